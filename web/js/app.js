@@ -1,0 +1,417 @@
+// The controller: holds the page's UI state, turns intents into bridge requests, and asks the
+// renderer to draw. It never decides what is legal: the engine's view and answers do.
+
+import { EngineClient } from "./bridge.js";
+import { loadMessages, t, reasonText } from "./i18n.js";
+import * as R from "./render.js";
+
+// What the settings dialog offers (the product's menu, not rules the UI enforces).
+const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6] };
+const DEFAULT_PLAYERS = { samba: 4, dutch: 4, crawford: 6 };
+const LEVELS = ["easy", "medium", "hard", "random"];
+const STORE_KEY = "samba.settings.v1";
+
+const params = new URLSearchParams(location.search);
+const PACE_MS = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 600;
+const SEED = params.has("seed") ? Number(params.get("seed")) : null;
+
+const engine = new EngineClient();
+
+const ui = {
+  view: null,
+  selected: new Set(),   // hand card ids
+  staged: [],            // [{kind: "new", cards: [card]}, {kind: "add", meld: id, cards: [card]}]
+  mergeFrom: null,       // meld id picked first for a merge
+  check: null,           // the engine's answer for the staged melds
+  message: null,         // {text, kind, code}
+  busy: false,
+  thinking: null,        // computer seat being asked to move
+  showLog: false,
+  shownDeal: null,
+  shownOver: null,
+};
+
+let settings = loadSettings();
+let botTimer = null;
+let checkSeq = 0;
+
+function loadSettings() {
+  const base = { rules: "samba", players: 4, target: 10000, seats: ["human", "medium", "medium", "medium"] };
+  try {
+    const s = JSON.parse(localStorage.getItem(STORE_KEY) || "null");
+    if (s && PLAYER_CHOICES[s.rules] && PLAYER_CHOICES[s.rules].includes(s.players)) return { ...base, ...s };
+  } catch (err) { /* private mode or corrupt: defaults */ }
+  return base;
+}
+
+function saveSettings() {
+  try { localStorage.setItem(STORE_KEY, JSON.stringify(settings)); } catch (err) { /* ignore */ }
+}
+
+function draw() { R.render(ui); }
+
+function say(text, kind = "error", code = null) {
+  ui.message = text ? { text, kind, code } : null;
+}
+
+// ---------------------------------------------------------------- talking to the engine
+
+let queue = Promise.resolve();
+/** Requests run one at a time, in order. */
+function send(request) {
+  const p = queue.then(() => engine.request(request));
+  queue = p.catch(() => {});
+  return p;
+}
+
+function cardsText(cards) { return cards.map((c) => c.c).join(" "); }
+
+function stagedParts() {
+  return ui.staged.map((p) => (p.kind === "new" ? `new ${cardsText(p.cards)}` : `add m${p.meld} ${cardsText(p.cards)}`));
+}
+
+function resetTurnState() {
+  ui.selected.clear();
+  ui.staged = [];
+  ui.mergeFrom = null;
+  ui.check = null;
+}
+
+function applyView(view) {
+  const prev = ui.view;
+  ui.view = view;
+  // A new deal or game invalidates the page's per-turn state.
+  if (!prev || prev.deal !== view.deal || view.version < prev.version) resetTurnState();
+  // Drop selections of cards no longer in hand.
+  const ids = new Set(view.hand.map((c) => c.id));
+  for (const id of [...ui.selected]) if (!ids.has(id)) ui.selected.delete(id);
+  ui.staged = ui.staged.filter((p) => p.cards.every((c) => ids.has(c.id)));
+  draw();
+  scheduleBot();
+}
+
+/** Plays one move text for the human; on refusal shows the reason and changes nothing. */
+async function playMove(move, { keepOnError = true } = {}) {
+  if (!ui.view || ui.busy) return false;
+  ui.busy = true;
+  say(null);
+  draw();
+  let res;
+  try {
+    res = await send({ op: "move", move, version: ui.view.version });
+  } catch (err) {
+    ui.busy = false;
+    say(t("error.generic", { message: err.message }));
+    draw();
+    return false;
+  }
+  ui.busy = false;
+  if (res.ok) {
+    resetTurnState();
+    applyView(res.view);
+    return true;
+  }
+  if (res.error && res.error.code === "stale_version") await refresh();
+  say(reasonText(res.error), "error", res.error && res.error.code);
+  if (!keepOnError) resetTurnState();
+  draw();
+  return false;
+}
+
+async function refresh() {
+  const res = await send({ op: "view" });
+  if (res.ok && res.view) applyView(res.view);
+}
+
+function isComputer(view, seat) { return view.seats[seat] !== "human"; }
+
+function scheduleBot() {
+  const v = ui.view;
+  if (botTimer || !v) return;
+  if (v.phase === "deal_over" || v.phase === "game_over") return;
+  if (!isComputer(v, v.current)) { ui.thinking = null; return; }
+  ui.thinking = v.current;
+  draw();
+  botTimer = setTimeout(runBot, PACE_MS);
+}
+
+async function runBot() {
+  const v = ui.view;
+  let res;
+  try {
+    res = await send({ op: "bot", version: v.version });
+  } catch (err) {
+    botTimer = null;
+    ui.thinking = null;
+    say(t("error.generic", { message: err.message }));
+    draw();
+    return;
+  }
+  botTimer = null;
+  ui.thinking = null;
+  if (res.ok) {
+    applyView(res.view);
+  } else if (res.error && res.error.code === "stale_version") {
+    await refresh();
+  } else {
+    say(reasonText(res.error));
+    draw();
+  }
+}
+
+async function runCheck() {
+  const v = ui.view;
+  const seq = ++checkSeq;
+  if (!v || !ui.staged.length) { ui.check = null; draw(); return; }
+  const parts = stagedParts();
+  const sel = v.hand.filter((c) => ui.selected.has(c.id));
+  let move;
+  if (v.phase === "draw" && sel.length >= 2) move = [`take ${cardsText(sel)}`, ...parts].join("; ");
+  else move = `meld ${parts.join("; ")}`;
+  let res;
+  try { res = await send({ op: "check", move }); } catch (err) { return; }
+  if (seq !== checkSeq) return;
+  if (!res.ok && res.error) {
+    ui.check = { legal: false, reason: reasonText(res.error) };
+  } else {
+    ui.check = { ...res, reason: res.legal ? "" : reasonText({ code: res.code, message: res.message }) };
+    // In the draw phase a meld is not yet playable; the count is what matters there.
+    if (v.phase === "draw" && !sel.length && res.code === "wrong_phase") ui.check.reason = "";
+  }
+  draw();
+}
+
+// ---------------------------------------------------------------- intents
+
+function myTurn() {
+  const v = ui.view;
+  return !!(v && v.legal && v.current === v.seat);
+}
+
+function selectedCards() {
+  const v = ui.view;
+  return v ? v.hand.filter((c) => ui.selected.has(c.id)) : [];
+}
+
+function stage(part) {
+  ui.staged.push(part);
+  ui.selected.clear();
+  say(null);
+  draw();
+  runCheck();
+}
+
+const intents = {
+  card(id) {
+    if (!ui.view || ui.busy) return;
+    if (ui.selected.has(id)) ui.selected.delete(id); else ui.selected.add(id);
+    ui.mergeFrom = null;
+    say(null);
+    draw();
+    if (ui.staged.length && ui.view.phase === "draw") runCheck();
+  },
+
+  stock() {
+    if (!myTurn()) { say(t("error.not_your_turn"), "info"); draw(); return; }
+    playMove("draw");
+  },
+
+  pile() {
+    const v = ui.view;
+    if (!myTurn()) { say(t("error.not_your_turn"), "info"); draw(); return; }
+    const sel = selectedCards();
+    if (v.phase === "draw") {
+      if (!sel.length) { say(t("error.select_cards"), "info"); draw(); return; }
+      playMove([`take ${cardsText(sel)}`, ...stagedParts()].join("; "));
+    } else if (v.phase === "meld") {
+      intents.action("discard");
+    }
+  },
+
+  meld(id, mine) {
+    const v = ui.view;
+    if (!mine || !myTurn() || ui.busy) return;
+    const sel = selectedCards();
+    if (sel.length) {
+      const existing = ui.staged.find((p) => p.kind === "add" && p.meld === id);
+      if (existing) { existing.cards.push(...sel); ui.selected.clear(); draw(); runCheck(); }
+      else stage({ kind: "add", meld: id, cards: sel });
+      return;
+    }
+    const moves = v.legal.moves;
+    if (v.phase === "draw") {
+      const top = moves.find((m) => new RegExp(`^top m${id}\\b`).test(m));
+      if (top) playMove(top);
+      return;
+    }
+    if (ui.mergeFrom === null) {
+      if (moves.some((m) => new RegExp(`^merge (m${id} m\\d+|m\\d+ m${id})$`).test(m))) { ui.mergeFrom = id; draw(); }
+      return;
+    }
+    if (ui.mergeFrom === id) { ui.mergeFrom = null; draw(); return; }
+    const a = ui.mergeFrom;
+    const m = moves.find((x) => x === `merge m${a} m${id}` || x === `merge m${id} m${a}`);
+    ui.mergeFrom = null;
+    if (m) playMove(m); else draw();
+  },
+
+  staged(index) {
+    const part = ui.staged[index];
+    if (!part || ui.busy) return;
+    const sel = selectedCards();
+    if (sel.length && part.kind === "new") { part.cards.push(...sel); ui.selected.clear(); }
+    else ui.staged.splice(index, 1);
+    draw();
+    runCheck();
+  },
+
+  suggest(partText) {
+    const v = ui.view;
+    if (!myTurn() || ui.busy) return;
+    const toks = partText.trim().split(/\s+/);
+    const isAdd = toks[0] === "add";
+    const texts = isAdd ? toks.slice(2) : toks.slice(1);
+    const used = new Set(ui.staged.flatMap((p) => p.cards.map((c) => c.id)));
+    const cards = [];
+    for (const tx of texts) {
+      const c = v.hand.find((h) => h.c === tx && !used.has(h.id));
+      if (!c) return;
+      used.add(c.id);
+      cards.push(c);
+    }
+    for (const c of cards) ui.selected.delete(c.id);
+    stage(isAdd ? { kind: "add", meld: Number(toks[1].slice(1)), cards } : { kind: "new", cards });
+  },
+
+  async action(name, arg) {
+    const v = ui.view;
+    if (!v || ui.busy) return;
+    const sel = selectedCards();
+    switch (name) {
+      case "move":
+        await playMove(arg);
+        break;
+      case "take":
+        intents.pile();
+        break;
+      case "new":
+        if (!sel.length) { say(t("error.select_cards"), "info"); draw(); return; }
+        stage({ kind: "new", cards: sel });
+        break;
+      case "confirm":
+        if (ui.staged.length) await playMove(`meld ${stagedParts().join("; ")}`);
+        break;
+      case "takeback":
+        ui.staged = [];
+        ui.check = null;
+        say(null);
+        draw();
+        break;
+      case "clear":
+        ui.selected.clear();
+        ui.mergeFrom = null;
+        draw();
+        break;
+      case "discard": {
+        if (sel.length !== 1) { say(t("error.select_one"), "info"); draw(); return; }
+        const card = sel[0];
+        if (ui.staged.length) {
+          // Lay the staged melds first; stop if the engine refuses them.
+          const ok = await playMove(`meld ${stagedParts().join("; ")}`);
+          if (!ok) return;
+          if (!ui.view.hand.some((c) => c.id === card.id)) return;
+        }
+        await playMove(`discard ${card.c}`);
+        break;
+      }
+      case "ask": {
+        if (sel.length !== 1) { say(t("error.select_one"), "info"); draw(); return; }
+        const parts = stagedParts();
+        await playMove(parts.length ? `ask ${parts.join("; ")}; discard ${sel[0].c}` : `ask discard ${sel[0].c}`);
+        break;
+      }
+      default:
+        break;
+    }
+  },
+
+  async nextDeal() {
+    const v = ui.view;
+    if (!v || ui.busy) return;
+    if (v.legal && v.legal.moves.includes("next")) {
+      await playMove("next");
+    } else {
+      const res = await send({ op: "bot", version: v.version });
+      if (res.ok) applyView(res.view); else { say(reasonText(res.error)); draw(); }
+    }
+  },
+
+  openSettings() {
+    R.renderSettings(settings, { players: PLAYER_CHOICES[settings.rules], levels: LEVELS }, true);
+  },
+
+  settingsChanged(s) {
+    const choices = PLAYER_CHOICES[s.rules];
+    if (!choices.includes(s.players)) s.players = DEFAULT_PLAYERS[s.rules];
+    const seats = ["human"];
+    for (let i = 1; i < s.players; i++) seats.push(s.seats[i] || settings.seats[i] || "medium");
+    settings = { ...s, seats };
+    R.renderSettings(settings, { players: choices, levels: LEVELS }, false);
+  },
+
+  async startGame(s) {
+    settings = s;
+    saveSettings();
+    if (!engine.ready) return;
+    if (botTimer) { clearTimeout(botTimer); botTimer = null; }
+    const req = { op: "new_game", rules: s.rules, players: s.players, target: s.target, seats: s.seats };
+    if (SEED !== null && !Number.isNaN(SEED)) req.seed = SEED;
+    ui.busy = true;
+    const res = await send(req);
+    ui.busy = false;
+    ui.view = null;
+    ui.shownDeal = null;
+    ui.shownOver = null;
+    resetTurnState();
+    say(null);
+    if (res.ok) applyView(res.view);
+    else { say(reasonText(res.error)); draw(); }
+  },
+
+  toggleLog() {
+    ui.showLog = !ui.showLog;
+    draw();
+  },
+};
+
+// ---------------------------------------------------------------- boot
+
+async function main() {
+  let bootText = "";
+  const setBoot = (state, text) => { bootText = text; R.renderBoot({ state, text }); };
+  try {
+    await loadMessages("en");
+    R.applyStaticText();
+  } catch (err) {
+    // The shell's English defaults stay; keep going.
+  }
+  R.bindInputs(intents);
+  setBoot("loading", t("boot.loading"));
+  engine.start({
+    onProgress(stage, pct) {
+      setBoot("loading", t("boot.stage", { stage, pct: Math.round(Number(pct) || 0) }));
+    },
+    onReady() {
+      setBoot("ready", t("boot.ready"));
+      intents.openSettings();
+    },
+    onError(kind, message) {
+      if (kind === "timeout") setBoot("error", t("boot.timeout", { seconds: message }));
+      else if (kind === "load" && !message) setBoot("error", t("boot.worker_failed"));
+      else setBoot("error", t("boot.error", { message }));
+    },
+  });
+  void bootText;
+}
+
+main();

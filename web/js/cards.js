@@ -1,0 +1,35 @@
+// Card text (docs/formats.md: rank 2..9 T J Q K A, suit C D H S, joker JK) -> what a face shows.
+// Presentation only: no rules here.
+
+const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+const RANKS = { T: "10" };
+
+export function face(text) {
+  if (text === "JK") return { rank: "★", suit: "", pip: "★", color: "joker", joker: true, rankKey: "JK" };
+  const r = text[0];
+  const s = text[1];
+  return {
+    rank: RANKS[r] || r,
+    suit: SUITS[s] || s,
+    pip: SUITS[s] || s,
+    color: s === "D" || s === "H" ? "red" : "black",
+    joker: false,
+    rankKey: r,
+  };
+}
+
+/** "7S" -> "7♠", "JK" -> "★" (for log lines and labels). */
+export function pretty(text) {
+  if (text === "JK") return "🃏";
+  const f = face(text);
+  return f.rank + f.suit;
+}
+
+/** Replaces card tokens in a move text with their pretty forms. */
+export function prettyMove(text) {
+  return text.replace(/\b(JK|[2-9TJQKA][CDHS])\b/g, (m) => pretty(m));
+}
+
+export function rankKey(text) {
+  return text === "JK" ? "JK" : text[0];
+}

@@ -1,0 +1,618 @@
+// The renderer: the only module that touches the DOM. It draws the table from one view object
+// plus the page's UI state (selection, staged melds, messages) and forwards input as intents.
+
+import { t, num } from "./i18n.js";
+import { face, prettyMove, rankKey } from "./cards.js";
+
+const $ = (id) => document.getElementById(id);
+const cardEls = new Map(); // card id -> element, reused across renders
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = text;
+  return e;
+}
+
+/** The element for one physical card, created once and reused (keyed by card id). */
+function cardEl(card) {
+  let e = cardEls.get(card.id);
+  if (!e || e.dataset.card !== card.c) {
+    const f = face(card.c);
+    e = el("div", `card face ${f.color}`);
+    e.dataset.id = String(card.id);
+    e.dataset.card = card.c;
+    if (card.c[0] === "2") e.classList.add("wild");
+    const corner = el("span", "corner");
+    corner.append(el("span", "rank", f.rank), el("span", "suit", f.suit));
+    e.append(corner);
+    if (f.joker) {
+      e.append(el("span", "joker-word", "JOKER"));
+    } else {
+      e.append(el("span", "pip", f.pip));
+    }
+    cardEls.set(card.id, e);
+  }
+  // Clear per-render state.
+  e.classList.remove("selected", "hint", "dim");
+  delete e.dataset.legal;
+  delete e.dataset.adds;
+  e.style.removeProperty("--i");
+  return e;
+}
+
+function seatName(seat) {
+  return t(`seat.${seat}`);
+}
+
+export function sideName(view, side) {
+  const seats = view.sides[side];
+  if (side === view.my_side) {
+    const others = seats.filter((s) => s !== view.seat).map(seatName);
+    return others.length ? t("ui.side_you_with", { names: others.join(" & ") }) : t("ui.side_you");
+  }
+  return seats.map(seatName).join(" & ");
+}
+
+// ---------------------------------------------------------------- static text and input
+
+export function applyStaticText() {
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    node.textContent = t(node.dataset.i18n);
+  }
+  document.title = t("app.title");
+}
+
+/** Installs the (delegated) listeners once; each calls one intent. */
+export function bindInputs(intents) {
+  $("hand").addEventListener("click", (ev) => {
+    const c = ev.target.closest(".card[data-id]");
+    if (c) intents.card(Number(c.dataset.id));
+  });
+  const deckKey = (fn) => (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fn(); }
+  };
+  $("stock").addEventListener("click", () => intents.stock());
+  $("stock").addEventListener("keydown", deckKey(() => intents.stock()));
+  $("pile").addEventListener("click", () => intents.pile());
+  $("pile").addEventListener("keydown", deckKey(() => intents.pile()));
+  const meldClick = (ev) => {
+    const staged = ev.target.closest("[data-staged]");
+    if (staged) { intents.staged(Number(staged.dataset.staged)); return; }
+    const m = ev.target.closest("[data-meld]");
+    if (m) intents.meld(Number(m.dataset.meld), m.dataset.mine === "1");
+  };
+  $("my-melds").addEventListener("click", meldClick);
+  $("their-melds").addEventListener("click", meldClick);
+  $("actions").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-action]");
+    if (b && !b.disabled) intents.action(b.dataset.action, b.dataset.arg || "");
+  });
+  $("suggest").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-part]");
+    if (b) intents.suggest(b.dataset.part);
+  });
+  $("btn-new").addEventListener("click", () => intents.openSettings());
+  $("btn-log").addEventListener("click", () => intents.toggleLog());
+  $("btn-log-close").addEventListener("click", () => intents.toggleLog());
+  $("btn-next").addEventListener("click", () => intents.nextDeal());
+  $("btn-deal-close").addEventListener("click", () => $("dlg-deal").close());
+  $("btn-over-new").addEventListener("click", () => { $("dlg-over").close(); intents.openSettings(); });
+  $("btn-over-close").addEventListener("click", () => $("dlg-over").close());
+  $("btn-new-cancel").addEventListener("click", () => $("dlg-new").close());
+  const form = $("form-new");
+  form.addEventListener("change", (ev) => {
+    if (ev.target.name === "rules" || ev.target.name === "players") intents.settingsChanged(readSettings());
+  });
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    $("dlg-new").close();
+    intents.startGame(readSettings());
+  });
+}
+
+// ---------------------------------------------------------------- boot
+
+export function renderBoot(boot) {
+  const box = $("boot-status");
+  box.textContent = boot.text;
+  box.dataset.state = boot.state;
+  if (boot.state === "ready") document.body.dataset.ready = "1";
+}
+
+// ---------------------------------------------------------------- settings dialog
+
+function readSettings() {
+  const form = $("form-new");
+  const fd = new FormData(form);
+  const players = Number(fd.get("players"));
+  const seats = ["human"];
+  for (let i = 1; i < players; i++) seats.push(fd.get(`seat${i}`) || "medium");
+  return { rules: fd.get("rules"), players, target: Number(fd.get("target")), seats };
+}
+
+/** Fills the settings dialog: `choices` = {players: [...], levels: [...]}, `s` = current settings. */
+export function renderSettings(s, choices, open) {
+  const form = $("form-new");
+  for (const r of form.querySelectorAll('input[name="rules"]')) r.checked = r.value === s.rules;
+  for (const r of form.querySelectorAll('input[name="target"]')) r.checked = Number(r.value) === s.target;
+  const pBox = $("opt-players");
+  pBox.replaceChildren();
+  for (const n of choices.players) {
+    const lab = el("label");
+    const inp = el("input");
+    inp.type = "radio"; inp.name = "players"; inp.value = String(n); inp.checked = n === s.players;
+    lab.append(inp, " ", String(n));
+    pBox.append(lab);
+  }
+  const seatBox = $("opt-seats");
+  seatBox.replaceChildren();
+  for (let i = 0; i < s.players; i++) {
+    const row = el("label", "seat-row");
+    row.append(el("span", "seat-row-name", seatName(i)));
+    if (i === 0) {
+      row.append(el("span", "seat-row-fixed", t("level.human")));
+    } else {
+      const sel = el("select");
+      sel.name = `seat${i}`;
+      sel.dataset.seat = String(i);
+      for (const lv of choices.levels) {
+        const o = el("option", null, t(`level.${lv}`));
+        o.value = lv;
+        o.selected = lv === (s.seats[i] || choices.levels[0]);
+        sel.append(o);
+      }
+      row.append(sel);
+    }
+    seatBox.append(row);
+  }
+  const dlg = $("dlg-new");
+  if (open && !dlg.open) dlg.showModal();
+}
+
+// ---------------------------------------------------------------- the table
+
+export function render(ui) {
+  const v = ui.view;
+  const body = document.body;
+  body.classList.toggle("show-log", !!ui.showLog);
+  if (!v) {
+    $("status").textContent = t("status.no_game");
+    return;
+  }
+  const legal = v.legal || null;
+  const moves = legal ? legal.moves : [];
+  const myTurn = !!legal && v.current === v.seat;
+  body.dataset.phase = v.phase;
+  body.dataset.current = String(v.current);
+  body.dataset.myTurn = myTurn ? "1" : "0";
+  body.dataset.version = String(v.version);
+  body.dataset.busy = ui.busy ? "1" : "0";
+  body.dataset.staged = String(ui.staged.length);
+
+  const stagedIds = new Set(ui.staged.flatMap((p) => p.cards.map((c) => c.id)));
+  const selected = ui.selected;
+  const oneSel = selected.size === 1 ? v.hand.find((c) => selected.has(c.id)) : null;
+  const selCards = v.hand.filter((c) => selected.has(c.id));
+
+  // Meld targets for the selection (from the engine's legal.adds).
+  let addTargets = new Set();
+  if (legal && selCards.length) {
+    let first = true;
+    for (const c of selCards) {
+      const ids = new Set(legal.adds[c.c] || []);
+      addTargets = first ? ids : new Set([...addTargets].filter((x) => ids.has(x)));
+      first = false;
+    }
+  }
+  // Melds the top card can go to (draw phase, "top m<id> ..." moves).
+  const topTargets = new Map();
+  const mergeTargets = new Map();
+  for (const m of moves) {
+    let mm = /^top m(\d+)/.exec(m);
+    if (mm) topTargets.set(Number(mm[1]), m);
+    mm = /^merge m(\d+) m(\d+)/.exec(m);
+    if (mm) {
+      const a = Number(mm[1]); const b = Number(mm[2]);
+      if (ui.mergeFrom === null) { mergeTargets.set(a, null); mergeTargets.set(b, null); }
+      else if (ui.mergeFrom === a) mergeTargets.set(b, m);
+      else if (ui.mergeFrom === b) mergeTargets.set(a, m);
+    }
+  }
+
+  renderScoreboard(v);
+  renderSeats(v, ui);
+
+  // Other sides' melds.
+  const them = $("their-melds");
+  them.replaceChildren();
+  v.sides.forEach((_, side) => {
+    if (side !== v.my_side) them.append(sidePanel(v, side, ui, {}));
+  });
+  // My side's melds (with the staged parts).
+  const mine = $("my-melds");
+  mine.replaceChildren(sidePanel(v, v.my_side, ui, {
+    addTargets: selCards.length ? addTargets : new Set(),
+    topTargets: selCards.length ? new Map() : topTargets,
+    mergeTargets: selCards.length ? new Map() : mergeTargets,
+    staged: ui.staged,
+    canStageAdd: myTurn && selCards.length > 0,
+  }));
+
+  // Stock and pile.
+  $("stock-count").textContent = num(v.stock);
+  const stock = $("stock");
+  stock.classList.toggle("empty", v.stock === 0);
+  stock.dataset.legal = myTurn && moves.includes("draw") ? "draw" : "";
+  const pileTop = $("pile-top");
+  pileTop.replaceChildren();
+  if (v.pile.top) {
+    const depth = Math.min(v.pile.size - 1, 4);
+    for (let i = 0; i < depth; i++) {
+      const under = el("div", "card pile-under");
+      under.style.setProperty("--d", String(depth - i));
+      pileTop.append(under);
+    }
+    pileTop.append(cardEl(v.pile.top));
+  } else {
+    pileTop.append(el("div", "card placeholder", t("ui.empty")));
+  }
+  $("pile-count").textContent = num(v.pile.size);
+  const flags = $("pile-flags");
+  flags.replaceChildren();
+  if (v.pile.blocked) flags.append(el("span", "flag flag-blocked", t("ui.blocked")));
+  if (v.pile.frozen) flags.append(el("span", "flag flag-frozen", t("ui.frozen")));
+  const pile = $("pile");
+  let pileLegal = "";
+  if (myTurn && v.phase === "meld" && oneSel && legal.discard.includes(oneSel.c)) pileLegal = "discard";
+  else if (myTurn && v.phase === "draw" && moves.some((m) => m.startsWith("take "))) pileLegal = "take";
+  pile.dataset.legal = pileLegal;
+
+  renderHand(v, ui, stagedIds, legal, myTurn);
+  renderSuggest(v, ui, legal, myTurn, stagedIds);
+  renderActions(v, ui, legal, myTurn, selCards);
+  renderStatus(v, ui, myTurn, topTargets, selCards);
+  renderLog(v);
+  renderDialogs(v, ui);
+}
+
+function renderScoreboard(v) {
+  const box = $("scoreboard");
+  box.replaceChildren();
+  v.sides.forEach((_, side) => {
+    const item = el("div", `score side-${side}${side === v.my_side ? " mine" : ""}`);
+    item.append(el("span", "score-name", sideName(v, side)), el("b", "score-pts", num(v.scores[side])));
+    box.append(item);
+  });
+  const meta = el("div", "score-meta");
+  meta.append(el("span", null, t("ui.deal", { n: v.deal })), el("span", null, t("ui.target", { n: num(v.target) })));
+  box.append(meta);
+}
+
+function renderSeats(v, ui) {
+  const box = $("seats");
+  box.replaceChildren();
+  for (let k = 1; k < v.players; k++) {
+    const seat = (v.seat + k) % v.players;
+    const side = v.side_of[seat];
+    const chip = el("div", `seat side-${side}`);
+    chip.dataset.seat = String(seat);
+    if (v.current === seat && v.phase !== "deal_over" && v.phase !== "game_over") chip.classList.add("active");
+    const name = el("div", "seat-name", seatName(seat));
+    if (side === v.my_side) name.append(el("span", "tag", t("ui.partner")));
+    const info = el("div", "seat-info");
+    const backs = el("span", "mini-backs");
+    backs.append(el("span", "mini-back"), el("span", "mini-back"));
+    const n = v.hand_sizes[seat];
+    info.append(backs, el("span", "seat-count", n === 1 ? t("ui.card_one") : t("ui.cards", { n })));
+    chip.append(name, info);
+    if (ui.thinking === seat) chip.append(el("div", "thinking", t("ui.thinking")));
+    box.append(chip);
+  }
+}
+
+function sidePanel(v, side, ui, opts) {
+  const mine = side === v.my_side;
+  const panel = el("div", `side-panel side-${side}${mine ? " mine" : ""}`);
+  panel.dataset.side = String(side);
+  const head = el("div", "side-head");
+  head.append(el("span", "side-name", sideName(v, side)));
+  head.append(el("span", "badge", t("ui.canastas", { n: v.canastas[side], req: v.requirement })));
+  if (v.opened[side]) head.append(el("span", "badge badge-ok", t("ui.opened")));
+  else head.append(el("span", "badge badge-min", t("ui.minimum", { n: v.minimum[side] })));
+  const reds = v.red_threes[side] || [];
+  if (reds.length) {
+    const r = el("span", "red-threes");
+    r.title = t("ui.red_threes");
+    for (const c of reds) r.append(cardEl(c));
+    head.append(r);
+  }
+  panel.append(head);
+
+  const row = el("div", "melds");
+  const melds = v.melds[side] || [];
+  for (const m of melds) {
+    const box = el("div", "meld");
+    box.dataset.meld = String(m.id);
+    box.dataset.mine = mine ? "1" : "0";
+    box.dataset.type = m.type;
+    if (m.canasta) { box.classList.add("canasta", `canasta-${m.canasta}`); box.dataset.canasta = m.canasta; }
+    if (m.closed) box.classList.add("closed");
+    if (mine) {
+      if (opts.addTargets && opts.addTargets.has(m.id)) { box.classList.add("target"); box.dataset.legal = "add"; }
+      if (opts.topTargets && opts.topTargets.has(m.id)) { box.classList.add("target"); box.dataset.legal = "top"; }
+      if (opts.mergeTargets && opts.mergeTargets.has(m.id)) { box.classList.add("target-merge"); box.dataset.legal = "merge"; }
+      if (ui.mergeFrom === m.id) box.classList.add("merge-from");
+      if (opts.canStageAdd) box.classList.add("clickable");
+    }
+    const pending = (opts.staged || []).filter((p) => p.kind === "add" && p.meld === m.id);
+    box.append(fan(m.cards, pending.flatMap((p) => p.cards)));
+    const label = el("div", "meld-label");
+    if (m.canasta) label.append(el("span", `mark mark-${m.canasta}`, t(`canasta.short.${m.canasta}`)));
+    else label.append(el("span", "needs", t("ui.needs", { n: m.needs })));
+    label.append(el("span", "meld-size", String(m.size)));
+    box.append(label);
+    row.append(box);
+  }
+  (opts.staged || []).forEach((p, i) => {
+    if (p.kind !== "new") return;
+    const box = el("div", "meld staged");
+    box.dataset.staged = String(i);
+    box.append(fan([], p.cards));
+    const label = el("div", "meld-label");
+    label.append(el("span", "needs", t("ui.staged")), el("span", "meld-size", String(p.cards.length)));
+    box.append(label);
+    row.append(box);
+  });
+  if (!row.childElementCount) row.append(el("div", "no-melds", t("ui.no_melds")));
+  panel.append(row);
+  return panel;
+}
+
+function fan(cards, pendingCards) {
+  const f = el("div", "fan");
+  const all = cards.length + pendingCards.length;
+  f.style.setProperty("--n", String(all));
+  let i = 0;
+  for (const c of cards) { const e = cardEl(c); e.style.setProperty("--i", String(i++)); f.append(e); }
+  for (const c of pendingCards) {
+    const e = cardEl(c); e.classList.add("pending"); e.style.setProperty("--i", String(i++)); f.append(e);
+  }
+  return f;
+}
+
+function renderHand(v, ui, stagedIds, legal, myTurn) {
+  const hand = $("hand");
+  const groups = [];
+  let cur = null;
+  for (const c of v.hand) {
+    if (stagedIds.has(c.id)) continue;
+    const k = rankKey(c.c);
+    if (!cur || cur.key !== k) { cur = { key: k, cards: [] }; groups.push(cur); }
+    cur.cards.push(c);
+  }
+  for (const c of v.hand) if (stagedIds.has(c.id)) cardEl(c).classList.remove("pending");
+  const nodes = [];
+  for (const g of groups) {
+    const ge = el("div", "group");
+    ge.dataset.rank = g.key;
+    g.cards.forEach((c, i) => {
+      const e = cardEl(c);
+      e.classList.remove("pending");
+      e.style.setProperty("--i", String(i));
+      if (ui.selected.has(c.id)) e.classList.add("selected");
+      if (legal && myTurn) {
+        if (legal.discard.includes(c.c)) e.dataset.legal = "discard";
+        const adds = legal.adds[c.c];
+        if (adds && adds.length) e.dataset.adds = adds.join(" ");
+      }
+      e.tabIndex = 0;
+      ge.append(e);
+    });
+    nodes.push(ge);
+  }
+  hand.replaceChildren(...nodes);
+  hand.dataset.count = String(v.hand.length);
+  hand.classList.toggle("inactive", !myTurn);
+}
+
+function partCardsAvailable(part, hand, stagedIds) {
+  const toks = part.trim().split(/\s+/);
+  const cards = toks[0] === "add" ? toks.slice(2) : toks.slice(1);
+  const pool = new Map();
+  for (const c of hand) if (!stagedIds.has(c.id)) pool.set(c.c, (pool.get(c.c) || 0) + 1);
+  for (const c of cards) {
+    const n = pool.get(c) || 0;
+    if (!n) return false;
+    pool.set(c, n - 1);
+  }
+  return true;
+}
+
+function renderSuggest(v, ui, legal, myTurn, stagedIds) {
+  const box = $("suggest");
+  box.replaceChildren();
+  if (!legal || !myTurn || !legal.melds || !legal.melds.length) return;
+  const parts = legal.melds.filter((p) => partCardsAvailable(p, v.hand, stagedIds)).slice(0, 8);
+  if (!parts.length) return;
+  box.append(el("span", "suggest-label", t("action.suggest")));
+  for (const p of parts) {
+    const b = el("button", "chip", prettyMove(p.replace(/^new /, "")));
+    b.type = "button";
+    b.dataset.part = p;
+    box.append(b);
+  }
+}
+
+function button(action, label, opts = {}) {
+  const b = el("button", `btn ${opts.cls || ""}`.trim(), label);
+  b.type = "button";
+  b.dataset.action = action;
+  if (opts.arg) b.dataset.arg = opts.arg;
+  if (opts.disabled) b.disabled = true;
+  return b;
+}
+
+function renderActions(v, ui, legal, myTurn, selCards) {
+  const box = $("actions");
+  box.replaceChildren();
+  const moves = legal ? legal.moves : [];
+  box.dataset.moves = moves.join("|");
+  if (!myTurn) return;
+  const busy = ui.busy;
+  if (v.phase === "answer") {
+    if (moves.includes("answer yes")) box.append(button("move", t("action.answer_yes"), { arg: "answer yes", cls: "btn-primary", disabled: busy }));
+    if (moves.includes("answer no")) box.append(button("move", t("action.answer_no"), { arg: "answer no", disabled: busy }));
+    return;
+  }
+  if (v.phase === "deal_over" || v.phase === "game_over") {
+    if (moves.includes("next")) box.append(button("move", t("action.next"), { arg: "next", cls: "btn-primary", disabled: busy }));
+    return;
+  }
+  const hasSel = selCards.length > 0;
+  if (v.phase === "draw" && moves.includes("draw")) box.append(button("move", t("action.draw"), { arg: "draw", disabled: busy }));
+  if (v.phase === "draw" && moves.some((m) => m.startsWith("take "))) box.append(button("take", t("action.take"), { disabled: busy || selCards.length < 2 }));
+  box.append(button("new", t("action.new_meld"), { disabled: busy || !hasSel }));
+  if (ui.staged.length) {
+    const label = t("action.confirm");
+    if (v.phase === "meld") box.append(button("confirm", label, { cls: "btn-primary", disabled: busy }));
+    box.append(button("takeback", t("action.take_back"), { disabled: busy }));
+  }
+  if (v.phase === "meld") {
+    box.append(button("discard", t("action.discard"), { cls: ui.staged.length ? "" : "btn-primary", disabled: busy || selCards.length !== 1 }));
+    if (legal.can_ask) box.append(button("ask", t("action.ask"), { disabled: busy || selCards.length !== 1 }));
+  }
+  if (hasSel) box.append(button("clear", t("action.clear"), { cls: "btn-ghost", disabled: busy }));
+  for (const m of moves) {
+    if (m === "pass") box.append(button("move", t("action.pass"), { arg: m, disabled: busy }));
+    else if (m === "end") box.append(button("move", t("action.end"), { arg: m, cls: "btn-primary", disabled: busy }));
+    else if (m.startsWith("red3 ")) box.append(button("move", t("action.red3", { card: prettyMove(m.slice(5)) }), { arg: m, disabled: busy }));
+  }
+}
+
+function renderStatus(v, ui, myTurn, topTargets, selCards) {
+  const status = $("status");
+  let text;
+  if (v.phase === "deal_over") text = t("status.deal_over");
+  else if (v.phase === "game_over") text = t("status.game_over");
+  else if (v.phase === "answer" && myTurn) {
+    const asker = v.log.length ? v.log[v.log.length - 1].seat : v.current;
+    text = t("status.answer", { name: t(`seat.${asker}`) });
+  } else if (!myTurn) {
+    text = v.phase === "answer" ? t("status.waiting_answer", { name: t(`seat.${v.current}`) })
+      : t("status.waiting", { name: t(`seat.${v.current}`) });
+  } else if (ui.mergeFrom !== null) text = t("status.merge_pick");
+  else if (v.phase === "draw") text = t("status.your_draw") + (topTargets.size ? " " + t("status.top_hint") : "");
+  else text = v.rules.pass_with_one ? t("status.your_meld_dutch") : t("status.your_meld");
+  status.textContent = text;
+  status.classList.toggle("mine", myTurn);
+
+  const opening = $("opening");
+  opening.replaceChildren();
+  if (ui.staged.length && ui.check) {
+    const c = ui.check;
+    if (!v.opened[v.my_side] && c.minimum !== undefined && c.minimum !== null) {
+      const ok = (c.opening_points || 0) >= c.minimum;
+      opening.append(el("span", `count ${ok ? "ok" : "low"}`, t("status.opening", { points: c.opening_points || 0, minimum: c.minimum })));
+    }
+    if (c.legal) opening.append(el("span", "check ok", t("status.legal_staged")));
+    else if (c.reason) opening.append(el("span", "check bad", c.reason));
+  }
+  if (selCards.length > 1) opening.append(el("span", "selcount", t("status.selected", { n: selCards.length })));
+
+  const msg = $("message");
+  msg.textContent = ui.message ? ui.message.text : "";
+  msg.dataset.kind = ui.message ? ui.message.kind : "";
+  if (ui.message && ui.message.code) msg.dataset.code = ui.message.code; else delete msg.dataset.code;
+}
+
+let logShown = 0;
+let logDeal = null;
+function renderLog(v) {
+  const list = $("log-list");
+  if (v.log.length < logShown || logDeal !== v.deal) { list.replaceChildren(); logShown = 0; logDeal = v.deal; }
+  for (let i = logShown; i < v.log.length; i++) {
+    const e = v.log[i];
+    const seat = e.seat;
+    const li = el("li", seat === v.seat ? "me" : "");
+    if (seat === null || seat === undefined) li.textContent = prettyMove(e.text);
+    else li.textContent = t("log.line", { name: t(`seat.${seat}`), text: prettyMove(e.text) });
+    list.append(li);
+  }
+  if (v.log.length !== logShown) list.scrollTop = list.scrollHeight;
+  logShown = v.log.length;
+}
+
+function summaryTable(table, v, rows, totals) {
+  table.replaceChildren();
+  const head = el("tr");
+  head.append(el("th", null, t("deal.side")));
+  v.sides.forEach((_, s) => head.append(el("th", s === v.my_side ? "mine" : "", sideName(v, s))));
+  const thead = el("thead"); thead.append(head);
+  const tbody = el("tbody");
+  for (const [key, field] of rows) {
+    const tr = el("tr", field === "total" ? "total" : "");
+    tr.append(el("th", null, t(key)));
+    dealSides(v.deal_result).forEach((r) => tr.append(el("td", null, num(r[field] || 0))));
+    tbody.append(tr);
+  }
+  if (totals) {
+    const tr = el("tr", "game");
+    tr.append(el("th", null, t("deal.game")));
+    totals.forEach((x) => tr.append(el("td", null, num(x))));
+    tbody.append(tr);
+  }
+  table.append(thead, tbody);
+}
+
+/** The per-side rows of a deal result (a list, or an object holding one under "sides"). */
+function dealSides(dr) {
+  if (Array.isArray(dr)) return dr;
+  return dr.sides || dr.per_side || [];
+}
+
+function gameTotals(v) {
+  if (v.result && v.result.scores) return v.result.scores;
+  const tot = v.sides.map(() => 0);
+  for (const d of v.history || []) d.forEach((x, i) => { tot[i] += x; });
+  return tot;
+}
+
+const DEAL_ROWS = [
+  ["deal.melds", "melds"], ["deal.bonuses", "bonuses"], ["deal.red_threes", "red_threes"],
+  ["deal.going_out", "going_out"], ["deal.hands", "hands"], ["deal.penalty", "penalty"],
+  ["deal.total", "total"],
+];
+
+function renderDialogs(v, ui) {
+  const dd = $("dlg-deal");
+  const dov = $("dlg-over");
+  if (v.deal_result && (v.phase === "deal_over" || v.phase === "game_over")) {
+    const dr = v.deal_result;
+    $("deal-title").textContent = t("deal.title", { n: v.deal });
+    $("deal-out").textContent = dr.went_out === null || dr.went_out === undefined
+      ? t("deal.no_out") : t("deal.went_out", { name: t(`seat.${dr.went_out}`) });
+    summaryTable($("deal-table"), v, DEAL_ROWS, gameTotals(v));
+    $("btn-next").hidden = v.phase !== "deal_over";
+    const key = `${v.deal}`;
+    if (v.phase === "deal_over" && ui.shownDeal !== key) {
+      ui.shownDeal = key;
+      if (!dd.open) dd.showModal();
+    }
+  }
+  if (v.phase === "game_over" && v.result) {
+    const r = v.result;
+    let line;
+    if (r.draw || r.winner === null) line = t("over.draw");
+    else if (r.winner === v.my_side) line = t("over.winner_you");
+    else line = t("over.winner", { name: sideName(v, r.winner) });
+    $("over-line").textContent = line;
+    if (v.deal_result) summaryTable($("over-table"), v, DEAL_ROWS, gameTotals(v));
+    if (ui.shownOver !== v.version) {
+      ui.shownOver = v.version;
+      if (dd.open) dd.close();
+      if (!dov.open) dov.showModal();
+    }
+  }
+  if (v.phase !== "deal_over" && dd.open) dd.close();
+}
