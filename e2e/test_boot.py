@@ -1,0 +1,59 @@
+"""The site boots Python in its worker, stays on its origin, works under a sub-path, and says
+so when the boot fails instead of hanging. Each test pays one Pyodide boot (~3-4 s)."""
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from conftest import READY_SELECTOR
+
+ERROR_STATE = '#boot-status[data-state="error"]'
+
+
+def _runtime_requested(page_log, base: str) -> None:
+    # The worker's own fetches are seen too: the runtime, the stdlib, the lock file, the wheel.
+    for name in ("worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
+                 "pyodide/python_stdlib.zip", "app-lock.json", "py_engine-"):
+        assert any(r.startswith(base + name) for r in page_log.requests), (
+            f"no request for {name}: {page_log.requests}")
+
+
+def test_boots_python_on_its_own_origin(page, page_log, base_url, open_app):
+    open_app(page, base_url)
+    expect(page.locator("#boot-status")).not_to_have_attribute("data-state", "error")
+    _runtime_requested(page_log, base_url)
+    assert page_log.foreign_requests(base_url) == []
+    assert page_log.failed_requests == []
+    page_log.assert_clean()
+
+
+def test_works_under_a_sub_path(page, page_log, sub_url, open_app):
+    open_app(page, sub_url)
+    _runtime_requested(page_log, sub_url)
+    assert page_log.outside(sub_url) == [], "a request left the sub-path"
+    assert page_log.failed_requests == []
+    page_log.assert_clean()
+
+
+def test_missing_wasm_shows_an_error_not_a_hang(page, context, base_url):
+    context.route("**/pyodide.asm.wasm", lambda route: route.abort())
+    page.goto(base_url)
+    # The worker turns Pyodide's silent wasm failure into an error at once (well before the
+    # page's 60 s watchdog).
+    status = page.locator(ERROR_STATE)
+    expect(status).to_have_count(1, timeout=20_000)
+    expect(status).to_have_text(re.compile(r"\S"))
+    expect(page.locator(READY_SELECTOR)).to_have_count(0)
+
+
+def test_tampered_engine_wheel_is_refused(page, context, base_url):
+    # The app lock file pins the wheel's sha256; the browser must refuse other bytes.
+    context.route("**/py_engine-*.whl",
+                  lambda route: route.fulfill(status=200, body=b"PK\x05\x06" + b"\0" * 18,
+                                              content_type="application/zip"))
+    page.goto(base_url)
+    status = page.locator(ERROR_STATE)
+    expect(status).to_have_count(1, timeout=30_000)
+    expect(status).to_have_text(re.compile(r"\S"))
+    expect(page.locator(READY_SELECTOR)).to_have_count(0)
