@@ -452,19 +452,25 @@ STAGES = {"cpython": stage_cpython, "pyodide": stage_pyodide, "e2e": stage_e2e}
 
 def test(only: list[str], extra: list[str]) -> int:
     stages = only or list(STAGES)
-    ensure_host_packages()
+    # (a) what the tests need; a failure here is reported by the stage that needs it.
+    prep = [ensure_host_packages]
     if "pyodide" in stages:
-        pyodide_test_wheels()
-        node_runtime()
+        prep += [pyodide_test_wheels, node_runtime]
     if "e2e" in stages:
-        ensure_chromium()
+        prep.append(ensure_chromium)
+    for step in prep:
+        try:
+            step()
+        except (subprocess.CalledProcessError, SystemExit, OSError) as exc:
+            print(f"[test] {step.__name__} failed: {exc}", flush=True)
+    # (b) dist/
     build()
     results = []
     for name in stages:
         t0 = time.perf_counter()
         try:
             rc = STAGES[name](extra)
-        except (subprocess.CalledProcessError, SystemExit) as exc:
+        except (subprocess.CalledProcessError, SystemExit, OSError) as exc:
             print(f"[test] stage {name} could not run: {exc}", flush=True)
             rc = 2
         results.append((name, rc, time.perf_counter() - t0))
