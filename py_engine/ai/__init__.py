@@ -1,0 +1,25 @@
+"""Computer players. A bot sees only its seat's view (``views.view_for``), a seeded RNG and a
+budget; ``choose(view)`` returns a move text."""
+from __future__ import annotations
+
+from .simple import EasyBot, RandomBot
+
+LEVELS = {"random": RandomBot, "easy": EasyBot}
+
+
+def register(name: str, cls) -> None:
+    LEVELS[name] = cls
+
+
+def make_bot(level: str, seed: int = 0, **kw):
+    try:
+        cls = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}") \
+            from None
+    return cls(seed=seed, **kw)
+
+
+def all_legal(view: dict) -> list[str]:
+    legal = view.get("legal") or {}
+    return list(legal.get("moves", [])) + ["meld " + p for p in legal.get("melds", [])]

@@ -1,0 +1,59 @@
+"""Deal scoring (RULES.md section 10), on plain data: melds, red threes and hands per side."""
+from __future__ import annotations
+
+from .cards import IS_BLACK3, IS_RED3, KIND_OF_ID, VALUE_OF_KIND
+from .melds import Meld, bonus_of, canasta_kind
+from .rules import RuleSet
+
+
+def side_canastas(melds: list[Meld], rules: RuleSet) -> tuple[int, int]:
+    """(canastas and sambas, of which sambas/escaleras) of one side's melds."""
+    total = seqs = 0
+    for m in melds:
+        ck = canasta_kind(m.type, m.kinds(), rules)
+        if ck:
+            total += 1
+            seqs += ck == "samba"
+    return total, seqs
+
+
+def requirement_met(melds: list[Meld], rules: RuleSet, players: int) -> bool:
+    total, seqs = side_canastas(melds, rules)
+    return total >= rules.canastas_needed(players) and (not rules.go_out_needs_sequence or seqs > 0)
+
+
+def red_threes_score(n: int, rules: RuleSet, positive: bool) -> int:
+    if n == 0:
+        return 0
+    full = rules.red_three_all_bonus if n == rules.red_threes_total() else n * rules.red_three_value
+    if positive:
+        return full
+    return -(full if rules.red_three_unmet_penalty_all else n * rules.red_three_value)
+
+
+def hand_value(ids: list[int], rules: RuleSet) -> int:
+    """What a hand costs at the end of a deal (a positive number)."""
+    total = 0
+    for c in ids:
+        k = KIND_OF_ID[c]
+        total += rules.black_three_hand_penalty if IS_BLACK3[k] else VALUE_OF_KIND[k]
+    return total
+
+
+def score_side(rules: RuleSet, players: int, melds: list[Meld], red_threes: list[int],
+               hands: list[list[int]], went_out: bool) -> dict:
+    """The deal's score of one side, broken down; ``hands`` are its players' hands."""
+    meld_points = sum(VALUE_OF_KIND[k] for m in melds for k in m.kinds())
+    bonuses = sum(bonus_of(m.type, m.kinds(), rules) for m in melds)
+    if rules.red_three_penalty_if == "unmet":
+        positive = requirement_met(melds, rules, players)
+    else:
+        positive = bool(melds)
+    red = red_threes_score(len(red_threes), rules, positive)
+    out = rules.going_out_bonus if went_out else 0
+    in_hand = -sum(hand_value(h, rules) for h in hands)
+    penalty = -rules.red_three_held_penalty * sum(
+        1 for h in hands if any(IS_RED3[KIND_OF_ID[c]] for c in h))
+    total = meld_points + bonuses + red + out + in_hand + penalty
+    return {"melds": meld_points, "bonuses": bonuses, "red_threes": red, "going_out": out,
+            "hands": in_hand, "penalty": penalty, "total": total}
