@@ -123,7 +123,10 @@ async function refresh() {
   if (res.ok && res.view) applyView(res.view);
 }
 
-function isComputer(view, seat) { return view.seats[seat] !== "human"; }
+function isComputer(view, seat) {
+  if (seat === null || seat === undefined) return false;
+  return view.seats ? view.seats[seat] !== "human" : seat !== view.seat;
+}
 
 function scheduleBot() {
   const v = ui.view;
@@ -185,7 +188,7 @@ async function runCheck() {
 
 function myTurn() {
   const v = ui.view;
-  return !!(v && v.legal && v.current === v.seat);
+  return !!(v && v.legal && (v.current === v.seat || v.current === null));
 }
 
 function selectedCards() {
@@ -240,7 +243,7 @@ const intents = {
     }
     const moves = v.legal.moves;
     if (v.phase === "draw") {
-      const top = moves.find((m) => new RegExp(`^top m${id}\\b`).test(m));
+      const top = moves.find((m) => m === `top m${id}` || m === `take m${id}`);
       if (top) playMove(top);
       return;
     }
@@ -265,22 +268,30 @@ const intents = {
     runCheck();
   },
 
-  suggest(partText) {
+  /** Stages an engine-suggested meld text ("new 7S 7H 7D; add m3 JS"): one or more parts. */
+  suggest(meldText) {
     const v = ui.view;
     if (!myTurn() || ui.busy) return;
-    const toks = partText.trim().split(/\s+/);
-    const isAdd = toks[0] === "add";
-    const texts = isAdd ? toks.slice(2) : toks.slice(1);
     const used = new Set(ui.staged.flatMap((p) => p.cards.map((c) => c.id)));
-    const cards = [];
-    for (const tx of texts) {
-      const c = v.hand.find((h) => h.c === tx && !used.has(h.id));
-      if (!c) return;
-      used.add(c.id);
-      cards.push(c);
+    const parts = [];
+    for (const partText of meldText.split(";")) {
+      const toks = partText.trim().split(/\s+/);
+      const isAdd = toks[0] === "add";
+      const texts = isAdd ? toks.slice(2) : toks.slice(1);
+      const cards = [];
+      for (const tx of texts) {
+        const c = v.hand.find((h) => h.c === tx && !used.has(h.id));
+        if (!c) return;
+        used.add(c.id);
+        cards.push(c);
+      }
+      parts.push(isAdd ? { kind: "add", meld: Number(toks[1].slice(1)), cards } : { kind: "new", cards });
     }
-    for (const c of cards) ui.selected.delete(c.id);
-    stage(isAdd ? { kind: "add", meld: Number(toks[1].slice(1)), cards } : { kind: "new", cards });
+    for (const p of parts) for (const c of p.cards) ui.selected.delete(c.id);
+    ui.staged.push(...parts);
+    say(null);
+    draw();
+    runCheck();
   },
 
   async action(name, arg) {
@@ -325,9 +336,11 @@ const intents = {
         break;
       }
       case "ask": {
-        if (sel.length !== 1) { say(t("error.select_one"), "info"); draw(); return; }
-        const parts = stagedParts();
-        await playMove(parts.length ? `ask ${parts.join("; ")}; discard ${sel[0].c}` : `ask discard ${sel[0].c}`);
+        // `ask [<parts>;] discard <card>`, or `ask <parts>` when everything is melded.
+        if (sel.length > 1 || (!sel.length && !ui.staged.length)) { say(t("error.select_one"), "info"); draw(); return; }
+        const bits = stagedParts();
+        if (sel.length) bits.push(`discard ${sel[0].c}`);
+        await playMove(`ask ${bits.join("; ")}`);
         break;
       }
       default:

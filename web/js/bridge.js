@@ -63,6 +63,9 @@ export class EngineClient {
           const { reject } = this.pending.get(msg.id);
           this.pending.delete(msg.id);
           reject(new Error(msg.message));
+        } else if (this.ready) {
+          // A worker error after the boot: report it, keep the session.
+          this.events?.onError?.("runtime", msg.message || "");
         } else {
           this.fail("error", msg.message || "");
         }

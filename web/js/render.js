@@ -1,7 +1,9 @@
 // The renderer: the only module that touches the DOM. It draws the table from one view object
 // plus the page's UI state (selection, staged melds, messages) and forwards input as intents.
 
-import { t, num } from "./i18n.js";
+import { t, num, has } from "./i18n.js";
+
+const tr = t;
 import { face, prettyMove, rankKey } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
@@ -182,7 +184,7 @@ export function render(ui) {
   }
   const legal = v.legal || null;
   const moves = legal ? legal.moves : [];
-  const myTurn = !!legal && v.current === v.seat;
+  const myTurn = !!legal && (v.current === v.seat || v.current === null);
   body.dataset.phase = v.phase;
   body.dataset.current = String(v.current);
   body.dataset.myTurn = myTurn ? "1" : "0";
@@ -209,7 +211,7 @@ export function render(ui) {
   const topTargets = new Map();
   const mergeTargets = new Map();
   for (const m of moves) {
-    let mm = /^top m(\d+)/.exec(m);
+    let mm = /^(?:top|take) m(\d+)$/.exec(m);
     if (mm) topTargets.set(Number(mm[1]), m);
     mm = /^merge m(\d+) m(\d+)/.exec(m);
     if (mm) {
@@ -416,9 +418,12 @@ function renderHand(v, ui, stagedIds, legal, myTurn) {
   hand.classList.toggle("inactive", !myTurn);
 }
 
-function partCardsAvailable(part, hand, stagedIds) {
-  const toks = part.trim().split(/\s+/);
-  const cards = toks[0] === "add" ? toks.slice(2) : toks.slice(1);
+function partCardsAvailable(meldText, hand, stagedIds) {
+  const cards = [];
+  for (const part of meldText.split(";")) {
+    const toks = part.trim().split(/\s+/);
+    cards.push(...(toks[0] === "add" ? toks.slice(2) : toks.slice(1)));
+  }
   const pool = new Map();
   for (const c of hand) if (!stagedIds.has(c.id)) pool.set(c.c, (pool.get(c.c) || 0) + 1);
   for (const c of cards) {
@@ -437,7 +442,7 @@ function renderSuggest(v, ui, legal, myTurn, stagedIds) {
   if (!parts.length) return;
   box.append(el("span", "suggest-label", t("action.suggest")));
   for (const p of parts) {
-    const b = el("button", "chip", prettyMove(p.replace(/^new /, "")));
+    const b = el("button", "chip", prettyMove(p.replace(/(^|; )new /g, "$1").replace(/add (m\d+) /g, "$1 + ")));
     b.type = "button";
     b.dataset.part = p;
     box.append(b);
@@ -480,7 +485,7 @@ function renderActions(v, ui, legal, myTurn, selCards) {
   }
   if (v.phase === "meld") {
     box.append(button("discard", t("action.discard"), { cls: ui.staged.length ? "" : "btn-primary", disabled: busy || selCards.length !== 1 }));
-    if (legal.can_ask) box.append(button("ask", t("action.ask"), { disabled: busy || selCards.length !== 1 }));
+    if (legal.can_ask) box.append(button("ask", t("action.ask"), { disabled: busy || selCards.length > 1 || (!selCards.length && !ui.staged.length) }));
   }
   if (hasSel) box.append(button("clear", t("action.clear"), { cls: "btn-ghost", disabled: busy }));
   for (const m of moves) {
@@ -526,6 +531,27 @@ function renderStatus(v, ui, myTurn, topTargets, selCards) {
   if (ui.message && ui.message.code) msg.dataset.code = ui.message.code; else delete msg.dataset.code;
 }
 
+function logLine(e, v) {
+  const you = e.seat === v.seat;
+  const t = (key, params) => tr(you && has(key.replace("log.", "log.you.")) ? key.replace("log.", "log.you.") : key, params);
+  const name = e.seat === null || e.seat === undefined ? "" : t(`seat.${e.seat}`);
+  const text = e.text || "";
+  if (text === "deal") return t("log.deal", { n: e.deal });
+  if (text === "deal_end") return t("log.deal_end");
+  if (text === "draw") {
+    return e.cards ? t("log.draw_cards", { name, cards: e.cards.map(prettyMove).join(" ") })
+      : t("log.draw", { name, n: e.n ?? "" });
+  }
+  if (text === "red3" && e.card) return t("log.red3", { name, card: prettyMove(e.card) });
+  if (text.startsWith("top ") && e.card) return t("log.top", { name, card: prettyMove(e.card), meld: text.slice(4) });
+  if (text.startsWith("take ") && Array.isArray(e.pile)) {
+    return t("log.take", { name, n: e.pile.length, cards: prettyMove(text.slice(5)) });
+  }
+  if (text.startsWith("discard ")) return t("log.discard", { name, card: prettyMove(text.slice(8)) });
+  if (text.startsWith("meld ")) return t("log.meld", { name, cards: prettyMove(text.slice(5)) });
+  return name ? t("log.line", { name, text: prettyMove(text) }) : prettyMove(text);
+}
+
 let logShown = 0;
 let logDeal = null;
 function renderLog(v) {
@@ -535,8 +561,8 @@ function renderLog(v) {
     const e = v.log[i];
     const seat = e.seat;
     const li = el("li", seat === v.seat ? "me" : "");
-    if (seat === null || seat === undefined) li.textContent = prettyMove(e.text);
-    else li.textContent = t("log.line", { name: t(`seat.${seat}`), text: prettyMove(e.text) });
+    li.textContent = logLine(e, v);
+    if (seat === null || seat === undefined) li.className = "sys";
     list.append(li);
   }
   if (v.log.length !== logShown) list.scrollTop = list.scrollHeight;
