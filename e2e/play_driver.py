@@ -1,0 +1,127 @@
+"""Drives the table like a person: reads what the page renders (data- attributes) to choose,
+and acts only through clicks. Used by test_play.py (and by hand against any URL)."""
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page, expect
+
+READY = 'body[data-ready="1"]'
+MY_TURN_OR_OVER = ('body[data-my-turn="1"][data-busy="0"], body[data-phase="deal_over"], '
+                   'body[data-phase="game_over"]')
+
+
+def body_attr(page: Page, name: str) -> str:
+    return page.locator("body").get_attribute(f"data-{name}") or ""
+
+
+def start_game(page: Page, rules: str = "samba", players: int = 4, level: str = "random",
+               target: int = 10000) -> None:
+    """Fills the new-game dialog (it opens by itself once Python is ready) and deals."""
+    dialog = page.locator("#dlg-new")
+    if not dialog.is_visible():
+        page.click("#btn-new")
+    expect(dialog).to_be_visible()
+    dialog.locator(f'input[name="rules"][value="{rules}"]').check()
+    dialog.locator(f'input[name="players"][value="{players}"]').check()
+    for sel in dialog.locator("select[data-seat]").all():
+        sel.select_option(level)
+    dialog.locator(f'input[name="target"][value="{target}"]').check()
+    page.click("#btn-start")
+    expect(page.locator("body[data-phase]")).to_have_count(1)
+
+
+def moves(page: Page) -> list[str]:
+    text = page.locator("#actions").get_attribute("data-moves") or ""
+    return [m for m in text.split("|") if m]
+
+
+def wait_my_turn(page: Page, timeout: float = 60_000) -> str:
+    expect(page.locator(MY_TURN_OR_OVER)).to_have_count(1, timeout=timeout)
+    return body_attr(page, "phase")
+
+
+def click_action(page: Page, action: str, arg: str | None = None) -> None:
+    sel = f'#actions button[data-action="{action}"]'
+    if arg is not None:
+        sel += f'[data-arg="{arg}"]'
+    page.click(sel)
+
+
+def settle(page: Page) -> None:
+    expect(page.locator('body[data-busy="0"]')).to_have_count(1)
+
+
+def try_melds(page: Page, tries: int = 3) -> int:
+    """Stages the engine's first suggested meld and confirms it; takes it back if refused."""
+    laid = 0
+    for _ in range(tries):
+        chips = page.locator("#suggest button[data-part]")
+        if chips.count() == 0:
+            break
+        version = body_attr(page, "version")
+        chips.first.click()
+        expect(page.locator('#actions button[data-action="confirm"]')).to_be_visible()
+        click_action(page, "confirm")
+        settle(page)
+        if body_attr(page, "version") == version:
+            # Refused: the reason is shown; take the staged cards back and stop trying.
+            click_action(page, "takeback")
+            break
+        laid += 1
+        if body_attr(page, "phase") != "meld" or body_attr(page, "my-turn") != "1":
+            break
+    return laid
+
+
+def discard_one(page: Page) -> None:
+    cards = page.locator('#hand .card[data-legal="discard"]')
+    n = cards.count()
+    assert n, "no card may be discarded"
+    # Keep wild cards and jokers if possible: discard the last natural that may go.
+    choice = None
+    for i in range(n - 1, -1, -1):
+        c = cards.nth(i).get_attribute("data-card") or ""
+        if c != "JK" and not c.startswith("2"):
+            choice = cards.nth(i)
+            break
+    (choice or cards.last).click()
+    click_action(page, "discard")
+    settle(page)
+
+
+def play_deal(page: Page, budget_s: float = 240) -> dict:
+    """Plays the human seat until the deal summary shows. Returns counters."""
+    stats = {"turns": 0, "melds": 0, "draws": 0}
+    t0 = time.monotonic()
+    while time.monotonic() - t0 < budget_s:
+        phase = wait_my_turn(page)
+        if phase in ("deal_over", "game_over"):
+            return stats
+        legal = moves(page)
+        if phase == "answer":
+            click_action(page, "move", "answer yes")
+        elif phase == "draw":
+            stats["turns"] += 1
+            if "draw" in legal:
+                page.click("#stock")
+                stats["draws"] += 1
+            elif "end" in legal:
+                click_action(page, "move", "end")
+            else:
+                takes = [m for m in legal if m.startswith(("top ", "take m"))]
+                assert takes, f"nothing to do in the draw phase: {legal}"
+                page.click(f'#my-melds .meld[data-meld="{takes[0].split()[1][1:]}"]')
+            settle(page)
+        elif phase == "meld":
+            stats["melds"] += try_melds(page)
+            if body_attr(page, "phase") != "meld" or body_attr(page, "my-turn") != "1":
+                continue
+            if "pass" in moves(page):
+                click_action(page, "move", "pass")
+                settle(page)
+            else:
+                discard_one(page)
+        else:
+            raise AssertionError(f"unexpected phase {phase}")
+    raise AssertionError(f"the deal did not finish in {budget_s} s: {stats}")
