@@ -7,7 +7,7 @@
 >>> r["ok"], r["view"]["seat"], len(r["view"]["hand"])
 (True, 0, 15)
 >>> json.loads(b.handle('{"op": "move", "move": "pass", "version": 0}'))["error"]["code"]
-'cannot_pass'
+'wrong_phase'
 """
 from __future__ import annotations
 

@@ -35,6 +35,7 @@ REASONS = {
     "partner_refused": "your partner said no: you may not go out this turn",
     "no_partner": "you have no partner to ask",
     "already_asked": "you have already asked this turn",
+    "ask_too_late": "ask before melding down to one card: a no must leave you a legal turn",
     "not_going_out": "asking goes with a complete going-out action",
     "cannot_discard": "that card may not be discarded",
     "cannot_pass": "you may pass only with one card left when you may not go out",

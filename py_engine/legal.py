@@ -208,11 +208,27 @@ def legal_moves(game: Game) -> list[Move]:
     out += [m for m in (Discard(k) for k in distinct) if game.can(m)]
     if game.can(Pass()):
         out.append(Pass())
-    if game.partners(seat) and not game.turn.asked and len(kinds) == 1:
-        ask = Ask((), kinds[0])
-        if game.can(ask):
-            out.append(ask)
+    out += ask_moves(game)
     return out
+
+
+def ask_moves(game: Game) -> list[Ask]:
+    """Simple going-out actions to ask the partner about: the last card discarded, or one
+    card added to a meld and the other discarded."""
+    seat = game.current
+    if not game.partners(seat) or game.turn.asked or not game.meets_requirement(
+            game.side_of(seat)):
+        return []
+    kinds = game.hand_kinds(seat)
+    cands: list[Ask] = []
+    if len(kinds) == 1:
+        cands.append(Ask((), kinds[0]))
+    elif len(kinds) == 2:
+        targets = addition_targets(game)
+        for a, d in ((kinds[0], kinds[1]), (kinds[1], kinds[0])):
+            for mid in targets.get(a, [])[:1]:
+                cands.append(Ask((AddTo(mid, (a,)),), d))
+    return [a for a in cands if game.can(a)]
 
 
 def meld_moves(game: Game) -> list[MeldMove]:

@@ -220,6 +220,8 @@ class Game:
         n = min(self.rules.draw_count(self.players), len(self.stock))
         self._log(seat, "draw", public={"n": n}, private={"cards": got})
         for _ in range(n):
+            if not self.stock:
+                break
             c = self.stock.pop()
             if IS_RED3[KIND_OF_ID[c]] and self.rules.red_threes_automatic:
                 if not self._lay_red3_and_replace(seat, c):
@@ -509,6 +511,8 @@ class Game:
             raise IllegalMove("no_partner")
         if self.turn.asked:
             raise IllegalMove("already_asked")
+        if len(self.hands[self.current]) < (1 if self.rules.pass_with_one else 2):
+            raise IllegalMove("ask_too_late")
         return self._verify_going_out(move)
 
     def _verify_going_out(self, move: Ask) -> Plan:

@@ -1,0 +1,85 @@
+"""``python -m py_engine``: simulate, check, replay, bench, tournament."""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import IllegalMove, InvalidMove, ScenarioError
+
+
+def _load_json(path: str):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"cannot read {path}: {e}")
+
+
+def main(argv: list[str] | None = None, out=None) -> int:
+    out = out or sys.stdout
+    p = argparse.ArgumentParser(prog="python -m py_engine", description=__doc__)
+    sub = p.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("simulate", help="random self-play with invariant checks")
+    s.add_argument("--rules", default="samba")
+    s.add_argument("--players", type=int, default=None)
+    s.add_argument("--games", type=int, default=10)
+    s.add_argument("--seed", type=int, default=1)
+    c = sub.add_parser("check", help="is a move legal in a scenario?")
+    c.add_argument("--scenario", required=True)
+    c.add_argument("--move", required=True)
+    r = sub.add_parser("replay", help="replay a game record and print the scores")
+    r.add_argument("file")
+    b = sub.add_parser("bench", help="engine throughput per rule set")
+    b.add_argument("--seconds", type=float, default=3.0)
+    t = sub.add_parser("tournament", help="duplicate deals between two bot levels")
+    t.add_argument("--rules", default="samba")
+    t.add_argument("--players", type=int, default=None)
+    t.add_argument("--a", default="easy")
+    t.add_argument("--b", default="random")
+    t.add_argument("--deals", type=int, default=20)
+    t.add_argument("--seed", type=int, default=1)
+    t.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")
+    args = p.parse_args(argv)
+
+    if args.cmd == "simulate":
+        from .rules import get_rules
+        from .simulate import simulate
+        players = args.players or get_rules(args.rules).default_players
+        result = simulate(args.rules, players, args.games, args.seed)
+    elif args.cmd == "check":
+        from .record import load_scenario
+        from .views import view_for
+        try:
+            game = load_scenario(_load_json(args.scenario))
+        except ScenarioError as e:
+            result = {"ok": False, "error": "bad_scenario", "message": str(e)}
+        else:
+            seat = game.current
+            try:
+                game.play(args.move)
+                result = {"ok": True, "legal": True, "move": args.move,
+                          "view": view_for(game, seat)}
+            except IllegalMove as e:
+                result = {"ok": True, "legal": False, "reason": e.code, "message": str(e)}
+            except InvalidMove as e:
+                result = {"ok": False, "legal": False, "reason": "bad_move_text",
+                          "message": str(e)}
+    elif args.cmd == "replay":
+        from .record import replay
+        try:
+            game = replay(_load_json(args.file))
+        except ScenarioError as e:
+            print(json.dumps({"ok": False, "error": str(e)}), file=out)
+            return 1
+        result = {"ok": True, "moves": len(game.moves), "deals": game.deal_no,
+                  "scores": game.scores, "phase": game.phase, "result": game.result}
+    elif args.cmd == "bench":
+        from .simulate import bench
+        result = bench(args.seconds)
+    else:
+        from .ai.tournament import tournament
+        result = tournament(args.rules, args.players, args.a, args.b, args.deals, args.seed,
+                            budget=args.budget)
+    print(json.dumps(result, indent=1), file=out)
+    return 0

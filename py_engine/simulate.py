@@ -1,0 +1,90 @@
+"""Random self-play with invariant checks, and the engine benchmark."""
+from __future__ import annotations
+
+import random
+import time
+
+from .cards import deck_ids
+from .legal import legal_moves
+from .rules import get_rules
+from .state import Game
+
+PARTS = ("melds", "bonuses", "red_threes", "going_out", "hands", "penalty")
+
+
+def random_move(game: Game, rng: random.Random):
+    """A random legal move: first a kind of move, then one of that kind."""
+    moves = legal_moves(game)
+    if not moves:
+        raise AssertionError(f"no legal move in phase {game.phase}")
+    kinds: dict[str, list] = {}
+    for m in moves:
+        kinds.setdefault(type(m).__name__, []).append(m)
+    return rng.choice(kinds[rng.choice(sorted(kinds))])
+
+
+def invariant_violations(game: Game) -> list[str]:
+    out = []
+    if sorted(game.all_card_ids()) != sorted(deck_ids(game.rules.decks, game.rules.jokers)):
+        out.append(f"cards do not add up to the deck (deal {game.deal_no})")
+    if game.deal_result and game.phase in ("deal_over", "game_over"):
+        for i, s in enumerate(game.deal_result["sides"]):
+            if sum(s[p] for p in PARTS) != s["total"]:
+                out.append(f"side {i}: deal score is not the sum of its parts")
+    if sum(map(sum, game.history)) != sum(game.scores) and not game.scenario:
+        out.append("game totals are not the sum of the deals")
+    return out
+
+
+def simulate(rules: str, players: int, games: int, seed: int, check: bool = True,
+             chooser=None) -> dict:
+    rng = random.Random(seed)
+    get_rules(rules)
+    stats = {"rules": rules, "players": players, "games": games, "finished": 0, "deals": 0,
+             "moves": 0, "draws": 0, "wins": {}, "violations": 0, "violation_examples": []}
+    t0 = time.perf_counter()
+    for gi in range(games):
+        game = Game.new(rules, players, seed=seed * 100_003 + gi)
+        while game.phase != "game_over":
+            move = (chooser or random_move)(game, rng)
+            game.play(move)
+            stats["moves"] += 1
+            if check:
+                bad = invariant_violations(game)
+                if bad:
+                    stats["violations"] += len(bad)
+                    stats["violation_examples"] = (stats["violation_examples"] + bad)[:5]
+        stats["deals"] += game.deal_no
+        stats["finished"] += 1
+        res = game.result
+        if res["draw"]:
+            stats["draws"] += 1
+        else:
+            key = f"side{res['winner']}"
+            stats["wins"][key] = stats["wins"].get(key, 0) + 1
+    secs = time.perf_counter() - t0
+    stats["seconds"] = round(secs, 3)
+    stats["deals_per_second"] = round(stats["deals"] / secs, 2) if secs else None
+    return stats
+
+
+def bench(seconds_per_set: float = 3.0, seed: int = 1) -> dict:
+    """Random-play throughput (deals per second) per rule set, without invariant checks."""
+    out = {}
+    for rules, players in (("samba", 4), ("samba", 2), ("dutch", 4), ("crawford", 6)):
+        rng = random.Random(seed)
+        deals = moves = 0
+        t0 = time.perf_counter()
+        gi = 0
+        while time.perf_counter() - t0 < seconds_per_set:
+            game = Game.new(rules, players, seed=seed + gi)
+            gi += 1
+            while game.phase == "draw" or game.phase in ("meld", "answer"):
+                game.play(random_move(game, rng))
+                moves += 1
+            deals += 1
+        secs = time.perf_counter() - t0
+        out[f"{rules}/{players}"] = {"deals": deals, "moves": moves, "seconds": round(secs, 2),
+                                     "deals_per_second": round(deals / secs, 1),
+                                     "moves_per_second": round(moves / secs)}
+    return out
