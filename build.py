@@ -474,11 +474,11 @@ def test(only: list[str], extra: list[str]) -> int:
             print(f"[test] stage {name} could not run: {exc}", flush=True)
             rc = 2
         results.append((name, rc, time.perf_counter() - t0))
-    print("\n stage     | result | exit | time")
-    print("-----------+--------+------+--------")
+    print("\n stage     | result   | exit | time")
+    print("-----------+----------+------+--------")
     for name, rc, secs in results:
         verdict = "PASS" if rc == 0 else ("NO TESTS" if rc == 5 else "FAIL")
-        print(f" {name:<9} | {verdict:<6} | {rc:>4} | {secs:6.1f}s")
+        print(f" {name:<9} | {verdict:<8} | {rc:>4} | {secs:6.1f}s")
     failed = [name for name, rc, _ in results if rc != 0]
     print("\nverdict:", "PASS" if not failed else "FAIL (" + ", ".join(failed) + ")", flush=True)
     return 1 if failed else 0
