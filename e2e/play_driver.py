@@ -31,6 +31,11 @@ def start_game(page: Page, rules: str = "samba", players: int = 4, level: str = 
     expect(page.locator("body[data-phase]")).to_have_count(1)
 
 
+def click_card(card) -> None:
+    """Clicks a card where it always shows: its top-left corner (hand cards overlap in fans)."""
+    card.click(position={"x": 6, "y": 10})
+
+
 def moves(page: Page) -> list[str]:
     text = page.locator("#actions").get_attribute("data-moves") or ""
     return [m for m in text.split("|") if m]
@@ -85,7 +90,7 @@ def discard_one(page: Page) -> None:
         if c != "JK" and not c.startswith("2"):
             choice = cards.nth(i)
             break
-    (choice or cards.last).click()
+    click_card(choice or cards.last)
     click_action(page, "discard")
     settle(page)
 

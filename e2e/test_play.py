@@ -8,7 +8,7 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from play_driver import body_attr, play_deal, settle, start_game, wait_my_turn
+from play_driver import body_attr, click_card, play_deal, settle, start_game, wait_my_turn
 
 MESSAGES = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / "en.json")
                       .read_text(encoding="utf-8"))
@@ -45,7 +45,7 @@ def test_illegal_action_shows_its_reason_and_changes_nothing(page, page_log, bas
     for i in range(n_hand):
         c = hand.nth(i).get_attribute("data-card") or ""
         if c[0] != top[0] and (not picked or picked[0][0] != c[0]):
-            hand.nth(i).click()
+            click_card(hand.nth(i))
             picked.append(c)
         if len(picked) == 2:
             break
@@ -68,8 +68,8 @@ def test_illegal_action_shows_its_reason_and_changes_nothing(page, page_log, bas
     expect(page.locator('body[data-phase="meld"]')).to_have_count(1)
     version = body_attr(page, "version")
     n_hand = page.locator("#hand .card").count()
-    page.locator("#hand .card").nth(0).click()
-    page.locator("#hand .card").nth(1).click()
+    click_card(page.locator("#hand .card").nth(0))
+    click_card(page.locator("#hand .card").nth(1))
     page.click('#actions button[data-action="new"]')
     page.click('#actions button[data-action="confirm"]')
     settle(page)

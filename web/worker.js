@@ -48,7 +48,12 @@ function handle({ id, request }) {
       response = JSON.parse(bridge.handle(JSON.stringify(request)));
     } catch (err) {
       // A Python exception escaping the bridge: answer the request, keep the worker alive.
-      response = { ok: false, error: { code: "internal", message: errorText(err) } };
+      const text = errorText(err);
+      const lines = text.trim().split("\n");
+      response = {
+        ok: false,
+        error: { code: "internal", message: lines[lines.length - 1], detail: { traceback: text } },
+      };
     }
   }
   post({ type: "response", id, response });
