@@ -356,7 +356,10 @@ def make_server(root: Path | str, port: int = 0, prefix: str = "", quiet: bool =
 
 def serve(port: int, prefix: str) -> None:
     build()
-    server = make_server(DIST, port, prefix, quiet=False)
+    try:
+        server = make_server(DIST, port, prefix, quiet=False)
+    except OSError as exc:
+        sys.exit(f"build: cannot listen on 127.0.0.1:{port} ({exc.strerror}); try --port N")
     url = f"http://127.0.0.1:{server.server_address[1]}{'/' + prefix.strip('/') + '/' if prefix.strip('/') else '/'}"
     log(f"serving dist/ on {url}  (Ctrl-C to stop)")
     try:
