@@ -1,0 +1,52 @@
+"""Helpers for the rulebook tests: build positions from short scenario descriptions."""
+from __future__ import annotations
+
+import pytest
+
+from py_engine import IllegalMove
+from py_engine.cards import deck_ids, id_text, kind_text, parse_kind
+from py_engine.record import load_scenario
+
+FILLERS = [["8C", "TD", "5S"], ["6C", "JD", "AH"], ["4D", "TC", "7S"], ["5D", "8S", "JC"],
+           ["4C", "6S", "9S"], ["7D", "QC", "AC"]]
+
+
+def pos(rules="samba", players=2, hands=None, stock_top=None, **kw):
+    """A position: hands default to harmless filler, the current seat's first. ``stock_top``
+    puts those cards on top of the stock (first drawn first), the rest of the deck below."""
+    n = players
+    hands = list(hands or [])
+    hands = [h if h is not None else FILLERS[i] for i, h in enumerate(hands)] + FILLERS[len(hands):n]
+    sc = {"rules": rules, "players": players, "hands": hands, "dealer": n - 1, **kw}
+    if stock_top is not None:
+        rest = [id_text(c) for c in deck_ids()]
+        placed = [c for h in hands for c in h] + list(kw.get("pile", [])) + list(stock_top)
+        placed += [c for side in kw.get("melds", []) for m in side for c in m]
+        placed += [c for side in kw.get("red_threes", []) for c in side]
+        for c in placed:
+            rest.remove(parse_kind_text(c))
+        sc["stock"] = list(stock_top) + rest
+    return load_scenario(sc)
+
+
+def parse_kind_text(c):
+    return kind_text(parse_kind(c))
+
+
+def refused(game, move, code):
+    """Assert ``move`` is refused with ``code`` and changes nothing."""
+    from py_engine.record import state_to_json
+    before = state_to_json(game)
+    with pytest.raises(IllegalMove) as e:
+        game.play(move)
+    assert e.value.code == code, (e.value.code, str(e.value))
+    assert state_to_json(game) == before
+    assert not game.can(__import__("py_engine").parse_move(move))
+
+
+def rest_of_deck(*used):
+    """The deck's cards (as text) minus ``used``: (red threes, the others)."""
+    rest = [id_text(c) for c in deck_ids()]
+    for c in used:
+        rest.remove(parse_kind_text(c))
+    return [c for c in rest if c in ("3H", "3D")], [c for c in rest if c not in ("3H", "3D")]
