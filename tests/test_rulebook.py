@@ -531,12 +531,13 @@ def test_10_deal_score_is_sum_of_parts_and_game_ends_at_target():
 
 
 def test_10_tie_at_the_top_is_a_draw():
+    # Side 0 scores 70 + 50 + 30 (cards) + 500 + 1,500 (bonuses) + 200 (out) = 2,350;
+    # side 1 keeps 5C 6D 7H: -15. Both end on 10,350.
     g = pos(hands=[["QS", "QD", "QC"], ["5C", "6D", "7H"]], phase="meld", melds=[TWO_CANASTAS, []],
-            scores=[7000, 9485 + 2220], target=10000)
-    # side 0 gains 2,220 + 150 ... compute the tie from the rule instead of hard-coding it
+            scores=[8000, 10365], target=10000)
     g.play("meld new QS QD QC")
-    assert g.phase == "game_over"
-    assert g.result["draw"] == (g.scores[0] == g.scores[1])
+    assert g.scores == [10350, 10350]
+    assert g.phase == "game_over" and g.result["draw"] and g.result["winner"] is None
 
 
 def test_10_sixty_deal_cap_is_a_draw():
