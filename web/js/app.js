@@ -107,8 +107,12 @@ async function playMove(move, { keepOnError = true } = {}) {
   }
   ui.busy = false;
   if (res.ok) {
-    resetTurnState();
+    // Staged melds whose cards are still in hand survive (e.g. staged before drawing).
+    ui.selected.clear();
+    ui.mergeFrom = null;
+    ui.check = null;
     applyView(res.view);
+    if (ui.staged.length) runCheck();
     return true;
   }
   if (res.error && res.error.code === "stale_version") await refresh();

@@ -33,3 +33,13 @@ export function prettyMove(text) {
 export function rankKey(text) {
   return text === "JK" ? "JK" : text[0];
 }
+
+/** A move's meld parts for people: "new 7S 7H 7D; add m3 JS" -> "7♠ 7♥ 7♦ · J♠ → m3". */
+export function prettyParts(text) {
+  return text.split(";").map((part) => {
+    const toks = part.trim().split(/\s+/);
+    if (toks[0] === "new") return prettyMove(toks.slice(1).join(" "));
+    if (toks[0] === "add") return `${prettyMove(toks.slice(2).join(" "))} → ${toks[1]}`;
+    return prettyMove(part.trim());
+  }).join(" · ");
+}

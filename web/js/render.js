@@ -4,7 +4,7 @@
 import { t, num, has } from "./i18n.js";
 
 const tr = t;
-import { face, prettyMove, rankKey } from "./cards.js";
+import { face, prettyMove, prettyParts, rankKey } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const cardEls = new Map(); // card id -> element, reused across renders
@@ -260,6 +260,7 @@ export function render(ui) {
     pileTop.append(el("div", "card placeholder", t("ui.empty")));
   }
   $("pile-count").textContent = num(v.pile.size);
+  $("pile").title = (v.pile.cards || []).map((c) => prettyMove(c.c)).join(" ");
   const flags = $("pile-flags");
   flags.replaceChildren();
   if (v.pile.blocked) flags.append(el("span", "flag flag-blocked", t("ui.blocked")));
@@ -442,7 +443,7 @@ function renderSuggest(v, ui, legal, myTurn, stagedIds) {
   if (!parts.length) return;
   box.append(el("span", "suggest-label", t("action.suggest")));
   for (const p of parts) {
-    const b = el("button", "chip", prettyMove(p.replace(/(^|; )new /g, "$1").replace(/add (m\d+) /g, "$1 + ")));
+    const b = el("button", "chip", prettyParts(p));
     b.type = "button";
     b.dataset.part = p;
     box.append(b);
@@ -501,7 +502,7 @@ function renderStatus(v, ui, myTurn, topTargets, selCards) {
   if (v.phase === "deal_over") text = t("status.deal_over");
   else if (v.phase === "game_over") text = t("status.game_over");
   else if (v.phase === "answer" && myTurn) {
-    const asker = v.log.length ? v.log[v.log.length - 1].seat : v.current;
+    const asker = v.turn && v.turn.asker >= 0 ? v.turn.asker : v.current;
     text = t("status.answer", { name: t(`seat.${asker}`) });
   } else if (!myTurn) {
     text = v.phase === "answer" ? t("status.waiting_answer", { name: t(`seat.${v.current}`) })
@@ -545,10 +546,10 @@ function logLine(e, v) {
   if (text === "red3" && e.card) return t("log.red3", { name, card: prettyMove(e.card) });
   if (text.startsWith("top ") && e.card) return t("log.top", { name, card: prettyMove(e.card), meld: text.slice(4) });
   if (text.startsWith("take ") && Array.isArray(e.pile)) {
-    return t("log.take", { name, n: e.pile.length, cards: prettyMove(text.slice(5)) });
+    return t("log.take", { name, n: e.pile.length, cards: prettyParts("new " + text.slice(5)) });
   }
   if (text.startsWith("discard ")) return t("log.discard", { name, card: prettyMove(text.slice(8)) });
-  if (text.startsWith("meld ")) return t("log.meld", { name, cards: prettyMove(text.slice(5)) });
+  if (text.startsWith("meld ")) return t("log.meld", { name, cards: prettyParts(text.slice(5)) });
   return name ? t("log.line", { name, text: prettyMove(text) }) : prettyMove(text);
 }
 
