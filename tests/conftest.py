@@ -51,19 +51,20 @@ def play_random(game: Game, rng: random.Random, until=("deal_over", "game_over")
 
 
 def random_positions(rules: str, players: int, seed: int, every: int = 7,
-                     target: int | None = 2500, deals: int = 1):
-    """Yield the game at every ``every``-th move of ``deals`` random deals (same object,
-    mutated: use it before the next iteration)."""
+                     target: int | None = None, deals: int = 1):
+    """Yield the game at every ``every``-th move of ``deals`` random deals and at each deal's
+    end (same object, mutated: use it before the next iteration)."""
     game = Game.new(rules, players, target, seed=seed)
     rng = random.Random(seed)
     n = 0
     played = 0
     while game.phase != "game_over":
         if game.phase == "deal_over":
+            yield game          # every deal's end is yielded
             played += 1
             if played >= deals:
                 return
-        if n % every == 0:
+        elif n % every == 0:
             yield game
         game.play(random_move(game, rng))
         n += 1
