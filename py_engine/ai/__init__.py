@@ -1,10 +1,15 @@
 """Computer players. A bot sees only its seat's view (``views.view_for``), a seeded RNG and a
-budget; ``choose(view)`` returns a move text."""
+budget; ``choose(view)`` returns a move text.
+
+Levels: ``random`` (uniform over legal moves), ``easy`` (simple rules), ``medium`` (a heuristic
+player, ``medium.py``), ``hard`` (information-set Monte Carlo over ``medium``, ``hard.py``).
+"""
 from __future__ import annotations
 
+from .medium import MediumBot
 from .simple import EasyBot, RandomBot
 
-LEVELS = {"random": RandomBot, "easy": EasyBot}
+LEVELS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot}
 
 
 def register(name: str, cls) -> None:

@@ -1,0 +1,145 @@
+"""Determinization: a full ``Game`` consistent with what one seat's view shows.
+
+The seat's own hand, the pile, the melds, the red threes, the scores and the turn state are
+copied from the view; the cards the seat cannot see (the other hands and the stock) are dealt at
+random from the unseen cards, with the right counts. Cards another player was seen to pick up
+with the pile (public: the log names the whole pile) and has not melded or discarded since are
+put back into that player's hand first, as far as its hand size allows.
+
+The result is a sample, never the real state: a bot may play it out freely.
+
+>>> from py_engine.state import Game
+>>> from py_engine.views import view_for
+>>> import random
+>>> g = Game.new("samba", 4, seed=5)
+>>> d = determinize(view_for(g, 0), random.Random(1))
+>>> [len(h) for h in d.hands] == [len(h) for h in g.hands], sorted(d.hands[0]) == sorted(g.hands[0])
+(True, True)
+"""
+from __future__ import annotations
+
+import random
+
+from ..cards import IS_RED3, KIND_OF_ID, deck_ids, parse_kind
+from ..melds import SEQUENCE, Meld, sort_sequence
+from ..rules import Options, get_rules
+from ..state import Game, Turn
+
+_TYPES = {"group": "group", "sequence": "sequence", "black3": "black3", "wild": "wild"}
+_RANKS = "23456789TJQKA"
+
+
+def known_holdings(view: dict) -> list[list[int]]:
+    """Per seat, card kinds known (from the public log) to be in that seat's hand.
+
+    A pile take puts the pile, less its top card, into the taker's hand (red threes aside where
+    they are laid at once); later melds, discards and red threes by that seat remove cards again.
+    Only the current deal's part of the (truncated) log is used, so this is a lower bound.
+    """
+    n = view["players"]
+    auto_red3 = not view["rules"]["red_threes_by_choice"]
+    held: list[list[int]] = [[] for _ in range(n)]
+    deal = view["deal"]
+    for e in view.get("log", []):
+        s = e.get("seat")
+        if e.get("deal") != deal or s is None or s == view["seat"]:
+            continue
+        text = e.get("text", "")
+        if "pile" in e and text.startswith("take"):
+            rest = [parse_kind(c) for c in e["pile"][:-1]]
+            held[s].extend(k for k in rest if not (auto_red3 and IS_RED3[k]))
+            # cards named in "take 7S 7H; new ..." left the hand
+            for tok in text.replace(";", " ").split()[1:]:
+                _remove_token(held[s], tok)
+        elif text.startswith(("meld", "discard", "red3")):
+            for tok in text.replace(";", " ").split()[1:]:
+                _remove_token(held[s], tok)
+    return held
+
+
+def _remove_token(cards: list[int], tok: str) -> None:
+    if len(tok) != 2 or tok in ("m", "new", "add"):
+        return
+    try:
+        k = parse_kind(tok)
+    except ValueError:
+        return
+    if k in cards:
+        cards.remove(k)
+
+
+def seen_ids(view: dict) -> set[int]:
+    ids = {c["id"] for c in view["hand"]}
+    ids.update(c["id"] for c in view["pile"]["cards"])
+    for side in view["melds"]:
+        for m in side:
+            ids.update(c["id"] for c in m["cards"])
+    for side in view["red_threes"]:
+        ids.update(c["id"] for c in side)
+    return ids
+
+
+def determinize(view: dict, rng: random.Random, use_log: bool = True) -> Game:
+    """A Game consistent with ``view`` (own hand exact, hidden cards sampled with ``rng``)."""
+    rules = get_rules(view["rules"]["name"])
+    g = Game(rules, Options.make(rules, view["players"], view["target"]), 0)
+    me, n = view["seat"], view["players"]
+    g.scores = list(view["scores"])
+    g.history = [list(h) for h in view.get("history", [])]
+    g.deal_no, g.dealer = view["deal"], view["dealer"]
+    unseen = sorted(set(deck_ids(rules.decks, rules.jokers)) - seen_ids(view))
+    rng.shuffle(unseen)
+    sizes = list(view["hand_sizes"])
+    hands: list[list[int]] = [[] for _ in range(n)]
+    hands[me] = [c["id"] for c in view["hand"]]
+    pool_by_kind: dict[int, list[int]] = {}
+    for c in unseen:
+        pool_by_kind.setdefault(KIND_OF_ID[c], []).append(c)
+    taken: set[int] = set()
+    if use_log:
+        for s, kinds in enumerate(known_holdings(view)):
+            for k in kinds:
+                if s != me and len(hands[s]) < sizes[s] and pool_by_kind.get(k):
+                    c = pool_by_kind[k].pop()
+                    hands[s].append(c)
+                    taken.add(c)
+    rest = [c for c in unseen if c not in taken]
+    auto = rules.red_threes_automatic
+    # Red threes are never held where they are laid at once: keep them for the stock.
+    reds = [c for c in rest if auto and IS_RED3[KIND_OF_ID[c]]]
+    rest = [c for c in rest if not (auto and IS_RED3[KIND_OF_ID[c]])]
+    for s in range(n):
+        if s == me:
+            continue
+        need = sizes[s] - len(hands[s])
+        hands[s].extend(rest[:need])
+        rest = rest[need:]
+    stock = rest + reds
+    rng.shuffle(stock)
+    if len(stock) != view["stock"]:
+        # Only possible when the view is inconsistent (e.g. more red threes than stock room).
+        raise ValueError(f"cannot determinize: {len(stock)} cards for a stock of {view['stock']}")
+    g.hands, g.stock = hands, stock
+    g.pile = [c["id"] for c in view["pile"]["cards"]]
+    g.pile_marker = rules.covered_red3_freezes_pile and any(
+        IS_RED3[KIND_OF_ID[c]] for c in g.pile)
+    top_id = 0
+    for s, side in enumerate(view["melds"]):
+        for m in side:
+            ids = [c["id"] for c in m["cards"]]
+            rank = _RANKS.index(m["rank"]) + 2 if m["rank"] else (3 if m["type"] == "black3" else 0)
+            suit = "CDHS".index(m["suit"]) if m["suit"] else -1
+            g.melds[s].append(Meld(m["id"], _TYPES[m["type"]], rank, suit,
+                                   sort_sequence(ids) if m["type"] == SEQUENCE else ids))
+            top_id = max(top_id, m["id"])
+    g.next_meld_id = top_id + 1
+    g.red3 = [[c["id"] for c in side] for side in view["red_threes"]]
+    ph = view["phase"]
+    g.phase = ph
+    g.current = view["current"] if view["current"] is not None else me
+    t = view.get("turn") or {}
+    g.turn = Turn(asked=bool(t.get("asked")), refused=bool(t.get("refused")),
+                  pending=t.get("pending"), asker=t.get("asker", -1) if t.get("pending") else -1)
+    g.version = view.get("version", 0)
+    return g
+

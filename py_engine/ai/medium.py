@@ -1,0 +1,327 @@
+"""``medium``: a heuristic player working from its seat's view only.
+
+It ranks every legal move of the view with a score (``rank_moves``) and plays the best. What it
+knows about: natural pairs that can take the pile, the opening minimum (it chooses among the
+view's opening combinations and pile takes), canasta and samba progress, the danger of feeding
+the next player (ranks still unseen, the next player's sequences and, in ``crawford``, its
+groups; ranks it threw away itself are safer), blocking with black threes and wild cards when
+the pile is rich, when to go out, and when to ask or say yes to its partner.
+"""
+from __future__ import annotations
+
+import random
+
+from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND,
+                     kind_text, parse_kind)
+from .simple import legal_texts
+from .weights import MEDIUM_WEIGHTS
+
+_RANKS = "23456789TJQKA"
+
+
+def _kinds(cards) -> list[int]:
+    return [parse_kind(c["c"]) for c in cards]
+
+
+def _rank(ch: str | None) -> int:
+    return _RANKS.index(ch) + 2 if ch else 0
+
+
+class Info:
+    """What a view says, digested once per decision."""
+
+    def __init__(self, view: dict):
+        self.view = view
+        self.seat, self.n = view["seat"], view["players"]
+        self.side = view["my_side"]
+        self.side_of = view["side_of"]
+        self.hand = _kinds(view["hand"])
+        self.pile = _kinds(view["pile"]["cards"])
+        self.melds = view["melds"]
+        self.my_melds = {m["id"]: m for m in view["melds"][self.side]}
+        self.opened = view["opened"][self.side]
+        self.req = view["requirement"]
+        self.canastas = view["canastas"]
+        self.can_out = self.canastas[self.side] >= self.req
+        self.partners = [s for s in range(self.n) if self.side_of[s] == self.side and s != self.seat]
+        self.next = (self.seat + 1) % self.n
+        self.next_side = self.side_of[self.next]
+        self.rules = view["rules"]
+        # rank counts seen anywhere public, plus the own hand
+        seen = [0] * 15
+        for k in self.hand + self.pile:
+            if IS_NATURAL[k]:
+                seen[RANK_OF[k]] += 1
+        for side in self.melds:
+            for m in side:
+                for c in m["cards"]:
+                    k = parse_kind(c["c"])
+                    if IS_NATURAL[k]:
+                        seen[RANK_OF[k]] += 1
+        self.seen_rank = seen
+        self.unseen_total = max(1, view["stock"] + sum(
+            h for s, h in enumerate(view["hand_sizes"]) if s != self.seat))
+        # ranks the next player discarded this deal (it holds no pair of them, probably)
+        self.next_discarded: set[int] = set()
+        self.next_took: set[int] = set()
+        for e in view.get("log", []):
+            if e.get("deal") != view["deal"] or e.get("seat") != self.next:
+                continue
+            t = e.get("text", "")
+            if t.startswith("discard"):
+                k = parse_kind(t.split()[1])
+                if IS_NATURAL[k]:
+                    self.next_discarded.add(RANK_OF[k])
+            elif t.startswith("take") and "pile" in e:
+                self.next_took.update(RANK_OF[parse_kind(c)] for c in e["pile"])
+
+    def table_estimate(self, side: int) -> float:
+        """The side's deal score so far, counting the table only, plus canasta progress."""
+        v = 0.0
+        for m in self.melds[side]:
+            v += m["value"] + m.get("bonus", 0)
+            if not m["canasta"] and m["type"] in ("group", "sequence"):
+                v += {1: 120, 2: 60, 3: 25}.get(m["needs"], 0) * (3 if m["type"] == "sequence"
+                                                                     else 1)
+        v += 100 * len(self.view["red_threes"][side])
+        hands = [s for s in range(self.n) if self.side_of[s] == side]
+        v -= 8 * sum(self.view["hand_sizes"][s] for s in hands)
+        return v
+
+    def lead(self) -> float:
+        mine = self.table_estimate(self.side)
+        others = [self.table_estimate(s) for s in range(len(self.melds)) if s != self.side]
+        return mine - max(others) if others else mine
+
+    def opponents_can_out(self) -> bool:
+        return any(c >= self.req for s, c in enumerate(self.canastas) if s != self.side)
+
+
+def _p_pair(copies: int, hand: int, pool: int) -> float:
+    """Chance that a hand of ``hand`` cards from ``pool`` unseen holds 2+ of ``copies``."""
+    if copies < 2 or hand < 2:
+        return 0.0
+    p = min(1.0, hand / pool)
+    p0 = (1 - p) ** copies
+    p1 = copies * p * (1 - p) ** (copies - 1)
+    return max(0.0, 1 - p0 - p1)
+
+
+class MediumBot:
+    level = "medium"
+
+    def __init__(self, seed: int = 0, weights: dict | None = None, **kw):
+        self.rng = random.Random(seed)
+        self.w = dict(MEDIUM_WEIGHTS)
+        if weights:
+            self.w.update(weights)
+
+    # The decision -------------------------------------------------------------------------
+    def choose(self, view: dict) -> str:
+        ranked = self.rank_moves(view)
+        if not ranked:
+            raise ValueError("no legal move in this view")
+        return ranked[0][1]
+
+    def rank_moves(self, view: dict) -> list[tuple[float, str]]:
+        """Every legal move with its score, best first (ties broken by the text)."""
+        moves = legal_texts(view)
+        if not moves:
+            return []
+        if moves == ["next"]:
+            return [(0.0, "next")]
+        info = Info(view)
+        scored = [(self.score(info, m), m) for m in moves]
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return scored
+
+    def score(self, info: Info, move: str) -> float:
+        w = self.w
+        head = move.split()[0]
+        if head == "next":
+            return 0.0
+        if head == "answer":
+            return self.answer_score(info, move == "answer yes")
+        if head == "red3":
+            return 1000.0
+        if head == "draw":
+            return w["draw"]
+        if head == "end":
+            return -1000.0
+        if head == "top":
+            m = info.my_melds.get(int(move.split()[1][1:]))
+            size = (m["size"] + 1) if m else 4
+            return (w["top_base"] + w["top_per_size"] * size
+                    + (w["top_samba"] if size >= info.rules["sequence_max"] else 0))
+        if head == "take":
+            toks = move.split(";")[0].split()[1:]
+            if len(toks) == 1 and toks[0].startswith("m"):
+                return w["onto_base"] + w["take_per_card"] * len(info.pile)
+            wilds = sum(1 for t in toks if IS_WILD[parse_kind(t)])
+            extra = sum(len(p.split()) - 1 for p in move.split(";")[1:])
+            return (w["take_base"] + w["take_per_card"] * len(info.pile) - w["take_wild"] * wilds
+                    - 0.5 * extra)
+        if head == "meld":
+            sc = self.meld_score(info, move[5:])
+            return sc if sc > 0 else sc - 3000.0
+        if head == "merge":
+            return -50.0
+        if head == "pass":
+            return -500.0     # legal only when nothing else ends the turn
+        if head == "discard":
+            sc = self.discard_score(info, parse_kind(move.split()[1]))
+            return sc if len(info.hand) == 1 else sc - 1000.0
+        if head == "ask":
+            return self.ask_score(info, move)
+        return -2000.0
+
+    # Going out ------------------------------------------------------------------------------
+    def want_out(self, info: Info) -> bool:
+        if not info.can_out:
+            return False
+        return (info.lead() >= self.w["out_margin"] or info.opponents_can_out()
+                or info.view["stock"] <= self.w["out_stock"])
+
+    def _out_value(self, info: Info) -> float:
+        return 300.0 if self.want_out(info) else -300.0
+
+    def ask_score(self, info: Info, move: str) -> float:
+        if not self.want_out(info) or not info.partners:
+            return -400.0
+        big = max(info.view["hand_sizes"][p] for p in info.partners)
+        base = 800.0 if big > self.w["ask_partner_cards"] else -400.0
+        return base - 0.01 * len(move)
+
+    def answer_score(self, info: Info, yes: bool) -> float:
+        hand_value = sum(VALUE_OF_KIND[k] for k in info.hand)
+        good = (hand_value <= self.w["answer_hand_value"] or info.lead() >= 0
+                or info.opponents_can_out() or info.view["stock"] <= self.w["out_stock"]
+                or any(IS_RED3[k] for k in info.hand))
+        return 1.0 if yes == good else 0.0
+
+    # Melding ------------------------------------------------------------------------------
+    def meld_score(self, info: Info, text: str) -> float:
+        w = self.w
+        parts = [p.split() for p in text.split(";")]
+        laid = [parse_kind(t) for p in parts for t in (p[1:] if p[0] == "new" else p[2:])]
+        after = len(info.hand) - len(laid)
+        wilds = sum(1 for k in laid if IS_WILD[k])
+        going = self.want_out(info)
+        if after == 0:
+            return 500.0 + self._out_value(info)
+        if info.can_out and after < 2 and not going:
+            return -100.0
+        if not info.opened:
+            return w["open_base"] - w["open_wild"] * wilds + len(laid)
+        score = 0.0
+        for p in parts:
+            if p[0] == "new":
+                ks = [parse_kind(t) for t in p[1:]]
+                if all(IS_BLACK3[k] for k in ks):
+                    score += 50.0
+                    continue
+                wl = sum(1 for k in ks if IS_WILD[k])
+                score += w["new_natural"] + len(ks) - (25.0 if wl and not going else 3.0 * wl)
+                if not wl and len(ks) >= info.rules["canasta_size"]:
+                    score += w["complete"]
+            else:
+                m = info.my_melds.get(int(p[1][1:]))
+                ks = [parse_kind(t) for t in p[2:]]
+                if m is None:
+                    continue
+                wl = sum(1 for k in ks if IS_WILD[k])
+                completes = m["needs"] > 0 and m["needs"] <= len(ks)
+                if wl:
+                    held_wilds = sum(1 for k in info.hand if IS_WILD[k])
+                    if m["canasta"]:
+                        score += 5.0 if going else w["wild_idle"] - 10
+                    elif m["needs"] <= held_wilds and m["needs"] <= 2 and m["type"] == "group":
+                        score += w["wild_complete"] + (w["complete"] if completes else 0)
+                    else:
+                        score += 5.0 if going else w["wild_idle"]
+                    continue
+                score += w["add_natural"] + (w["complete"] if completes else 0)
+                # keep a natural pair in hand while the pile is worth taking with it
+                r = RANK_OF[ks[0]]
+                pair = sum(1 for k in info.hand if IS_NATURAL[k] and RANK_OF[k] == r)
+                if (m["type"] == "group" and pair == 2 and not going
+                        and len(info.pile) >= w["keep_pair_pile"] and not completes):
+                    score -= w["add_natural"] + 5
+        return score + 0.01 * len(laid)
+
+    # Discarding --------------------------------------------------------------------------------
+    def keep_value(self, info: Info, k: int) -> float:
+        w = self.w
+        if IS_RED3[k]:
+            return 500.0
+        if IS_WILD[k]:
+            return w["wild_keep"] + VALUE_OF_KIND[k] / 5
+        if IS_BLACK3[k]:
+            return w["black3"] - w["black3_per_pile"] * len(info.pile)
+        r, s = RANK_OF[k], SUIT_OF[k]
+        same = sum(1 for x in info.hand if IS_NATURAL[x] and RANK_OF[x] == r)
+        v = 0.0
+        if same == 2:
+            v += w["pair"]
+        elif same >= 3:
+            v += w["triple"]
+        if info.rules.get("take_top_card") or True:
+            for x in set(info.hand):
+                if IS_NATURAL[x] and SUIT_OF[x] == s and x != k:
+                    d = abs(RANK_OF[x] - r)
+                    v += w["seq_near1"] if d == 1 else (w["seq_near2"] if d == 2 else 0)
+        for m in info.my_melds.values():
+            if m["type"] == "group" and _rank(m["rank"]) == r and not m["canasta"]:
+                v += 10
+        return v - w["value_shed"] * VALUE_OF_KIND[k]
+
+    def danger(self, info: Info, k: int) -> float:
+        """Expected gain handed to the next player by discarding kind ``k``."""
+        if IS_WILD[k] or RANK_OF[k] == 3:
+            return 0.0      # blocks the pile
+        w = self.w
+        pile_gain = 20 + 5 * (len(info.pile) + 1) + sum(VALUE_OF_KIND[x] for x in info.pile)
+        r, s = RANK_OF[k], SUIT_OF[k]
+        copies = max(0, 12 - info.seen_rank[r])
+        opp_hand = info.view["hand_sizes"][info.next]
+        p = _p_pair(copies, opp_hand, info.unseen_total)
+        if r in info.next_discarded:
+            p *= 0.3
+        if r in info.next_took:
+            p = min(1.0, p * 1.5 + 0.1)
+        d = w["danger"] * p * pile_gain
+        opp = info.melds[info.next_side]
+        for m in opp:
+            if m["type"] == "sequence" and not m["closed"] and m["suit"] == "CDHS"[s]:
+                ranks = [RANK_OF[parse_kind(c["c"])] for c in m["cards"]]
+                if r in (min(ranks) - 1, max(ranks) + 1):
+                    d += w["top_danger"]
+                    if info.rules.get("take_pile_onto_meld"):
+                        d += w["danger"] * pile_gain
+            elif (info.rules.get("take_pile_onto_meld") and m["type"] == "group"
+                  and _rank(m["rank"]) == r and m["size"] < info.rules["canasta_size"]):
+                d += w["danger"] * pile_gain
+        return d
+
+    def discard_score(self, info: Info, k: int) -> float:
+        # higher score = better move = card we least need and that feeds nobody
+        going = self.want_out(info)
+        if len(info.hand) == 1:
+            return 400.0 + self._out_value(info)
+        if IS_WILD[k]:
+            # block with a wild card only when the pile is rich and the alternatives feed it
+            return -self.keep_value(info, k) + (len(info.pile) * 3 if len(info.pile) >= 10 else 0)
+        s = -self.keep_value(info, k) - self.danger(info, k)
+        if going:
+            s += 0.0
+        return s
+
+
+def best_discard(view: dict, bot: MediumBot | None = None) -> str:
+    bot = bot or MediumBot()
+    info = Info(view)
+    ds = view["legal"]["discard"]
+    return "discard " + max(ds, key=lambda d: (bot.discard_score(info, parse_kind(d)), d))
+
+
+__all__ = ["MediumBot", "Info", "kind_text"]

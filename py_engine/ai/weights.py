@@ -1,0 +1,43 @@
+"""The ``medium`` bot's weights, as data (a Python dict, so that packaging needs nothing extra).
+
+Hand-set first guesses; ``python -m py_engine.ai.tune`` (docs/ai.md) compares variants on
+duplicate deals and prints the winner to paste here.
+"""
+
+MEDIUM_WEIGHTS: dict[str, float] = {
+    # draw phase
+    "draw": 18.0,              # drawing two cards from the stock
+    "take_base": 15.0,         # taking the pile with a pair ...
+    "take_per_card": 5.0,      # ... plus this per pile card
+    "take_wild": 12.0,         # ... minus this per wild card from hand laid with it
+    "top_base": 10.0,          # taking the top card onto a sequence ...
+    "top_per_size": 3.0,       # ... plus this per card of the sequence after it
+    "top_samba": 40.0,         # ... plus this when it makes a samba
+    "onto_base": 30.0,         # crawford: taking the pile onto a meld
+    # meld phase
+    "open_base": 50.0,
+    "open_wild": 8.0,
+    "add_natural": 20.0,
+    "complete": 30.0,          # an addition that makes a canasta or samba
+    "new_natural": 15.0,
+    "wild_complete": 25.0,     # a wild card added where the wilds in hand finish the canasta
+    "wild_idle": -10.0,
+    "keep_pair_pile": 6,       # keep a natural pair in hand (do not add it) when the pile has
+                               # at least this many cards
+    # discards (lower: discard first)
+    "pair": 25.0,
+    "triple": 30.0,
+    "seq_near1": 8.0,
+    "seq_near2": 4.0,
+    "wild_keep": 70.0,
+    "black3": -5.0,
+    "black3_per_pile": 2.0,
+    "danger": 1.0,             # expected pile gain handed to the next player
+    "top_danger": 25.0,        # a card that extends the next player's sequence
+    "value_shed": 0.2,         # prefer shedding high cards (they count against the hand)
+    # going out and asking
+    "out_margin": -300.0,      # go out when own table estimate - best other >= this ...
+    "out_stock": 20,           # ... or when the stock is this small
+    "ask_partner_cards": 5,    # ask the partner when it holds more than this many cards
+    "answer_hand_value": 80,   # answer yes when the own hand is worth at most this ...
+}
