@@ -1,0 +1,115 @@
+"""Duplicate-deal tournaments between two bot levels (``python -m py_engine tournament``).
+
+Each deal is played twice with the same cards (``Game.new(rules, players, seed=...)`` with the
+same seed), the second time with the levels' seats swapped, to cancel the luck of the cards:
+
+- two sides: in the first play side 0 is level ``a`` and side 1 level ``b``; in the second
+  play side 0 is ``b`` and side 1 is ``a``;
+- three or more sides: in the first play side 0 is ``a`` and every other side ``b``; in the
+  second play side 0 is ``b`` and every other side ``a``. A play's score for a level is the
+  mean of its sides' deal scores.
+
+Only one deal is played each time (until ``deal_over``/``game_over``). The deal's score
+difference is ``a`` minus ``b``, summed over the two plays; ``a`` wins the deal when it is
+positive. Bots only ever receive ``view_for(game, seat)``.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+from ..rules import get_rules
+from ..state import Game
+from ..views import view_for
+from . import make_bot
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def percentiles(xs: list[float]) -> dict:
+    if not xs:
+        return {"n": 0, "p50": None, "p95": None, "max": None}
+    s = sorted(xs)
+
+    def q(f):
+        return s[min(len(s) - 1, int(round(f * (len(s) - 1))))]
+    return {"n": len(s), "p50": round(q(0.5), 2), "p95": round(q(0.95), 2),
+            "max": round(s[-1], 2)}
+
+
+def play_deal(rules: str, players: int, deal_seed: int, levels: list[str], bot_seed: int,
+              budget: float | None = None, times: dict | None = None) -> list[int]:
+    """Play one deal with ``levels[seat]``; returns the deal's score per side."""
+    game = Game.new(rules, players, seed=deal_seed)
+    kw = {} if budget is None else {"budget": budget}
+    bots = [make_bot(levels[s], seed=bot_seed * 1009 + s, **kw) for s in range(players)]
+    guard = 0
+    while game.phase not in ("deal_over", "game_over"):
+        seat = game.current
+        view = view_for(game, seat)
+        t0 = time.perf_counter()
+        move = bots[seat].choose(view)
+        dt = (time.perf_counter() - t0) * 1000
+        if times is not None:
+            times.setdefault(levels[seat], []).append(dt)
+        game.play(move)
+        guard += 1
+        if guard > 5000:
+            raise RuntimeError(f"deal {deal_seed} did not end")
+    return list(game.history[-1])
+
+
+def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed: int,
+               budget: float | None = None) -> dict:
+    rs = get_rules(rules)
+    players = players or rs.default_players
+    n_sides = rs.n_sides(players)
+    times: dict[str, list[float]] = {}
+    diffs: list[float] = []
+    wins_a = wins_b = ties = 0
+    t_start = time.perf_counter()
+    for i in range(deals):
+        deal_seed = seed * 100_003 + i
+        total = 0.0
+        for swap in (False, True):
+            a_sides = [s for s in range(n_sides) if (s == 0) != swap]
+            levels = [a if s % n_sides in a_sides else b for s in range(players)]
+            sc = play_deal(rules, players, deal_seed, levels, seed * 7 + i * 2 + swap, budget,
+                           times)
+            b_sides = [s for s in range(n_sides) if s not in a_sides]
+            total += (sum(sc[s] for s in a_sides) / len(a_sides)
+                      - sum(sc[s] for s in b_sides) / len(b_sides))
+        diffs.append(total)
+        if total > 0:
+            wins_a += 1
+        elif total < 0:
+            wins_b += 1
+        else:
+            ties += 1
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n else 0.0
+    la, ha = wilson(wins_a, n)
+    lb, hb = wilson(wins_b, n)
+    return {
+        "rules": rules, "players": players, "a": a, "b": b, "deals": n, "seed": seed,
+        "budget": budget, "method": "duplicate deals, seats swapped; >2 sides: mean of sides",
+        "mean_score_diff": round(mean, 1),
+        "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],
+        "a_won": wins_a, "b_won": wins_b, "ties": ties,
+        "a_share": round(wins_a / n, 3) if n else None,
+        "a_share_95": [round(la, 3), round(ha, 3)],
+        "b_share": round(wins_b / n, 3) if n else None,
+        "b_share_95": [round(lb, 3), round(hb, 3)],
+        "decision_ms": {lv: percentiles(ts) for lv, ts in sorted(times.items())},
+        "seconds": round(time.perf_counter() - t_start, 1),
+    }
