@@ -10,6 +10,8 @@ def side_canastas(melds: list[Meld], rules: RuleSet) -> tuple[int, int]:
     """(canastas and sambas, of which sambas/escaleras) of one side's melds."""
     total = seqs = 0
     for m in melds:
+        if len(m.cards) < min(rules.canasta_size, rules.sequence_max, rules.wild_meld_max):
+            continue   # too short to be finished: skip the kind lookup
         ck = canasta_kind(m.type, m.kinds(), rules)
         if ck:
             total += 1

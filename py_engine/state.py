@@ -396,10 +396,12 @@ class Game:
         if not may_out and len(plan.hand) < self.rules.keep_cards:
             raise IllegalMove("partner_refused" if self.turn.refused and self.meets_requirement(
                 -1, plan.melds) else "must_keep_cards")
-        self._check_end_possible(plan)
+        self._check_end_possible(plan, may_out)
 
-    def _check_end_possible(self, plan: Plan) -> None:
-        h, may_out = len(plan.hand), self._may_go_out(plan)
+    def _check_end_possible(self, plan: Plan, may_out: bool | None = None) -> None:
+        h = len(plan.hand)
+        if may_out is None:
+            may_out = self._may_go_out(plan)
         ok = (h >= 2 or (h == 1 and (may_out or self.rules.pass_with_one))
               or (h == 0 and may_out))
         if not ok:
