@@ -6,10 +6,12 @@ player, ``medium.py``), ``hard`` (information-set Monte Carlo over ``medium``, `
 """
 from __future__ import annotations
 
+from .hard import HardBot
 from .medium import MediumBot
 from .simple import EasyBot, RandomBot
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot}
+LEVELS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
+          "hard": HardBot}
 
 
 def register(name: str, cls) -> None:

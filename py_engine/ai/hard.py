@@ -1,0 +1,134 @@
+"""``hard``: information-set Monte Carlo on top of ``medium``.
+
+At each real decision (more than one sensible move), ``medium`` ranks the legal moves and a
+shortlist of the best few is kept. Then, until the budget ends, the bot samples a
+determinization of its view (``determinize.py``: the unseen cards dealt at random, cards seen
+picked up with the pile put back where they went), plays each shortlisted move in it and lets
+the ``medium`` policy play every seat for a number of turns (or to the end of the deal). Each
+outcome is scored from the bot's side: the deal score if the deal ended, else a static estimate
+(``evaluate``). All candidates share each sample (common random numbers). The move with the
+best mean wins; ``medium``'s order breaks ties, and is the answer when no sample finished.
+
+Budget: ``budget`` seconds (default ``DEFAULT_BUDGET``) or ``iterations`` samples. With
+``iterations`` and a fixed seed the choice is reproducible: it depends on the view only.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from ..cards import IS_WILD, KIND_OF_ID, VALUE_OF_KIND
+from ..melds import cards_needed
+from ..scoring import score_side
+from ..state import Game
+from ..views import view_for
+from .determinize import determinize
+from .medium import MediumBot
+
+DEFAULT_BUDGET = 0.3     # seconds per decision in CPython (Pyodide is 1.5-3x slower)
+
+
+def evaluate(game: Game, side: int) -> float:
+    """Own side's estimated deal score minus the best other side's (or the real deal scores)."""
+    if game.phase in ("deal_over", "game_over") and game.history:
+        sc = game.history[-1]
+    else:
+        sc = [_estimate(game, s) for s in range(game.n_sides)]
+    others = [v for s, v in enumerate(sc) if s != side]
+    return sc[side] - (max(others) if others else 0)
+
+
+def _estimate(game: Game, side: int) -> float:
+    r = game.rules
+    seats = game.seats_of(side)
+    base = score_side(r, game.players, game.melds[side], game.red3[side],
+                      [game.hands[s] for s in seats], False)["total"]
+    # Progress: melds close to a canasta or samba, and cards in hand while the stock lasts.
+    prog = 0.0
+    for m in game.melds[side]:
+        need = cards_needed(m.type, len(m.cards), r)
+        if need:
+            prog += {1: 120, 2: 60, 3: 25}.get(need, 0) * (3 if m.type == "sequence" else 1)
+    f = min(1.0, len(game.stock) / 80)
+    for s in seats:
+        for c in game.hands[s]:
+            k = KIND_OF_ID[c]
+            prog += f * (VALUE_OF_KIND[k] + (25 if IS_WILD[k] else 6))
+    return base + prog
+
+
+class HardBot:
+    level = "hard"
+
+    def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
+                 shortlist: int = 4, rounds: float = 1.0, **kw):
+        self.seed = seed
+        self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
+        self.iterations = iterations
+        self.shortlist = shortlist
+        self.rounds = rounds
+        self.medium = MediumBot(seed=seed)
+        self.last_stats: dict = {}
+
+    def choose(self, view: dict) -> str:
+        ranked = self.medium.rank_moves(view)
+        if not ranked:
+            raise ValueError("no legal move in this view")
+        cands = self.candidates(view, ranked)
+        if len(cands) <= 1:
+            return ranked[0][1]
+        return self.search(view, cands)
+
+    def candidates(self, view: dict, ranked: list[tuple[float, str]]) -> list[str]:
+        """The moves worth searching, in ``medium``'s order."""
+        if view["phase"] not in ("draw", "meld", "answer"):
+            return [ranked[0][1]]
+        best, top = ranked[0]
+        if best >= 900 and not top.startswith(("discard", "ask", "answer")):
+            return [top]          # laying a red three, going out with melds: no question
+        if top.startswith("meld") and best > 0:
+            return [top]          # melding order: medium's
+        out = [m for s, m in ranked if s > best - 400][: self.shortlist]
+        return out
+
+    def search(self, view: dict, cands: list[str]) -> str:
+        me = view["seat"]
+        side = view["my_side"]
+        totals = [0.0] * len(cands)
+        n = 0
+        t_start = time.perf_counter()
+        t_end = t_start + self.budget if self.budget is not None else None
+        base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
+        while True:
+            if self.iterations is not None and n >= self.iterations:
+                break
+            now = time.perf_counter()
+            if t_end is not None and n > 0 and now + (now - t_start) / n > t_end:
+                break     # the next sample would overrun the budget
+            sample_seed = f"{base}:{n}"
+            for i, mv in enumerate(cands):
+                g = determinize(view, random.Random(sample_seed))
+                g.play(mv)
+                self.rollout(g, me, random.Random(sample_seed + ":r"))
+                totals[i] += evaluate(g, side)
+            n += 1
+        self.last_stats = {"samples": n, "means": {m: totals[i] / max(1, n)
+                                                   for i, m in enumerate(cands)}}
+        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        return cands[best]
+
+    def rollout(self, g: Game, me: int, rng: random.Random) -> None:
+        policy = MediumBot(seed=rng.randrange(1 << 30))
+        turns = 0
+        limit = max(1, int(round(self.rounds * g.players)))
+        last = g.current
+        steps = 0
+        while g.phase in ("draw", "meld", "answer") and steps < 400:
+            if g.phase == "draw" and g.current != last:
+                turns += 1
+                last = g.current
+                if turns >= limit:
+                    break
+            seat = g.current
+            g.play(policy.choose(view_for(g, seat)))
+            steps += 1
