@@ -38,6 +38,8 @@ class Bridge:
         self.game: Game | None = None
         self.seats: list[str] = []
         self.bots: dict[int, object] = {}
+        self.lesson: dict | None = None
+        self.lesson_step = 0
 
     # The entry point -------------------------------------------------------------------------
     def handle(self, request_json: str) -> str:
@@ -214,6 +216,36 @@ class Bridge:
             self.game, self.seats, self.bots = old, old_seats, old_bots
             raise
         return self._ok()
+
+    def op_lesson(self, req: dict) -> dict:
+        """Start a lesson: validate it, set up its scenario and seats."""
+        from .lessons import validate_lesson
+        lesson = validate_lesson(req.get("lesson"))
+        players = load_scenario(lesson["scenario"]).players
+        seats = lesson.get("seats") or ["human"] + ["easy"] * (players - 1)
+        resp = self.op_scenario({"scenario": lesson["scenario"], "seats": seats})
+        self.lesson, self.lesson_step = lesson, 0
+        return {**resp, "step": 0}
+
+    def op_lesson_check(self, req: dict) -> dict:
+        """Check the reader's move against the lesson step; plays it when it is the goal."""
+        from .lessons import check_step
+        g = self._need_game()
+        lesson = getattr(self, "lesson", None)
+        if lesson is None:
+            raise BridgeError("no_game", "no lesson is running")
+        self._check_version(req)
+        step = lesson["steps"][min(self.lesson_step, len(lesson["steps"]) - 1)]
+        text = req.get("move")
+        if not isinstance(text, str):
+            raise BridgeError("bad_request", "'move' must be a move text")
+        result = check_step(g, step, text)
+        if result["legal"] and result["matches"]:
+            g.play(text)
+            self.lesson_step += 1
+            result["success"] = step.get("success")
+        result["done"] = self.lesson_step >= len(lesson["steps"])
+        return {**self._ok(), "lesson": {**result, "step": self.lesson_step}}
 
     def op_reasons(self, req: dict) -> dict:
         return {"ok": True, "reasons": dict(REASONS), "bridge_codes": list(BRIDGE_CODES)}
