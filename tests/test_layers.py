@@ -1,0 +1,109 @@
+"""Imports run one way (STYLE.md "Layout"): cards -> errors -> rules -> melds -> moves ->
+scoring -> state -> legal -> views -> record -> simulate/lessons -> ai -> bridge/cli (lessons,
+added later, sits beside simulate: it uses records and is used by the bridge). A module may
+import only modules earlier in that order; modules under ai/ may import anything before
+bridge/cli (and each other); __init__ and __main__ are exempt."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import py_engine
+
+ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "state", "legal", "views",
+         "record", ("simulate", "lessons"), "ai", ("bridge", "cli")]
+RANK: dict[str, int] = {}
+for i, entry in enumerate(ORDER):
+    for name in (entry if isinstance(entry, tuple) else (entry,)):
+        RANK[name] = i
+
+PKG = Path(py_engine.__file__).parent
+EXEMPT = {"__init__", "__main__"}
+
+
+def modules():
+    out = []
+    for path in sorted(PKG.rglob("*.py")):
+        rel = path.relative_to(PKG).with_suffix("")
+        parts = rel.parts
+        if parts[-1] in EXEMPT and len(parts) == 1:
+            continue
+        out.append((parts, path))
+    return out
+
+
+def engine_imports(parts: tuple[str, ...], path: Path) -> list[tuple[tuple[str, ...], int]]:
+    """(imported module path inside py_engine, line) for every import, at any depth."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    here = list(parts[:-1])          # the package of this module
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                bits = a.name.split(".")
+                if bits[0] == "py_engine":
+                    found.append((tuple(bits[1:]), node.lineno))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level == 0:
+                bits = (node.module or "").split(".")
+                if bits[0] != "py_engine":
+                    continue
+                base = bits[1:]
+            else:
+                up = node.level - 1
+                if up > len(here):
+                    raise AssertionError(f"{path}: relative import above the package")
+                pkg = here[:len(here) - up]
+                if node.module is None:          # from . import x, y
+                    for a in node.names:
+                        found.append((tuple(pkg) + (a.name,), node.lineno))
+                    continue
+                base = pkg + node.module.split(".")
+            if base:
+                found.append((tuple(base), node.lineno))
+    return found
+
+
+def layer_of(mod: tuple[str, ...]) -> str:
+    return mod[0]
+
+
+def test_every_engine_module_has_a_layer():
+    unknown = [("/".join(p)) for p, _ in modules() if layer_of(p) not in RANK]
+    assert not unknown, f"modules outside the layer order: {unknown}"
+
+
+@pytest.mark.parametrize("parts,path", modules(), ids=lambda x: "/".join(x) if isinstance(x, tuple) else "")
+def test_imports_run_one_way(parts, path):
+    me = layer_of(parts)
+    bad = []
+    for target, line in engine_imports(parts, path):
+        if not target:
+            continue
+        other = layer_of(target)
+        if other not in RANK:
+            bad.append(f"line {line}: unknown module py_engine.{'.'.join(target)}")
+            continue
+        if me == "ai" and other == "ai":
+            continue                          # within ai/
+        if RANK[other] >= RANK[me]:
+            bad.append(f"line {line}: {'/'.join(parts)} ({me}) imports {'.'.join(target)} "
+                       f"({other}), which is not earlier in the order")
+    assert not bad, "\n".join(bad)
+
+
+def test_checker_sees_relative_and_absolute_imports(tmp_path):
+    """The import parser must find the imports it is meant to police."""
+    src = ("from .state import Game\nfrom . import views\nimport py_engine.bridge\n"
+           "def f():\n    from ..cards import JOKER\n")
+    p = tmp_path / "x.py"
+    p.write_text(src)
+    got = {t for t, _ in engine_imports(("ai", "x"), p)}
+    assert got == {("ai", "state"), ("ai", "views"), ("bridge",), ("cards",)}
+    p.write_text("from .state import Game\nfrom . import views\nimport json\n")
+    got = {t for t, _ in engine_imports(("melds",), p)}
+    assert got == {("state",), ("views",)}
+    # and a module importing a later one would be refused
+    assert RANK["state"] > RANK["melds"] and RANK["views"] > RANK["melds"]
