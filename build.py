@@ -375,13 +375,18 @@ def _pip(*args: str) -> None:
     subprocess.run([sys.executable, "-m", "pip", "--disable-pip-version-check", *args], check=True)
 
 
-def ensure_host_packages() -> None:
+def ensure_host_packages(modules=tuple(HOST_TEST_PACKAGES)) -> None:
     import importlib.util
-    missing = [spec for mod, spec in HOST_TEST_PACKAGES.items()
-               if importlib.util.find_spec(mod) is None]
+    missing = [HOST_TEST_PACKAGES[mod] for mod in modules if importlib.util.find_spec(mod) is None]
     if missing:
         log(f"pip install {' '.join(missing)}")
-        _pip("install", "-q", *missing)
+        try:
+            _pip("install", "-q", *missing)
+        except subprocess.CalledProcessError:
+            # A distribution's own Python refuses (PEP 668) unless told otherwise.
+            log("pip install failed; retrying with --break-system-packages")
+            _pip("install", "-q", "--break-system-packages", *missing)
+        importlib.invalidate_caches()
 
 
 def ensure_chromium() -> str | None:
@@ -456,7 +461,7 @@ STAGES = {"cpython": stage_cpython, "pyodide": stage_pyodide, "e2e": stage_e2e}
 def test(only: list[str], extra: list[str]) -> int:
     stages = only or list(STAGES)
     # (a) what the tests need; a failure here is reported by the stage that needs it.
-    prep = [ensure_host_packages]
+    prep = [partial(ensure_host_packages, ["pytest"] + (["playwright"] if "e2e" in stages else []))]
     if "pyodide" in stages:
         prep += [pyodide_test_wheels, node_runtime]
     if "e2e" in stages:
@@ -465,7 +470,7 @@ def test(only: list[str], extra: list[str]) -> int:
         try:
             step()
         except (subprocess.CalledProcessError, SystemExit, OSError) as exc:
-            print(f"[test] {step.__name__} failed: {exc}", flush=True)
+            print(f"[test] {getattr(step, '__name__', step)} failed: {exc}", flush=True)
     # (b) dist/
     build()
     results = []
