@@ -188,11 +188,14 @@ class Bridge:
 
     def op_record(self, req: dict) -> dict:
         g = self._need_game()
-        return {"ok": True, "version": g.version, "record": {**game_record(g),
-                                                             "seats": list(self.seats)}}
+        rec = {**game_record(g), "seats": list(self.seats)}
+        rec["check"] = record_check(rec)
+        return {"ok": True, "version": g.version, "record": rec}
 
     def op_load(self, req: dict) -> dict:
         rec = req.get("record")
+        if isinstance(rec, dict) and "check" in rec and rec["check"] != record_check(rec):
+            raise BridgeError("bad_record", "the saved game is damaged (its check does not match)")
         try:
             game = replay(rec)
         except ScenarioError as e:
@@ -216,6 +219,14 @@ class Bridge:
             self.game, self.seats, self.bots = old, old_seats, old_bots
             raise
         return self._ok()
+
+    def op_deal_review(self, req: dict) -> dict:
+        """After a deal: every hand, and the deal step by step (nothing is hidden any more)."""
+        g = self._need_game()
+        if g.phase not in ("deal_over", "game_over"):
+            raise BridgeError("not_your_turn", "the deal is not over yet")
+        from .review import deal_review
+        return {"ok": True, "version": g.version, "review": deal_review(g)}
 
     def op_lesson(self, req: dict) -> dict:
         """Start a lesson: validate it, set up its scenario and seats."""
@@ -260,6 +271,13 @@ def _level(kind: str) -> str:
         if fallback in LEVELS and kind in ("hard", "medium"):
             return fallback
     return kind
+
+
+def record_check(rec: dict) -> str:
+    """A checksum over a saved record (everything but the check itself)."""
+    import hashlib
+    body = {k: v for k, v in rec.items() if k != "check"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
 
 
 def _err(code: str, message: str, detail: dict | None = None) -> dict:
