@@ -1,6 +1,8 @@
 // Card text (docs/formats.md: rank 2..9 T J Q K A, suit C D H S, joker JK) -> what a face shows.
 // Presentation only: no rules here.
 
+import { t } from "./i18n.js";
+
 const SUITS = { C: "♣", D: "♦", H: "♥", S: "♠" };
 const RANKS = { T: "10" };
 
@@ -20,7 +22,7 @@ export function face(text) {
 
 /** "7S" -> "7♠", "JK" -> "★" (for log lines and labels). */
 export function pretty(text) {
-  if (text === "JK") return "🃏";
+  if (text === "JK") return t("card.joker");
   const f = face(text);
   return f.rank + f.suit;
 }
@@ -35,11 +37,22 @@ export function rankKey(text) {
 }
 
 /** A move's meld parts for people: "new 7S 7H 7D; add m3 JS" -> "7♠ 7♥ 7♦ · J♠ → m3". */
-export function prettyParts(text) {
+export function prettyParts(text, meldName = (id) => id) {
   return text.split(";").map((part) => {
     const toks = part.trim().split(/\s+/);
     if (toks[0] === "new") return prettyMove(toks.slice(1).join(" "));
-    if (toks[0] === "add") return `${prettyMove(toks.slice(2).join(" "))} → ${toks[1]}`;
+    if (toks[0] === "add") return `${prettyMove(toks.slice(2).join(" "))} → ${meldName(toks[1])}`;
     return prettyMove(part.trim());
   }).join(" · ");
+}
+
+/** A short name for a meld: "the 10s", "4♣–7♣". */
+export function meldLabel(meld) {
+  if (!meld) return "";
+  const cards = meld.cards.map((c) => c.c);
+  if (meld.type === "sequence" && cards.length) {
+    return `${pretty(cards[0])}–${pretty(cards[cards.length - 1])}`;
+  }
+  if (meld.rank) return `${RANKS[meld.rank] || meld.rank}s`;
+  return `m${meld.id}`;
 }

@@ -4,7 +4,7 @@
 import { t, num, has } from "./i18n.js";
 
 const tr = t;
-import { face, prettyMove, prettyParts, rankKey } from "./cards.js";
+import { face, meldLabel, prettyMove, prettyParts, rankKey } from "./cards.js";
 
 const $ = (id) => document.getElementById(id);
 const cardEls = new Map(); // card id -> element, reused across renders
@@ -351,9 +351,13 @@ function sidePanel(v, side, ui, opts) {
     const pending = (opts.staged || []).filter((p) => p.kind === "add" && p.meld === m.id);
     box.append(fan(m.cards, pending.flatMap((p) => p.cards)));
     const label = el("div", "meld-label");
-    if (m.canasta) label.append(el("span", `mark mark-${m.canasta}`, t(`canasta.short.${m.canasta}`)));
-    else label.append(el("span", "needs", t("ui.needs", { n: m.needs })));
-    label.append(el("span", "meld-size", String(m.size)));
+    if (m.canasta) {
+      label.append(el("span", `mark mark-${m.canasta}`, t(`canasta.short.${m.canasta}`)));
+      label.append(el("span", "meld-size", String(m.size)));
+    } else {
+      label.append(el("span", "needs", t("ui.needs", { n: m.needs })));
+    }
+    box.title = `${meldLabel(m)} · ${m.canasta ? t(`canasta.${m.canasta}`) : t("ui.needs", { n: m.needs })}`;
     box.append(label);
     row.append(box);
   }
@@ -443,7 +447,7 @@ function renderSuggest(v, ui, legal, myTurn, stagedIds) {
   if (!parts.length) return;
   box.append(el("span", "suggest-label", t("action.suggest")));
   for (const p of parts) {
-    const b = el("button", "chip", prettyParts(p));
+    const b = el("button", "chip", prettyParts(p, meldNamer(v)));
     b.type = "button";
     b.dataset.part = p;
     box.append(b);
@@ -532,7 +536,15 @@ function renderStatus(v, ui, myTurn, topTargets, selCards) {
   if (ui.message && ui.message.code) msg.dataset.code = ui.message.code; else delete msg.dataset.code;
 }
 
+/** "m8" -> a readable name of that meld in the current view (or "m8" if gone). */
+function meldNamer(v) {
+  const byId = new Map();
+  for (const side of v.melds) for (const m of side) byId.set(`m${m.id}`, m);
+  return (token) => (byId.has(token) ? meldLabel(byId.get(token)) : token);
+}
+
 function logLine(e, v) {
+  const mn = meldNamer(v);
   const you = e.seat === v.seat;
   const t = (key, params) => tr(you && has(key.replace("log.", "log.you.")) ? key.replace("log.", "log.you.") : key, params);
   const name = e.seat === null || e.seat === undefined ? "" : t(`seat.${e.seat}`);
@@ -544,12 +556,12 @@ function logLine(e, v) {
       : t("log.draw", { name, n: e.n ?? "" });
   }
   if (text === "red3" && e.card) return t("log.red3", { name, card: prettyMove(e.card) });
-  if (text.startsWith("top ") && e.card) return t("log.top", { name, card: prettyMove(e.card), meld: text.slice(4) });
+  if (text.startsWith("top ") && e.card) return t("log.top", { name, card: prettyMove(e.card), meld: mn(text.slice(4)) });
   if (text.startsWith("take ") && Array.isArray(e.pile)) {
-    return t("log.take", { name, n: e.pile.length, cards: prettyParts("new " + text.slice(5)) });
+    return t("log.take", { name, n: e.pile.length, cards: /^m\d+$/.test(text.slice(5)) ? mn(text.slice(5)) : prettyParts("new " + text.slice(5), mn) });
   }
   if (text.startsWith("discard ")) return t("log.discard", { name, card: prettyMove(text.slice(8)) });
-  if (text.startsWith("meld ")) return t("log.meld", { name, cards: prettyParts(text.slice(5)) });
+  if (text.startsWith("meld ")) return t("log.meld", { name, cards: prettyParts(text.slice(5), mn) });
   return name ? t("log.line", { name, text: prettyMove(text) }) : prettyMove(text);
 }
 
