@@ -57,6 +57,15 @@ def known_holdings(view: dict) -> list[list[int]]:
     return held
 
 
+def _token_kind(tok: str) -> list[int]:
+    if len(tok) != 2 or tok.startswith("m"):
+        return []
+    try:
+        return [parse_kind(tok)]
+    except ValueError:
+        return []
+
+
 def _remove_token(cards: list[int], tok: str) -> None:
     if len(tok) != 2 or tok in ("m", "new", "add"):
         return
@@ -96,13 +105,18 @@ def determinize(view: dict, rng: random.Random, use_log: bool = True) -> Game:
     for c in unseen:
         pool_by_kind.setdefault(KIND_OF_ID[c], []).append(c)
     taken: set[int] = set()
-    if use_log:
-        for s, kinds in enumerate(known_holdings(view)):
-            for k in kinds:
-                if s != me and len(hands[s]) < sizes[s] and pool_by_kind.get(k):
-                    c = pool_by_kind[k].pop()
-                    hands[s].append(c)
-                    taken.add(c)
+    known = known_holdings(view) if use_log else [[] for _ in range(n)]
+    t = view.get("turn") or {}
+    if t.get("pending") and t.get("asker", -1) not in (-1, me):
+        # the partner's proposed going-out action names cards it holds
+        known[t["asker"]] = [k for tok in t["pending"].replace(";", " ").split()[1:]
+                             for k in _token_kind(tok)]
+    for s, kinds in enumerate(known):
+        for k in kinds:
+            if s != me and len(hands[s]) < sizes[s] and pool_by_kind.get(k):
+                c = pool_by_kind[k].pop()
+                hands[s].append(c)
+                taken.add(c)
     rest = [c for c in unseen if c not in taken]
     auto = rules.red_threes_automatic
     # Red threes are never held where they are laid at once: keep them for the stock.

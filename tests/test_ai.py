@@ -1,0 +1,175 @@
+"""Computer players: every level plays whole deals of every rule set legally; determinization
+keeps the counts; ``hard`` is reproducible with an iteration budget; the tournament runs.
+
+No timing asserts: ``hard`` runs with a small iteration budget here.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from py_engine.ai import LEVELS, make_bot
+from py_engine.ai.determinize import determinize, known_holdings
+from py_engine.ai.hard import HardBot
+from py_engine.ai.simple import legal_texts
+from py_engine.ai.tournament import tournament, wilson
+from py_engine.cards import IS_RED3, KIND_OF_ID
+from py_engine.legal import legal_moves
+from py_engine.record import check_consistent, load_scenario
+from py_engine.state import Game
+from py_engine.views import view_for
+
+from conftest import ALL_TABLES
+
+CHEAP = ["medium", "easy", "random"]
+
+
+def test_levels_registered():
+    assert {"random", "easy", "medium", "hard"} <= set(LEVELS)
+    with pytest.raises(ValueError):
+        make_bot("grandmaster")
+
+
+def play_deal(game: Game, bots: list, check_legal: bool = True) -> int:
+    moves = 0
+    while game.phase not in ("deal_over", "game_over"):
+        seat = game.current
+        view = view_for(game, seat)
+        move = bots[seat].choose(view)
+        if check_legal:
+            assert move in legal_texts(view), (move, view["phase"])
+        game.play(move)           # raises on an illegal move
+        moves += 1
+        assert moves < 3000
+    return moves
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_cheap_levels_play_whole_deals(rules, players):
+    for shift in range(1 if players > 2 else 2):
+        shift += players
+        game = Game.new(rules, players, seed=11 + shift)
+        bots = [make_bot(CHEAP[(s + shift) % len(CHEAP)], seed=s) for s in range(players)]
+        play_deal(game, bots)
+        # after the deal every level starts the next one
+        for s in range(players):
+            if game.phase == "deal_over":
+                assert bots[s].choose(view_for(game, s)) == "next"
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
+                                           ("samba", 2)])
+def test_hard_plays_a_whole_deal(rules, players):
+    game = Game.new(rules, players, seed=5)
+    bots = [HardBot(seed=s, iterations=1, rounds=0.5, shortlist=3) if s == 0
+            else make_bot("medium", seed=s) for s in range(players)]
+    play_deal(game, bots)
+
+
+def _ask_position() -> Game:
+    """Seat 0 (samba, partners 0+2) may go out by asking: two canastas on the table."""
+    return load_scenario({
+        "rules": "samba", "players": 4, "current": 0, "phase": "meld",
+        "hands": [["QC", "9S"], ["4C", "5C", "KD"], ["9H", "9D", "AS", "AH", "KC"],
+                  ["AS", "QS"]],
+        "melds": [[["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+                   ["KS", "KS", "KH", "KH", "KD", "KC", "KC"], ["QS", "QH", "QD"]], []],
+        "pile": ["5D", "8C"]})
+
+
+@pytest.mark.parametrize("level", sorted(["random", "easy", "medium", "hard"]))
+def test_every_level_answers_its_partner(level):
+    game = _ask_position()
+    asks = [m.text() for m in legal_moves(game) if m.text().startswith("ask")]
+    assert asks
+    game.play(asks[0])
+    assert game.phase == "answer" and game.current == 2
+    kw = {"iterations": 1, "rounds": 0.5} if level == "hard" else {}
+    move = make_bot(level, seed=1, **kw).choose(view_for(game, 2))
+    assert move in ("answer yes", "answer no")
+    game.play(move)
+
+
+def test_medium_asks_a_partner_holding_many_cards():
+    game = _ask_position()
+    move = make_bot("medium").choose(view_for(game, 0))
+    assert move.startswith("ask") or move.startswith("meld") or move.startswith("discard")
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_determinize_respects_counts(rules, players):
+    game = Game.new(rules, players, seed=3)
+    bots = [make_bot("easy", seed=s) for s in range(players)]
+    rng = random.Random(0)
+    step = 0
+    while game.phase not in ("deal_over", "game_over") and step < 120:
+        seat = game.current
+        view = view_for(game, seat)
+        if step % 7 == 0:
+            d = determinize(view, rng)
+            check_consistent(d)       # every card of the deck exactly once, melds legal
+            assert [len(h) for h in d.hands] == [len(h) for h in game.hands]
+            assert len(d.stock) == len(game.stock)
+            assert sorted(d.hands[seat]) == sorted(game.hands[seat])
+            assert d.pile == game.pile and d.phase == game.phase and d.current == game.current
+            assert [[m.id for m in s] for s in d.melds] == [[m.id for m in s] for s in game.melds]
+            if game.rules.red_threes_automatic:
+                assert not any(IS_RED3[KIND_OF_ID[c]] for h in d.hands for c in h)
+            assert sorted(m.text() for m in legal_moves(d)) == sorted(
+                m.text() for m in legal_moves(game))
+        game.play(bots[seat].choose(view))
+        step += 1
+
+
+def test_determinize_keeps_cards_seen_picked_up():
+    game = Game.new("samba", 4, seed=1)
+    bots = [make_bot("medium", seed=s) for s in range(4)]
+    found = False
+    for _ in range(400):
+        if game.phase != "draw" and game.phase != "meld":
+            break
+        seat = game.current
+        view = view_for(game, seat)
+        held = known_holdings(view)
+        for s, kinds in enumerate(held):
+            if s != seat and kinds:
+                d = determinize(view, random.Random(1))
+                have = [KIND_OF_ID[c] for c in d.hands[s]]
+                for k in set(kinds):
+                    assert have.count(k) >= min(kinds.count(k), 1) or len(have) < len(kinds)
+                found = True
+        game.play(bots[seat].choose(view))
+    assert found
+
+
+def test_hard_is_reproducible_with_an_iteration_budget():
+    game = Game.new("samba", 4, seed=8)
+    easy = [make_bot("easy", seed=s) for s in range(4)]
+    choices = []
+    for step in range(30):
+        view = view_for(game, game.current)
+        if step % 3 == 0:
+            a = HardBot(seed=4, iterations=2, rounds=0.5).choose(view)
+            b = HardBot(seed=4, iterations=2, rounds=0.5).choose(view)
+            assert a == b and a in legal_texts(view)
+            choices.append(a)
+        game.play(easy[game.current].choose(view))
+    assert choices
+
+
+def test_tournament_summary_shape():
+    out = tournament("samba", 4, "easy", "random", 2, 1)
+    assert out["deals"] == 2 and out["a_won"] + out["b_won"] + out["ties"] == 2
+    assert set(out["decision_ms"]) == {"easy", "random"}
+    for lv in out["decision_ms"].values():
+        assert lv["p50"] <= lv["p95"] <= lv["max"]
+    lo, hi = out["a_share_95"]
+    assert 0 <= lo <= out["a_share"] <= hi <= 1
+    out3 = tournament("crawford", 6, "medium", "easy", 1, 2)
+    assert out3["deals"] == 1
+
+
+def test_wilson_interval():
+    lo, hi = wilson(60, 100)
+    assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70
