@@ -109,11 +109,18 @@ def check_consistent(g: Game) -> None:
             if not m.cards:
                 raise ScenarioError(f"empty meld m{m.id}")
             try:
-                t, _, _ = classify([KIND_OF_ID[c] for c in m.cards], g.rules)
+                t, rank, suit = classify([KIND_OF_ID[c] for c in m.cards], g.rules)
             except IllegalMove as e:
                 raise ScenarioError(f"illegal meld m{m.id}: {e}") from None
-            if t != m.type and not (t == SEQUENCE) == (m.type == SEQUENCE):
-                raise ScenarioError(f"meld m{m.id} is not a {m.type}")
+            if (t, rank, suit) != (m.type, m.rank, m.suit):
+                raise ScenarioError(f"meld m{m.id} is not the {m.type} it claims to be")
+            if t == SEQUENCE and m.cards != sort_sequence(m.cards):
+                raise ScenarioError(f"sequence m{m.id} is out of order")
+    for side in g.red3:
+        if not all(IS_RED3[KIND_OF_ID[c]] for c in side):
+            raise ScenarioError("only red threes may be laid as red threes")
+    if g.phase == "answer" and (not g.turn.pending or g.turn.asker not in range(g.players)):
+        raise ScenarioError("the answer phase needs a pending question")
 
 
 # Scenarios --------------------------------------------------------------------------------------
