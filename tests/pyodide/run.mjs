@@ -7,12 +7,14 @@
 //            `ws` package that pyodide.mjs imports under Node sits in ../node_modules)
 // --lock     the app lock file: the engine is loaded from the wheel it lists, as in the browser
 // --wheels   micropip, pytest and pytest's dependencies as Python 3.14 wheels
-// --tests    the test directory, copied into the Pyodide file system (tests/pyodide skipped)
+// --tests    the test directory (pytest's argument)
+// --repo     the repository, copied to /work in Pyodide's file system without py_engine/,
+//            dist/, e2e/, dot-dirs (default: the parent of --tests)
 //
 // `python build.py test --only pyodide` passes all of these. Exit code = pytest's exit code.
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 function parseArgs(argv) {
   const opts = { pytest: [] };
@@ -32,17 +34,25 @@ function parseArgs(argv) {
   return opts;
 }
 
-// Copy a host directory into the Emscripten FS (skipping caches and this runner's folder).
-function copyTree(FS, src, dest) {
+// Top-level entries of the repository that are not copied into Pyodide: the engine must come
+// from the built wheel (a copy at /work/py_engine would shadow it: "" is on sys.path), and
+// build outputs, caches and the browser tests are not the engine suite's business.
+const SKIP_TOP = new Set(["py_engine", "dist", "build", "node_modules", "e2e"]);
+const MAX_FILE = 5 * 1024 * 1024;
+const RUNNER_DIR = path.dirname(fileURLToPath(import.meta.url));
+
+// Copy a host directory into the Emscripten FS (skipping caches, dot-files, this runner).
+function copyTree(FS, src, dest, top = false) {
   FS.mkdirTree(dest);
   for (const entry of fs.readdirSync(src, { withFileTypes: true })) {
     if (entry.name === "__pycache__" || entry.name.startsWith(".")) continue;
+    if (top && SKIP_TOP.has(entry.name)) continue;
     const from = path.join(src, entry.name);
     const to = `${dest}/${entry.name}`;
     if (entry.isDirectory()) {
-      if (path.resolve(from) === path.resolve(path.dirname(new URL(import.meta.url).pathname))) continue;
+      if (path.resolve(from) === RUNNER_DIR) continue;
       copyTree(FS, from, to);
-    } else if (entry.isFile()) {
+    } else if (entry.isFile() && fs.statSync(from).size <= MAX_FILE) {
       FS.writeFile(to, fs.readFileSync(from));
     }
   }
@@ -83,15 +93,14 @@ async function main() {
   await micropip.install.callKwargs(others.map((f) => `emfs:/wheels/${f}`), { deps: false, index_urls: [] });
   micropip.destroy();
 
-  // The tests (and the repo's pytest configuration) under /work; the engine comes from the wheel.
-  const repo = path.dirname(opts.tests);
-  copyTree(pyodide.FS, opts.tests, "/work/tests");
-  for (const name of ["pyproject.toml", "pytest.ini", "conftest.py", "setup.cfg", "tox.ini"]) {
-    const p = path.join(repo, name);
-    if (fs.existsSync(p)) pyodide.FS.writeFile(`/work/${name}`, fs.readFileSync(p));
-  }
+  // The repository (tests, their data, docs/, web/, pyproject.toml) under /work, minus the
+  // engine sources: the engine is the one installed from the wheel.
+  const repo = path.resolve(opts.repo || path.dirname(opts.tests));
+  copyTree(pyodide.FS, repo, "/work", true);
+  const testsRel = path.relative(repo, opts.tests).split(path.sep).join("/") || ".";
   pyodide.FS.chdir("/work");
-  pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(["-p", "no:cacheprovider", "tests", ...opts.pytest]));
+  pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(["-p", "no:cacheprovider", testsRel,
+    `--ignore=${path.relative(repo, RUNNER_DIR).split(path.sep).join("/")}`, ...opts.pytest]));
   const code = await pyodide.runPythonAsync(`
 import sys
 sys.dont_write_bytecode = True
