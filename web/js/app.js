@@ -4,6 +4,15 @@
 import { EngineClient } from "./bridge.js";
 import { loadMessages, t, reasonText } from "./i18n.js";
 import * as R from "./render.js";
+import { prettyMove, prettyParts } from "./cards.js";
+
+/** A move text in plain words (for hints). */
+function describeMove(move) {
+  const m = /^(meld|take|ask) (.*)$/.exec(move);
+  if (!m) return prettyMove(move);
+  const verb = t(`move.${m[1]}`);
+  return `${verb} ${prettyParts(m[1] === "take" ? "new " + m[2] : m[2])}`;
+}
 
 // What the settings dialog offers (the product's menu, not rules the UI enforces).
 const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6] };
@@ -322,6 +331,13 @@ const intents = {
         say(null);
         draw();
         break;
+      case "hint": {
+        const res = await send({ op: "hint", level: "medium" });
+        if (res.ok) say(t("status.hint", { move: describeMove(res.move) }), "info");
+        else say(reasonText(res.error), "error", res.error && res.error.code);
+        draw();
+        break;
+      }
       case "clear":
         ui.selected.clear();
         ui.mergeFrom = null;

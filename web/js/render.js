@@ -71,6 +71,10 @@ export function bindInputs(intents) {
     const c = ev.target.closest(".card[data-id]");
     if (c) intents.card(Number(c.dataset.id));
   });
+  $("hand").addEventListener("keydown", (ev) => {
+    const c = ev.target.closest(".card[data-id]");
+    if (c && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); intents.card(Number(c.dataset.id)); }
+  });
   const deckKey = (fn) => (ev) => {
     if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fn(); }
   };
@@ -91,8 +95,9 @@ export function bindInputs(intents) {
     if (b && !b.disabled) intents.action(b.dataset.action, b.dataset.arg || "");
   });
   $("suggest").addEventListener("click", (ev) => {
-    const b = ev.target.closest("button[data-part]");
-    if (b) intents.suggest(b.dataset.part);
+    const b = ev.target.closest("button[data-part], button[data-move]");
+    if (b && b.dataset.move) intents.action("move", b.dataset.move);
+    else if (b) intents.suggest(b.dataset.part);
   });
   $("btn-new").addEventListener("click", () => intents.openSettings());
   $("btn-log").addEventListener("click", () => intents.toggleLog());
@@ -288,7 +293,7 @@ function renderScoreboard(v) {
     box.append(item);
   });
   const meta = el("div", "score-meta");
-  meta.append(el("span", null, t("ui.deal", { n: v.deal })), el("span", null, t("ui.target", { n: num(v.target) })));
+  meta.append(el("span", "rules-name", t(`rules.${v.rules.name}`)), el("span", null, t("ui.deal", { n: v.deal })), el("span", null, t("ui.target", { n: num(v.target) })));
   box.append(meta);
 }
 
@@ -442,7 +447,22 @@ function partCardsAvailable(meldText, hand, stagedIds) {
 function renderSuggest(v, ui, legal, myTurn, stagedIds) {
   const box = $("suggest");
   box.replaceChildren();
-  if (!legal || !myTurn || !legal.melds || !legal.melds.length) return;
+  if (!legal || !myTurn) return;
+  if (v.phase === "draw") {
+    // The engine's ways to take the pile, shortest first, as one-click shortcuts.
+    const takes = legal.moves.filter((m) => m.startsWith("take ") && !/^take m\d+$/.test(m))
+      .sort((a, b) => a.length - b.length).slice(0, 6);
+    if (!takes.length) return;
+    box.append(el("span", "suggest-label", t("action.take")));
+    for (const m of takes) {
+      const b = el("button", "chip", prettyParts("new " + m.slice(5), meldNamer(v)));
+      b.type = "button";
+      b.dataset.move = m;
+      box.append(b);
+    }
+    return;
+  }
+  if (!legal.melds || !legal.melds.length) return;
   const parts = legal.melds.filter((p) => partCardsAvailable(p, v.hand, stagedIds)).slice(0, 8);
   if (!parts.length) return;
   box.append(el("span", "suggest-label", t("action.suggest")));
@@ -493,6 +513,7 @@ function renderActions(v, ui, legal, myTurn, selCards) {
     if (legal.can_ask) box.append(button("ask", t("action.ask"), { disabled: busy || selCards.length > 1 || (!selCards.length && !ui.staged.length) }));
   }
   if (hasSel) box.append(button("clear", t("action.clear"), { cls: "btn-ghost", disabled: busy }));
+  box.append(button("hint", t("action.hint"), { cls: "btn-ghost", disabled: busy }));
   for (const m of moves) {
     if (m === "pass") box.append(button("move", t("action.pass"), { arg: m, disabled: busy }));
     else if (m === "end") box.append(button("move", t("action.end"), { arg: m, cls: "btn-primary", disabled: busy }));
