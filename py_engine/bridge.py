@@ -258,6 +258,10 @@ class Bridge:
         result["done"] = self.lesson_step >= len(lesson["steps"])
         return {**self._ok(), "lesson": {**result, "step": self.lesson_step}}
 
+    def op_rules_data(self, req: dict) -> dict:
+        from .rulesdoc import rules_data
+        return {"ok": True, "rules_data": rules_data()}
+
     def op_reasons(self, req: dict) -> dict:
         return {"ok": True, "reasons": dict(REASONS), "bridge_codes": list(BRIDGE_CODES)}
 

@@ -1,0 +1,56 @@
+"""The rules page's data, generated from the rule sets themselves (so it cannot disagree with the
+engine). Labels are i18n keys (``rules.row.<field>``); values are numbers, booleans or short
+value keys (``rules.value.<key>``) that the page translates.
+
+>>> rows = rules_table()
+>>> next(r for r in rows if r["field"] == "take_top_card")["values"]["crawford"]
+False
+"""
+from __future__ import annotations
+
+from dataclasses import fields
+
+from .rules import PRESETS, RuleSet
+
+# Fields shown on the page, in order (the rest are the same in every offered rule set or
+# internal); each with how to present it.
+ROWS = [
+    ("players_allowed", "list"), ("hand_sizes", "pairs"), ("pile_freezes", "bool"),
+    ("wild_freezes_pile", "bool"), ("take_pile_onto_meld", "bool"), ("take_top_card", "bool"),
+    ("group_max_wilds", "int"), ("group_naturals_per_wild", "int"),
+    ("group_min_naturals", "int"), ("wild_onto_canasta", "bool"),
+    ("red_threes_automatic", "bool"), ("red_three_held_penalty", "int"),
+    ("red_three_unmet_penalty_all", "bool"), ("keep_cards", "int"), ("pass_with_one", "bool"),
+    ("stock_empty_continuation", "bool"), ("canasta_size", "int"), ("sequence_max", "int"),
+    ("natural_canasta_bonus", "int"), ("mixed_canasta_bonus", "int"), ("samba_bonus", "int"),
+    ("red_three_value", "int"), ("red_three_all_bonus", "int"), ("going_out_bonus", "int"),
+    ("opening_bands", "bands"), ("negative_minimum", "int"), ("targets", "list"),
+    ("default_target", "int"), ("max_deals", "int"),
+]
+
+
+def _value(rs: RuleSet, name: str, kind: str):
+    v = getattr(rs, name)
+    if kind in ("list", "pairs", "bands"):
+        return [list(x) if isinstance(x, tuple) else x for x in v]
+    return v
+
+
+def rules_table(presets: dict[str, RuleSet] | None = None) -> list[dict]:
+    """One row per field: its i18n key, kind, each rule set's value, and whether they differ."""
+    presets = presets or PRESETS
+    known = {f.name for f in fields(RuleSet)}
+    rows = []
+    for name, kind in ROWS:
+        assert name in known, name
+        values = {p: _value(rs, name, kind) for p, rs in presets.items()}
+        rows.append({"field": name, "label": f"rules.row.{name}", "kind": kind, "values": values,
+                     "differs": len({repr(v) for v in values.values()}) > 1})
+    return rows
+
+
+def rules_data() -> dict:
+    return {"format": "samba-rules/1",
+            "presets": [{"name": p, "title": rs.title, "notes": list(rs.notes)}
+                        for p, rs in PRESETS.items()],
+            "rows": rules_table()}
