@@ -1,9 +1,9 @@
 """Imports run one way (STYLE.md "Layout"): cards -> errors -> rules -> melds -> moves ->
-scoring -> state -> legal -> views -> record -> simulate/lessons/review/rulesdoc -> ai -> bridge/cli
-(lessons, review and rulesdoc, added later, sit beside simulate: they use earlier modules and are used
-by the bridge; a new module must be given its place in ORDER). A module may
-import only modules earlier in that order; modules under ai/ may import anything before
-bridge/cli (and each other); __init__ and __main__ are exempt."""
+scoring -> state -> legal -> views -> record -> simulate/lessons/review/rulesdoc -> ai ->
+bridge/cli. (lessons, review and rulesdoc came later; they sit beside simulate: they use
+earlier modules and the bridge uses them. A new module must be given its place in ORDER.)
+A module may import only modules earlier in that order; modules under ai/ may import anything
+before bridge/cli (and each other); __init__ and __main__ are exempt."""
 from __future__ import annotations
 
 import ast
