@@ -2,7 +2,7 @@
 // renderer to draw. It never decides what is legal: the engine's view and answers do.
 
 import { EngineClient } from "./bridge.js";
-import { loadMessages, t, reasonText } from "./i18n.js";
+import { has, loadMessages, t, reasonText } from "./i18n.js";
 import * as R from "./render.js";
 import { prettyMove, prettyParts } from "./cards.js";
 
@@ -42,6 +42,7 @@ const ui = {
 
 let settings = loadSettings();
 let botTimer = null;
+let botFailures = 0;
 let checkSeq = 0;
 
 function loadSettings() {
@@ -170,9 +171,13 @@ async function runBot() {
   } else if (res.error && res.error.code === "stale_version") {
     await refresh();
   } else {
-    say(reasonText(res.error));
+    // A computer that could not move: say why, and try again a couple of times.
+    say(reasonText(res.error), "error", res.error && res.error.code);
     draw();
+    if (++botFailures <= 2) botTimer = setTimeout(() => { botTimer = null; scheduleBot(); }, 1500);
+    return;
   }
+  botFailures = 0;
 }
 
 async function runCheck() {
@@ -432,7 +437,8 @@ async function main() {
   setBoot("loading", t("boot.loading"));
   engine.start({
     onProgress(stage, pct) {
-      setBoot("loading", t("boot.stage", { stage, pct: Math.round(Number(pct) || 0) }));
+      const name = has(`boot.stage.${stage}`) ? t(`boot.stage.${stage}`) : stage;
+      setBoot("loading", t("boot.stage", { stage: name, pct: Math.round(Number(pct) || 0) }));
     },
     onReady() {
       setBoot("ready", t("boot.ready"));
