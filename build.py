@@ -432,8 +432,14 @@ def _run_stage(cmd: list[str], env: dict | None = None) -> int:
     return subprocess.run(cmd, cwd=ROOT, env={**os.environ, **(env or {})}).returncode
 
 
+def _names_paths(extra: list[str]) -> bool:
+    """Whether extra pytest args name test files/dirs (then they replace the default)."""
+    return any(not a.startswith("-") and (ROOT / a.split("::")[0]).exists() for a in extra)
+
+
 def stage_cpython(extra: list[str]) -> int:
-    return _run_stage([sys.executable, "-m", "pytest", "tests", "--ignore=tests/pyodide",
+    target = [] if _names_paths(extra) else ["tests"]
+    return _run_stage([sys.executable, "-m", "pytest", *target, "--ignore=tests/pyodide",
                        "-p", "no:cacheprovider", *extra])
 
 
@@ -451,7 +457,8 @@ def stage_pyodide(extra: list[str]) -> int:
 def stage_e2e(extra: list[str]) -> int:
     if not ensure_chromium():
         return 2
-    return _run_stage([sys.executable, "-m", "pytest", "e2e", "-p", "no:cacheprovider",
+    target = [] if _names_paths(extra) else ["e2e"]
+    return _run_stage([sys.executable, "-m", "pytest", *target, "-p", "no:cacheprovider",
                        "-p", "no:playwright", *extra], env={"SAMBA_DIST_BUILT": "1"})
 
 
@@ -459,7 +466,7 @@ STAGES = {"cpython": stage_cpython, "pyodide": stage_pyodide, "e2e": stage_e2e}
 
 
 def test(only: list[str], extra: list[str]) -> int:
-    stages = only or list(STAGES)
+    stages = [s for s in STAGES if s in only] or list(STAGES)
     # (a) what the tests need; a failure here is reported by the stage that needs it.
     prep = [partial(ensure_host_packages, ["pytest"] + (["playwright"] if "e2e" in stages else []))]
     if "pyodide" in stages:

@@ -99,7 +99,10 @@ async function main() {
   copyTree(pyodide.FS, repo, "/work", true);
   const testsRel = path.relative(repo, opts.tests).split(path.sep).join("/") || ".";
   pyodide.FS.chdir("/work");
-  pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(["-p", "no:cacheprovider", testsRel,
+  // Extra arguments that name test files/dirs replace the default (the whole suite).
+  const namesPath = (a) => !a.startsWith("-") && fs.existsSync(path.join(repo, a.split("::")[0]));
+  const target = opts.pytest.some(namesPath) ? [] : [testsRel];
+  pyodide.globals.set("PYTEST_ARGS", pyodide.toPy(["-p", "no:cacheprovider", ...target,
     `--ignore=${path.relative(repo, RUNNER_DIR).split(path.sep).join("/")}`, ...opts.pytest]));
   const code = await pyodide.runPythonAsync(`
 import sys
