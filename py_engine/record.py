@@ -116,6 +116,9 @@ def check_consistent(g: Game) -> None:
                 raise ScenarioError(f"meld m{m.id} is not the {m.type} it claims to be")
             if t == SEQUENCE and m.cards != sort_sequence(m.cards):
                 raise ScenarioError(f"sequence m{m.id} is out of order")
+    mids = [m.id for side in g.melds for m in side]
+    if len(set(mids)) != len(mids) or any(not 0 < i < g.next_meld_id for i in mids):
+        raise ScenarioError("meld ids must be unique and below next_meld_id")
     for side in g.red3:
         if not all(IS_RED3[KIND_OF_ID[c]] for c in side):
             raise ScenarioError("only red threes may be laid as red threes")
