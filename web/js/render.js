@@ -529,6 +529,8 @@ function renderStatus(v, ui, myTurn, topTargets, selCards) {
   else if (v.phase === "answer" && myTurn) {
     const asker = v.turn && v.turn.asker >= 0 ? v.turn.asker : v.current;
     text = t("status.answer", { name: t(`seat.${asker}`) });
+    const pending = v.turn && v.turn.pending;
+    if (pending) text += " " + t("status.proposal", { move: prettyParts(pending.replace(/^ask /, ""), meldNamer(v)) });
   } else if (!myTurn) {
     text = v.phase === "answer" ? t("status.waiting_answer", { name: t(`seat.${v.current}`) })
       : t("status.waiting", { name: t(`seat.${v.current}`) });
