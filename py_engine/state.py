@@ -340,7 +340,7 @@ class Game:
                     return
         self._after_meld(seat)
 
-    def verify_end(self, move: EndDeal) -> None:
+    def verify_end_deal(self, move: EndDeal) -> None:
         self._need("draw")
         if self.stock:
             raise IllegalMove("stock_not_empty")
@@ -476,7 +476,7 @@ class Game:
         else:
             self._next_turn()
 
-    def verify_pass(self, move: Pass) -> None:
+    def verify_pass_turn(self, move: Pass) -> None:
         self._need("meld")
         if not (self.rules.pass_with_one and len(self.hands[self.current]) == 1
                 and not self._may_go_out_now()):
@@ -490,7 +490,7 @@ class Game:
         self.current = (self.current + 1) % self.players
         self.phase, self.turn = "draw", Turn()
 
-    def verify_red3(self, move: LayRedThree) -> None:
+    def verify_lay_red_three(self, move: LayRedThree) -> None:
         self._need(("draw", "meld"))
         if self.rules.red_threes_automatic:
             raise IllegalMove("red_threes_automatic")
@@ -558,7 +558,7 @@ class Game:
             self._do_discard(Discard(ask.discard), None)
 
     # Deals ----------------------------------------------------------------------------------------
-    def verify_next(self, move: NextDeal) -> None:
+    def verify_next_deal(self, move: NextDeal) -> None:
         self._need("deal_over")
 
     def _do_next(self, move, plan) -> None:
@@ -628,12 +628,38 @@ def _take_ids(hand: list[int], kinds) -> list[int]:
 
 
 _VERIFY = {Draw: Game.verify_draw, TakeTop: Game.verify_take_top, TakePile: Game.verify_take_pile,
-           TakePileOnto: Game.verify_take_pile_onto, EndDeal: Game.verify_end,
+           TakePileOnto: Game.verify_take_pile_onto, EndDeal: Game.verify_end_deal,
            MeldMove: Game.verify_meld, Merge: Game.verify_merge, Discard: Game.verify_discard,
-           Pass: Game.verify_pass, LayRedThree: Game.verify_red3, Ask: Game.verify_ask,
-           Answer: Game.verify_answer, NextDeal: Game.verify_next}
+           Pass: Game.verify_pass_turn, LayRedThree: Game.verify_lay_red_three, Ask: Game.verify_ask,
+           Answer: Game.verify_answer, NextDeal: Game.verify_next_deal}
 _DO = {Draw: Game._do_draw, TakeTop: Game._do_take_top, TakePile: Game._do_take_pile,
        TakePileOnto: Game._do_take_pile, EndDeal: Game._do_end, MeldMove: Game._do_meld,
        Merge: Game._do_merge, Discard: Game._do_discard, Pass: Game._do_pass,
        LayRedThree: Game._do_red3, Ask: Game._do_ask, Answer: Game._do_answer,
        NextDeal: Game._do_next}
+
+
+def _action(name: str, cls):
+    """``can_<name>(*args)`` and ``<name>(*args)`` for one move class (verify_<x> is above)."""
+    def can(self, *args):
+        return self.can(cls(*args))
+
+    def do(self, *args):
+        return self.play(cls(*args))
+    can.__name__, do.__name__ = f"can_{name}", name
+    can.__doc__ = f"Would {cls.__name__}{args_doc(cls)} be legal now?"
+    do.__doc__ = f"Play {cls.__name__}{args_doc(cls)}; returns the log record."
+    setattr(Game, f"can_{name}", can)
+    setattr(Game, name, do)
+
+
+def args_doc(cls) -> str:
+    return "(" + ", ".join(getattr(cls, "__dataclass_fields__", {})) + ")"
+
+
+for _name, _cls in (("draw", Draw), ("take_pile", TakePile), ("take_pile_onto", TakePileOnto),
+                    ("take_top", TakeTop), ("meld", MeldMove), ("merge", Merge),
+                    ("discard", Discard), ("pass_turn", Pass), ("lay_red_three", LayRedThree),
+                    ("ask", Ask), ("answer", Answer), ("end_deal", EndDeal),
+                    ("next_deal", NextDeal)):
+    _action(_name, _cls)
