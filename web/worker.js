@@ -28,8 +28,15 @@ function errorText(err) {
   return err.name && !msg.startsWith(err.name) ? `${err.name}: ${msg}` : msg;
 }
 
+// What the boot is doing, to say what failed ("" once ready).
+const STAGE_TEXT = { runtime: "loading the Python runtime", engine: "loading the game engine",
+                     bridge: "starting the game engine" };
+let stage = "runtime";
+
 function reportError(err) {
-  post({ type: "error", message: errorText(err) });
+  const text = errorText(err);
+  const where = bridge === null && bootFailed === null ? STAGE_TEXT[stage] : "";
+  post({ type: "error", message: where ? `${where}: ${text}` : text });
 }
 
 self.addEventListener("error", (ev) => {
@@ -74,10 +81,10 @@ function watchWasmFailure(fail) {
   console.warn = (...args) => {
     warn(...args);
     const text = args.map((a) => errorText(a)).join(" ");
-    if (armed) fail(new Error(`could not start the Python runtime: ${text}`));
+    if (armed) fail(text);
     else if (text.includes("wasm instantiation failed")) {
       armed = true;
-      setTimeout(() => fail(new Error("could not start the Python runtime (wasm)")), 0);
+      setTimeout(() => fail("WebAssembly instantiation failed"), 0);
     }
   };
   return () => {
@@ -87,9 +94,10 @@ function watchWasmFailure(fail) {
 
 async function boot() {
   let pct = 0;
-  const progress = (stage, p) => {
+  const progress = (name, p) => {
+    stage = name;
     pct = Math.max(pct, p);
-    post({ type: "progress", stage, pct });
+    post({ type: "progress", stage, pct: Math.round(pct) });
   };
   progress("runtime", 2);
   const { loadPyodide, version } = await import(PYODIDE_URL);
@@ -115,7 +123,7 @@ async function boot() {
     errorCallback: (m) => loadErrors.push(m),
     checkIntegrity: true,
   });
-  if (loadErrors.length) throw new Error(`could not load the engine: ${loadErrors.join("; ")}`);
+  if (loadErrors.length) throw new Error(loadErrors.join("; "));
 
   progress("bridge", 90);
   const mod = pyodide.pyimport("py_engine.bridge");
@@ -130,8 +138,8 @@ boot().then(
     for (const msg of queue.splice(0)) handle(msg);
   },
   (err) => {
+    reportError(err);
     bootFailed = errorText(err);
-    post({ type: "error", message: bootFailed });
     for (const msg of queue.splice(0)) handle(msg);
   },
 );
