@@ -11,6 +11,32 @@ export class EngineClient {
     this.ready = false;
     this.failed = false;
     this.watchdog = null;
+    this.booted = false;   // ready at least once (a later failure means the worker died)
+    this.restarts = 0;
+  }
+
+  /**
+   * Ends the current worker (if any) and starts a fresh one with the same event callbacks.
+   * Pending requests are rejected; the new worker must be given the game again (op `load`).
+   */
+  restart() {
+    const old = this.worker;
+    this.worker = null;
+    if (this.watchdog) clearTimeout(this.watchdog);
+    this.watchdog = null;
+    try { old?.terminate(); } catch (err) { /* already gone */ }
+    for (const { reject } of this.pending.values()) reject(new Error("engine restarted"));
+    this.pending.clear();
+    this.ready = false;
+    this.failed = false;
+    this.restarts += 1;
+    this.start(this.events);
+  }
+
+  /** Terminates the worker as if it had died (used by the restart test hook). */
+  kill() {
+    try { this.worker?.terminate(); } catch (err) { /* ignore */ }
+    this.fail("dead", "the game engine stopped");
   }
 
   /**
@@ -54,6 +80,7 @@ export class EngineClient {
         break;
       case "ready":
         this.ready = true;
+        this.booted = true;
         if (this.watchdog) clearTimeout(this.watchdog);
         this.watchdog = null;
         this.events?.onReady?.(msg.ms);

@@ -1,0 +1,62 @@
+// Saved games in localStorage: the engine's game record (op `record`), written after every move
+// and read back at boot. No DOM and no rules here: the engine replays a record (op `load`) and
+// refuses a damaged one with `bad_record`; this module only checks the wrapper's shape and keeps
+// a refused save aside (under BROKEN_KEY) so it is never lost and never loaded twice.
+
+export const SAVE_KEY = "samba.save.v1";
+export const BROKEN_KEY = "samba.save.broken";
+const FORMAT = "samba-save/1";
+
+function store() {
+  try { return window.localStorage; } catch (err) { return null; }
+}
+
+/**
+ * The saved game, if any: {record} when it looks like one, {broken: reason, raw} when it cannot
+ * be one (not JSON, wrong wrapper, no record), or null when nothing is saved.
+ * reason is a key suffix: "json", "format".
+ */
+export function readSave() {
+  const s = store();
+  if (!s) return null;
+  let raw;
+  try { raw = s.getItem(SAVE_KEY); } catch (err) { return null; }
+  if (raw === null || raw === "") return null;
+  let data;
+  try { data = JSON.parse(raw); } catch (err) { return { broken: "json", raw }; }
+  if (!data || typeof data !== "object" || data.format !== FORMAT) return { broken: "format", raw };
+  const rec = data.record;
+  if (!rec || typeof rec !== "object" || Array.isArray(rec) || !Array.isArray(rec.moves)
+      || typeof rec.format !== "string" || typeof rec.check !== "string") {
+    return { broken: "format", raw };
+  }
+  return { record: rec, raw, savedAt: data.saved_at || null };
+}
+
+/** Saves one game record (as the engine gave it). Returns false if the browser refused. */
+export function writeSave(record) {
+  const s = store();
+  if (!s) return false;
+  try {
+    s.setItem(SAVE_KEY, JSON.stringify({ format: FORMAT, saved_at: new Date().toISOString(), record }));
+    return true;
+  } catch (err) {
+    return false;
+  }
+}
+
+/** Moves the current save aside (kept for a bug report) and clears it. */
+export function setAside(raw, reason) {
+  const s = store();
+  if (!s) return;
+  try {
+    s.setItem(BROKEN_KEY, JSON.stringify({ reason: String(reason || ""), at: new Date().toISOString(), raw: String(raw ?? "") }));
+  } catch (err) { /* quota: dropping it is the lesser harm */ }
+  try { s.removeItem(SAVE_KEY); } catch (err) { /* ignore */ }
+}
+
+export function clearSave() {
+  const s = store();
+  if (!s) return;
+  try { s.removeItem(SAVE_KEY); } catch (err) { /* ignore */ }
+}
