@@ -1,13 +1,63 @@
 // Message catalogue: every visible string goes through t(key, params).
 // Engine reason codes map one-to-one to keys "reason.<code>".
+// Languages: the catalogue files in ../i18n/<lang>.json; the choice comes from the saved
+// setting, else the browser's languages, else English. A missing key shows as ⟦key⟧ (and is
+// logged once), so tests and people can see it.
+
+export const LANGS = ["en", "fr", "ru", "nb"];
+const LANG_KEY = "samba.lang";
+export const MISSING_OPEN = "⟦";
+export const MISSING_CLOSE = "⟧";
 
 let messages = {};
+let current = "en";
+const reported = new Set();
+
+/** The language to use: saved choice, else the first supported browser language, else "en". */
+export function pickLanguage(saved = readSaved(), wanted = browserLanguages()) {
+  if (saved && LANGS.includes(saved)) return saved;
+  for (const tag of wanted || []) {
+    const base = String(tag).toLowerCase().split(/[-_]/)[0];
+    // Norwegian: "no" and "nn" readers get Bokmål.
+    const code = base === "no" || base === "nn" || base === "nb" ? "nb" : base;
+    if (LANGS.includes(code)) return code;
+  }
+  return "en";
+}
+
+function browserLanguages() {
+  try {
+    if (Array.isArray(navigator.languages) && navigator.languages.length) return navigator.languages;
+    return navigator.language ? [navigator.language] : [];
+  } catch (err) { return []; }
+}
+
+function readSaved() {
+  try {
+    const q = new URLSearchParams(location.search).get("lang");
+    if (q && LANGS.includes(q)) return q;
+    return localStorage.getItem(LANG_KEY);
+  } catch (err) { return null; }
+}
+
+/** Remembers the player's choice of language. */
+export function saveLanguage(lang) {
+  try { localStorage.setItem(LANG_KEY, lang); } catch (err) { /* private mode: not kept */ }
+}
+
+export function language() {
+  return current;
+}
 
 export async function loadMessages(lang = "en") {
+  if (!LANGS.includes(lang)) lang = "en";
   const url = new URL(`../i18n/${lang}.json`, import.meta.url);
   const res = await fetch(url);
   if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
   messages = await res.json();
+  current = lang;
+  reported.clear();
+  try { document.documentElement.lang = lang; } catch (err) { /* no document (worker) */ }
   return messages;
 }
 
@@ -16,9 +66,20 @@ export function has(key) {
 }
 
 export function t(key, params = {}) {
-  const text = has(key) ? messages[key] : key;
-  return text.replace(/\{(\w+)\}/g, (m, name) =>
-    params[name] === undefined ? m : String(params[name]));
+  let text;
+  if (has(key)) text = messages[key];
+  else {
+    if (!reported.has(key)) {
+      reported.add(key);
+      console.warn(`i18n (${current}): missing key ${key}`);
+    }
+    return `${MISSING_OPEN}${key}${MISSING_CLOSE}`;
+  }
+  return text.replace(/\{(\w+)\}/g, (m, name) => {
+    const v = params[name];
+    if (v === undefined) return m;
+    return typeof v === "number" ? num(v) : String(v);
+  });
 }
 
 /** Plain-words reason for an engine/bridge error object {code, message}. */
@@ -29,7 +90,7 @@ export function reasonText(error) {
   return error.message || String(error.code || "");
 }
 
-/** Formats a number the way the catalogue's language does. */
+/** Formats a number the way the catalogue's language does (10,000 / 10 000 / 10 000 / 10 000). */
 export function num(n) {
-  return new Intl.NumberFormat("en").format(n);
+  return new Intl.NumberFormat(current).format(n);
 }
