@@ -57,3 +57,23 @@ def test_tampered_engine_wheel_is_refused(page, context, base_url):
     expect(status).to_have_count(1, timeout=30_000)
     expect(status).to_have_text(re.compile(r"\S"))
     expect(page.locator(READY_SELECTOR)).to_have_count(0)
+
+
+ROOT_ABSOLUTE = re.compile(
+    r"""(?:\b(?:src|href|action)\s*=\s*["']/(?!/)"""      # src="/x" (not protocol-relative)
+    r"""|\burl\(\s*["']?/(?!/)"""                         # url(/x)
+    r"""|\b(?:from|import)\s*\(?\s*["']/(?!/)"""          # import "/x"
+    r"""|\b(?:fetch|new\s+URL|new\s+Worker|importScripts)\s*\(\s*["'`]/(?!/))""")
+
+
+def test_front_end_uses_relative_urls_only(dist_dir):
+    # Static check (no browser): a root-absolute URL breaks the site under a sub-path.
+    bad = []
+    for path in sorted(dist_dir.rglob("*")):
+        if path.suffix not in (".html", ".js", ".mjs", ".css", ".webmanifest") or \
+                "pyodide" in path.relative_to(dist_dir).parts:
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if ROOT_ABSOLUTE.search(line):
+                bad.append(f"{path.relative_to(dist_dir)}:{n}: {line.strip()[:120]}")
+    assert not bad, "root-absolute URLs:\n" + "\n".join(bad)
