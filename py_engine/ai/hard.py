@@ -7,7 +7,9 @@ picked up with the pile put back where they went), plays each shortlisted move i
 the ``medium`` policy play every seat for a number of turns (or to the end of the deal). Each
 outcome is scored from the bot's side: the deal score if the deal ended, else a static estimate
 (``evaluate``). All candidates share each sample (common random numbers). The move with the
-best mean wins; ``medium``'s order breaks ties, and is the answer when no sample finished.
+mean gain over ``medium``'s own choice wins, but only when that gain is clear (its paired
+lower bound, ``mean - confidence * standard error``, is above zero); otherwise ``medium``'s
+choice stands.
 
 Budget: ``budget`` seconds (default ``DEFAULT_BUDGET``) or ``iterations`` samples. With
 ``iterations`` and a fixed seed the choice is reproducible: it depends on the view only.
@@ -61,12 +63,13 @@ class HardBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
-                 shortlist: int = 4, rounds: float = 1.0, **kw):
+                 shortlist: int = 4, rounds: float = 1.0, confidence: float = 1.0, **kw):
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
         self.iterations = iterations
         self.shortlist = shortlist
         self.rounds = rounds
+        self.confidence = confidence
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
 
@@ -94,7 +97,7 @@ class HardBot:
     def search(self, view: dict, cands: list[str]) -> str:
         me = view["seat"]
         side = view["my_side"]
-        totals = [0.0] * len(cands)
+        values: list[list[float]] = [[] for _ in cands]
         n = 0
         t_start = time.perf_counter()
         t_end = t_start + self.budget if self.budget is not None else None
@@ -110,11 +113,21 @@ class HardBot:
                 g = determinize(view, random.Random(sample_seed))
                 g.play(mv)
                 self.rollout(g, me, random.Random(sample_seed + ":r"))
-                totals[i] += evaluate(g, side)
+                values[i].append(evaluate(g, side))
             n += 1
-        self.last_stats = {"samples": n, "means": {m: totals[i] / max(1, n)
-                                                   for i, m in enumerate(cands)}}
-        best = max(range(len(cands)), key=lambda i: (totals[i], -i))
+        # Paired differences against medium's choice (cands[0]): switch only on evidence.
+        best, best_gain = 0, 0.0
+        gains = {}
+        for i in range(1, len(cands)):
+            d = [a - b for a, b in zip(values[i], values[0])]
+            mean = sum(d) / n
+            sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5 if n > 1 else float("inf")
+            lower = mean - self.confidence * sd / n ** 0.5
+            gains[cands[i]] = (round(mean, 1), round(lower, 1))
+            if n >= 2 and lower > 0 and mean > best_gain:
+                best, best_gain = i, mean
+        self.last_stats = {"samples": n, "gains": gains,
+                           "means": {m: sum(values[i]) / n for i, m in enumerate(cands)}}
         return cands[best]
 
     def rollout(self, g: Game, me: int, rng: random.Random) -> None:

@@ -1,0 +1,82 @@
+"""Tune ``medium``'s weights by self-play on duplicate deals (coordinate search).
+
+    python -m py_engine.ai.tune --rules samba --players 4 --deals 60 --seed 5 --rounds 1
+
+For each weight in turn, a variant with the weight scaled (x0.5, x1.5; signs kept) plays
+duplicate deals against the current weights (the same deals for every variant); a variant that
+wins more than ``--accept`` of the deals *and* has a positive mean score difference replaces
+the current weights. The result is printed as a Python dict to paste into ``weights.py``.
+Bots receive views only, as in the tournament.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..rules import get_rules
+from ..state import Game
+from ..views import view_for
+from .medium import MediumBot
+from .weights import MEDIUM_WEIGHTS
+
+
+def duel(rules: str, players: int, wa: dict, wb: dict, deals: int, seed: int) -> tuple[float, float]:
+    """(share of duplicate deals won by weights ``wa``, mean score difference per deal)."""
+    n_sides = get_rules(rules).n_sides(players)
+    wins, diff = 0.0, 0.0
+    for i in range(deals):
+        total = 0.0
+        for swap in (False, True):
+            game = Game.new(rules, players, seed=seed * 100_003 + i)
+            a_sides = [s for s in range(n_sides) if (s == 0) != swap]
+            bots = [MediumBot(seed=s, weights=wa if s % n_sides in a_sides else wb)
+                    for s in range(players)]
+            while game.phase not in ("deal_over", "game_over"):
+                game.play(bots[game.current].choose(view_for(game, game.current)))
+            sc = game.history[-1]
+            b_sides = [s for s in range(n_sides) if s not in a_sides]
+            total += (sum(sc[s] for s in a_sides) / len(a_sides)
+                      - sum(sc[s] for s in b_sides) / len(b_sides))
+        wins += 1.0 if total > 0 else (0.5 if total == 0 else 0.0)
+        diff += total
+    return wins / deals, diff / deals
+
+
+def tune(rules: str, players: int, deals: int, seed: int, rounds: int, accept: float,
+         keys: list[str] | None = None, out=sys.stderr) -> dict:
+    current = dict(MEDIUM_WEIGHTS)
+    keys = keys or [k for k, v in current.items() if isinstance(v, (int, float))]
+    for r in range(rounds):
+        for k in keys:
+            for f in (0.5, 1.5):
+                trial = dict(current)
+                trial[k] = type(current[k])(current[k] * f) if current[k] else (5 if f > 1 else -5)
+                share, diff = duel(rules, players, trial, current, deals, seed + r)
+                print(json.dumps({"round": r, "weight": k, "value": trial[k], "share": share,
+                                  "diff": round(diff, 1)}), file=out, flush=True)
+                if share > accept and diff > 0:
+                    current = trial
+                    break
+    return current
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m py_engine.ai.tune", description=__doc__)
+    p.add_argument("--rules", default="samba")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--deals", type=int, default=60)
+    p.add_argument("--seed", type=int, default=5)
+    p.add_argument("--rounds", type=int, default=1)
+    p.add_argument("--accept", type=float, default=0.55)
+    p.add_argument("--keys", default="", help="comma-separated weight names (default: all)")
+    a = p.parse_args(argv)
+    players = a.players or get_rules(a.rules).default_players
+    keys = [k for k in a.keys.split(",") if k] or None
+    best = tune(a.rules, players, a.deals, a.seed, a.rounds, a.accept, keys)
+    print(json.dumps(best, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
