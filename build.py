@@ -443,13 +443,22 @@ def stage_cpython(extra: list[str]) -> int:
                        "-p", "no:cacheprovider", *extra])
 
 
+def _offline_prefix() -> list[str]:
+    """`unshare -n` where it works (root on Linux): the in-Pyodide run gets no network at all,
+    which proves that everything comes from local files."""
+    if shutil.which("unshare") and subprocess.run(["unshare", "-n", "true"],
+                                                  capture_output=True).returncode == 0:
+        return ["unshare", "-n"]
+    return []
+
+
 def stage_pyodide(extra: list[str]) -> int:
     runtime = node_runtime()
     wheels = pyodide_test_wheels()
     if not shutil.which("node"):
         print("[test] node is missing: install Node.js 20", flush=True)
         return 2
-    return _run_stage(["node", str(ROOT / "tests" / "pyodide" / "run.mjs"),
+    return _run_stage([*_offline_prefix(), "node", str(ROOT / "tests" / "pyodide" / "run.mjs"),
                        "--runtime", str(runtime), "--lock", str(DIST / "app-lock.json"),
                        "--wheels", str(wheels), "--tests", str(ROOT / "tests"), "--", *extra])
 
