@@ -5,6 +5,7 @@ import { EngineClient } from "./bridge.js";
 import { has, loadMessages, t, reasonText } from "./i18n.js";
 import * as R from "./render.js";
 import { prettyMove, prettyParts } from "./cards.js";
+import { copyText, sharedSetup, shareLink } from "./share.js";
 
 /** A move text in plain words (for hints). */
 function describeMove(move) {
@@ -23,6 +24,15 @@ const STORE_KEY = "samba.settings.v1";
 const params = new URLSearchParams(location.search);
 const PACE_MS = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 600;
 const SEED = params.has("seed") ? Number(params.get("seed")) : null;
+// Page modes plug in through `modeHooks` (js/embed.js, js/lessons.js); "table" is the plain game.
+const MODE = params.has("embed") ? "embed" : params.has("lesson") ? "lesson" : "table";
+const modeHooks = {
+  start: null,        // () => void: replaces the settings dialog once the engine is ready
+  moveRequest: null,  // (move, version) => request object sent instead of {op: "move"}
+  moveAnswer: null,   // (response) => null when played, else {text, kind, code} (nothing changed)
+  moved: null,        // ({seat, move, view}) => void after any seat's move was applied
+  viewed: null,       // (view, prev) => void after every new view
+};
 
 const engine = new EngineClient();
 
@@ -97,6 +107,7 @@ function applyView(view) {
   for (const id of [...ui.selected]) if (!ids.has(id)) ui.selected.delete(id);
   ui.staged = ui.staged.filter((p) => p.cards.every((c) => ids.has(c.id)));
   draw();
+  if (modeHooks.viewed) modeHooks.viewed(view, prev);
   scheduleBot();
 }
 
@@ -108,7 +119,8 @@ async function playMove(move, { keepOnError = true } = {}) {
   draw();
   let res;
   try {
-    res = await send({ op: "move", move, version: ui.view.version });
+    res = await send(modeHooks.moveRequest ? modeHooks.moveRequest(move, ui.view.version)
+      : { op: "move", move, version: ui.view.version });
   } catch (err) {
     ui.busy = false;
     say(t("error.generic", { message: err.message }));
@@ -116,12 +128,21 @@ async function playMove(move, { keepOnError = true } = {}) {
     return false;
   }
   ui.busy = false;
+  const refusal = res.ok && modeHooks.moveAnswer ? modeHooks.moveAnswer(res) : null;
+  if (refusal) {
+    say(refusal.text, refusal.kind || "error", refusal.code || null);
+    if (!keepOnError) resetTurnState();
+    draw();
+    return false;
+  }
   if (res.ok) {
+    const seat = ui.view.current;
     // Staged melds whose cards are still in hand survive (e.g. staged before drawing).
     ui.selected.clear();
     ui.mergeFrom = null;
     ui.check = null;
     applyView(res.view);
+    if (modeHooks.moved) modeHooks.moved({ seat, move: res.move || move, view: res.view });
     if (ui.staged.length) runCheck();
     return true;
   }
@@ -168,6 +189,7 @@ async function runBot() {
   ui.thinking = null;
   if (res.ok) {
     applyView(res.view);
+    if (modeHooks.moved) modeHooks.moved({ seat: res.seat, move: res.move, view: res.view });
   } else if (res.error && res.error.code === "stale_version") {
     await refresh();
   } else {
@@ -399,27 +421,54 @@ const intents = {
 
   async startGame(s) {
     settings = s;
-    saveSettings();
+    if (MODE === "table") saveSettings();
     if (!engine.ready) return;
-    if (botTimer) { clearTimeout(botTimer); botTimer = null; }
     const req = { op: "new_game", rules: s.rules, players: s.players, target: s.target, seats: s.seats };
-    if (SEED !== null && !Number.isNaN(SEED)) req.seed = SEED;
-    ui.busy = true;
-    const res = await send(req);
-    ui.busy = false;
-    ui.view = null;
-    ui.shownDeal = null;
-    ui.shownOver = null;
-    resetTurnState();
-    say(null);
-    if (res.ok) applyView(res.view);
-    else { say(reasonText(res.error)); draw(); }
+    const seed = s.seed ?? SEED;
+    if (seed !== null && !Number.isNaN(seed)) req.seed = seed;
+    const res = await begin(req);
+    if (!res.ok) { say(reasonText(res.error)); draw(); }
+  },
+
+  /** Copies a link that starts this game's setup (rule set, options, seed) again. */
+  async share() {
+    if (!ui.view) return;
+    const res = await send({ op: "record" });
+    if (!res.ok) { say(reasonText(res.error)); draw(); return; }
+    const url = shareLink(res.record, location.href);
+    const copied = await copyText(url);
+    say(t(copied ? "share.copied" : "share.copy_this", { url }), "info", null);
+    draw();
   },
 
   toggleLog() {
     ui.showLog = !ui.showLog;
     draw();
   },
+};
+
+/** Starts a game from a request (new_game, scenario, lesson): resets the page's state. */
+async function begin(request) {
+  if (botTimer) { clearTimeout(botTimer); botTimer = null; }
+  ui.busy = true;
+  let res;
+  try { res = await send(request); } catch (err) { res = { ok: false, error: { code: "internal", message: err.message } }; }
+  ui.busy = false;
+  if (res.ok) {
+    ui.view = null;
+    ui.shownDeal = null;
+    ui.shownOver = null;
+    resetTurnState();
+    say(null);
+    applyView(res.view);
+  }
+  return res;
+}
+
+/** What mode modules (embed, lessons) may use: the controller's own functions. */
+const controller = {
+  ui, intents, modeHooks, params, send, begin, draw, say, applyView,
+  choices: { players: PLAYER_CHOICES, defaultPlayers: DEFAULT_PLAYERS, levels: LEVELS },
 };
 
 // ---------------------------------------------------------------- boot
@@ -434,6 +483,16 @@ async function main() {
     // The shell's English defaults stay; keep going.
   }
   R.bindInputs(intents);
+  if (MODE !== "table") {
+    try {
+      const mod = await import(MODE === "embed" ? "./embed.js" : "./lessons.js");
+      await mod.install(controller);
+    } catch (err) {
+      setBoot("error", t("boot.error", { message: err.message }));
+      return;
+    }
+  }
+  const shared = MODE === "table" ? sharedSetup(params, controller.choices) : null;
   setBoot("loading", t("boot.loading"));
   engine.start({
     onProgress(stage, pct) {
@@ -442,7 +501,12 @@ async function main() {
     },
     onReady() {
       setBoot("ready", t("boot.ready"));
-      intents.openSettings();
+      if (modeHooks.start) modeHooks.start();
+      else if (shared && !shared.error) intents.startGame(shared);
+      else {
+        intents.openSettings();
+        if (shared) { say(t(shared.error, shared.params)); draw(); }
+      }
     },
     onError(kind, message) {
       if (kind === "timeout") setBoot("error", t("boot.timeout", { seconds: message }));

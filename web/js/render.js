@@ -100,6 +100,7 @@ export function bindInputs(intents) {
     else if (b) intents.suggest(b.dataset.part);
   });
   $("btn-new").addEventListener("click", () => intents.openSettings());
+  $("btn-share")?.addEventListener("click", () => intents.share());
   $("btn-log").addEventListener("click", () => intents.toggleLog());
   $("btn-log-close").addEventListener("click", () => intents.toggleLog());
   $("btn-next").addEventListener("click", () => intents.nextDeal());
@@ -190,6 +191,8 @@ export function render(ui) {
   const legal = v.legal || null;
   const moves = legal ? legal.moves : [];
   const myTurn = !!legal && (v.current === v.seat || v.current === null);
+  const share = $("btn-share");
+  if (share) share.hidden = !!ui.noShare;
   body.dataset.phase = v.phase;
   body.dataset.current = String(v.current);
   body.dataset.myTurn = myTurn ? "1" : "0";

@@ -1,0 +1,149 @@
+// Draws the lesson panel beside the table (lesson mode) and the lessons list (lessons.html).
+// The only lesson module that touches the DOM.
+
+import { t } from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = text;
+  return e;
+}
+
+function link(href, cls, text) {
+  const a = el("a", cls, text);
+  a.href = href;
+  return a;
+}
+
+export function lessonHref(id) {
+  return `index.html?lesson=${encodeURIComponent(id)}`;
+}
+
+function styles() {
+  if (document.querySelector("link[data-lessons-css]")) return;
+  const css = document.createElement("link");
+  css.rel = "stylesheet";
+  css.href = new URL("../css/lessons.css", import.meta.url).href;
+  css.dataset.lessonsCss = "1";
+  document.head.append(css);
+}
+
+let actions = null;
+
+/** Adds the lesson panel to the table page. `handlers` = {restart()}. */
+export function enterLessonMode(handlers) {
+  actions = handlers;
+  styles();
+  document.body.classList.add("lesson-mode");
+  if ($("lesson-panel")) return;
+  const panel = el("aside", "lesson-panel");
+  panel.id = "lesson-panel";
+  panel.setAttribute("aria-live", "polite");
+  panel.addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-lesson-action]");
+    if (b && b.dataset.lessonAction === "restart") actions.restart();
+  });
+  const app = $("app") || document.body;
+  app.append(panel);
+}
+
+/** state = {id, ids, lesson, step, done, feedback: {kind, text}|null, error} */
+export function renderLesson(state) {
+  const panel = $("lesson-panel");
+  if (!panel) return;
+  const nodes = [];
+  const n = state.ids.indexOf(state.id);
+  const top = el("div", "lesson-nav");
+  top.append(link("lessons.html", "lesson-all", t("lesson.all")));
+  if (n >= 0) top.append(el("span", "lesson-count", t("lesson.count", { n: n + 1, total: state.ids.length })));
+  nodes.push(top);
+
+  if (state.error) {
+    nodes.push(el("h2", "lesson-title", t("lesson.error.title")));
+    const p = el("p", "lesson-feedback", state.error);
+    p.dataset.kind = "error";
+    nodes.push(p);
+    panel.replaceChildren(...nodes);
+    panel.dataset.state = "error";
+    return;
+  }
+  const L = state.lesson;
+  if (!L) { panel.replaceChildren(...nodes); return; }
+  document.title = `${L.title} · ${t("lesson.page_title")}`;
+  nodes.push(el("h2", "lesson-title", L.title));
+
+  const intro = el("details", "lesson-intro");
+  const wide = window.matchMedia("(min-width: 1001px)").matches;
+  intro.open = wide || state.step === 0;
+  intro.append(el("summary", null, t("lesson.intro")), el("p", null, L.intro || ""));
+  nodes.push(intro);
+
+  const steps = el("ol", "lesson-steps");
+  L.steps.forEach((s, i) => {
+    const li = el("li", "lesson-step");
+    li.dataset.state = i < state.step ? "done" : i === state.step && !state.done ? "current" : "todo";
+    li.append(el("span", "lesson-step-goal", s.goal));
+    steps.append(li);
+  });
+  const goalBox = el("div", "lesson-goal");
+  goalBox.append(el("h3", null, t(L.steps.length > 1 ? "lesson.goals" : "lesson.goal")), steps);
+  nodes.push(goalBox);
+
+  if (state.feedback && state.feedback.text) {
+    const fb = el("p", "lesson-feedback", state.feedback.text);
+    fb.id = "lesson-feedback";
+    fb.dataset.kind = state.feedback.kind;
+    nodes.push(fb);
+  }
+  if (state.done) {
+    const done = el("div", "lesson-done");
+    done.id = "lesson-done";
+    done.append(el("strong", null, t("lesson.done")));
+    const next = n >= 0 && n + 1 < state.ids.length ? state.ids[n + 1] : null;
+    if (next) done.append(link(lessonHref(next), "btn btn-primary lesson-next", t("lesson.next")));
+    else done.append(link("lessons.html", "btn btn-primary", t("lesson.finished_all")));
+    nodes.push(done);
+  }
+
+  const tools = el("div", "lesson-tools");
+  const restart = el("button", "btn btn-ghost", t("lesson.restart"));
+  restart.type = "button";
+  restart.dataset.lessonAction = "restart";
+  tools.append(restart);
+  if (n > 0) tools.append(link(lessonHref(state.ids[n - 1]), "btn btn-ghost", t("lesson.prev")));
+  if (n >= 0 && n + 1 < state.ids.length && !state.done) tools.append(link(lessonHref(state.ids[n + 1]), "btn btn-ghost", t("lesson.skip")));
+  nodes.push(tools);
+
+  panel.replaceChildren(...nodes);
+  panel.dataset.state = state.done ? "done" : "playing";
+  panel.dataset.step = String(state.step);
+}
+
+/** The lessons page: one entry per lesson, [{id, title, intro, rules, steps}] (or an error). */
+export function renderLessonList(items, error) {
+  const list = $("lesson-list");
+  if (error) {
+    const p = el("p", "lesson-feedback", error);
+    p.dataset.kind = "error";
+    list.replaceWith(p);
+    return;
+  }
+  list.replaceChildren(...items.map((it, i) => {
+    const li = el("li", "lesson-card");
+    li.dataset.id = it.id;
+    const a = link(lessonHref(it.id), "lesson-card-link");
+    a.append(el("span", "lesson-card-num", String(i + 1)), el("span", "lesson-card-title", it.title));
+    li.append(a, el("p", "lesson-card-intro", it.intro));
+    const meta = el("p", "lesson-card-meta", t("lesson.meta", { rules: t(`rules.${it.rules}`), n: it.steps }));
+    li.append(meta);
+    return li;
+  }));
+}
+
+export function applyListText() {
+  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  document.title = t("lesson.page_title");
+}

@@ -1,0 +1,91 @@
+// Lesson mode (index.html?lesson=05-take-the-pile): the table plays a lesson (docs/lessons.md).
+// The reader's moves go through the bridge's `lesson_check` op: the goal move is played, a
+// legal wrong move shows the lesson's explanation, an illegal one the engine's reason (the same
+// `reason.<code>` texts as the table); neither changes anything. No DOM here: js/lessons-view.js.
+
+import { reasonText, t } from "./i18n.js";
+import * as V from "./lessons-view.js";
+
+const INDEX_URL = new URL("../lessons/index.json", import.meta.url);
+
+async function getJson(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url.pathname}: HTTP ${res.status}`);
+  return res.json();
+}
+
+/** The lesson files in order, as ids ("05-take-the-pile"). */
+export async function lessonIds() {
+  const index = await getJson(INDEX_URL);
+  return (index.lessons || []).map((f) => String(f).replace(/\.json$/, ""));
+}
+
+export async function loadLesson(id) {
+  return getJson(new URL(`../lessons/${encodeURIComponent(id)}.json`, import.meta.url));
+}
+
+export async function install(ctl) {
+  const { params, modeHooks, ui } = ctl;
+  ui.noShare = true;
+  const id = (params.get("lesson") || "").trim();
+  const state = { id, lesson: null, ids: [], step: 0, done: false, feedback: null, error: null };
+  V.enterLessonMode({ restart: () => start() });
+  modeHooks.start = () => {};
+
+  try {
+    state.ids = await lessonIds();
+  } catch (err) {
+    state.error = t("lesson.error.index", { message: err.message });
+    V.renderLesson(state);
+    return;
+  }
+  if (!state.ids.includes(id)) {
+    state.error = t("lesson.error.unknown", { id });
+    V.renderLesson(state);
+    return;
+  }
+  try {
+    state.lesson = await loadLesson(id);
+  } catch (err) {
+    state.error = t("lesson.error.load", { id, message: err.message });
+    V.renderLesson(state);
+    return;
+  }
+  V.renderLesson(state);
+
+  async function start() {
+    state.step = 0;
+    state.done = false;
+    state.feedback = null;
+    const res = await ctl.begin({ op: "lesson", lesson: state.lesson });
+    if (!res.ok) state.error = t("lesson.error.bad", { message: reasonText(res.error) });
+    V.renderLesson(state);
+  }
+
+  modeHooks.start = start;
+  // Until the lesson is done, the reader's moves are checked against the step's goal.
+  modeHooks.moveRequest = (move, version) => (state.done ? { op: "move", move, version }
+    : { op: "lesson_check", move, version });
+  modeHooks.moveAnswer = (res) => {
+    const L = res.lesson;
+    if (!L) return null;
+    if (!L.legal) return { text: reasonText({ code: L.code, message: L.message }), kind: "error", code: L.code };
+    if (!L.matches) {
+      state.feedback = { kind: "wrong", text: L.message };
+      V.renderLesson(state);
+      return { text: L.message, kind: "wrong", code: "lesson_wrong" };
+    }
+    state.step = L.step;
+    state.done = !!L.done;
+    state.feedback = { kind: state.done ? "done" : "success", text: L.success || "" };
+    state.announce = true;
+    V.renderLesson(state);
+    return null;
+  };
+  modeHooks.moved = () => {
+    // After the reader's accepted move, the table's message area repeats the success text.
+    if (!state.announce) return;
+    state.announce = false;
+    if (state.feedback && state.feedback.text) { ctl.say(state.feedback.text, "success", "lesson_step"); ctl.draw(); }
+  };
+}
