@@ -45,6 +45,7 @@ CHROMIUM_ARGS = [
     "--disable-extensions",
     "--disable-quic",
     "--disable-gpu",
+    "--disable-dev-shm-usage",
     "--metrics-recording-only",
     "--no-default-browser-check",
 ]
