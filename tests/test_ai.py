@@ -62,7 +62,7 @@ def test_cheap_levels_play_whole_deals(rules, players):
                                            ("samba", 2)])
 def test_hard_plays_a_whole_deal(rules, players):
     game = Game.new(rules, players, seed=5)
-    bots = [HardBot(seed=s, iterations=1, rounds=0.5, shortlist=3) if s == 0
+    bots = [HardBot(seed=s, iterations=1, rounds=0.5, shortlist=3, min_samples=1) if s == 0
             else make_bot("medium", seed=s) for s in range(players)]
     play_deal(game, bots)
 

@@ -19,8 +19,11 @@ from __future__ import annotations
 import random
 import time
 
-from ..cards import IS_WILD, KIND_OF_ID, VALUE_OF_KIND
+from ..cards import IS_WILD, KIND_OF_ID, VALUE_OF_KIND, kind_text
+from ..legal import legal_moves
 from ..melds import cards_needed
+from ..moves import Discard
+from ..moves import Meld as MeldMove
 from ..scoring import score_side
 from ..state import Game
 from ..views import view_for
@@ -59,17 +62,32 @@ def _estimate(game: Game, side: int) -> float:
     return base + prog
 
 
+def rollout_view(g: Game, seat: int) -> dict:
+    """``view_for`` of a sampled game, with the legal moves listed once (no ``adds``)."""
+    v = view_for(g, seat, with_legal=False)
+    if g.phase == "deal_over":
+        v["legal"] = {"moves": ["next"], "melds": [], "discard": []}
+        return v
+    moves = legal_moves(g)
+    v["legal"] = {"moves": [m.text() for m in moves if not isinstance(m, MeldMove)],
+                  "melds": [m.text()[5:] for m in moves if isinstance(m, MeldMove)],
+                  "discard": [kind_text(m.card) for m in moves if isinstance(m, Discard)]}
+    return v
+
+
 class HardBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
-                 shortlist: int = 4, rounds: float = 1.0, confidence: float = 1.0, **kw):
+                 shortlist: int = 4, rounds: float = 1.0, confidence: float = 1.0,
+                 min_samples: int = 6, **kw):
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
         self.iterations = iterations
         self.shortlist = shortlist
         self.rounds = rounds
         self.confidence = confidence
+        self.min_samples = min_samples
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
 
@@ -124,7 +142,7 @@ class HardBot:
             sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5 if n > 1 else float("inf")
             lower = mean - self.confidence * sd / n ** 0.5
             gains[cands[i]] = (round(mean, 1), round(lower, 1))
-            if n >= 2 and lower > 0 and mean > best_gain:
+            if n >= self.min_samples and lower > 0 and mean > best_gain:
                 best, best_gain = i, mean
         self.last_stats = {"samples": n, "gains": gains,
                            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)}}
@@ -142,6 +160,5 @@ class HardBot:
                 last = g.current
                 if turns >= limit:
                     break
-            seat = g.current
-            g.play(policy.choose(view_for(g, seat)))
+            g.play(policy.choose(rollout_view(g, g.current)))
             steps += 1

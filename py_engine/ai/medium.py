@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND,
-                     kind_text, parse_kind)
+from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
+                     VALUE_OF_KIND, kind_text, parse_kind)
 from .simple import legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -20,7 +20,7 @@ _RANKS = "23456789TJQKA"
 
 
 def _kinds(cards) -> list[int]:
-    return [parse_kind(c["c"]) for c in cards]
+    return [KIND_OF_ID[c["id"]] for c in cards]
 
 
 def _rank(ch: str | None) -> int:
@@ -47,6 +47,7 @@ class Info:
         self.next = (self.seat + 1) % self.n
         self.next_side = self.side_of[self.next]
         self.rules = view["rules"]
+        self.want_out: bool | None = None
         # rank counts seen anywhere public, plus the own hand
         seen = [0] * 15
         for k in self.hand + self.pile:
@@ -55,7 +56,7 @@ class Info:
         for side in self.melds:
             for m in side:
                 for c in m["cards"]:
-                    k = parse_kind(c["c"])
+                    k = KIND_OF_ID[c["id"]]
                     if IS_NATURAL[k]:
                         seen[RANK_OF[k]] += 1
         self.seen_rank = seen
@@ -177,10 +178,11 @@ class MediumBot:
 
     # Going out ------------------------------------------------------------------------------
     def want_out(self, info: Info) -> bool:
-        if not info.can_out:
-            return False
-        return (info.lead() >= self.w["out_margin"] or info.opponents_can_out()
+        if info.want_out is None:
+            info.want_out = info.can_out and (
+                info.lead() >= self.w["out_margin"] or info.opponents_can_out()
                 or info.view["stock"] <= self.w["out_stock"])
+        return info.want_out
 
     def _out_value(self, info: Info) -> float:
         return 300.0 if self.want_out(info) else -300.0
@@ -293,7 +295,7 @@ class MediumBot:
         opp = info.melds[info.next_side]
         for m in opp:
             if m["type"] == "sequence" and not m["closed"] and m["suit"] == "CDHS"[s]:
-                ranks = [RANK_OF[parse_kind(c["c"])] for c in m["cards"]]
+                ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
                 if r in (min(ranks) - 1, max(ranks) + 1):
                     d += w["top_danger"]
                     if info.rules.get("take_pile_onto_meld"):
