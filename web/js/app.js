@@ -4,6 +4,10 @@
 import { EngineClient } from "./bridge.js";
 import { has, loadMessages, t, reasonText } from "./i18n.js";
 import * as R from "./render.js";
+import * as C from "./comfort.js";
+import * as A from "./animate.js";
+import * as P from "./prefs.js";
+import { readSave, writeSave, setAside } from "./save.js";
 import { prettyMove, prettyParts } from "./cards.js";
 import { copyText, sharedSetup, shareLink } from "./share.js";
 
@@ -22,7 +26,8 @@ const LEVELS = ["easy", "medium", "hard", "random"];
 const STORE_KEY = "samba.settings.v1";
 
 const params = new URLSearchParams(location.search);
-const PACE_MS = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : 600;
+// ?pace=<ms> (tests) overrides the speed preference.
+const PACE_OVERRIDE = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : null;
 const SEED = params.has("seed") ? Number(params.get("seed")) : null;
 // Page modes plug in through `modeHooks` (js/embed.js, js/lessons.js); "table" is the plain game.
 const MODE = params.has("embed") ? "embed" : params.has("lesson") ? "lesson" : "table";
@@ -68,7 +73,31 @@ function saveSettings() {
   try { localStorage.setItem(STORE_KEY, JSON.stringify(settings)); } catch (err) { /* ignore */ }
 }
 
-function draw() { R.render(ui); }
+let prefs = P.loadPrefs();
+let lastDrawn = null;   // the view drawn last (to tell who moved, for the card animation)
+let skipping = false;   // "skip to my turn": the table stays still while computers play
+
+function draw() {
+  const v = ui.view;
+  const botTurn = !!v && v.phase !== "deal_over" && v.phase !== "game_over" && isComputer(v, v.current);
+  let catchUp = false;
+  if (prefs.skip && PACE_OVERRIDE === null && botTurn) {
+    if (skipping) return;
+    skipping = true;
+  } else if (skipping) {
+    skipping = false;
+    catchUp = true;
+  }
+  const prev = lastDrawn;
+  lastDrawn = v;
+  let fromSeat = null;
+  if (prev && v && prev !== v && prev.deal === v.deal && v.version > prev.version
+      && prev.phase !== "deal_over" && isComputer(prev, prev.current)) fromSeat = prev.current;
+  const ms = !v || !prev || catchUp || prev.deal !== v.deal ? 0 : P.travelMs(prefs);
+  const snap = ms ? A.capture() : null;
+  R.render(ui);
+  if (snap) A.play(snap, { ms, fromSeat });
+}
 
 function say(text, kind = "error", code = null) {
   ui.message = text ? { text, kind, code } : null;
@@ -106,6 +135,7 @@ function applyView(view) {
   const ids = new Set(view.hand.map((c) => c.id));
   for (const id of [...ui.selected]) if (!ids.has(id)) ui.selected.delete(id);
   ui.staged = ui.staged.filter((p) => p.cards.every((c) => ids.has(c.id)));
+  if (!prev || prev.version !== view.version) persist();
   draw();
   if (modeHooks.viewed) modeHooks.viewed(view, prev);
   scheduleBot();
@@ -170,7 +200,7 @@ function scheduleBot() {
   if (!isComputer(v, v.current)) { ui.thinking = null; return; }
   ui.thinking = v.current;
   draw();
-  botTimer = setTimeout(runBot, PACE_MS);
+  botTimer = setTimeout(runBot, P.paceMs(prefs, PACE_OVERRIDE));
 }
 
 async function runBot() {
@@ -471,6 +501,138 @@ const controller = {
   choices: { players: PLAYER_CHOICES, defaultPlayers: DEFAULT_PLAYERS, levels: LEVELS },
 };
 
+// ---------------------------------------------------------------- saved games and comfort
+
+/** Saves the game (the engine's record) after every move; only the plain table saves. */
+function persist() {
+  if (MODE_SAVES !== true || !ui.view) return;
+  send({ op: "record" }).then((res) => {
+    if (res && res.ok && res.record && writeSave(res.record)) C.markSaved(res.version);
+  }, () => {});
+}
+const MODE_SAVES = !params.has("embed") && !params.has("lesson");
+
+function syncSettings(rec) {
+  if (!rec || !PLAYER_CHOICES[rec.rules] || !PLAYER_CHOICES[rec.rules].includes(rec.players)) return;
+  const seats = Array.isArray(rec.seats) && rec.seats.length === rec.players ? [...rec.seats] : settings.seats;
+  seats[0] = "human";
+  settings = { ...settings, rules: rec.rules, players: rec.players, target: rec.target || settings.target, seats };
+}
+
+/** A save that cannot be resumed: keep it aside, say so in plain words, offer a new game. */
+function brokenSave(raw, reason, error) {
+  setAside(raw, error ? `${reason}: ${error.message || error.code}` : reason);
+  document.body.dataset.save = "broken";
+  const text = `${t(`save.broken.${reason}`)} ${t("save.set_aside")}`;
+  say(text, "error", "bad_record");
+  intents.openSettings();
+  C.showNotice(text);
+  draw();
+}
+
+async function loadRecord(record) {
+  try { return await send({ op: "load", record }); } catch (err) {
+    return { ok: false, error: { code: "internal", message: err.message } };
+  }
+}
+
+/** At boot: resume the saved game (mid-deal included), or set a broken one aside. */
+async function resumeSaved(saved) {
+  if (saved.broken) { brokenSave(saved.raw, saved.broken); return; }
+  const res = await loadRecord(saved.record);
+  if (res.ok) {
+    syncSettings(saved.record);
+    document.body.dataset.save = "resumed";
+    ui.view = null;
+    resetTurnState();
+    say(t("save.resumed"), "info");
+    applyView(res.view);
+    return;
+  }
+  if (res.error && res.error.code === "bad_record") brokenSave(saved.raw, "engine", res.error);
+  else { intents.openSettings(); C.showNotice(reasonText(res.error)); }
+}
+
+/** After a new worker booted: give it the game back from the save. */
+async function restoreGame() {
+  const saved = readSave();
+  C.engineState("restored");
+  if (!saved || saved.broken) {
+    intents.openSettings();
+    return;
+  }
+  const res = await loadRecord(saved.record);
+  if (res.ok) {
+    ui.view = null;
+    resetTurnState();
+    say(t("save.restored"), "info");
+    applyView(res.view);
+  } else if (res.error && res.error.code === "bad_record") brokenSave(saved.raw, "engine", res.error);
+  else { say(reasonText(res.error)); draw(); }
+}
+
+/** Called when the engine is ready; true when this module took over (resume or restore). */
+function onEngineReady() {
+  if (engine.restarts > 0) { restoreGame(); return true; }
+  if (!MODE_SAVES || params.has("rules")) return false;
+  const saved = readSave();
+  if (!saved) return false;
+  resumeSaved(saved);
+  return true;
+}
+
+/** The worker died (or reported an error after its boot): start a new one and restore. */
+async function engineDied(kind) {
+  if (kind === "runtime") {
+    // It reported an error but may still answer: ask it before replacing it.
+    const alive = await Promise.race([
+      engine.request({ op: "view" }).then(() => true, () => false),
+      new Promise((resolve) => { setTimeout(() => resolve(false), 5000); }),
+    ]);
+    if (alive) return;
+  }
+  if (engine.restarts >= 5) {
+    R.renderBoot({ state: "error", text: t("save.restart_failed") });
+    return;
+  }
+  if (botTimer) { clearTimeout(botTimer); botTimer = null; }
+  ui.busy = false;
+  ui.thinking = null;
+  C.engineState("restarting");
+  R.renderBoot({ state: "loading", text: t("save.restarting") });
+  say(t("save.restarting"), "info");
+  draw();
+  queue = Promise.resolve();
+  engine.restart();
+}
+
+const comfort = {
+  showPile() { if (ui.view) C.renderPile(ui.view); },
+  showHistory() { C.renderHistory(ui.view); },
+  async showReview() {
+    if (!ui.view) return;
+    let res;
+    try { res = await send({ op: "deal_review" }); } catch (err) { res = { ok: false, error: { code: "internal", message: err.message } }; }
+    if (!res.ok) { say(reasonText(res.error), "error", res.error && res.error.code); draw(); return; }
+    const last = res.review.steps.length - 1;
+    ui.review = { data: res.review, view: ui.view, step: last };
+    C.renderReviewDialog(res.review, ui.view, last);
+  },
+  reviewStep(i) {
+    const r = ui.review;
+    if (!r) return;
+    r.step = Math.max(0, Math.min(r.data.steps.length - 1, i));
+    C.renderReviewDialog(r.data, r.view, r.step, false);
+  },
+  showPrefs() { C.renderPrefs(prefs, true); },
+  setPrefs(p) {
+    prefs = p;
+    P.savePrefs(p);
+    C.renderPrefs(prefs);
+    if (!p.skip && skipping) draw();
+  },
+};
+
 // ---------------------------------------------------------------- boot
 
 async function main() {
@@ -483,6 +645,12 @@ async function main() {
     // The shell's English defaults stay; keep going.
   }
   R.bindInputs(intents);
+  C.install(comfort);
+  C.renderPrefs(prefs);
+  if (params.has("testhooks")) {
+    // Browser tests: end the worker as if it had crashed.
+    document.body.addEventListener("samba-kill-worker", () => engine.kill());
+  }
   if (MODE !== "table") {
     try {
       const mod = await import(MODE === "embed" ? "./embed.js" : "./lessons.js");
@@ -501,6 +669,7 @@ async function main() {
     },
     onReady() {
       setBoot("ready", t("boot.ready"));
+      if (onEngineReady()) return;
       if (modeHooks.start) modeHooks.start();
       else if (shared && !shared.error) intents.startGame(shared);
       else {
@@ -509,6 +678,7 @@ async function main() {
       }
     },
     onError(kind, message) {
+      if (engine.booted && kind !== "timeout") { engineDied(kind, message); return; }
       if (kind === "timeout") setBoot("error", t("boot.timeout", { seconds: message }));
       else if (kind === "load" && !message) setBoot("error", t("boot.worker_failed"));
       else setBoot("error", t("boot.error", { message }));

@@ -1,0 +1,110 @@
+"""Saved games: a reload resumes mid-deal; a corrupted or foreign save is set aside and a new
+game offered; a worker that dies is replaced and the game restored from the save.
+Two browser contexts (each pays a Pyodide boot; reloads are cheaper)."""
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from play_driver import body_attr, discard_one, settle, start_game, wait_my_turn
+
+from py_engine.bridge import record_check
+
+SAVE_KEY = "samba.save.v1"
+BROKEN_KEY = "samba.save.broken"
+
+
+def hand(page) -> list[str]:
+    return sorted(c.get_attribute("data-card") or "" for c in page.locator("#hand .card").all())
+
+
+def saved_version(page) -> str:
+    expect(page.locator("body[data-saved]")).to_have_count(1)
+    return body_attr(page, "saved")
+
+
+def wait_saved(page, version: str) -> None:
+    expect(page.locator(f'body[data-saved="{version}"]')).to_have_count(1)
+
+
+def test_reload_resumes_mid_deal_and_a_dead_worker_is_replaced(page, page_log, base_url, open_app):
+    open_app(page, base_url + "?seed=11&pace=20&testhooks=1")
+    start_game(page, rules="samba", players=4, level="random")
+    assert wait_my_turn(page) == "draw"
+    page.click("#stock")
+    settle(page)
+    expect(page.locator('body[data-phase="meld"]')).to_have_count(1)
+    version = body_attr(page, "version")
+    cards = hand(page)
+    wait_saved(page, version)
+    stored = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
+    assert stored["record"]["moves"], "the moves so far are saved"
+
+    # Reload: the same deal, the same hand, the same version; no settings dialog.
+    page.reload()
+    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+    expect(page.locator('body[data-save="resumed"]')).to_have_count(1)
+    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(1)
+    expect(page.locator('body[data-phase="meld"]')).to_have_count(1)
+    assert hand(page) == cards
+    expect(page.locator("#dlg-new")).not_to_be_visible()
+    expect(page.locator('#message[data-kind="info"]')).to_be_visible()
+
+    # The worker dies: a new one starts and the game comes back from the save.
+    page.dispatch_event("body", "samba-kill-worker")
+    expect(page.locator('body[data-engine="restored"]')).to_have_count(1, timeout=60_000)
+    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(1)
+    assert hand(page) == cards
+    # ... and the game goes on.
+    discard_one(page)
+    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(0)
+    wait_my_turn(page)
+    page_log.assert_clean()
+
+
+def _foreign_record() -> dict:
+    """A well-formed record with a correct check whose moves are not legal (a foreign game)."""
+    rec = {"format": "samba-record/1", "rules": "samba", "players": 4, "target": 10000, "seed": 3,
+           "moves": ["draw", "discard JK", "meld new 2S 2S 2S"],
+           "seats": ["human", "random", "random", "random"]}
+    rec["check"] = record_check(rec)
+    return rec
+
+
+def test_corrupted_or_foreign_saves_are_set_aside(page, page_log, base_url, open_app):
+    open_app(page, base_url + "?seed=5&pace=20")
+    good = None
+    cases = {
+        "garbage": "{this is not a saved game",
+        "format": json.dumps({"hello": "world"}),
+        "tampered": None,   # a real save, one move changed: its check no longer matches
+        "foreign": json.dumps({"format": "samba-save/1", "record": _foreign_record()}),
+    }
+    # A real save first, to tamper with.
+    start_game(page, rules="samba", players=4, level="random")
+    wait_my_turn(page)
+    good = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
+    assert good
+    data = json.loads(good)
+    data["record"]["seed"] = data["record"]["seed"] + 1
+    cases["tampered"] = json.dumps(data)
+
+    for name, raw in cases.items():
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [SAVE_KEY, raw])
+        page.reload()
+        expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+        expect(page.locator('body[data-save="broken"]')).to_have_count(1), name
+        expect(page.locator("#dlg-new")).to_be_visible()
+        expect(page.locator("#save-notice")).to_be_visible()
+        expect(page.locator("#save-notice")).to_contain_text("set aside")
+        assert page.evaluate(f"localStorage.getItem('{SAVE_KEY}')") is None, name
+        broken = json.loads(page.evaluate(f"localStorage.getItem('{BROKEN_KEY}')"))
+        assert broken["raw"] == raw, name
+
+    # A new game can start, and is saved.
+    start_game(page, rules="samba", players=2, level="random")
+    wait_my_turn(page)
+    saved_version(page)
+    expect(page.locator("#save-notice")).to_have_count(0)
+    page_log.assert_clean()

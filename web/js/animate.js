@@ -1,0 +1,62 @@
+// Card movement (FLIP): before a render, remember where every card element is (elements are
+// keyed by card id and reused by render.js); after it, play each moved card from its old place.
+// Cards that were not on the table before (an opponent's meld or discard, a drawn card) travel
+// from the seat that played them, or from the stock/pile. Presentation only.
+
+const reduced = () => typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+function rect(node) {
+  return node ? node.getBoundingClientRect() : null;
+}
+
+/** Where things are now (call just before rendering). */
+export function capture() {
+  const table = document.getElementById("table");
+  const cards = new Map();
+  if (!table) return { cards };
+  for (const e of table.querySelectorAll(".card[data-id]")) {
+    const r = e.getBoundingClientRect();
+    if (r.width) cards.set(e.dataset.id, r);
+  }
+  const seats = new Map();
+  for (const s of table.querySelectorAll("#seats .seat[data-seat]")) seats.set(s.dataset.seat, s.getBoundingClientRect());
+  return {
+    cards, seats,
+    stock: rect(document.getElementById("stock")),
+    pile: rect(document.getElementById("pile-top")),
+    stockCount: document.getElementById("stock-count")?.textContent || "",
+  };
+}
+
+/**
+ * Plays the moves since `snap`. opts: {ms, fromSeat} (fromSeat: the computer seat that just
+ * moved, whose new cards come from its panel). ms 0: nothing moves.
+ */
+export function play(snap, { ms = 0, fromSeat = null } = {}) {
+  if (!snap || !ms || reduced() || !snap.cards.size && !snap.seats?.size) return;
+  const table = document.getElementById("table");
+  if (!table) return;
+  const drew = (document.getElementById("stock-count")?.textContent || "") !== snap.stockCount;
+  const seatRect = fromSeat !== null && fromSeat !== undefined ? snap.seats.get(String(fromSeat)) : null;
+  let n = 0;
+  for (const e of table.querySelectorAll(".card[data-id]")) {
+    const last = e.getBoundingClientRect();
+    if (!last.width) continue;
+    let first = snap.cards.get(e.dataset.id);
+    if (!first) {
+      if (seatRect) first = seatRect;
+      else if (e.closest("#hand")) first = drew ? snap.stock : snap.pile;
+    }
+    if (!first) continue;
+    const dx = first.left + first.width / 2 - (last.left + last.width / 2);
+    const dy = first.top + first.height / 2 - (last.top + last.height / 2);
+    if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
+    const s = Math.max(0.3, Math.min(2.5, first.width / last.width || 1));
+    if (typeof e.animate !== "function") return;
+    e.animate(
+      [{ translate: `${dx}px ${dy}px`, scale: `${s}`, zIndex: 50 }, { translate: "0 0", scale: "1", zIndex: 50 }],
+      { duration: ms, easing: "cubic-bezier(.2,.75,.25,1)", delay: Math.min(n, 12) * (ms / 30) },
+    );
+    n += 1;
+  }
+}
