@@ -2,7 +2,7 @@
 // renderer to draw. It never decides what is legal: the engine's view and answers do.
 
 import { EngineClient } from "./bridge.js";
-import { has, loadMessages, t, reasonText } from "./i18n.js";
+import { has, loadMessages, t, reasonText, pickLanguage, saveLanguage } from "./i18n.js";
 import * as R from "./render.js";
 import * as C from "./comfort.js";
 import * as A from "./animate.js";
@@ -22,7 +22,8 @@ function describeMove(move) {
 // What the settings dialog offers (the product's menu, not rules the UI enforces).
 const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6] };
 const DEFAULT_PLAYERS = { samba: 4, dutch: 4, crawford: 6 };
-const LEVELS = ["easy", "medium", "hard", "random"];
+// "human" on a seat other than 0: several people share the device (hotseat).
+const LEVELS = ["easy", "medium", "hard", "random", "human"];
 const STORE_KEY = "samba.settings.v1";
 
 const params = new URLSearchParams(location.search);
@@ -51,6 +52,8 @@ const ui = {
   busy: false,
   thinking: null,        // computer seat being asked to move
   showLog: false,
+  privacy: null,         // hotseat: the seat whose hand is hidden until its player says so
+  revealed: null,        // hotseat: the seat whose player last showed their hand
   shownDeal: null,
   shownOver: null,
 };
@@ -135,6 +138,9 @@ function applyView(view) {
   const ids = new Set(view.hand.map((c) => c.id));
   for (const id of [...ui.selected]) if (!ids.has(id)) ui.selected.delete(id);
   ui.staged = ui.staged.filter((p) => p.cards.every((c) => ids.has(c.id)));
+  // Hotseat: when the view turns to another person's hand, hide it until they take the device.
+  const humans = (view.seats || []).filter((s) => s === "human").length;
+  ui.privacy = humans > 1 && ui.revealed !== view.seat ? view.seat : null;
   if (!prev || prev.version !== view.version) persist();
   draw();
   if (modeHooks.viewed) modeHooks.viewed(view, prev);
@@ -475,6 +481,24 @@ const intents = {
     ui.showLog = !ui.showLog;
     draw();
   },
+
+  /** Hotseat: the player to act has the device and shows their hand. */
+  reveal() {
+    if (!ui.view) return;
+    ui.revealed = ui.view.seat;
+    ui.privacy = null;
+    draw();
+  },
+
+  /** Switches the page's language (kept for the next visit). */
+  async setLanguage(lang) {
+    try { await loadMessages(lang); } catch (err) { return; }
+    saveLanguage(lang);
+    R.applyStaticText();
+    R.renderSettings(settings, { players: PLAYER_CHOICES[settings.rules], levels: LEVELS }, false);
+    if (ui.view) draw();
+    else R.render(ui);
+  },
 };
 
 /** Starts a game from a request (new_game, scenario, lesson): resets the page's state. */
@@ -488,6 +512,7 @@ async function begin(request) {
     ui.view = null;
     ui.shownDeal = null;
     ui.shownOver = null;
+    ui.revealed = null;
     resetTurnState();
     say(null);
     applyView(res.view);
@@ -639,7 +664,7 @@ async function main() {
   let bootText = "";
   const setBoot = (state, text) => { bootText = text; R.renderBoot({ state, text }); };
   try {
-    await loadMessages("en");
+    await loadMessages(pickLanguage()).catch(() => loadMessages("en"));
     R.applyStaticText();
   } catch (err) {
     // The shell's English defaults stay; keep going.

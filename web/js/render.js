@@ -1,7 +1,9 @@
 // The renderer: the only module that touches the DOM. It draws the table from one view object
 // plus the page's UI state (selection, staged melds, messages) and forwards input as intents.
 
-import { t, num, has } from "./i18n.js";
+import { t, num, has, LANGS, language } from "./i18n.js";
+import { installKeyboard, KEY_OF } from "./keyboard.js";
+import * as A11y from "./a11y.js";
 
 const tr = t;
 import { face, meldLabel, prettyMove, prettyParts, rankKey } from "./cards.js";
@@ -35,15 +37,21 @@ function cardEl(card) {
     }
     cardEls.set(card.id, e);
   }
-  // Clear per-render state.
+  // Clear per-render state (the hand makes its cards focusable buttons again).
   e.classList.remove("selected", "hint", "dim");
+  e.setAttribute("aria-label", A11y.cardName(card.c));
+  e.removeAttribute("tabindex");
+  e.removeAttribute("role");
+  e.removeAttribute("aria-pressed");
   delete e.dataset.legal;
   delete e.dataset.adds;
   e.style.removeProperty("--i");
   return e;
 }
 
+let viewerSeat = 0; // the seat whose view is drawn ("You"); another seat 0 is named (hotseat)
 function seatName(seat) {
+  if (seat === 0 && viewerSeat !== 0) return t("seat.name.0");
   return t(`seat.${seat}`);
 }
 
@@ -63,6 +71,24 @@ export function applyStaticText() {
     node.textContent = t(node.dataset.i18n);
   }
   document.title = t("app.title");
+  for (const node of document.querySelectorAll("[data-i18n-aria]")) {
+    node.setAttribute("aria-label", t(node.dataset.i18nAria));
+  }
+  for (const node of document.querySelectorAll("[data-num]")) node.textContent = num(Number(node.dataset.num));
+  const pick = $("lang-select");
+  if (pick) {
+    pick.replaceChildren(...LANGS.map((code) => {
+      const o = el("option", null, t(`lang.${code}`));
+      o.value = code;
+      o.lang = code;
+      o.selected = code === language();
+      return o;
+    }));
+    pick.setAttribute("aria-label", t("ui.language"));
+  }
+  // Log lines are drawn once each: redraw them all in the new language.
+  $("log-list").replaceChildren();
+  logShown = 0;
 }
 
 /** Installs the (delegated) listeners once; each calls one intent. */
@@ -90,6 +116,15 @@ export function bindInputs(intents) {
   };
   $("my-melds").addEventListener("click", meldClick);
   $("their-melds").addEventListener("click", meldClick);
+  $("my-melds").addEventListener("keydown", (ev) => {
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest("[data-meld], [data-staged]")) {
+      ev.preventDefault();
+      meldClick(ev);
+    }
+  });
+  $("lang-select")?.addEventListener("change", (ev) => intents.setLanguage(ev.target.value));
+  $("btn-reveal")?.addEventListener("click", () => intents.reveal());
+  installKeyboard(intents);
   $("actions").addEventListener("click", (ev) => {
     const b = ev.target.closest("button[data-action]");
     if (b && !b.disabled) intents.action(b.dataset.action, b.dataset.arg || "");
@@ -180,7 +215,14 @@ export function renderSettings(s, choices, open) {
 
 // ---------------------------------------------------------------- the table
 
+/** Draws the table; the element that had the keyboard focus keeps it (or its redrawn twin). */
 export function render(ui) {
+  const key = A11y.focusKey(document.activeElement);
+  renderTable(ui);
+  A11y.restoreFocus(key);
+}
+
+function renderTable(ui) {
   const v = ui.view;
   const body = document.body;
   body.classList.toggle("show-log", !!ui.showLog);
@@ -194,6 +236,15 @@ export function render(ui) {
   const share = $("btn-share");
   if (share) share.hidden = !!ui.noShare;
   body.dataset.phase = v.phase;
+  viewerSeat = v.seat;
+  const privacy = ui.privacy !== null && ui.privacy !== undefined;
+  body.dataset.privacy = privacy ? "1" : "0";
+  $("privacy").hidden = !privacy;
+  if (privacy) {
+    const who = v.seat === 0 ? t("seat.name.0") : t(`seat.${v.seat}`);
+    $("privacy-title").textContent = t("pass.title", { name: who });
+    $("btn-reveal").textContent = t("pass.show", { name: who });
+  }
   body.dataset.current = String(v.current);
   body.dataset.myTurn = myTurn ? "1" : "0";
   body.dataset.version = String(v.version);
@@ -268,6 +319,10 @@ export function render(ui) {
     pileTop.append(el("div", "card placeholder", t("ui.empty")));
   }
   $("pile-count").textContent = num(v.pile.size);
+  stock.setAttribute("aria-label", t("a11y.stock", { n: v.stock }));
+  $("pile").setAttribute("aria-label", [t("a11y.pile", { n: v.pile.size }),
+    v.pile.top ? t("a11y.pile_top", { card: A11y.cardName(v.pile.top.c) }) : "",
+    v.pile.blocked ? t("ui.blocked") : "", v.pile.frozen ? t("ui.frozen") : ""].filter(Boolean).join(", "));
   $("pile").title = (v.pile.cards || []).map((c) => prettyMove(c.c)).join(" ");
   const flags = $("pile-flags");
   flags.replaceChildren();
@@ -284,6 +339,8 @@ export function render(ui) {
   renderActions(v, ui, legal, myTurn, selCards);
   renderStatus(v, ui, myTurn, topTargets, selCards);
   renderLog(v);
+  A11y.renderReminder($("reminder"), v, el);
+  A11y.announce($("live"), v, myTurn, $("status").textContent);
   renderDialogs(v, ui);
 }
 
@@ -341,6 +398,8 @@ function sidePanel(v, side, ui, opts) {
   panel.append(head);
 
   const row = el("div", "melds");
+  panel.setAttribute("role", "region");
+  panel.setAttribute("aria-label", t("a11y.melds_of", { name: sideName(v, side) }));
   const melds = v.melds[side] || [];
   for (const m of melds) {
     const box = el("div", "meld");
@@ -366,6 +425,8 @@ function sidePanel(v, side, ui, opts) {
       label.append(el("span", "needs", t("ui.needs", { n: m.needs })));
     }
     box.title = `${meldLabel(m)} · ${m.canasta ? t(`canasta.${m.canasta}`) : t("ui.needs", { n: m.needs })}`;
+    box.setAttribute("aria-label", A11y.meldName(m));
+    if (mine) { box.tabIndex = 0; box.setAttribute("role", "button"); } else box.setAttribute("role", "group");
     box.append(label);
     row.append(box);
   }
@@ -373,6 +434,9 @@ function sidePanel(v, side, ui, opts) {
     if (p.kind !== "new") return;
     const box = el("div", "meld staged");
     box.dataset.staged = String(i);
+    box.tabIndex = 0;
+    box.setAttribute("role", "button");
+    box.setAttribute("aria-label", t("a11y.staged", { n: p.cards.length }));
     box.append(fan([], p.cards));
     const label = el("div", "meld-label");
     label.append(el("span", "needs", t("ui.staged")), el("span", "meld-size", String(p.cards.length)));
@@ -398,6 +462,7 @@ function fan(cards, pendingCards) {
 
 function renderHand(v, ui, stagedIds, legal, myTurn) {
   const hand = $("hand");
+  if (ui.privacy !== null && ui.privacy !== undefined) { hand.replaceChildren(); return; }
   const groups = [];
   let cur = null;
   for (const c of v.hand) {
@@ -422,6 +487,8 @@ function renderHand(v, ui, stagedIds, legal, myTurn) {
         if (adds && adds.length) e.dataset.adds = adds.join(" ");
       }
       e.tabIndex = 0;
+      e.setAttribute("role", "button");
+      e.setAttribute("aria-pressed", ui.selected.has(c.id) ? "true" : "false");
       ge.append(e);
     });
     nodes.push(ge);
@@ -450,7 +517,7 @@ function partCardsAvailable(meldText, hand, stagedIds) {
 function renderSuggest(v, ui, legal, myTurn, stagedIds) {
   const box = $("suggest");
   box.replaceChildren();
-  if (!legal || !myTurn) return;
+  if (!legal || !myTurn || (ui.privacy !== null && ui.privacy !== undefined)) return;
   if (v.phase === "draw") {
     // The engine's ways to take the pile, shortest first, as one-click shortcuts.
     const takes = legal.moves.filter((m) => m.startsWith("take ") && !/^take m\d+$/.test(m))
@@ -483,6 +550,8 @@ function button(action, label, opts = {}) {
   b.dataset.action = action;
   if (opts.arg) b.dataset.arg = opts.arg;
   if (opts.disabled) b.disabled = true;
+  const key = KEY_OF[action === "move" ? opts.arg : action];
+  if (key) b.setAttribute("aria-keyshortcuts", key);
   return b;
 }
 
@@ -491,7 +560,7 @@ function renderActions(v, ui, legal, myTurn, selCards) {
   box.replaceChildren();
   const moves = legal ? legal.moves : [];
   box.dataset.moves = moves.join("|");
-  if (!myTurn) return;
+  if (!myTurn || (ui.privacy !== null && ui.privacy !== undefined)) return;
   const busy = ui.busy;
   if (v.phase === "answer") {
     if (moves.includes("answer yes")) box.append(button("move", t("action.answer_yes"), { arg: "answer yes", cls: "btn-primary", disabled: busy }));
@@ -531,12 +600,12 @@ function renderStatus(v, ui, myTurn, topTargets, selCards) {
   else if (v.phase === "game_over") text = t("status.game_over");
   else if (v.phase === "answer" && myTurn) {
     const asker = v.turn && v.turn.asker >= 0 ? v.turn.asker : v.current;
-    text = t("status.answer", { name: t(`seat.${asker}`) });
+    text = t("status.answer", { name: seatName(asker) });
     const pending = v.turn && v.turn.pending;
     if (pending) text += " " + t("status.proposal", { move: prettyParts(pending.replace(/^ask /, ""), meldNamer(v)) });
   } else if (!myTurn) {
-    text = v.phase === "answer" ? t("status.waiting_answer", { name: t(`seat.${v.current}`) })
-      : t("status.waiting", { name: t(`seat.${v.current}`) });
+    text = v.phase === "answer" ? t("status.waiting_answer", { name: seatName(v.current) })
+      : t("status.waiting", { name: seatName(v.current) });
   } else if (ui.mergeFrom !== null) text = t("status.merge_pick");
   else if (v.phase === "draw") text = t("status.your_draw") + (topTargets.size ? " " + t("status.top_hint") : "");
   else text = v.rules.pass_with_one ? t("status.your_meld_dutch") : t("status.your_meld");
@@ -573,7 +642,7 @@ function logLine(e, v) {
   const mn = meldNamer(v);
   const you = e.seat === v.seat;
   const t = (key, params) => tr(you && has(key.replace("log.", "log.you.")) ? key.replace("log.", "log.you.") : key, params);
-  const name = e.seat === null || e.seat === undefined ? "" : t(`seat.${e.seat}`);
+  const name = e.seat === null || e.seat === undefined ? "" : seatName(e.seat);
   const text = e.text || "";
   if (text === "deal") return t("log.deal", { n: e.deal });
   if (text === "deal_end") return t("log.deal_end");
@@ -593,9 +662,12 @@ function logLine(e, v) {
 
 let logShown = 0;
 let logDeal = null;
+let logViewer = null;
 function renderLog(v) {
   const list = $("log-list");
-  if (v.log.length < logShown || logDeal !== v.deal) { list.replaceChildren(); logShown = 0; logDeal = v.deal; }
+  if (v.log.length < logShown || logDeal !== v.deal || logViewer !== v.seat) {
+    list.replaceChildren(); logShown = 0; logDeal = v.deal; logViewer = v.seat;
+  }
   for (let i = logShown; i < v.log.length; i++) {
     const e = v.log[i];
     const seat = e.seat;
@@ -656,7 +728,8 @@ function renderDialogs(v, ui) {
     const dr = v.deal_result;
     $("deal-title").textContent = t("deal.title", { n: v.deal });
     $("deal-out").textContent = dr.went_out === null || dr.went_out === undefined
-      ? t("deal.no_out") : t("deal.went_out", { name: t(`seat.${dr.went_out}`) });
+      ? t("deal.no_out") : dr.went_out === v.seat ? t("deal.went_out_you")
+        : t("deal.went_out", { name: seatName(dr.went_out) });
     summaryTable($("deal-table"), v, DEAL_ROWS, gameTotals(v));
     $("btn-next").hidden = v.phase !== "deal_over";
     const key = `${v.deal}`;

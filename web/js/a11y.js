@@ -1,0 +1,103 @@
+// Accessibility helpers of the renderer (render.js calls them; they touch only the elements it
+// passes in, plus the focus): spoken names for cards and melds, keeping the keyboard focus
+// across redraws, the "you need" reminder, and the polite live region that reads out what
+// the other players did. No rules here: every fact comes from the view.
+
+import { t } from "./i18n.js";
+
+/** "7S" -> "seven of spades" (in the page's language); "JK" -> "Joker". */
+export function cardName(text) {
+  if (text === "JK") return t("card.joker");
+  return t("a11y.card", { rank: t(`rank.${text[0]}`), suit: t(`suit.${text[1]}`) });
+}
+
+/** A meld for a screen reader: "group of sevens, 4 cards, needs 3 more" / "..., natural canasta". */
+export function meldName(m) {
+  const cards = m.cards.map((c) => c.c);
+  let name;
+  if (m.type === "sequence" && cards.length) {
+    const first = cards[0];
+    const last = cards[cards.length - 1];
+    name = t("a11y.sequence", {
+      suit: t(`suit.${first[1]}`), from: t(`rank.${first[0]}`), to: t(`rank.${last[0]}`), n: m.size,
+    });
+  } else if (m.rank) {
+    name = t("a11y.group", { rank: t(`rankpl.${m.rank}`), n: m.size });
+  } else {
+    name = t("a11y.group", { rank: t("rankpl.3"), n: m.size });
+  }
+  const state = m.canasta ? t(`canasta.${m.canasta}`) : t("a11y.needs", { n: m.needs });
+  return `${name}, ${state}`;
+}
+
+// ---------------------------------------------------------------- focus across redraws
+
+/** A selector that finds the focused element again after the renderer rebuilt it. */
+export function focusKey(active) {
+  if (!active || active === document.body || !(active instanceof Element)) return null;
+  const esc = (s) => String(s).replace(/["\\]/g, "\\$&");
+  if (active.id) return `#${CSS.escape(active.id)}`;
+  if (active.matches("#hand .card[data-id]")) return `#hand .card[data-id="${esc(active.dataset.id)}"]`;
+  if (active.matches("[data-meld]")) return `[data-meld="${esc(active.dataset.meld)}"][data-mine="1"]`;
+  if (active.matches("[data-staged]")) return `[data-staged="${esc(active.dataset.staged)}"]`;
+  if (active.matches("#actions button[data-action]")) {
+    const arg = active.dataset.arg ? `[data-arg="${esc(active.dataset.arg)}"]` : "";
+    return { sel: `#actions button[data-action="${esc(active.dataset.action)}"]${arg}`, fallback: "#actions button:not(:disabled)" };
+  }
+  if (active.matches("#suggest button")) return { sel: "#suggest button", fallback: "#hand .card[data-id]" };
+  return null;
+}
+
+/** Puts the focus back where it was, when the redraw took it away. */
+export function restoreFocus(key) {
+  if (!key) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && document.contains(active)) return;
+  const sel = typeof key === "string" ? key : key.sel;
+  let target = document.querySelector(sel);
+  if (!target && typeof key !== "string" && key.fallback) target = document.querySelector(key.fallback);
+  // A hand card that left the hand (discarded, melded): the hand's first card.
+  if (!target && sel.startsWith("#hand")) target = document.querySelector("#hand .card[data-id]");
+  if (target && !target.closest("[hidden]")) target.focus({ preventScroll: true });
+}
+
+// ---------------------------------------------------------------- reminder
+
+/** "You need: 50 points to open · 2 more canastas to go out" for the viewer's side. */
+export function renderReminder(box, v, el) {
+  box.replaceChildren();
+  if (!v || v.phase === "deal_over" || v.phase === "game_over") return;
+  const side = v.my_side;
+  const opened = v.opened[side];
+  const missing = Math.max(0, v.requirement - v.canastas[side]);
+  box.append(el("span", "reminder-label", t("remind.label")));
+  box.append(el("span", opened ? "reminder-item ok" : "reminder-item",
+    opened ? t("remind.opened") : t("remind.opening", { n: v.minimum[side] })));
+  box.append(el("span", missing ? "reminder-item" : "reminder-item ok",
+    missing ? t("remind.canastas", { n: missing }) : t("remind.ready")));
+  box.dataset.opened = opened ? "1" : "0";
+  box.dataset.missing = String(missing);
+}
+
+// ---------------------------------------------------------------- live region
+
+let lastLogLen = 0;
+let lastDeal = null;
+let wasMyTurn = false;
+
+/** Reads out the other players' new log lines, and "Your turn" when it comes. */
+export function announce(box, v, myTurn, statusText) {
+  const lines = [];
+  if (lastDeal !== v.deal || v.log.length < lastLogLen) { lastLogLen = v.log.length; lastDeal = v.deal; }
+  const items = document.querySelectorAll("#log-list li");
+  for (let i = lastLogLen; i < v.log.length; i++) {
+    const e = v.log[i];
+    if (e.seat === v.seat) continue;
+    const li = items[i];
+    if (li && li.textContent) lines.push(li.textContent);
+  }
+  lastLogLen = v.log.length;
+  if (myTurn && !wasMyTurn) lines.push(`${t("a11y.your_turn")} ${statusText}`);
+  wasMyTurn = myTurn;
+  if (lines.length) box.textContent = lines.join(". ");
+}
