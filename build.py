@@ -115,6 +115,30 @@ def fetch_npm_tarball(name: str, version: str, integrity: str) -> Path:
     return tarball
 
 
+def _extract_all(tf: tarfile.TarFile, dest: Path) -> None:
+    try:
+        tf.extractall(dest, filter="data")
+    except TypeError:  # Python < 3.11.4 has no extraction filters; check the names ourselves
+        for m in tf.getmembers():
+            if m.name.startswith("/") or ".." in Path(m.name).parts or not (m.isfile() or m.isdir()):
+                sys.exit(f"build: unsafe member {m.name!r} in {tf.name}")
+        tf.extractall(dest)
+
+
+def runtime_files_from_tarball(dest: Path) -> None:
+    """Copy the browser runtime files straight out of the verified tarball into dest/."""
+    tgz = fetch_npm_tarball("pyodide", PYODIDE_VERSION, PYODIDE_INTEGRITY)
+    wanted = {f"package/{name}": name for name in PYODIDE_RUNTIME_FILES}
+    dest.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(tgz) as tf:
+        for member in tf:
+            if member.name in wanted and member.isfile():
+                with tf.extractfile(member) as src, open(dest / wanted.pop(member.name), "wb") as out:
+                    shutil.copyfileobj(src, out, 1 << 20)
+    if wanted:
+        sys.exit(f"build: {tgz.name} lacks {sorted(wanted)}")
+
+
 def _unpack(tarball: Path, dest: Path) -> Path:
     """Unpack an npm tarball into dest/ (once); returns dest/package."""
     stamp = dest / ".unpacked"
@@ -123,7 +147,7 @@ def _unpack(tarball: Path, dest: Path) -> Path:
         shutil.rmtree(tmp, ignore_errors=True)
         tmp.mkdir(parents=True)
         with tarfile.open(tarball) as tf:
-            tf.extractall(tmp, filter="data")
+            _extract_all(tf, tmp)
         (tmp / ".unpacked").write_text(tarball.name)
         shutil.rmtree(dest, ignore_errors=True)
         tmp.rename(dest)
@@ -263,9 +287,7 @@ def build(quiet: bool = False) -> Path:
     _remove_stale_scratch()
     stage = CACHE / f"dist-build-{os.getpid()}"
     shutil.rmtree(stage, ignore_errors=True)
-    (stage / "pyodide").mkdir(parents=True)
-    for name in PYODIDE_RUNTIME_FILES:
-        shutil.copyfile(runtime / name, stage / "pyodide" / name)
+    runtime_files_from_tarball(stage / "pyodide")
     if WEB.is_dir():
         shutil.copytree(WEB, stage, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
