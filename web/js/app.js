@@ -699,7 +699,7 @@ async function main() {
       else if (shared && !shared.error) intents.startGame(shared);
       else {
         intents.openSettings();
-        if (shared) { say(t(shared.error, shared.params)); draw(); }
+        if (shared) C.showNotice(t(shared.error, shared.params));
       }
     },
     onError(kind, message) {
