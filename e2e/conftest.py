@@ -2,8 +2,8 @@
 
 Fixtures for any e2e test:
 
-- ``dist_dir``   the built site (``build.build()`` once per session; skipped when the
-                 ``SAMBA_DIST_BUILT=1`` env var says ``build.py test`` already built it)
+- ``dist_dir``   a private snapshot of the built site (``build.build()`` once per session,
+                 skipped when ``SAMBA_DIST_BUILT=1`` says ``build.py test`` already built it)
 - ``base_url``   ``http://127.0.0.1:<port>/`` serving dist/ with the production CSP/MIME types
 - ``sub_url``    ``http://127.0.0.1:<port2>/some/sub/path/`` (same tree under a sub-path)
 - ``serve_dir``  a factory: ``serve_dir(path, prefix="") -> url`` to serve another tree
@@ -85,10 +85,18 @@ class _Servers:
 
 
 @pytest.fixture(scope="session")
-def dist_dir() -> Path:
-    if os.environ.get("SAMBA_DIST_BUILT") == "1" and (build.DIST / "index.html").exists():
-        return build.DIST
-    return build.build(quiet=True)
+def dist_dir(tmp_path_factory) -> Path:
+    """The built site, as a private snapshot (hard links) of dist/: a rebuild by another
+    process in the same checkout cannot change the files under a running session."""
+    if not (os.environ.get("SAMBA_DIST_BUILT") == "1" and (build.DIST / "index.html").exists()):
+        build.build(quiet=True)
+    snap = tmp_path_factory.mktemp("dist") / "site"
+    try:
+        shutil.copytree(build.DIST, snap, copy_function=os.link)
+    except OSError:
+        shutil.rmtree(snap, ignore_errors=True)
+        shutil.copytree(build.DIST, snap)
+    return snap
 
 
 @pytest.fixture(scope="session")
