@@ -1,11 +1,11 @@
 // lessons.html: lists the lessons of web/lessons/index.json (titles and intros from the files).
 
-import { loadMessages, t } from "./i18n.js";
+import { loadMessages, pickLanguage, t } from "./i18n.js";
 import { lessonIds, loadLesson } from "./lessons.js";
 import { applyListText, renderLessonList } from "./lessons-view.js";
 
 async function main() {
-  try { await loadMessages("en"); applyListText(); } catch (err) { /* the page's English stays */ }
+  try { await loadMessages(pickLanguage()); applyListText(); } catch (err) { /* the page's English stays */ }
   try {
     const ids = await lessonIds();
     const lessons = await Promise.all(ids.map((id) => loadLesson(id)));

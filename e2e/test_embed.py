@@ -1,0 +1,159 @@
+"""Embedding: a host page on another origin (another local port) includes the table with the
+<samba-table> element, gets the API's events, and drives it; bad embed parameters show a
+message in the frame, never a blank frame."""
+from __future__ import annotations
+
+import base64
+import http.server
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parent.parent
+MESSAGES = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+
+HOST_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A rules page</title>
+<script type="module" src="samba-table.js"></script>
+<script type="module" src="host.js"></script></head>
+<body>
+<h1>Taking the pile</h1>
+<button id="new-game" type="button">New game</button>
+<samba-table id="t" src="{site}" scenario="lessons/05-take-the-pile.json" levels="random"
+             pace="50"></samba-table>
+<ol id="events"></ol>
+</body></html>
+"""
+
+HOST_JS = """
+const table = document.getElementById("t");
+table.style.height = "640px";
+const list = document.getElementById("events");
+for (const name of ["samba-ready", "samba-move", "samba-deal-end", "samba-error"]) {
+  table.addEventListener(name, (ev) => {
+    const li = document.createElement("li");
+    li.dataset.type = name;
+    li.dataset.source = ev.detail.source || "";
+    li.dataset.move = ev.detail.move || "";
+    li.textContent = name + " " + JSON.stringify(ev.detail);
+    list.append(li);
+  });
+}
+// A message that does not come from the frame must not be taken for one.
+window.postMessage({ type: "samba:v1:ready", data: { source: "forged" } }, "*");
+document.getElementById("new-game").addEventListener("click", () => {
+  table.newGame({ rules: "samba", players: 2, seed: 4, levels: "random" });
+});
+"""
+
+
+def serve_host(root: Path, site_origin: str) -> tuple[str, http.server.ThreadingHTTPServer]:
+    """A plain static server for the host page, with the host's own CSP (frames and scripts
+    from the table's site allowed), on a new port: another origin."""
+    csp = (f"default-src 'self'; script-src 'self'; frame-src {site_origin}; "
+           "style-src 'self'; object-src 'none'; base-uri 'none'")
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                          ".js": "text/javascript", ".html": "text/html; charset=utf-8"}
+
+        def __init__(self, *a, **kw):
+            super().__init__(*a, directory=str(root), **kw)
+
+        def end_headers(self):
+            self.send_header("Content-Security-Policy", csp)
+            self.send_header("Cache-Control", "no-cache")
+            super().end_headers()
+
+        def log_message(self, *a):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/", server
+
+
+@pytest.fixture
+def host_url(tmp_path, base_url, dist_dir):
+    site_origin = base_url.rstrip("/")
+    (tmp_path / "index.html").write_text(HOST_HTML.format(site=base_url), encoding="utf-8")
+    (tmp_path / "host.js").write_text(HOST_JS, encoding="utf-8")
+    (tmp_path / "favicon.ico").write_bytes(b"")
+    # The element's script is self-contained: a host may copy it (module scripts from another
+    # origin need CORS headers, which the test server does not send).
+    (tmp_path / "samba-table.js").write_bytes((dist_dir / "js" / "samba-table.js").read_bytes())
+    url, server = serve_host(tmp_path, site_origin)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+def test_host_on_another_origin_gets_events_and_drives_the_table(page, page_log, host_url, base_url):
+    assert host_url.split("/")[2] != base_url.split("/")[2]
+    page.goto(host_url)
+    events = page.locator("#events li")
+    ready = page.locator('#events li[data-type="samba-ready"]')
+    expect(ready).to_have_count(1, timeout=60_000)
+    assert ready.first.get_attribute("data-source") == "params"
+    detail = json.loads(ready.first.inner_text().split(" ", 1)[1])
+    assert detail["rules"] == "samba" and detail["players"] == 2 and detail["phase"] == "draw"
+    assert page.locator('#events li[data-source="forged"]').count() == 0
+
+    # A click in the frame: the host hears the move.
+    frame = page.frame_locator("samba-table iframe")
+    expect(frame.locator('body[data-my-turn="1"][data-busy="0"]')).to_have_count(1)
+    frame.locator("#stock").click()
+    expect(page.locator('#events li[data-type="samba-move"][data-move="draw"]')).to_have_count(1)
+
+    # The host starts a new game: ready again, then play goes on (the computer, or us).
+    page.click("#new-game")
+    expect(page.locator('#events li[data-type="samba-ready"][data-source="new_game"]')).to_have_count(1)
+    n_moves = page.locator('#events li[data-type="samba-move"]').count()
+    expect(frame.locator('body[data-my-turn="1"][data-busy="0"]')).to_have_count(1, timeout=30_000)
+    if page.locator('#events li[data-type="samba-move"]').count() == n_moves:
+        frame.locator("#stock").click()
+    expect(page.locator('#events li[data-type="samba-move"]')).not_to_have_count(n_moves)
+    assert events.count() >= 4
+    assert page.locator('#events li[data-type="samba-error"]').count() == 0
+    page_log.assert_clean()
+
+
+def b64url(obj) -> str:
+    raw = json.dumps(obj).encode() if not isinstance(obj, bytes) else obj
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+BAD = [
+    ("rules=canasta99", "share.error.rules"),
+    ("players=9", "share.error.players"),
+    ("levels=easy,genius", "share.error.levels"),
+    ("scenario=%%%not-base64", "embed.error.base64"),
+    ("scenario=" + b64url(b"{not json"), "embed.error.json"),
+    ("scenario=" + b64url([1, 2]), "embed.error.not_object"),
+    ("scenario_url=https://evil.example/s.json", "embed.error.scenario_origin"),
+    ("scenario_url=lessons/no-such-lesson.json", "embed.error.scenario_fetch"),
+    ("origins=not-an-origin", "embed.error.origins"),
+]
+
+
+def test_bad_embed_parameters_show_a_message(page, page_log, base_url):
+    box = page.locator("#embed-error")
+    for query, key in BAD:
+        page.goto(f"{base_url}embed.html?{query}")
+        expect(box).to_be_visible()
+        expect(box.locator("h2")).to_have_text(MESSAGES["embed.error.title"])
+        prefix = MESSAGES[key].split("{")[0].split("“")[0]
+        expect(box.locator(".embed-error-text")).to_contain_text(prefix)
+    # A well-formed scenario the engine refuses (bad_scenario): the engine's own words.
+    bad = {"rules": "samba", "players": 2, "hands": [["7S", "ZZ"], ["4C"]]}
+    page.goto(f"{base_url}embed.html?scenario={b64url(bad)}")
+    expect(box).to_be_visible(timeout=60_000)
+    expect(box.locator(".embed-error-text")).to_contain_text("ZZ")
+    expect(page.locator("body")).to_have_attribute("data-embed-error", "bad_scenario")
+    # The fetch of a missing scenario is the one expected console error (a 404).
+    errors = [e for e in page_log.console_errors if "404" not in e]
+    assert not errors and not page_log.page_errors, (errors, page_log.page_errors)
