@@ -33,19 +33,22 @@ from .medium import MediumBot
 DEFAULT_BUDGET = 0.3     # seconds per decision in CPython (Pyodide is 1.5-3x slower)
 
 
-def evaluate(game: Game, side: int) -> float:
-    """Own side's estimated deal score minus the best other side's (or the real deal scores)."""
+def evaluate(game: Game, side: int, skip: int | None = None) -> float:
+    """Own side's estimated deal score minus the best other side's (or the real deal scores).
+
+    ``skip``: a seat whose hand is left out of the estimate (the searching player's own hand,
+    the same for every discard it compares but for the one card)."""
     if game.phase in ("deal_over", "game_over") and game.history:
         sc = game.history[-1]
     else:
-        sc = [_estimate(game, s) for s in range(game.n_sides)]
+        sc = [_estimate(game, s, skip) for s in range(game.n_sides)]
     others = [v for s, v in enumerate(sc) if s != side]
     return sc[side] - (max(others) if others else 0)
 
 
-def _estimate(game: Game, side: int) -> float:
+def _estimate(game: Game, side: int, skip: int | None = None) -> float:
     r = game.rules
-    seats = game.seats_of(side)
+    seats = [s for s in game.seats_of(side) if s != skip]
     base = score_side(r, game.players, game.melds[side], game.red3[side],
                       [game.hands[s] for s in seats], False)["total"]
     # Progress: melds close to a canasta or samba, and cards in hand while the stock lasts.
@@ -80,7 +83,7 @@ class HardBot:
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
                  shortlist: int = 4, rounds: float = 1.0, confidence: float = 1.0,
-                 min_samples: int = 6, **kw):
+                 min_samples: int = 6, mode: str = "discard", **kw):
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
         self.iterations = iterations
@@ -88,6 +91,7 @@ class HardBot:
         self.rounds = rounds
         self.confidence = confidence
         self.min_samples = min_samples
+        self.mode = mode
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
 
@@ -98,13 +102,17 @@ class HardBot:
         cands = self.candidates(view, ranked)
         if len(cands) <= 1:
             return ranked[0][1]
-        return self.search(view, cands)
+        return self.search(view, cands, dict((m, sc) for sc, m in ranked))
 
     def candidates(self, view: dict, ranked: list[tuple[float, str]]) -> list[str]:
         """The moves worth searching, in ``medium``'s order."""
         if view["phase"] not in ("draw", "meld", "answer"):
             return [ranked[0][1]]
         best, top = ranked[0]
+        if self.mode == "discard":
+            if not top.startswith("discard") or len(view["hand"]) <= 1:
+                return [top]
+            return [m for s, m in ranked if m.startswith("discard")][: self.shortlist]
         if best >= 900 and not top.startswith(("discard", "ask", "answer")):
             return [top]          # laying a red three, going out with melds: no question
         if top.startswith("meld") and best > 0:
@@ -112,7 +120,7 @@ class HardBot:
         out = [m for s, m in ranked if s > best - 400][: self.shortlist]
         return out
 
-    def search(self, view: dict, cands: list[str]) -> str:
+    def search(self, view: dict, cands: list[str], prior: dict | None = None) -> str:
         me = view["seat"]
         side = view["my_side"]
         values: list[list[float]] = [[] for _ in cands]
@@ -131,7 +139,7 @@ class HardBot:
                 g = determinize(view, random.Random(sample_seed))
                 g.play(mv)
                 self.rollout(g, me, random.Random(sample_seed + ":r"))
-                values[i].append(evaluate(g, side))
+                values[i].append(evaluate(g, side, me if self.mode == "discard" else None))
             n += 1
         # Paired differences against medium's choice (cands[0]): switch only on evidence.
         best, best_gain = 0, 0.0
@@ -142,7 +150,14 @@ class HardBot:
             sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5 if n > 1 else float("inf")
             lower = mean - self.confidence * sd / n ** 0.5
             gains[cands[i]] = (round(mean, 1), round(lower, 1))
-            if n >= self.min_samples and lower > 0 and mean > best_gain:
+            if self.mode == "discard" and prior is not None:
+                # medium's own preference plus the sampled correction (cautiously bounded)
+                if n < self.min_samples:
+                    continue
+                gain = prior[cands[i]] - prior[cands[0]] + max(lower, min(mean, 0.0))
+                if gain > best_gain:
+                    best, best_gain = i, gain
+            elif n >= self.min_samples and lower > 0 and mean > best_gain:
                 best, best_gain = i, mean
         self.last_stats = {"samples": n, "gains": gains,
                            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)}}
