@@ -129,6 +129,8 @@ export function install(h) {
     s.addEventListener("click", () => handlers.showHistory());
     box.prepend(r, s);
   }
+  // The way on stays the button a keyboard lands on when a deal ends.
+  $("btn-next")?.setAttribute("autofocus", "");
 }
 
 function buildPrefs() {

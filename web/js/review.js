@@ -71,8 +71,8 @@ export function renderReview(box, review, view, i) {
   slider.value = String(k);
   slider.dataset.review = "slider";
   slider.setAttribute("aria-label", t("review.slider"));
-  bar.append(mk("first", t("review.first"), "⏮", k === 0), mk("prev", t("review.prev"), "◀", k === 0),
-    slider, mk("next", t("review.next"), "▶", k === n), mk("last", t("review.last"), "⏭", k === n));
+  bar.append(mk("first", t("review.first"), "«", k === 0), mk("prev", t("review.prev"), "◀", k === 0),
+    slider, mk("next", t("review.next"), "▶", k === n), mk("last", t("review.last"), "»", k === n));
   box.append(bar);
 
   const head = el("p", "review-step");
