@@ -77,7 +77,7 @@ export function renderLesson(state) {
 
   const intro = el("details", "lesson-intro");
   const wide = window.matchMedia("(min-width: 1001px)").matches;
-  intro.open = wide || state.step === 0;
+  intro.open = wide;
   intro.append(el("summary", null, t("lesson.intro")), el("p", null, L.intro || ""));
   nodes.push(intro);
 
