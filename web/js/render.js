@@ -40,6 +40,7 @@ function cardEl(card) {
   // Clear per-render state (the hand makes its cards focusable buttons again).
   e.classList.remove("selected", "hint", "dim");
   e.setAttribute("aria-label", A11y.cardName(card.c));
+  if (card.c === "JK") e.querySelector(".joker-word").textContent = t("card.joker");
   e.removeAttribute("tabindex");
   e.removeAttribute("role");
   e.removeAttribute("aria-pressed");

@@ -1,0 +1,133 @@
+"""Each language renders the table (and the rules page) with no missing key: no ⟦key⟧ marker,
+no text that looks like a raw message key, html lang set, numbers in the language's format;
+the language follows the browser, and the menu switches it for good."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from play_driver import settle, start_game, wait_my_turn
+
+I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
+KEYS = set(json.loads((I18N / "en.json").read_text(encoding="utf-8")))
+KEY_PREFIXES = sorted({k.split(".")[0] for k in KEYS})
+# "reason.pile_blocked", "ui.new_game", "status.your_draw": a known namespace, a dot, a name.
+RAW_KEY = re.compile(r"\b(?:%s)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b" % "|".join(map(re.escape, KEY_PREFIXES)))
+TEN_THOUSAND = {"en": "10,000", "fr": "10\u202f000", "ru": "10\u00a0000", "nb": "10\u00a0000"}
+BROWSER_LOCALE = {"en": "en-GB", "fr": "fr-FR", "ru": "ru-RU", "nb": "nb-NO"}
+
+TEXTS_JS = """() => {
+  const out = [document.body.innerText, document.title];
+  for (const e of document.querySelectorAll('[aria-label], [title], [alt], [placeholder]')) {
+    for (const a of ['aria-label', 'title', 'alt', 'placeholder']) if (e.getAttribute(a)) out.push(e.getAttribute(a));
+  }
+  for (const d of document.querySelectorAll('dialog')) out.push(d.textContent);
+  out.push(document.getElementById('live') ? document.getElementById('live').textContent : '');
+  return out.join('\\n');
+}"""
+
+
+def assert_no_raw_keys(page, where: str) -> str:
+    text = page.evaluate(TEXTS_JS)
+    assert "⟦" not in text, f"{where}: missing keys shown: {re.findall(r'⟦[^⟧]*⟧', text)[:10]}"
+    raw = RAW_KEY.findall(text)
+    assert not raw, f"{where}: raw message keys visible: {raw[:10]}"
+    missing = [m for m in page.log.console if "missing key" in m]
+    assert not missing, f"{where}: {missing[:10]}"
+    return text
+
+
+@pytest.fixture
+def lang_context(browser, request):
+    contexts = []
+
+    def make(locale: str):
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, locale=locale)
+        ctx.set_default_timeout(15_000)
+        contexts.append(ctx)
+        return ctx
+
+    yield make
+    for ctx in contexts:
+        ctx.close()
+
+
+def new_page(ctx, page_log):
+    pg = ctx.new_page()
+    pg.on("console", lambda msg: (page_log.console.append(f"{msg.type}: {msg.text}"),
+                                  msg.type == "error" and page_log.console_errors.append(msg.text)))
+    pg.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
+    pg.log = page_log
+    return pg
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "nb"])
+def test_the_table_in_each_language_has_no_missing_key(lang, lang_context, page_log, base_url, open_app):
+    page = new_page(lang_context(BROWSER_LOCALE[lang]), page_log)
+    open_app(page, base_url + "?seed=11&pace=20")
+    assert page.locator("html").get_attribute("lang") == lang, "the browser's language is chosen"
+    expect(page.locator("#dlg-new")).to_be_visible()
+    assert_no_raw_keys(page, f"{lang} settings")
+    assert TEN_THOUSAND[lang] in page.locator("#opt-target").inner_text()
+    start_game(page, level="random")
+    assert wait_my_turn(page) == "draw"
+    text = assert_no_raw_keys(page, f"{lang} draw phase")
+    assert TEN_THOUSAND[lang] in text, "numbers follow the language"
+    page.click("#pile")  # nothing selected: the page's own message
+    expect(page.locator("#message")).not_to_be_empty()
+    assert_no_raw_keys(page, f"{lang} page message")
+    page.keyboard.press("d")
+    settle(page)
+    wait_my_turn(page)
+    # An engine refusal (two cards are no meld): its reason is a translated message.
+    page.locator("#hand .card").nth(0).click(position={"x": 6, "y": 10})
+    page.locator("#hand .card").nth(1).click(position={"x": 6, "y": 10})
+    page.click('#actions button[data-action="new"]')
+    page.click('#actions button[data-action="confirm"]')
+    settle(page)
+    expect(page.locator('#message[data-kind="error"]')).to_be_visible()
+    code = page.locator("#message").get_attribute("data-code")
+    catalogue = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    expect(page.locator("#message")).to_have_text(catalogue[f"reason.{code}"])
+    assert_no_raw_keys(page, f"{lang} meld phase")
+    page.click('#actions button[data-action="takeback"]')
+    chips = page.locator("#suggest button[data-part]")
+    if chips.count():
+        chips.first.click()
+    assert_no_raw_keys(page, f"{lang} staged meld")
+    page_log.assert_clean()
+
+
+def test_the_language_menu_switches_and_is_remembered(page, page_log, base_url, open_app):
+    open_app(page, base_url + "?seed=3&pace=20")
+    start_game(page, level="random")
+    wait_my_turn(page)
+    for lang in ("ru", "nb", "fr"):
+        page.select_option("#lang-select", lang)
+        expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+        assert_no_raw_keys(page, f"switched to {lang}")
+    assert "Talon" in page.locator("#stock").inner_text()
+    page.reload()
+    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+    expect(page.locator('html[lang="fr"]')).to_have_count(1)
+    page_log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "nb"])
+def test_the_rules_page_in_each_language(lang, lang_context, page_log, base_url):
+    page = new_page(lang_context(BROWSER_LOCALE[lang]), page_log)
+    page.goto(base_url + "rules.html")
+    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+    assert page.locator("html").get_attribute("lang") == lang
+    rows = page.locator("#rules-table tbody tr")
+    assert rows.count() >= 20
+    assert page.locator("#rules-table tr.differs").count() >= 5, "the differing rows are marked"
+    assert page.locator('#rules-table tr.differs[data-field="take_top_card"]').count() == 1
+    assert page.locator('#rules-table tr.same[data-field="samba_bonus"]').count() == 1
+    assert page.locator("#keys li").count() >= 10
+    assert_no_raw_keys(page, f"rules.html {lang}")
+    assert not page_log.page_errors
