@@ -658,6 +658,10 @@ function logLine(e, v) {
   }
   if (text.startsWith("discard ")) return t("log.discard", { name, card: prettyMove(text.slice(8)) });
   if (text.startsWith("meld ")) return t("log.meld", { name, cards: prettyParts(text.slice(5), mn) });
+  if (text.startsWith("merge ")) return t("log.merge", { name });
+  if (text === "pass" || text === "end") return t(`log.${text}`, { name });
+  if (text.startsWith("ask ")) return t("log.ask", { name });
+  if (text === "answer yes" || text === "answer no") return t(`log.answer_${text.slice(7)}`, { name });
   return name ? t("log.line", { name, text: prettyMove(text) }) : prettyMove(text);
 }
 
@@ -666,10 +670,25 @@ let logDeal = null;
 let logViewer = null;
 function renderLog(v) {
   const list = $("log-list");
-  if (v.log.length < logShown || logDeal !== v.deal || logViewer !== v.seat) {
-    list.replaceChildren(); logShown = 0; logDeal = v.deal; logViewer = v.seat;
+  // The view carries only the latest entries (a window): find how far it moved since the last
+  // render and append just the new ones, so the whole deal stays readable.
+  const keys = v.log.map((e) => JSON.stringify(e));
+  let fresh = 0;
+  if (logDeal === v.deal && logViewer === v.seat && logKeys.length) {
+    let shift = -1;
+    for (let d = 0; d < logKeys.length; d++) {
+      const tail = logKeys.slice(d);
+      if (tail.length <= keys.length && tail.every((k, i) => k === keys[i])) { shift = d; break; }
+    }
+    if (shift >= 0) fresh = logKeys.length - shift;
+    else { list.replaceChildren(); logShown = 0; }
+  } else {
+    list.replaceChildren(); logShown = 0;
   }
-  for (let i = logShown; i < v.log.length; i++) {
+  logDeal = v.deal; logViewer = v.seat;
+  logKeys = keys;
+  logShown = fresh;
+  for (let i = fresh; i < v.log.length; i++) {
     const e = v.log[i];
     const seat = e.seat;
     const li = el("li", seat === v.seat ? "me" : "");
@@ -680,6 +699,7 @@ function renderLog(v) {
   if (v.log.length !== logShown) list.scrollTop = list.scrollHeight;
   logShown = v.log.length;
 }
+let logKeys = [];
 
 function summaryTable(table, v, rows, totals) {
   table.replaceChildren();
