@@ -157,3 +157,15 @@ def test_bad_embed_parameters_show_a_message(page, page_log, base_url):
     # The fetch of a missing scenario is the one expected console error (a 404).
     errors = [e for e in page_log.console_errors if "404" not in e]
     assert not errors and not page_log.page_errors, (errors, page_log.page_errors)
+
+
+def test_authors_page_snippets_name_this_site(page, page_log, base_url):
+    page.goto(base_url + "authors.html")
+    first = page.locator(".snippet code").first
+    expect(first).to_contain_text(f'src="{base_url}js/samba-table.js"')
+    page.click("#demo-button")
+    frame = page.locator("#demo samba-table iframe")
+    expect(frame).to_have_count(1)
+    src = frame.get_attribute("src") or ""
+    assert src.startswith(base_url + "embed.html?") and "scenario_url=lessons" in src
+    page_log.assert_clean()
