@@ -51,6 +51,15 @@ def test_reload_resumes_mid_deal_and_a_dead_worker_is_replaced(page, page_log, b
     expect(page.locator("#dlg-new")).not_to_be_visible()
     expect(page.locator('#message[data-kind="info"]')).to_be_visible()
 
+    # Comfort panels on the resumed game: the pile's public contents and the score chart.
+    page.click("#btn-pile-view")
+    pile_size = int(page.locator("#pile-count").inner_text())
+    expect(page.locator("#dlg-pile .pile-list li")).to_have_count(pile_size)
+    page.locator("#dlg-pile .btn-primary").click()
+    page.click("#btn-scores")
+    expect(page.locator("#dlg-history svg.chart polyline")).to_have_count(4 // 2)
+    page.locator("#dlg-history .btn-primary").click()
+
     # The worker dies: a new one starts and the game comes back from the save.
     page.dispatch_event("body", "samba-kill-worker")
     expect(page.locator('body[data-engine="restored"]')).to_have_count(1, timeout=60_000)
