@@ -561,7 +561,7 @@ def main(argv: list[str] | None = None) -> int:
         ensure_host_packages()
         if not ensure_chromium():
             return 2
-        build()
+        build(quiet=True)  # stdout carries only the benchmark's JSON
         return subprocess.run([sys.executable, str(ROOT / "e2e" / "bench_boot.py"),
                                "--runs", str(args.runs), "--no-build"], cwd=ROOT).returncode
     return 2
