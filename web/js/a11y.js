@@ -81,22 +81,23 @@ export function renderReminder(box, v, el) {
 
 // ---------------------------------------------------------------- live region
 
-let lastLogLen = 0;
-let lastDeal = null;
+let lastCount = 0;
 let wasMyTurn = false;
 
 /** Reads out the other players' new log lines, and "Your turn" when it comes. */
 export function announce(box, v, myTurn, statusText) {
   const lines = [];
-  if (lastDeal !== v.deal || v.log.length < lastLogLen) { lastLogLen = v.log.length; lastDeal = v.deal; }
   const items = document.querySelectorAll("#log-list li");
-  for (let i = lastLogLen; i < v.log.length; i++) {
-    const e = v.log[i];
-    if (e.seat === v.seat) continue;
-    const li = items[i];
-    if (li && li.textContent) lines.push(li.textContent);
+  const fresh = items.length - lastCount;
+  // A handful of new lines is what the others just did; many at once is a redrawn log
+  // (new deal, new language, another hotseat player), which is not news.
+  if (fresh > 0 && fresh <= 12) {
+    for (let i = lastCount; i < items.length; i++) {
+      const li = items[i];
+      if (!li.classList.contains("me") && li.textContent) lines.push(li.textContent);
+    }
   }
-  lastLogLen = v.log.length;
+  lastCount = items.length;
   if (myTurn && !wasMyTurn) lines.push(`${t("a11y.your_turn")} ${statusText}`);
   wasMyTurn = myTurn;
   if (lines.length) box.textContent = lines.join(". ");
