@@ -197,8 +197,9 @@ class MediumBot:
     def answer_score(self, info: Info, yes: bool) -> float:
         hand_value = sum(VALUE_OF_KIND[k] for k in info.hand)
         good = (hand_value <= self.w["answer_hand_value"] or info.lead() >= 0
-                or info.opponents_can_out() or info.view["stock"] <= self.w["out_stock"]
-                or any(IS_RED3[k] for k in info.hand))
+                or info.opponents_can_out() or info.view["stock"] <= self.w["out_stock"])
+        if any(IS_RED3[k] for k in info.hand):
+            good = False      # dutch: a red three still held costs the side 750
         return 1.0 if yes == good else 0.0
 
     # Melding ------------------------------------------------------------------------------
