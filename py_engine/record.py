@@ -52,7 +52,8 @@ def state_to_json(game: Game) -> dict:
     return {
         "format": STATE_FORMAT, "rules": game.rules.name, "players": game.players,
         "target": game.target, "seed": game.seed, "scores": list(game.scores),
-        "history": [list(h) for h in game.history], "deal": game.deal_no, "dealer": game.dealer,
+        "history": [list(h) for h in game.history], "breakdowns": game.breakdowns,
+        "deal": game.deal_no, "dealer": game.dealer,
         "hands": [list(h) for h in game.hands], "stock": list(game.stock),
         "pile": list(game.pile), "pile_marker": game.pile_marker,
         "melds": [[m.to_json() for m in side] for side in game.melds],
@@ -73,6 +74,7 @@ def state_from_json(d: dict) -> Game:
         g = Game(rules, Options.make(rules, d["players"], d["target"]), int(d["seed"]))
         g.scores = [int(x) for x in d["scores"]]
         g.history = [[int(x) for x in h] for h in d["history"]]
+        g.breakdowns = list(d.get("breakdowns", []))
         g.deal_no, g.dealer = int(d["deal"]), int(d["dealer"])
         g.hands = [[int(c) for c in h] for h in d["hands"]]
         g.stock, g.pile = [int(c) for c in d["stock"]], [int(c) for c in d["pile"]]

@@ -53,6 +53,7 @@ class Game:
         self.n_sides = rules.n_sides(self.players)
         self.scores = [0] * self.n_sides
         self.history: list[list[int]] = []
+        self.breakdowns: list[dict] = []    # each finished deal's deal_result
         self.deal_no = 0
         self.dealer = self.players - 1 - 1   # so that the first deal's dealer is the last seat
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
@@ -576,6 +577,7 @@ class Game:
             self.scores[i] += t
         self.history.append(totals)
         self.deal_result = {"reason": reason, "went_out": self.went_out, "sides": sides}
+        self.breakdowns.append(self.deal_result)
         self._log(None, "deal_end", public={"reason": reason, "totals": totals})
         top = max(self.scores)
         if top >= self.target or self.deal_no >= self.rules.max_deals:

@@ -103,8 +103,10 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
                      game.turn.asker) == game.side_of(seat) else None,
                  "asker": game.turn.asker},
         "legal": legal_view(game, seat) if with_legal else None,
-        "log": [_log_entry(e, seat, game) for e in game.log[-60:]],
+        "log": [{"i": i, **_log_entry(game.log[i], seat, game)}
+                for i in range(max(0, len(game.log) - 60), len(game.log))],
         "deal_result": game.deal_result,
         "history": [list(h) for h in game.history],
+        "breakdowns": game.breakdowns,
         "result": game.result,
     }
