@@ -78,11 +78,15 @@ class Bridge:
                               version=g.version)
 
     def viewer(self) -> int:
-        """The seat whose view the page shows: the human to act, else the first human."""
+        """The seat whose view the page shows: the human to act, else the human who acted last
+        (hotseat), else the first human."""
         g = self._need_game()
         humans = [i for i, s in enumerate(self.seats) if s == "human"]
         if g.current in humans and g.phase not in ("deal_over", "game_over"):
+            self.last_viewer = g.current
             return g.current
+        if getattr(self, "last_viewer", None) in humans:
+            return self.last_viewer
         return humans[0] if humans else 0
 
     def _ok(self, **extra) -> dict:
@@ -102,6 +106,7 @@ class Bridge:
                 or not all(s in SEAT_KINDS for s in seats)):
             raise BridgeError("bad_option", f"'seats' must list {players} of {', '.join(SEAT_KINDS)}")
         self.seats = list(seats)
+        self.last_viewer = None
         self.bots = {}
         for i, s in enumerate(seats):
             if s != "human":
