@@ -82,8 +82,8 @@ class HardBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
-                 shortlist: int = 4, rounds: float = 1.0, confidence: float = 1.0,
-                 min_samples: int = 6, mode: str = "discard", **kw):
+                 shortlist: int = 4, rounds: float = 1.0, confidence: float = 1.5,
+                 min_samples: int = 8, mode: str = "all", **kw):
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
         self.iterations = iterations
