@@ -266,6 +266,22 @@ def write_app_lock(runtime: Path, wheel: Path, out: Path) -> dict:
     return lock
 
 
+def write_rules_data(out: Path) -> bool:
+    """dist/rules-data.json for the rules page, from the engine's own rule-set data
+    (py_engine.rulesdoc.rules_data(), run by this Python in a subprocess); the page falls back
+    to asking the engine in the worker when the file is missing."""
+    if not (ROOT / ENGINE_PKG / "rulesdoc.py").exists():
+        return False
+    code = ("import json, sys; from py_engine.rulesdoc import rules_data; "
+            "sys.stdout.write(json.dumps(rules_data(), ensure_ascii=False, indent=1))")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                          text=True, encoding="utf-8", env={**os.environ, "PYTHONPATH": str(ROOT)})
+    if proc.returncode != 0:
+        sys.exit(f"build: py_engine.rulesdoc.rules_data() failed:\n{proc.stderr}")
+    out.write_text(proc.stdout + "\n", encoding="utf-8")
+    return True
+
+
 # --- dist ------------------------------------------------------------------------------------
 def _remove_stale_scratch() -> None:
     """Scratch trees left by builds that died (their process is gone)."""
@@ -292,6 +308,7 @@ def build(quiet: bool = False) -> Path:
         shutil.copytree(WEB, stage, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("__pycache__", ".*"))
     wheel = build_wheel(stage)
+    rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
     # Swap the new tree in (a server running on dist/ keeps working apart from a short gap).
     old = CACHE / f"dist-old-{os.getpid()}"
@@ -308,7 +325,8 @@ def build(quiet: bool = False) -> Path:
         log(f"pyodide {PYODIDE_VERSION} (integrity ok) -> dist/pyodide/ "
             f"({len(PYODIDE_RUNTIME_FILES)} files)")
         log(f"engine wheel dist/{wheel.name} ({wheel.stat().st_size} bytes, sha256 {sha[:16]}...)")
-        log("app lock dist/app-lock.json (engine only)")
+        log("app lock dist/app-lock.json (engine only)"
+            + ("; dist/rules-data.json from py_engine.rulesdoc" if rules_data else ""))
         log(f"front end: {'web/ copied' if WEB.is_dir() else 'web/ MISSING'}")
         log(f"dist/: {n_files} files, {total / 1e6:.1f} MB, built in {time.perf_counter() - t0:.2f} s")
     return DIST
