@@ -173,3 +173,18 @@ def test_tournament_summary_shape():
 def test_wilson_interval():
     lo, hi = wilson(60, 100)
     assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70
+
+
+def test_medium_avoids_the_empty_hand_top_card_dead_end():
+    """dutch: a player holding only a red three lays it, then a top-card take would leave a
+    meld phase with no card and no legal move (engine dead end); medium draws instead."""
+    game = load_scenario({
+        "rules": "dutch", "players": 4, "current": 0, "phase": "draw",
+        "hands": [["3D"], ["4C", "5C"], ["9H", "9D"], ["AS", "QS"]],
+        "melds": [[["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+                   ["KS", "KS", "KH", "KH", "KD", "KC", "KC"], ["4S", "5S", "6S"]], []],
+        "pile": ["5D", "7S"]})
+    bot = make_bot("medium")
+    assert bot.choose(view_for(game, 0)) == "red3 3D"
+    game.play("red3 3D")
+    assert bot.choose(view_for(game, 0)) == "draw"

@@ -175,5 +175,8 @@ class HardBot:
                 last = g.current
                 if turns >= limit:
                     break
-            g.play(policy.choose(rollout_view(g, g.current)))
+            v = rollout_view(g, g.current)
+            if not v["legal"]["moves"] and not v["legal"]["melds"]:
+                break       # a dead end of the sampled game: evaluate it as it stands
+            g.play(policy.choose(v))
             steps += 1

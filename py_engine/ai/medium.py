@@ -150,6 +150,8 @@ class MediumBot:
         if head == "end":
             return -1000.0
         if head == "top":
+            if not info.hand:
+                return -900.0   # engine dead end: no card left to end the turn with
             m = info.my_melds.get(int(move.split()[1][1:]))
             size = (m["size"] + 1) if m else 4
             return (w["top_base"] + w["top_per_size"] * size
