@@ -282,6 +282,132 @@ def write_rules_data(out: Path) -> bool:
     return True
 
 
+# --- the service worker ----------------------------------------------------------------------
+SW_TEMPLATE = "sw.template.js"  # in web/; filled in and written as dist/sw.js, not shipped
+SW_NAME = "sw.js"
+# Files of dist/ that are not precached (the worker itself; source maps nobody needs offline).
+SW_EXCLUDE_SUFFIXES = (".map",)
+
+
+def precache_list(site: Path) -> list[str]:
+    """Every file under `site` a visitor needs offline, as URLs relative to the site root (plus
+    "./", the directory URL that serves index.html), sorted; sw.js itself is left out."""
+    urls = []
+    for path in sorted(site.rglob("*")):
+        rel = path.relative_to(site).as_posix()
+        if (path.is_dir() or rel == SW_NAME or path.suffix in SW_EXCLUDE_SUFFIXES
+                or any(part.startswith(".") for part in path.relative_to(site).parts)):
+            continue
+        urls.append(rel)
+    if "index.html" in urls:
+        urls.insert(0, "./")
+    return urls
+
+
+def site_version(site: Path, urls: list[str], template: str = "") -> str:
+    """A content hash of the precached files (names and bytes) and the template: any change
+    to the site gives another version, hence another sw.js."""
+    h = hashlib.sha256()
+    h.update(hashlib.sha256(template.encode()).digest())
+    for rel in urls:
+        if rel == "./":
+            continue
+        h.update(rel.encode() + b"\0")
+        h.update(hashlib.sha256((site / rel).read_bytes()).digest())
+    return h.hexdigest()[:20]
+
+
+def service_worker_source(site: Path, template: str) -> tuple[str, str, list[str]]:
+    """(sw.js source, version, precache URLs) for the site tree `site`."""
+    urls = precache_list(site)
+    version = site_version(site, urls, template)
+    fills = {'"__SW_VERSION__"': json.dumps(version),
+             '["__SW_PRECACHE__"]': "[\n" + "".join(f"  {json.dumps(u)},\n" for u in urls) + "]"}
+    source = template
+    for key, value in fills.items():
+        if source.count(key) != 1:
+            sys.exit(f"build: {SW_TEMPLATE} must contain {key} exactly once")
+        source = source.replace(key, value)
+    return source, version, urls
+
+
+def write_service_worker(site: Path, template_path: Path = WEB / SW_TEMPLATE) -> tuple[str, int]:
+    """Write site/sw.js from the template; returns (version, number of precached URLs)."""
+    source, version, urls = service_worker_source(site, template_path.read_text(encoding="utf-8"))
+    (site / SW_NAME).write_text(source, encoding="utf-8")
+    return version, len(urls)
+
+
+# --- app icons (PNG, drawn here: no image library) --------------------------------------------
+# The drawing of web/img/icon.svg (64-unit square): felt, two cards, a heart. `python build.py
+# icons` redraws web/img/icon-*.png; the files are committed, the build only copies them.
+ICONS = {"icon-192.png": (192, False), "icon-512.png": (512, False),
+         "icon-maskable-512.png": (512, True), "apple-touch-icon.png": (180, True)}
+_FELT, _CARD, _EDGE, _HEART = (0x1d, 0x6b, 0x3c), (0xff, 0xfd, 0xf7), (0xb9, 0xb2, 0xa2), (0xc4, 0x16, 0x1c)
+
+
+def _in_round_rect(x: float, y: float, cx: float, cy: float, w: float, h: float, r: float) -> bool:
+    dx, dy = abs(x - cx) - (w / 2 - r), abs(y - cy) - (h / 2 - r)
+    if dx > r or dy > r:
+        return False
+    return dx <= 0 or dy <= 0 or dx * dx + dy * dy <= r * r
+
+
+def _icon_colour(x: float, y: float, full_bleed: bool):
+    """RGBA of the point (x, y) in the 64-unit drawing."""
+    import math
+    if not full_bleed and not _in_round_rect(x, y, 32, 32, 64, 64, 12):
+        return None
+    if full_bleed:  # maskable: the drawing shrunk into the 80 % safe zone
+        x, y = 32 + (x - 32) / 0.8, 32 + (y - 32) / 0.8
+    colour = _FELT
+    a = math.radians(10)  # card 1: rotated -10 degrees about (29, 31)
+    rx = 29 + (x - 29) * math.cos(a) - (y - 31) * math.sin(a)
+    ry = 31 + (x - 29) * math.sin(a) + (y - 31) * math.cos(a)
+    if _in_round_rect(rx, ry, 29, 31, 30, 42, 4):
+        colour = _CARD
+    if _in_round_rect(x, y, 37, 33, 30, 42, 4):
+        colour = _CARD if _in_round_rect(x, y, 37, 33, 28.6, 40.6, 3.3) else _EDGE
+        u, v = (x - 37) / 7.0, -(y - 34.5) / 7.0
+        if (u * u + v * v - 1) ** 3 - u * u * v ** 3 <= 0:
+            colour = _HEART
+    return colour
+
+
+def draw_icon(size: int, full_bleed: bool, ss: int = 3) -> bytes:
+    """The app icon as an RGBA PNG of size x size pixels (ss x ss samples a pixel)."""
+    import struct
+    import zlib
+    rows = []
+    step = 64 / size / ss
+    for py in range(size):
+        row = bytearray(b"\0")  # filter type 0
+        for px in range(size):
+            r = g = b = n = 0
+            for sy in range(ss):
+                for sx in range(ss):
+                    c = _icon_colour((px * ss + sx + 0.5) * step, (py * ss + sy + 0.5) * step,
+                                     full_bleed)
+                    if c:
+                        r, g, b, n = r + c[0], g + c[1], b + c[2], n + 1
+            k = ss * ss
+            row += bytes((r // n, g // n, b // n, 255 * n // k)) if n else b"\0\0\0\0"
+        rows.append(bytes(row))
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+
+
+def write_icons(dest: Path = WEB / "img") -> None:
+    dest.mkdir(parents=True, exist_ok=True)
+    for name, (size, full_bleed) in ICONS.items():
+        (dest / name).write_bytes(draw_icon(size, full_bleed))
+        log(f"{dest.relative_to(ROOT) if dest.is_relative_to(ROOT) else dest}/{name} ({size} px)")
+
+
 # --- dist ------------------------------------------------------------------------------------
 def _remove_stale_scratch() -> None:
     """Scratch trees left by builds that died (their process is gone)."""
@@ -306,10 +432,11 @@ def build(quiet: bool = False) -> Path:
     runtime_files_from_tarball(stage / "pyodide")
     if WEB.is_dir():
         shutil.copytree(WEB, stage, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("__pycache__", ".*"))
+                        ignore=shutil.ignore_patterns("__pycache__", ".*", SW_TEMPLATE))
     wheel = build_wheel(stage)
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
+    sw = write_service_worker(stage) if (WEB / SW_TEMPLATE).exists() else None
     # Swap the new tree in (a server running on dist/ keeps working apart from a short gap).
     old = CACHE / f"dist-old-{os.getpid()}"
     if DIST.exists():
@@ -328,6 +455,8 @@ def build(quiet: bool = False) -> Path:
         log("app lock dist/app-lock.json (engine only)"
             + ("; dist/rules-data.json from py_engine.rulesdoc" if rules_data else ""))
         log(f"front end: {'web/ copied' if WEB.is_dir() else 'web/ MISSING'}")
+        if sw:
+            log(f"service worker dist/{SW_NAME}: version {sw[0]}, {sw[1]} precached URLs")
         log(f"dist/: {n_files} files, {total / 1e6:.1f} MB, built in {time.perf_counter() - t0:.2f} s")
     return DIST
 
@@ -563,6 +692,7 @@ def main(argv: list[str] | None = None) -> int:
     tp = sub.add_parser("test", help="install what the tests need, build, run all test stages")
     tp.add_argument("--only", action="append", choices=list(STAGES), default=[],
                     help="run only this stage (repeatable)")
+    sub.add_parser("icons", help="redraw the app icons web/img/icon-*.png")
     bp = sub.add_parser("bench", help="boot benchmark in Chromium (e2e/bench_boot.py)")
     bp.add_argument("--runs", type=int, default=5)
     args = ap.parse_args(argv)
@@ -575,6 +705,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.cmd == "test":
         return test(args.only, extra)
+    if args.cmd == "icons":
+        write_icons()
+        return 0
     if args.cmd == "bench":
         ensure_host_packages()
         if not ensure_chromium():

@@ -10,6 +10,7 @@ import * as P from "./prefs.js";
 import { readSave, writeSave, setAside } from "./save.js";
 import { prettyMove, prettyParts } from "./cards.js";
 import { copyText, sharedSetup, shareLink } from "./share.js";
+import { whenControlled } from "./sw-register.js";
 
 /** A move text in plain words (for hints). */
 function describeMove(move) {
@@ -687,6 +688,9 @@ async function main() {
   }
   const shared = MODE === "table" ? sharedSetup(params, controller.choices) : null;
   setBoot("loading", t("boot.loading"));
+  // First visit: let the service worker take control (bounded wait) so that Python's runtime
+  // is fetched once, through its precache; without a service worker this resolves at once.
+  await whenControlled();
   engine.start({
     onProgress(stage, pct) {
       const name = has(`boot.stage.${stage}`) ? t(`boot.stage.${stage}`) : stage;

@@ -1,0 +1,68 @@
+// Service worker for the Samba table: the template. build.py fills in VERSION (a content hash
+// of every precached file) and PRECACHE (their URLs, relative to this script), writes the result
+// as dist/sw.js and does not ship this file. Any change to the site changes VERSION, so sw.js
+// changes, the browser installs the new worker and the old cache is removed on activate.
+//
+// - install: fetch every precached URL with `cache: "reload"` (past the HTTP cache) into the
+//   cache `samba-<VERSION>`; one failure fails the install (the old worker stays in charge);
+// - activate: delete the caches of other versions, take control of open pages (a first visit
+//   waits for this before it starts Python, so the runtime is downloaded once);
+// - fetch: precached URLs cache-first with `ignoreSearch` (so `?seed=`, `?lesson=`, `?embed=`
+//   pages work offline), anything else (and a cache miss) straight from the network.
+// Every URL is relative to this script, so the site works under any sub-path.
+
+const VERSION = "__SW_VERSION__";
+const PRECACHE = ["__SW_PRECACHE__"];
+
+const PREFIX = "samba-";
+const CACHE = PREFIX + VERSION;
+const SCOPE = new URL("./", self.location.href).href;
+const PRECACHED = new Set(PRECACHE.map((rel) => new URL(rel, SCOPE).href));
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    await Promise.all(PRECACHE.map(async (rel) => {
+      const url = new URL(rel, SCOPE).href;
+      const response = await fetch(new Request(url, { cache: "reload", credentials: "same-origin" }));
+      if (!response.ok) throw new Error(`precache ${rel}: HTTP ${response.status}`);
+      await cache.put(url, response);
+    }));
+    await self.skipWaiting();
+  })().catch(async (err) => {
+    await caches.delete(CACHE);
+    throw err;
+  }));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+function bareUrl(href) {
+  const url = new URL(href);
+  url.search = "";
+  url.hash = "";
+  return url.href;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !PRECACHED.has(bareUrl(request.url))) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(request, { ignoreSearch: true });
+    return hit || fetch(request);
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "samba-sw-version" && event.source) {
+    event.source.postMessage({ type: "samba-sw-version", version: VERSION });
+  }
+});
