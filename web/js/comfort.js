@@ -4,20 +4,12 @@
 // page shell stays small; every string comes from i18n keys (data-i18n on static labels, so a
 // language switch that re-applies static text reaches them too).
 
+import { el, $ } from "./dom.js";
 import { t, num } from "./i18n.js";
 import { scoreChart, chartLegend, cumulative } from "./chart.js";
 import { renderReview, miniCard } from "./review.js";
 import { SPEEDS } from "./prefs.js";
 import { sideName } from "./render.js";
-
-const $ = (id) => document.getElementById(id);
-
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = text;
-  return e;
-}
 
 function i18nEl(tag, cls, key) {
   const e = el(tag, cls, t(key));

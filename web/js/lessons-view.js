@@ -1,16 +1,8 @@
 // Draws the lesson panel beside the table (lesson mode) and the lessons list (lessons.html).
 // The only lesson module that touches the DOM.
 
+import { el, $ } from "./dom.js";
 import { t } from "./i18n.js";
-
-const $ = (id) => document.getElementById(id);
-
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = text;
-  return e;
-}
 
 function link(href, cls, text) {
   const a = el("a", cls, text);

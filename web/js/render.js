@@ -1,22 +1,15 @@
 // The renderer: the only module that touches the DOM. It draws the table from one view object
 // plus the page's UI state (selection, staged melds, messages) and forwards input as intents.
 
-import { t, num, has, LANGS, language } from "./i18n.js";
+import { el, $, fillLanguagePicker } from "./dom.js";
+import { t, num, has } from "./i18n.js";
 import { installKeyboard, KEY_OF } from "./keyboard.js";
 import * as A11y from "./a11y.js";
 
 const tr = t;
 import { face, meldLabel, prettyMove, prettyParts, rankKey } from "./cards.js";
 
-const $ = (id) => document.getElementById(id);
 const cardEls = new Map(); // card id -> element, reused across renders
-
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = text;
-  return e;
-}
 
 /** The element for one physical card, created once and reused (keyed by card id). */
 function cardEl(card) {
@@ -78,14 +71,7 @@ export function applyStaticText() {
   for (const node of document.querySelectorAll("[data-num]")) node.textContent = num(Number(node.dataset.num));
   const pick = $("lang-select");
   if (pick) {
-    pick.replaceChildren(...LANGS.map((code) => {
-      const o = el("option", null, t(`lang.${code}`));
-      o.value = code;
-      o.lang = code;
-      o.selected = code === language();
-      return o;
-    }));
-    pick.setAttribute("aria-label", t("ui.language"));
+    fillLanguagePicker(pick);
   }
   // Log lines are drawn once each: redraw them all in the new language.
   $("log-list").replaceChildren();

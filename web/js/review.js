@@ -1,15 +1,9 @@
 // After a deal: every hand and the deal step by step (from the bridge's `deal_review`), so a
 // player can see that nobody cheated. Presentation only (a renderer part).
 
+import { el } from "./dom.js";
 import { t, num, has } from "./i18n.js";
 import { face, pretty, prettyMove, prettyParts } from "./cards.js";
-
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = text;
-  return e;
-}
 
 /** A small card face: "7♠" in a box, coloured by suit (four-colour aware through data-card). */
 export function miniCard(text) {

@@ -3,21 +3,14 @@
 // disagree with the engine. The data comes from ./rules-data.json (written at build time);
 // without that file the page asks the engine in the worker (bridge op "rules_data").
 
-import { LANGS, language, loadMessages, num, pickLanguage, saveLanguage, t } from "./i18n.js";
+import { el, $, fillLanguagePicker } from "./dom.js";
+import { loadMessages, num, pickLanguage, saveLanguage, t } from "./i18n.js";
 import { EngineClient } from "./bridge.js";
 
-const $ = (id) => document.getElementById(id);
 const SECTIONS = ["cards", "deal", "turn", "pile", "melds", "opening", "out", "threes", "score"];
 const KEYS = ["tab", "arrows", "enter", "d", "p", "n", "m", "x", "b", "h", "esc", "l", "help"];
 
 let data = null;
-
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = text;
-  return e;
-}
 
 /** The rule data: the build's JSON file, else the engine itself. */
 async function loadData() {
@@ -144,14 +137,7 @@ function drawStatic() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   document.title = `${t("app.title")}: ${t("help.title")}`;
   const pick = $("lang-select");
-  pick.replaceChildren(...LANGS.map((code) => {
-    const o = el("option", null, t(`lang.${code}`));
-    o.value = code;
-    o.lang = code;
-    o.selected = code === language();
-    return o;
-  }));
-  pick.setAttribute("aria-label", t("ui.language"));
+  fillLanguagePicker(pick);
 }
 
 function drawAll(statusKey, params) {

@@ -1,0 +1,25 @@
+// Small DOM helpers shared by the modules that draw (render, comfort, review, lessons, rules).
+
+import { LANGS, language, t } from "./i18n.js";
+
+export const $ = (id) => document.getElementById(id);
+
+/** A new element with an optional class and text. */
+export function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = text;
+  return e;
+}
+
+/** Fill a <select> with the languages, the current one selected. */
+export function fillLanguagePicker(pick) {
+  pick.replaceChildren(...LANGS.map((code) => {
+    const o = el("option", null, t(`lang.${code}`));
+    o.value = code;
+    o.lang = code;
+    o.selected = code === language();
+    return o;
+  }));
+  pick.setAttribute("aria-label", t("ui.language"));
+}
