@@ -13,6 +13,8 @@ from .state import Game
 LESSON_FORMAT = "samba-lesson/1"
 MOVE_KINDS = ("Draw", "TakePile", "TakePileOnto", "TakeTop", "Meld", "Merge", "Discard", "Pass",
               "LayRedThree", "Ask", "Answer", "EndDeal", "NextDeal")
+LESSON_LANGS = ("en", "fr", "ru", "nb")
+STEP_TEXTS = ("goal", "success", "wrong")
 
 
 def validate_lesson(d) -> dict:
@@ -39,8 +41,38 @@ def validate_lesson(d) -> dict:
                 parse_move(t)
             except InvalidMove as e:
                 raise ScenarioError(f"step {i + 1}: {e}") from None
+    validate_translations(d.get("i18n"), len(steps))
     load_scenario(d.get("scenario"))
     return d
+
+
+def validate_translations(block, n_steps: int) -> None:
+    """The optional ``i18n`` block: {lang: {title, intro, steps: [{goal, success, wrong}]}}.
+
+    Every text is optional (the English one at the top level is the fallback), but a
+    language's ``steps`` list, when given, has one entry per step."""
+    if block is None:
+        return
+    if not isinstance(block, dict):
+        raise ScenarioError("lesson field 'i18n' must be an object of languages")
+    for lang, tr in block.items():
+        if lang not in LESSON_LANGS:
+            raise ScenarioError(f"i18n: unknown language {lang!r} (one of {', '.join(LESSON_LANGS)})")
+        if not isinstance(tr, dict):
+            raise ScenarioError(f"i18n.{lang} must be an object")
+        for key in ("title", "intro"):
+            if key in tr and (not isinstance(tr[key], str) or not tr[key]):
+                raise ScenarioError(f"i18n.{lang}.{key} must be a non-empty text")
+        steps = tr.get("steps", [])
+        if not isinstance(steps, list) or ("steps" in tr and len(steps) != n_steps):
+            raise ScenarioError(f"i18n.{lang}.steps must list {n_steps} step(s)")
+        for i, st in enumerate(steps):
+            if not isinstance(st, dict):
+                raise ScenarioError(f"i18n.{lang} step {i + 1} must be an object")
+            for key, text in st.items():
+                if key not in STEP_TEXTS or not isinstance(text, str) or not text:
+                    raise ScenarioError(f"i18n.{lang} step {i + 1}: {key!r} must be one of "
+                                        f"{', '.join(STEP_TEXTS)}, a non-empty text")
 
 
 def check_step(game: Game, step: dict, text: str) -> dict:

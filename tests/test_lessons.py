@@ -78,6 +78,38 @@ def test_bridge_lesson_flow():
     assert ok2["lesson"]["done"] and ok2["view"]["deal_result"]["went_out"] == 0
 
 
+@pytest.mark.parametrize("path", lesson_files(), ids=lambda p: p.stem)
+def test_lesson_is_translated(path):
+    """fr, ru and nb: every text the English has, one entry per step (docs/lessons.md)."""
+    lesson = json.loads(path.read_text(encoding="utf-8"))
+    block = lesson.get("i18n", {})
+    for lang in ("fr", "ru", "nb"):
+        tr = block.get(lang)
+        assert isinstance(tr, dict), f"no {lang!r} block"
+        for key in ("title", "intro"):
+            assert isinstance(tr.get(key), str) and tr[key].strip(), f"{lang}: no {key}"
+            assert tr[key] != lesson[key], f"{lang}: {key} is the English text"
+        assert len(tr.get("steps", [])) == len(lesson["steps"]), f"{lang}: step count"
+        for i, (en, st) in enumerate(zip(lesson["steps"], tr["steps"])):
+            for key in ("goal", "success", "wrong"):
+                if en.get(key):
+                    assert isinstance(st.get(key), str) and st[key].strip(), f"{lang} step {i + 1}: no {key}"
+                    assert st[key] != en[key], f"{lang} step {i + 1}: {key} is the English text"
+
+
+def test_translation_block_is_checked():
+    base = json.loads((LESSON_DIR / "07-blocked-pile.json").read_text(encoding="utf-8"))
+    for block, why in [({"de": {"title": "x"}}, "unknown language"),
+                       ({"fr": {"steps": []}}, "steps"),
+                       ({"fr": {"title": ""}}, "title"),
+                       ({"fr": {"steps": [{"goal": 3}]}}, "goal"),
+                       ({"fr": {"steps": [{"hint": "x"}]}}, "hint")]:
+        with pytest.raises(ScenarioError) as e:
+            validate_lesson({**base, "i18n": block})
+        assert why in str(e.value), (block, str(e.value))
+    validate_lesson({**base, "i18n": {"fr": {"title": "Seul le titre"}}})
+
+
 @pytest.mark.parametrize("bad,why", [({"format": "x"}, "format"),
                                      ({"format": "samba-lesson/1", "id": "a", "title": "t",
                                        "intro": "i", "steps": []}, "steps"),

@@ -39,6 +39,7 @@ const modeHooks = {
   moveAnswer: null,   // (response) => null when played, else {text, kind, code} (nothing changed)
   moved: null,        // ({seat, move, view}) => void after any seat's move was applied
   viewed: null,       // (view, prev) => void after every new view
+  language: null,     // (lang) => void after the page's language changed
 };
 
 const engine = new EngineClient();
@@ -499,6 +500,7 @@ const intents = {
     R.renderSettings(settings, { players: PLAYER_CHOICES[settings.rules], levels: LEVELS }, false);
     if (ui.view) draw();
     else R.render(ui);
+    if (modeHooks.language) modeHooks.language(lang);
   },
 };
 

@@ -1,8 +1,9 @@
 // Draws the lesson panel beside the table (lesson mode) and the lessons list (lessons.html).
 // The only lesson module that touches the DOM.
 
-import { el, $ } from "./dom.js";
-import { t } from "./i18n.js";
+import { el, $, fillLanguagePicker } from "./dom.js";
+import { language, t } from "./i18n.js";
+import { lessonTexts } from "./lesson-text.js";
 
 function link(href, cls, text) {
   const a = el("a", cls, text);
@@ -42,7 +43,15 @@ export function enterLessonMode(handlers) {
   app.append(panel);
 }
 
-/** state = {id, ids, lesson, step, done, feedback: {kind, text}|null, error} */
+/** The feedback's text in the page's language: {kind, step, field} names a text of the lesson. */
+function feedbackText(fb, X) {
+  if (!fb) return "";
+  if (fb.text) return fb.text;
+  const s = X.steps[fb.step];
+  return (s && s[fb.field]) || (fb.field === "wrong" ? t("lesson.wrong") : "");
+}
+
+/** state = {id, ids, lesson, step, done, feedback: {kind, step, field}|{kind, text}|null, error} */
 export function renderLesson(state) {
   const panel = $("lesson-panel");
   if (!panel) return;
@@ -62,8 +71,9 @@ export function renderLesson(state) {
     panel.dataset.state = "error";
     return;
   }
-  const L = state.lesson;
-  if (!L) { panel.replaceChildren(...nodes); return; }
+  if (!state.lesson) { panel.replaceChildren(...nodes); return; }
+  const L = lessonTexts(state.lesson, language());
+  panel.lang = language();
   document.title = `${L.title} · ${t("lesson.page_title")}`;
   nodes.push(el("h2", "lesson-title", L.title));
 
@@ -84,8 +94,9 @@ export function renderLesson(state) {
   goalBox.append(el("h3", null, t(L.steps.length > 1 ? "lesson.goals" : "lesson.goal")), steps);
   nodes.push(goalBox);
 
-  if (state.feedback && state.feedback.text) {
-    const fb = el("p", "lesson-feedback", state.feedback.text);
+  const fbText = feedbackText(state.feedback, L);
+  if (fbText) {
+    const fb = el("p", "lesson-feedback", fbText);
     fb.id = "lesson-feedback";
     fb.dataset.kind = state.feedback.kind;
     nodes.push(fb);
@@ -123,6 +134,7 @@ export function renderLessonList(items, error) {
     list.replaceWith(p);
     return;
   }
+  list.lang = language();
   list.replaceChildren(...items.map((it, i) => {
     const li = el("li", "lesson-card");
     li.dataset.id = it.id;
@@ -138,4 +150,6 @@ export function renderLessonList(items, error) {
 export function applyListText() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   document.title = t("lesson.page_title");
+  const pick = $("lang-select");
+  if (pick) fillLanguagePicker(pick);
 }

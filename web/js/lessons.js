@@ -3,7 +3,8 @@
 // legal wrong move shows the lesson's explanation, an illegal one the engine's reason (the same
 // `reason.<code>` texts as the table); neither changes anything. No DOM here: js/lessons-view.js.
 
-import { reasonText, t } from "./i18n.js";
+import { language, reasonText, t } from "./i18n.js";
+import { lessonTexts } from "./lesson-text.js";
 import * as V from "./lessons-view.js";
 
 const INDEX_URL = new URL("../lessons/index.json", import.meta.url);
@@ -63,6 +64,12 @@ export async function install(ctl) {
   }
 
   modeHooks.start = start;
+  // The panel follows the page's language (the lesson's "i18n" block, docs/lessons.md).
+  modeHooks.language = () => V.renderLesson(state);
+  const stepText = (i, field) => {
+    const s = lessonTexts(state.lesson, language()).steps[i];
+    return (s && s[field]) || (field === "wrong" ? t("lesson.wrong") : "");
+  };
   // Until the lesson is done, the reader's moves are checked against the step's goal.
   modeHooks.moveRequest = (move, version) => (state.done ? { op: "move", move, version }
     : { op: "lesson_check", move, version });
@@ -71,13 +78,13 @@ export async function install(ctl) {
     if (!L) return null;
     if (!L.legal) return { text: reasonText({ code: L.code, message: L.message }), kind: "error", code: L.code };
     if (!L.matches) {
-      state.feedback = { kind: "wrong", text: L.message };
+      state.feedback = { kind: "wrong", step: state.step, field: "wrong" };
       V.renderLesson(state);
-      return { text: L.message, kind: "wrong", code: "lesson_wrong" };
+      return { text: stepText(state.step, "wrong"), kind: "wrong", code: "lesson_wrong" };
     }
     state.step = L.step;
     state.done = !!L.done;
-    state.feedback = { kind: state.done ? "done" : "success", text: L.success || "" };
+    state.feedback = { kind: state.done ? "done" : "success", step: L.step - 1, field: "success" };
     state.announce = true;
     V.renderLesson(state);
     return null;
@@ -86,6 +93,7 @@ export async function install(ctl) {
     // After the reader's accepted move, the table's message area repeats the success text.
     if (!state.announce) return;
     state.announce = false;
-    if (state.feedback && state.feedback.text) { ctl.say(state.feedback.text, "success", "lesson_step"); ctl.draw(); }
+    const text = state.feedback ? stepText(state.feedback.step, state.feedback.field) : "";
+    if (text) { ctl.say(text, "success", "lesson_step"); ctl.draw(); }
   };
 }
