@@ -322,7 +322,7 @@ def service_worker_source(site: Path, template: str) -> tuple[str, str, list[str
     urls = precache_list(site)
     version = site_version(site, urls, template)
     fills = {'"__SW_VERSION__"': json.dumps(version),
-             '["__SW_PRECACHE__"]': "[\n" + "".join(f"  {json.dumps(u)},\n" for u in urls) + "]"}
+             '["__SW_PRECACHE__"]': json.dumps(urls, indent=2)}
     source = template
     for key, value in fills.items():
         if source.count(key) != 1:
