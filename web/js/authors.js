@@ -1,9 +1,43 @@
-// authors.html: snippets filled in with this site's own address, copy buttons, a live example.
+// authors.html: the page's texts from the catalogue (keys authors.*, switchable with the
+// language menu), snippets filled in with this site's own address, copy buttons, a live example.
+//
+// The catalogue texts of this page may hold three marks, drawn as elements (never as HTML):
+// `code`, **bold** and [a link](relative-href). Code snippets stay code, in the HTML.
 
 import { copyText } from "./share.js";
+import { $, el, fillLanguagePicker } from "./dom.js";
+import { loadMessages, pickLanguage, saveLanguage, t } from "./i18n.js";
 
 const SITE = new URL("./", location.href).href;
 const ORIGIN = location.origin;
+const MARKS = /`([^`]+)`|\*\*([^*]+)\*\*|\[([^\]]+)\]\(([\w./?=#-]+)\)/g;
+
+/** Fills `node` with `text`, its marks drawn as <code>, <b> and <a>. */
+function drawRich(node, text) {
+  const parts = [];
+  let pos = 0;
+  for (const m of text.matchAll(MARKS)) {
+    if (m.index > pos) parts.push(document.createTextNode(text.slice(pos, m.index)));
+    if (m[1] !== undefined) parts.push(el("code", null, m[1]));
+    else if (m[2] !== undefined) parts.push(el("b", null, m[2]));
+    else {
+      const a = el("a", null, m[3]);
+      a.href = m[4];
+      parts.push(a);
+    }
+    pos = m.index + m[0].length;
+  }
+  if (pos < text.length) parts.push(document.createTextNode(text.slice(pos)));
+  node.replaceChildren(...parts);
+}
+
+function drawText() {
+  for (const node of document.querySelectorAll("[data-i18n]")) drawRich(node, t(node.dataset.i18n, { origin: ORIGIN }));
+  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  document.title = t("authors.page_title");
+  const pick = $("lang-select");
+  if (pick) fillLanguagePicker(pick);
+}
 
 for (const code of document.querySelectorAll(".snippet code")) {
   code.textContent = code.textContent.replaceAll("{SITE}", SITE).replaceAll("{ORIGIN}", ORIGIN);
@@ -16,20 +50,36 @@ document.addEventListener("click", async (ev) => {
   const b = ev.target.closest(".snippet .copy");
   if (!b) return;
   const ok = await copyText(b.parentElement.querySelector("code").textContent);
-  b.textContent = ok ? "Copied" : "Select and copy";
-  setTimeout(() => { b.textContent = "Copy"; }, 2000);
+  b.textContent = t(ok ? "authors.copied" : "authors.copy_failed");
+  setTimeout(() => { b.textContent = t("authors.copy"); }, 2000);
 });
 
-const demoButton = document.getElementById("demo-button");
+const demoButton = $("demo-button");
 demoButton.addEventListener("click", async () => {
   await import("./samba-table.js");
-  const box = document.getElementById("demo");
+  const box = $("demo");
   const table = document.createElement("samba-table");
   table.setAttribute("src", SITE);
   table.setAttribute("scenario", "lessons/05-take-the-pile.json");
   table.setAttribute("levels", "easy");
+  table.setAttribute("lang", document.documentElement.lang || "en");
   table.style.height = "100%";
   box.replaceChildren(table);
   box.hidden = false;
   demoButton.hidden = true;
 });
+
+async function main() {
+  try {
+    await loadMessages(pickLanguage());
+    drawText();
+  } catch (err) { /* the page's English stays */ }
+  $("lang-select")?.addEventListener("change", async (ev) => {
+    try { await loadMessages(ev.target.value); } catch (err) { return; }
+    saveLanguage(ev.target.value);
+    drawText();
+  });
+  document.body.dataset.ready = "1";
+}
+
+main();
