@@ -173,3 +173,57 @@ def test_changed_site_changes_sw_version(tmp_path):
     assert v3 not in (v1, v2)
     shutil.move(site / "js" / "new.js", site / "js" / "renamed.js")
     assert build.service_worker_source(site, template)[1] not in (v1, v2, v3)
+
+
+def test_embed_in_a_cross_site_iframe_boots(page, page_log, tmp_path, base_url, dist_dir):
+    """A host on another *site* (localhost vs 127.0.0.1): the service worker may be refused or
+    partitioned there; the embedded table boots and plays either way."""
+    from test_embed import HOST_HTML, HOST_JS, serve_host
+    (tmp_path / "index.html").write_text(HOST_HTML.format(site=base_url), encoding="utf-8")
+    (tmp_path / "host.js").write_text(HOST_JS, encoding="utf-8")
+    (tmp_path / "favicon.ico").write_bytes(b"")
+    (tmp_path / "samba-table.js").write_bytes((dist_dir / "js" / "samba-table.js").read_bytes())
+    url, server = serve_host(tmp_path, base_url.rstrip("/"))
+    try:
+        host = url.replace("127.0.0.1", "localhost")
+        page.goto(host)
+        expect(page.locator('#events li[data-type="samba-ready"]')).to_have_count(1, timeout=60_000)
+        frame = page.frame_locator("samba-table iframe")
+        expect(frame.locator('body[data-my-turn="1"][data-busy="0"]')).to_have_count(1)
+        frame.locator("#stock").click()
+        expect(page.locator('#events li[data-type="samba-move"][data-move="draw"]')
+               ).to_have_count(1)
+        page_log.assert_clean()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_new_build_replaces_the_cache(page, tmp_path, dist_dir, serve_dir):
+    """A changed file gives a new sw.js; the browser installs it, the old cache is removed and
+    the page gets the new bytes (no Python boot needed: the rules page registers too)."""
+    site = tmp_path / "site"
+    shutil.copytree(dist_dir, site)  # real copies: the snapshot's files are hard links
+    url = serve_dir(site)
+    page.goto(url + "rules.html")
+    assert _poll(page, CONTROLLED), "the service worker never took control of the page"
+    v1 = re.search(r'const VERSION = "(\w+)"', (site / "sw.js").read_text()).group(1)
+    assert _poll(page, CACHE_NAMES) == [f"samba-{v1}"]
+
+    css = site / "css" / "rules.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n/* new build */\n", encoding="utf-8")
+    v2, _ = build.write_service_worker(site)
+    assert v2 != v1
+    page.evaluate("async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
+    names = None
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        names = page.evaluate(CACHE_NAMES)
+        if names == [f"samba-{v2}"]:
+            break
+        time.sleep(0.1)
+    assert names == [f"samba-{v2}"], names
+    page.reload()
+    assert _poll(page, CONTROLLED)
+    text = page.evaluate("async () => (await fetch('css/rules.css')).text()")
+    assert "/* new build */" in text
