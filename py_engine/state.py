@@ -498,8 +498,8 @@ class Game:
         if not IS_RED3[move.card]:
             raise IllegalMove("not_red_three", move.text())
         _take_ids(list(self.hands[self.current]), (move.card,))
-        if self.phase == "meld" and len(self.hands[self.current]) <= 1:
-            raise IllegalMove("must_keep_cards")
+        if len(self.hands[self.current]) <= 1:
+            raise IllegalMove("must_keep_cards")   # never empty the hand this way (D7)
 
     def _do_red3(self, move: LayRedThree, plan) -> None:
         seat = self.current

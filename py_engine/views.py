@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from .cards import IS_WILD, KIND_OF_ID, RANK_CHARS, SUIT_CHARS, card_sort_key, id_text, kind_text
-from .legal import addition_targets, legal_moves
+from .legal import legal_moves
 from .melds import bonus_of, canasta_kind, cards_needed, is_closed, value_of
-from .moves import Discard, TakePile
+from .moves import AddTo, Discard, TakePile
 from .moves import Meld as MeldMove
 from .scoring import side_canastas
 from .state import Game
@@ -48,6 +48,16 @@ def _log_entry(e: dict, seat: int, game: Game) -> dict:
     return out
 
 
+def _single_adds(moves) -> dict[str, list[int]]:
+    """Card -> meld ids it may join alone now (from the legal single-card additions)."""
+    out: dict[str, list[int]] = {}
+    for m in moves:
+        if isinstance(m, MeldMove) and len(m.parts) == 1 and isinstance(m.parts[0], AddTo) \
+                and len(m.parts[0].cards) == 1:
+            out.setdefault(kind_text(m.parts[0].cards[0]), []).append(m.parts[0].meld)
+    return out
+
+
 def legal_view(game: Game, seat: int) -> dict | None:
     if game.current != seat or game.phase in ("game_over",):
         if game.phase == "deal_over":
@@ -57,7 +67,7 @@ def legal_view(game: Game, seat: int) -> dict | None:
     simple = [m.text() for m in moves if not isinstance(m, MeldMove)]
     return {"moves": simple,
             "discard": [kind_text(m.card) for m in moves if isinstance(m, Discard)],
-            "adds": {kind_text(k): ids for k, ids in addition_targets(game).items()},
+            "adds": _single_adds(moves),
             "melds": [m.text()[len("meld "):] for m in moves if isinstance(m, MeldMove)],
             "takes": [m.text() for m in moves if isinstance(m, TakePile)],
             "can_ask": any(t.startswith("ask") for t in simple)

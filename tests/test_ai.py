@@ -175,16 +175,21 @@ def test_wilson_interval():
     assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70
 
 
-def test_medium_avoids_the_empty_hand_top_card_dead_end():
-    """dutch: a player holding only a red three lays it, then a top-card take would leave a
-    meld phase with no card and no legal move (engine dead end); medium draws instead."""
+def test_last_red_three_is_not_laid_and_medium_plays_on():
+    """dutch: a player holding only a red three may not lay it (the hand would be empty before
+    drawing: docs/decisions.md D7); medium picks a legal move instead."""
+    from py_engine import IllegalMove, parse_move
     game = load_scenario({
         "rules": "dutch", "players": 4, "current": 0, "phase": "draw",
         "hands": [["3D"], ["4C", "5C"], ["9H", "9D"], ["AS", "QS"]],
         "melds": [[["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
                    ["KS", "KS", "KH", "KH", "KD", "KC", "KC"], ["4S", "5S", "6S"]], []],
         "pile": ["5D", "7S"]})
+    with pytest.raises(IllegalMove) as e:
+        game.play("red3 3D")
+    assert e.value.code == "must_keep_cards"
     bot = make_bot("medium")
-    assert bot.choose(view_for(game, 0)) == "red3 3D"
-    game.play("red3 3D")
-    assert bot.choose(view_for(game, 0)) == "draw"
+    choice = bot.choose(view_for(game, 0))
+    assert not choice.startswith("red3") and game.can(parse_move(choice))
+    game.play(choice)
+    assert game.phase == "meld" and game.hands[0]
