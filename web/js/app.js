@@ -302,7 +302,13 @@ const intents = {
     if (!myTurn()) { say(t("error.not_your_turn"), "info"); draw(); return; }
     const sel = selectedCards();
     if (v.phase === "draw") {
-      if (!sel.length) { say(t("error.select_cards"), "info"); draw(); return; }
+      if (!sel.length) {
+        // Nothing selected: the pile's top card onto a meld (`top m<id>`, crawford `take m<id>`)
+        // when that is the one way; with several target melds, say to click one.
+        const onto = v.legal.moves.filter((m) => /^(top|take) m\d+$/.test(m));
+        if (onto.length === 1 && !ui.staged.length) { playMove(onto[0]); return; }
+        say(t(onto.length ? "status.top_hint" : "error.select_cards"), "info"); draw(); return;
+      }
       playMove([`take ${cardsText(sel)}`, ...stagedParts()].join("; "));
     } else if (v.phase === "meld") {
       intents.action("discard");

@@ -96,7 +96,8 @@ export function bindInputs(intents) {
   $("pile").addEventListener("click", () => intents.pile());
   $("pile").addEventListener("keydown", deckKey(() => intents.pile()));
   const meldClick = (ev) => {
-    const staged = ev.target.closest("[data-staged]");
+    // `.meld` matters: <body> carries data-staged (the staged count) too.
+    const staged = ev.target.closest(".meld[data-staged]");
     if (staged) { intents.staged(Number(staged.dataset.staged)); return; }
     const m = ev.target.closest("[data-meld]");
     if (m) intents.meld(Number(m.dataset.meld), m.dataset.mine === "1");
@@ -104,7 +105,7 @@ export function bindInputs(intents) {
   $("my-melds").addEventListener("click", meldClick);
   $("their-melds").addEventListener("click", meldClick);
   $("my-melds").addEventListener("keydown", (ev) => {
-    if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest("[data-meld], [data-staged]")) {
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest("[data-meld], .meld[data-staged]")) {
       ev.preventDefault();
       meldClick(ev);
     }
@@ -319,6 +320,7 @@ function renderTable(ui) {
   let pileLegal = "";
   if (myTurn && v.phase === "meld" && oneSel && legal.discard.includes(oneSel.c)) pileLegal = "discard";
   else if (myTurn && v.phase === "draw" && moves.some((m) => m.startsWith("take "))) pileLegal = "take";
+  else if (myTurn && v.phase === "draw" && topTargets.size) pileLegal = "top";
   pile.dataset.legal = pileLegal;
 
   renderHand(v, ui, stagedIds, legal, myTurn);
@@ -637,7 +639,7 @@ function logLine(e, v) {
     return e.cards ? t("log.draw_cards", { name, cards: e.cards.map(prettyMove).join(" ") })
       : t("log.draw", { name, n: e.n ?? "" });
   }
-  if (text === "red3" && e.card) return t("log.red3", { name, card: prettyMove(e.card) });
+  if (/^red3\b/.test(text) && e.card) return t("log.red3", { name, card: prettyMove(e.card) });
   if (text.startsWith("top ") && e.card) return t("log.top", { name, card: prettyMove(e.card), meld: mn(text.slice(4)) });
   if (text.startsWith("take ") && Array.isArray(e.pile)) {
     return t("log.take", { name, n: e.pile.length, cards: /^m\d+$/.test(text.slice(5)) ? mn(text.slice(5)) : prettyParts("new " + text.slice(5), mn) });

@@ -1,0 +1,376 @@
+"""Table actions clicked through in a live browser, each from a scenario that sets up the position:
+take only the top card (`top m<id>`), merge two groups (`merge`), Dutch `pass` and `red3`,
+asking the partner (`ask`, a computer partner answers) and answering a computer partner's
+question (`answer yes` / `answer no`), Crawford's `take m<id>`, and `end` (stock empty).
+
+One Pyodide boot for the whole module: a same-origin host page (served by a Playwright route)
+frames the table in embed mode and loads each position with the `samba:v1:load_scenario`
+message (docs/embedding.md), so every test reuses the same worker. Each test checks the result
+through the page (melds, hand, pile, phase, log, dialogs) and that no console/page error showed.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from play_driver import click_card
+
+ROOT = Path(__file__).resolve().parent.parent
+MESSAGES = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+LESSONS = ROOT / "web" / "lessons"
+
+HOST_PATH = "__actions_host.html"
+HOST_HTML = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>actions host</title></head>
+<body>
+<iframe id="t" src="index.html?embed=1&pace=0&levels=easy" title="table"
+        style="width:1240px;height:860px;border:0"></iframe>
+<ol id="events"></ol>
+<script>
+const frame = document.getElementById("t");
+window.addEventListener("message", (ev) => {
+  if (ev.source !== frame.contentWindow || ev.origin !== location.origin) return;
+  const m = ev.data || {};
+  const li = document.createElement("li");
+  li.dataset.type = String(m.type || "");
+  li.dataset.source = (m.data && m.data.source) || "";
+  li.dataset.move = (m.data && m.data.move) || "";
+  li.textContent = JSON.stringify(m);
+  document.getElementById("events").append(li);
+});
+window.loadScenario = (scenario, levels) => {
+  frame.contentWindow.postMessage({type: "samba:v1:load_scenario", data: {scenario, levels}},
+                                  location.origin);
+};
+</script>
+</body></html>
+"""
+
+MY_TURN = 'body[data-my-turn="1"][data-busy="0"]'
+
+
+def lesson_scenario(name: str) -> dict:
+    return json.loads((LESSONS / f"{name}.json").read_text(encoding="utf-8"))["scenario"]
+
+
+def msg(key: str, **params) -> str:
+    text = MESSAGES[key]
+    for k, v in params.items():
+        text = text.replace("{" + k + "}", str(v))
+    return text
+
+
+class Table:
+    """The host page, the table's frame in it, and the console/page errors of both."""
+
+    def __init__(self, page):
+        self.page = page
+        self.frame = page.frame_locator("#t")
+        self.errors: list[str] = []
+        self.loads = 0
+
+    def body(self):
+        return self.frame.locator("body")
+
+    def attr(self, name: str) -> str:
+        return self.body().get_attribute(f"data-{name}") or ""
+
+    def load(self, scenario: dict, levels: str) -> None:
+        """Loads a position in the same frame (no new boot) and waits for its ready event."""
+        self.loads += 1
+        self.page.evaluate("([s, l]) => window.loadScenario(s, l)", [scenario, levels])
+        ready = self.page.locator('#events li[data-type="samba:v1:ready"][data-source="load_scenario"]')
+        expect(ready).to_have_count(self.loads, timeout=30_000)
+        last = json.loads(ready.last.inner_text())["data"]
+        assert last["rules"] == scenario.get("rules", "samba"), last
+        assert not self.page.locator('#events li[data-type="samba:v1:error"]').count()
+
+    def hand(self) -> list[str]:
+        return [c.get_attribute("data-card") for c in self.frame.locator("#hand .card").all()]
+
+    def meld(self, mid: int):
+        return self.frame.locator(f'#my-melds .meld[data-meld="{mid}"]')
+
+    def log(self):
+        return self.frame.locator("#log-list")
+
+    def moves_played(self) -> list[str]:
+        return [li.get_attribute("data-move")
+                for li in self.page.locator('#events li[data-type="samba:v1:move"]').all()]
+
+    def settle(self) -> None:
+        expect(self.frame.locator('body[data-busy="0"]')).to_have_count(1)
+
+    def assert_clean(self) -> None:
+        errors, self.errors[:] = list(self.errors), []
+        assert not errors, errors
+
+
+@pytest.fixture(scope="module")
+def table(browser, base_url):
+    ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
+    ctx.set_default_timeout(15_000)
+    ctx.route(base_url + HOST_PATH,
+              lambda route: route.fulfill(status=200, content_type="text/html; charset=utf-8",
+                                          body=HOST_HTML))
+    page = ctx.new_page()
+    tbl = Table(page)
+    page.on("console", lambda m: tbl.errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    page.on("pageerror", lambda exc: tbl.errors.append(f"pageerror: {exc}"))
+    page.goto(base_url + HOST_PATH)
+    expect(page.locator('#events li[data-type="samba:v1:ready"][data-source="params"]')).to_have_count(
+        1, timeout=60_000)
+    yield tbl
+    ctx.close()
+
+
+@pytest.fixture
+def t(table):
+    yield table
+    table.assert_clean()
+
+
+# ---------------------------------------------------------------- positions
+
+def samba_top() -> dict:
+    return lesson_scenario("06-take-the-top-card")            # 9S on top, 6S 7S 8S as m1
+
+
+def crawford_take() -> dict:
+    return lesson_scenario("12-crawford-frozen-pile")         # 9H on top, 9C 9D 9S as m1
+
+
+MERGE = {"rules": "samba", "players": 2, "seed": 3, "phase": "meld",
+         "hands": [["4C", "5D", "9H", "JH"], ["5C", "7D", "8C", "TC", "JD"]],
+         "melds": [[["KS", "KH", "KD"], ["KC", "KS", "KH"], ["6S", "7S", "8S"]], []],
+         "pile": ["QH"]}
+
+DUTCH_PASS = {"rules": "dutch", "players": 2, "seed": 5, "phase": "meld",
+              "hands": [["9D"], ["5C", "7D", "8C", "TC", "JD"]],
+              "melds": [[["6S", "7S", "8S"]], []], "pile": ["QH"]}
+
+DUTCH_RED3 = {"rules": "dutch", "players": 2, "seed": 5, "phase": "meld",
+              "hands": [["3H", "9D", "4C", "KS"], ["5C", "7D", "8C", "TC", "JD"]],
+              "melds": [[["6S", "7S", "8S"]], []], "pile": ["QH"]}
+
+# The partner (seat 2, a `medium` computer) acts first: two canastas on the table, two cards in
+# hand (KS fits the kings, 4S to discard), and we hold more than five cards: it asks.
+PARTNER_ASKS = {"rules": "samba", "players": 4, "phase": "meld", "current": 2, "seed": 20,
+                "hands": [["QS", "QD", "QC", "JS", "5S", "6D", "9C"], ["5C", "7D", "8C"],
+                          ["KS", "4S"], ["4D", "6H", "AD"]],
+                "melds": [[["KC", "KC", "KC", "KD", "KD", "KD", "KH"],
+                           ["4H", "5H", "6H", "7H", "8H", "9H", "TH"]], []],
+                "pile": ["4H"]}
+
+
+def stock_empty() -> dict:
+    """Every card placed: the stock is empty; a black three on the pile blocks it."""
+    ranks, suits = "23456789TJQKA", "CDHS"
+    rest = [r + s for r in ranks for s in suits] * 3 + ["JK"] * 6
+    hands = [["4C", "KS", "QD", "JH", "5D"], ["5C", "7D", "8C", "TC", "JD"]]
+    melds = [[["6S", "7S", "8S"]], []]
+    for c in [c for h in hands for c in h] + [c for m in melds[0] for c in m]:
+        rest.remove(c)
+    rest.remove("3C")
+    return {"rules": "samba", "players": 2, "seed": 1, "hands": hands, "melds": melds,
+            "pile": rest + ["3C"], "stock": []}
+
+
+# ---------------------------------------------------------------- tests
+
+def test_top_card_onto_a_sequence_by_clicking_the_highlighted_sequence(t):
+    t.load(samba_top(), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    assert "top m1" in (t.frame.locator("#actions").get_attribute("data-moves") or "").split("|")
+    expect(t.frame.locator("#status")).to_contain_text(MESSAGES["status.top_hint"])
+    seq = t.meld(1)
+    expect(seq).to_have_attribute("data-legal", "top")
+    expect(seq.locator(".card")).to_have_count(3)
+    n_hand = len(t.hand())
+    seq.click()
+    t.settle()
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    expect(t.meld(1).locator(".card")).to_have_count(4)
+    expect(t.meld(1).locator('.card[data-card="9S"]')).to_have_count(1)
+    expect(t.frame.locator("#pile-count")).to_have_text("2")
+    assert len(t.hand()) == n_hand
+    expect(t.log()).to_contain_text(MESSAGES["log.you.top"].split("{")[0].strip())
+    assert t.moves_played()[-1] == "top m1"
+
+
+def test_top_card_by_clicking_the_pile(t):
+    t.load(samba_top(), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    expect(t.frame.locator("#pile")).to_have_attribute("data-legal", "top")
+    t.frame.locator("#pile").click()
+    t.settle()
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    expect(t.meld(1).locator(".card")).to_have_count(4)
+    expect(t.frame.locator("#pile-count")).to_have_text("2")
+    assert t.moves_played()[-1] == "top m1"
+
+
+def test_merge_two_groups_with_the_keyboard_and_clicks(t):
+    t.load(MERGE, "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    expect(t.frame.locator("#my-melds .meld[data-meld]")).to_have_count(3)
+    # Both groups of kings are highlighted as merge candidates; the sequence is not.
+    expect(t.meld(1)).to_have_attribute("data-legal", "merge")
+    expect(t.meld(2)).to_have_attribute("data-legal", "merge")
+    assert t.meld(3).get_attribute("data-legal") is None
+    # Keyboard: Enter on the first group picks it.
+    t.meld(1).focus()
+    t.meld(1).press("Enter")
+    picked = re.compile(r"\bmerge-from\b")
+    expect(t.meld(1)).to_have_class(picked)
+    expect(t.frame.locator("#status")).to_have_text(MESSAGES["status.merge_pick"])
+    # Clicking the picked group again cancels; pick again and click the other group.
+    t.meld(1).click()
+    expect(t.meld(1)).not_to_have_class(picked)
+    t.meld(1).click()
+    expect(t.meld(1)).to_have_class(picked)
+    t.meld(2).click()
+    t.settle()
+    expect(t.frame.locator("#my-melds .meld[data-meld]")).to_have_count(2)
+    expect(t.meld(2)).to_have_count(0)
+    expect(t.meld(1).locator(".card")).to_have_count(6)
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    expect(t.log()).to_contain_text(MESSAGES["log.you.merge"])
+    assert t.moves_played()[-1] == "merge m1 m2"
+
+
+def test_dutch_pass_with_one_card(t):
+    t.load(DUTCH_PASS, "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    assert t.hand() == ["9D"]
+    expect(t.frame.locator("#status")).to_have_text(MESSAGES["status.your_meld_dutch"])
+    btn = t.frame.locator('#actions button[data-action="move"][data-arg="pass"]')
+    expect(btn).to_have_text(MESSAGES["action.pass"])
+    btn.click()
+    expect(t.log()).to_contain_text(MESSAGES["log.you.pass"])
+    assert "pass" in t.moves_played()
+    # The opponent plays; then it is our draw, still holding the one card.
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    expect(t.body()).to_have_attribute("data-phase", "draw")
+    assert t.hand() == ["9D"]
+
+
+def test_dutch_lay_a_red_three(t):
+    t.load(DUTCH_RED3, "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    btn = t.frame.locator('#actions button[data-action="move"][data-arg="red3 3H"]')
+    expect(btn).to_contain_text(MESSAGES["action.red3"].split("{")[0].strip())
+    btn.click()
+    t.settle()
+    expect(t.frame.locator('#my-melds .red-threes .card[data-card="3H"]')).to_have_count(1)
+    assert "3H" not in t.hand() and len(t.hand()) == 3
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    expect(t.log()).to_contain_text(MESSAGES["log.you.red3"].split("{")[0].strip())
+    assert t.moves_played()[-1] == "red3 3H"
+    # The button is gone: no red three left to lay.
+    expect(t.frame.locator('#actions button[data-arg^="red3"]')).to_have_count(0)
+
+
+def test_ask_partner_then_the_computer_says_yes(t):
+    t.load(lesson_scenario("10-ask-your-partner"), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    ask = t.frame.locator('#actions button[data-action="ask"]')
+    expect(ask).to_be_disabled()
+    for c in ("QS", "QD", "QC"):
+        click_card(t.frame.locator(f'#hand .card[data-card="{c}"]'))
+    t.frame.locator('#actions button[data-action="new"]').click()
+    expect(t.frame.locator("#my-melds .meld.staged")).to_have_count(1)
+    click_card(t.frame.locator('#hand .card[data-card="JS"]'))
+    expect(ask).to_be_enabled()
+    ask.click()
+    # The partner (an `easy` computer) answers yes: the asked action is played, the deal ends.
+    expect(t.body()).to_have_attribute("data-phase", "deal_over")
+    played = t.moves_played()
+    assert played[-2:] == ["ask new QC QD QS; discard JS", "answer yes"], played
+    expect(t.log()).to_contain_text(MESSAGES["log.you.ask"])
+    expect(t.log()).to_contain_text(msg("log.answer_yes", name=MESSAGES["seat.2"]))
+    expect(t.frame.locator("#dlg-deal")).to_be_visible()
+    expect(t.frame.locator("#deal-out")).to_have_text(MESSAGES["deal.went_out_you"])
+    t.frame.locator("#btn-deal-close").click()
+
+
+def _partner_asks(t):
+    t.load(PARTNER_ASKS, "easy,medium,easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    expect(t.body()).to_have_attribute("data-phase", "answer")
+    assert t.moves_played()[-1] == "ask add m1 KS; discard 4S"
+    expect(t.frame.locator("#status")).to_contain_text(msg("status.answer", name=MESSAGES["seat.2"]))
+    expect(t.log()).to_contain_text(msg("log.ask", name=MESSAGES["seat.2"]))
+    yes = t.frame.locator('#actions button[data-arg="answer yes"]')
+    no = t.frame.locator('#actions button[data-arg="answer no"]')
+    expect(yes).to_have_text(MESSAGES["action.answer_yes"])
+    expect(no).to_have_text(MESSAGES["action.answer_no"])
+    return yes, no
+
+
+def test_computer_partner_asks_and_we_answer_yes(t):
+    yes, _ = _partner_asks(t)
+    yes.click()
+    expect(t.body()).to_have_attribute("data-phase", "deal_over")
+    expect(t.log()).to_contain_text(MESSAGES["log.you.answer_yes"])
+    expect(t.frame.locator("#dlg-deal")).to_be_visible()
+    expect(t.frame.locator("#deal-out")).to_have_text(msg("deal.went_out", name=MESSAGES["seat.2"]))
+    expect(t.meld(1).locator(".card")).to_have_count(8)   # KS went onto the kings
+    t.frame.locator("#btn-deal-close").click()
+
+
+def test_computer_partner_asks_and_we_answer_no(t):
+    _, no = _partner_asks(t)
+    no.click()
+    expect(t.log()).to_contain_text(MESSAGES["log.you.answer_no"])
+    # The partner may not go out this turn; play goes round to us again.
+    expect(t.frame.locator(MY_TURN)).to_have_count(1, timeout=30_000)
+    expect(t.body()).to_have_attribute("data-phase", "draw")
+    assert len(t.hand()) == 7
+    expect(t.frame.locator('#seats .seat[data-seat="2"]')).not_to_contain_text(MESSAGES["ui.cards"].replace("{n}", "0"))
+    expect(t.frame.locator("#dlg-deal")).not_to_be_visible()
+
+
+def test_crawford_take_the_pile_by_clicking_the_meld(t):
+    t.load(crawford_take(), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    expect(t.meld(1)).to_have_attribute("data-legal", "top")
+    t.meld(1).click()
+    t.settle()
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    expect(t.meld(1).locator(".card")).to_have_count(4)
+    expect(t.frame.locator("#pile-count")).to_have_text("0")
+    assert sorted(t.hand()) == sorted(["5C", "KS", "QS", "JH", "4C", "8D"])
+    expect(t.log()).to_contain_text(MESSAGES["log.you.take"].split("(")[0].strip())
+    assert t.moves_played()[-1] == "take m1"
+
+
+def test_crawford_take_the_pile_by_clicking_the_pile(t):
+    t.load(crawford_take(), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    t.frame.locator("#pile").click()
+    t.settle()
+    expect(t.meld(1).locator(".card")).to_have_count(4)
+    expect(t.frame.locator("#pile-count")).to_have_text("0")
+    assert t.moves_played()[-1] == "take m1"
+
+
+def test_end_the_deal_when_the_stock_is_empty(t):
+    t.load(stock_empty(), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    expect(t.frame.locator("#stock-count")).to_have_text("0")
+    assert (t.frame.locator("#actions").get_attribute("data-moves") or "") == "end"
+    btn = t.frame.locator('#actions button[data-arg="end"]')
+    expect(btn).to_have_text(MESSAGES["action.end"])
+    btn.click()
+    expect(t.body()).to_have_attribute("data-phase", "deal_over")
+    expect(t.log()).to_contain_text(MESSAGES["log.you.end"])
+    expect(t.frame.locator("#dlg-deal")).to_be_visible()
+    expect(t.frame.locator("#deal-out")).to_have_text(MESSAGES["deal.no_out"])
+    assert t.moves_played()[-1] == "end"
+    t.frame.locator("#btn-deal-close").click()
