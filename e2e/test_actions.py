@@ -145,7 +145,7 @@ def crawford_take() -> dict:
 
 
 MERGE = {"rules": "samba", "players": 2, "seed": 3, "phase": "meld",
-         "hands": [["4C", "5D", "9H", "JH"], ["5C", "7D", "8C", "TC", "JD"]],
+         "hands": [["4C", "5D", "9S", "JH", "KD"], ["5C", "7D", "8C", "TC", "JD"]],
          "melds": [[["KS", "KH", "KD"], ["KC", "KS", "KH"], ["6S", "7S", "8S"]], []],
          "pile": ["QH"]}
 
@@ -242,6 +242,26 @@ def test_merge_two_groups_with_the_keyboard_and_clicks(t):
     expect(t.body()).to_have_attribute("data-phase", "meld")
     expect(t.log()).to_contain_text(MESSAGES["log.you.merge"])
     assert t.moves_played()[-1] == "merge m1 m2"
+    assert sorted(t.hand()) == sorted(MERGE["hands"][0])
+
+
+def test_add_selected_cards_to_melds_by_clicking_them(t):
+    """Select a card, click a highlighted meld: it is staged there; confirm lays it."""
+    t.load(MERGE, "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    click_card(t.frame.locator('#hand .card[data-card="9S"]'))
+    expect(t.meld(3)).to_have_attribute("data-legal", "add")
+    t.meld(3).click()
+    expect(t.meld(3).locator(".card.pending")).to_have_count(1)
+    click_card(t.frame.locator('#hand .card[data-card="KD"]'))
+    t.meld(1).click()
+    expect(t.body()).to_have_attribute("data-staged", "2")
+    t.frame.locator('#actions button[data-action="confirm"]').click()
+    t.settle()
+    expect(t.meld(3).locator(".card")).to_have_count(4)
+    expect(t.meld(1).locator(".card")).to_have_count(4)
+    assert "9S" not in t.hand() and "KD" not in t.hand()
+    assert t.moves_played()[-1] in ("meld add m3 9S; add m1 KD", "meld add m1 KD; add m3 9S")
 
 
 def test_dutch_pass_with_one_card(t):

@@ -31,7 +31,7 @@ function cardEl(card) {
     cardEls.set(card.id, e);
   }
   // Clear per-render state (the hand makes its cards focusable buttons again).
-  e.classList.remove("selected", "hint", "dim");
+  e.classList.remove("selected", "hint", "dim", "pending");
   e.setAttribute("aria-label", A11y.cardName(card.c));
   if (card.c === "JK") e.querySelector(".joker-word").textContent = t("card.joker");
   e.removeAttribute("tabindex");
@@ -460,7 +460,6 @@ function renderHand(v, ui, stagedIds, legal, myTurn) {
     if (!cur || cur.key !== k) { cur = { key: k, cards: [] }; groups.push(cur); }
     cur.cards.push(c);
   }
-  for (const c of v.hand) if (stagedIds.has(c.id)) cardEl(c).classList.remove("pending");
   const nodes = [];
   for (const g of groups) {
     const ge = el("div", "group");
