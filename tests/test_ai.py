@@ -193,3 +193,23 @@ def test_last_red_three_is_not_laid_and_medium_plays_on():
     assert not choice.startswith("red3") and game.can(parse_move(choice))
     game.play(choice)
     assert game.phase == "meld" and game.hands[0]
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
+def test_rollout_fast_view_ranks_like_view_for(rules, players):
+    """``hard``'s rollouts build a cached partial view; ``medium`` must rank moves the same on
+    it as on ``view_for``, and the cheap meld-phase stand-in must only play legal moves."""
+    from py_engine.ai.hard import fast_meld_phase, rollout_view
+    from py_engine.ai.medium import MediumBot
+    from py_engine.moves import parse_move
+    g = Game.new(rules, players, seed=3)
+    bot, cache, fast = MediumBot(seed=1), {}, {}
+    steps = 0
+    while g.phase in ("draw", "meld", "answer") and steps < 150:
+        full = bot.rank_moves(rollout_view(g, g.current))
+        assert bot.rank_moves(rollout_view(g, g.current, cache)) == full
+        mv = fast_meld_phase(g, bot, fast)
+        if mv is not None:
+            assert g.can(parse_move(mv)), mv
+        g.play(full[0][1])
+        steps += 1

@@ -19,16 +19,17 @@ from __future__ import annotations
 import random
 import time
 
-from ..cards import IS_WILD, KIND_OF_ID, VALUE_OF_KIND, kind_text
-from ..legal import legal_moves
+from ..cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of, kind_text
+from ..legal import _quick_fit, legal_moves, meld_candidates
 from ..melds import cards_needed
-from ..moves import Discard
+from ..moves import AddTo, Discard
 from ..moves import Meld as MeldMove
 from ..scoring import score_side
 from ..state import Game
-from ..views import view_for
+from ..scoring import side_canastas
+from ..views import meld_view, view_for
 from .determinize import determinize
-from .medium import MediumBot
+from .medium import Info, MediumBot
 
 DEFAULT_BUDGET = 0.3     # seconds per decision in CPython (Pyodide is 1.5-3x slower)
 
@@ -65,9 +66,15 @@ def _estimate(game: Game, side: int, skip: int | None = None) -> float:
     return base + prog
 
 
-def rollout_view(g: Game, seat: int) -> dict:
-    """``view_for`` of a sampled game, with the legal moves listed once (no ``adds``)."""
-    v = view_for(g, seat, with_legal=False)
+def rollout_view(g: Game, seat: int, cache: dict | None = None) -> dict:
+    """What ``medium`` reads of a sampled game's view, with the legal moves listed once.
+
+    With ``cache`` (one dict per rollout), meld views and log entries are built once and reused
+    (a meld's view changes only when cards join it); without it, ``view_for`` is used."""
+    if cache is None:
+        v = view_for(g, seat, with_legal=False)
+    else:
+        v = _fast_view(g, seat, cache)
     if g.phase == "deal_over":
         v["legal"] = {"moves": ["next"], "melds": [], "discard": []}
         return v
@@ -78,12 +85,101 @@ def rollout_view(g: Game, seat: int) -> dict:
     return v
 
 
+def _fast_view(g: Game, seat: int, cache: dict) -> dict:
+    r = g.rules
+    if "static" not in cache:
+        cache["static"] = {
+            "rules": {"name": r.name, "take_top_card": r.take_top_card,
+                      "red_threes_by_choice": not r.red_threes_automatic,
+                      "canasta_size": r.canasta_size, "sequence_max": r.sequence_max,
+                      "take_pile_onto_meld": r.take_pile_onto_meld},
+            "side_of": [g.side_of(s) for s in range(g.players)],
+            "requirement": r.canastas_needed(g.players), "log": [], "melds": {}}
+    st = cache["static"]
+    mv = st["melds"]
+    melds = []
+    for side in g.melds:
+        row = []
+        for m in side:
+            key = (m.id, len(m.cards))
+            d = mv.get(key)
+            if d is None:
+                d = mv[key] = meld_view(m, r)
+            row.append(d)
+        melds.append(row)
+    log = st["log"]
+    for i in range(len(log), len(g.log)):
+        e = g.log[i]
+        log.append({"deal": e["deal"], "seat": e["seat"], "text": e["move"],
+                    **({"pile": e["public"]["pile"]}
+                       if "pile" in e["public"] else {})})
+    return {
+        "version": g.version, "rules": st["rules"], "players": g.players, "seat": seat,
+        "side_of": st["side_of"], "my_side": g.side_of(seat), "deal": g.deal_no,
+        "phase": g.phase, "hand": [{"id": c} for c in g.hands[seat]],
+        "hand_sizes": [len(h) for h in g.hands], "stock": len(g.stock),
+        "pile": {"cards": [{"id": c} for c in g.pile], "size": len(g.pile)},
+        "melds": melds, "red_threes": [[{"id": c} for c in side] for side in g.red3],
+        "opened": [g.opened(s) for s in range(g.n_sides)],
+        "canastas": [side_canastas(m, r)[0] for m in g.melds],
+        "requirement": st["requirement"], "log": log[-60:],
+    }
+
+
+def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
+    """A cheap stand-in for ``medium`` in a rollout's meld phase, working on the sampled game.
+
+    While the side has opened but cannot go out yet (no going-out question, no asking), it adds
+    naturals to its side's melds, lays new natural melds (never going below two cards in hand)
+    and then discards ``medium``'s discard; ``None`` where ``medium`` itself should decide."""
+    if g.phase != "meld" or g.turn.pending or g.turn.asked:
+        return None
+    seat = g.current
+    side = g.side_of(seat)
+    if not g.opened(side) or g.meets_requirement(side):
+        return None
+    hand = g.hand_kinds(seat)
+    n = len(hand)
+    if n <= 3:
+        return None
+    distinct = sorted(set(hand))
+    keep_pile = len(g.pile) >= policy.w["keep_pair_pile"]
+    for k in distinct:
+        if not IS_NATURAL[k]:
+            continue
+        for m in g.melds[side]:
+            if m.type == "group" and m.rank == RANK_OF[k]:
+                if keep_pile and hand.count(k) + sum(
+                        1 for x in hand if x != k and IS_NATURAL[x] and RANK_OF[x] == m.rank) == 2 \
+                        and cards_needed(m.type, len(m.cards), g.rules) != 1:
+                    continue
+            elif not (m.type == "sequence" and _quick_fit(g, m, k)):
+                continue
+            mv = MeldMove((AddTo(m.id, (k,)),))
+            if g.can(mv):
+                return mv.text()
+    for part in meld_candidates(counts_of(hand), g):
+        if len(part.cards) <= n - 2 and all(IS_NATURAL[k] for k in part.cards):
+            mv = MeldMove((part,))
+            if g.can(mv):
+                return mv.text()
+    v = _fast_view(g, seat, cache)
+    info = Info(v)
+    best = None
+    for k in distinct:
+        sc = policy.discard_score(info, k)
+        if best is None or (sc, kind_text(k)) > best[0]:
+            if g.can(Discard(k)):
+                best = ((sc, kind_text(k)), k)
+    return None if best is None else "discard " + kind_text(best[1])
+
+
 class HardBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
                  shortlist: int = 4, rounds: float = 1.0, confidence: float = 1.5,
-                 min_samples: int = 8, mode: str = "all", **kw):
+                 min_samples: int = 8, mode: str = "all", fast: bool = False, **kw):
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
         self.iterations = iterations
@@ -92,6 +188,7 @@ class HardBot:
         self.confidence = confidence
         self.min_samples = min_samples
         self.mode = mode
+        self.fast = fast
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
 
@@ -113,6 +210,8 @@ class HardBot:
             if not top.startswith("discard") or len(view["hand"]) <= 1:
                 return [top]
             return [m for s, m in ranked if m.startswith("discard")][: self.shortlist]
+        if self.mode == "draw" and view["phase"] == "meld":
+            return [top]          # search the draw phase (and answers) only
         if best >= 900 and not top.startswith(("discard", "ask", "answer")):
             return [top]          # laying a red three, going out with melds: no question
         if top.startswith("meld") and best > 0:
@@ -169,13 +268,19 @@ class HardBot:
         limit = max(1, int(round(self.rounds * g.players)))
         last = g.current
         steps = 0
+        cache: dict = {}
         while g.phase in ("draw", "meld", "answer") and steps < 400:
             if g.phase == "draw" and g.current != last:
                 turns += 1
                 last = g.current
                 if turns >= limit:
                     break
-            v = rollout_view(g, g.current)
+            fast = fast_meld_phase(g, policy, cache) if self.fast else None
+            if fast is not None:
+                g.play(fast)
+                steps += 1
+                continue
+            v = rollout_view(g, g.current, cache)
             if not v["legal"]["moves"] and not v["legal"]["melds"]:
                 break       # a dead end of the sampled game: evaluate it as it stands
             g.play(policy.choose(v))
