@@ -110,7 +110,7 @@ class Bridge:
         self.bots = {}
         for i, s in enumerate(seats):
             if s != "human":
-                self.bots[i] = make_bot(_level(s), seed=(self.game.seed * 7919 + i) if self.game else i)
+                self.bots[i] = make_bot(s, seed=(self.game.seed * 7919 + i) if self.game else i)
 
     # Ops -------------------------------------------------------------------------------------------
     def op_new_game(self, req: dict) -> dict:
@@ -183,7 +183,7 @@ class Bridge:
         g = self._need_game()
         level = req.get("level", "medium")
         try:
-            bot = make_bot(_level(level), seed=g.version)
+            bot = make_bot(level, seed=g.version)
         except ValueError as e:
             raise BridgeError("bad_option", str(e)) from None
         seat = self.viewer()
@@ -269,17 +269,6 @@ class Bridge:
 
     def op_reasons(self, req: dict) -> dict:
         return {"ok": True, "reasons": dict(REASONS), "bridge_codes": list(BRIDGE_CODES)}
-
-
-def _level(kind: str) -> str:
-    # Levels not built yet fall back to the strongest available one.
-    from .ai import LEVELS
-    if kind in LEVELS:
-        return kind
-    for fallback in ("medium", "easy"):
-        if fallback in LEVELS and kind in ("hard", "medium"):
-            return fallback
-    return kind
 
 
 def record_check(rec: dict) -> str:

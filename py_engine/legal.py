@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, JOKER, N_KINDS, RANK_OF, SUIT_OF,
+from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, N_KINDS, RANK_OF, SUIT_OF,
                     VALUE_OF_KIND, card_sort_key, counts_of, kind_of_rank_suit)
 from .melds import GROUP, SEQUENCE
 from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Merge, Move,
@@ -113,7 +113,7 @@ def _quick_fit(game: Game, meld, k: int) -> bool:
     if meld.type == SEQUENCE:
         if IS_WILD[k] or not IS_NATURAL[k] or SUIT_OF[k] != meld.suit:
             return False
-        lo, hi = meld.rank_range if hasattr(meld, "rank_range") else _ends(meld)
+        lo, hi = _ends(meld)
         return RANK_OF[k] in (lo - 1, hi + 1)
     return IS_BLACK3[k] if meld.type == "black3" else IS_WILD[k]
 

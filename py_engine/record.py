@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from .cards import IS_RED3, JOKER, KIND_OF_ID, deck_ids, id_text, kind_text, parse_kind
+from .cards import IS_RED3, KIND_OF_ID, deck_ids, id_text, kind_text, parse_kind
 from .errors import IllegalMove, InvalidMove, ScenarioError
 from .melds import SEQUENCE, Meld, classify, sort_sequence
 from .rules import Options, get_rules
@@ -257,4 +257,4 @@ def scenario_of(game: Game) -> dict:
 
 
 __all__ = ["game_record", "replay", "state_to_json", "state_from_json", "load_scenario",
-           "scenario_of", "JOKER"]
+           "scenario_of", "check_consistent"]

@@ -55,7 +55,7 @@ class Game:
         self.history: list[list[int]] = []
         self.breakdowns: list[dict] = []    # each finished deal's deal_result
         self.deal_no = 0
-        self.dealer = self.players - 1 - 1   # so that the first deal's dealer is the last seat
+        self.dealer = self.players - 2   # start_deal moves it on: the last seat deals first (D1)
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.stock: list[int] = []
         self.pile: list[int] = []
@@ -552,7 +552,6 @@ class Game:
             return
         assert isinstance(ask, Ask)
         plan = self._verify_going_out(ask)
-        seat = self.current
         if ask.parts:
             self._do_meld(MeldMove(ask.parts), plan)
         if ask.discard is not None and self.phase == "meld":
