@@ -23,3 +23,13 @@ export function fillLanguagePicker(pick) {
   }));
   pick.setAttribute("aria-label", t("ui.language"));
 }
+
+/** Add the stylesheet at `href` (relative to js/) once. */
+export function loadStyles(href) {
+  const url = new URL(href, import.meta.url).href;
+  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === url)) return;
+  const link = el("link");
+  link.rel = "stylesheet";
+  link.href = url;
+  document.head.append(link);
+}

@@ -1,19 +1,11 @@
 // The embed frame's own drawing (the table itself is js/render.js): the embed class on the
 // page, and the message shown when the parameters cannot make a table.
 
+import { loadStyles } from "./dom.js";
 import { applyStaticText } from "./render.js";
 
-function styles() {
-  if (document.querySelector('link[data-embed-css]')) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL("../css/embed.css", import.meta.url).href;
-  link.dataset.embedCss = "1";
-  document.head.append(link);
-}
-
 export function enterEmbedMode() {
-  styles();
+  loadStyles("../css/embed.css");
   document.body.classList.add("embed");
 }
 

@@ -1,7 +1,7 @@
 // Draws the lesson panel beside the table (lesson mode) and the lessons list (lessons.html).
 // The only lesson module that touches the DOM.
 
-import { el, $, fillLanguagePicker } from "./dom.js";
+import { el, $, fillLanguagePicker, loadStyles } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { lessonTexts } from "./lesson-text.js";
 
@@ -15,21 +15,12 @@ export function lessonHref(id) {
   return `index.html?lesson=${encodeURIComponent(id)}`;
 }
 
-function styles() {
-  if (document.querySelector("link[data-lessons-css]")) return;
-  const css = document.createElement("link");
-  css.rel = "stylesheet";
-  css.href = new URL("../css/lessons.css", import.meta.url).href;
-  css.dataset.lessonsCss = "1";
-  document.head.append(css);
-}
-
 let actions = null;
 
 /** Adds the lesson panel to the table page. `handlers` = {restart()}. */
 export function enterLessonMode(handlers) {
   actions = handlers;
-  styles();
+  loadStyles("../css/lessons.css");
   document.body.classList.add("lesson-mode");
   if ($("lesson-panel")) return;
   const panel = el("aside", "lesson-panel");
