@@ -40,6 +40,8 @@ def main(argv: list[str] | None = None, out=None) -> int:
     t.add_argument("--deals", type=int, default=20)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")
+    t.add_argument("--jobs", type=int, default=1,
+                   help="play deals in this many processes (keep it at most the core count)")
     args = p.parse_args(argv)
 
     if args.cmd == "simulate":
@@ -80,6 +82,6 @@ def main(argv: list[str] | None = None, out=None) -> int:
     else:
         from .ai.tournament import tournament
         result = tournament(args.rules, args.players, args.a, args.b, args.deals, args.seed,
-                            budget=args.budget)
+                            budget=args.budget, jobs=max(1, args.jobs))
     print(json.dumps(result, indent=1), file=out)
     return 0

@@ -29,22 +29,32 @@ from ..state import Game
 from ..scoring import side_canastas
 from ..views import meld_view, view_for
 from .determinize import determinize
+from .leaf import predict
 from .medium import Info, MediumBot
+from .weights import LEAF_WEIGHTS
 
-DEFAULT_BUDGET = 0.3     # seconds per decision in CPython (Pyodide is 1.5-3x slower)
+DEFAULT_BUDGET = 0.75    # seconds per decision (p95 inside Pyodide in Chromium: docs/ai.md)
 
 
-def evaluate(game: Game, side: int, skip: int | None = None) -> float:
+def evaluate(game: Game, side: int, skip: int | None = None,
+             weights: list[float] | None = None) -> float:
     """Own side's estimated deal score minus the best other side's (or the real deal scores).
 
     ``skip``: a seat whose hand is left out of the estimate (the searching player's own hand,
     the same for every discard it compares but for the one card)."""
     if game.phase in ("deal_over", "game_over") and game.history:
         sc = game.history[-1]
+    elif weights is not None:
+        sc = [predict(game, s, weights) for s in range(game.n_sides)]
     else:
         sc = [_estimate(game, s, skip) for s in range(game.n_sides)]
     others = [v for s, v in enumerate(sc) if s != side]
     return sc[side] - (max(others) if others else 0)
+
+
+def evaluate_side(game: Game, side: int) -> float:
+    """The hand-set estimate of one side's deal score (before the fitted leaf estimate)."""
+    return _estimate(game, side)
 
 
 def _estimate(game: Game, side: int, skip: int | None = None) -> float:
@@ -178,8 +188,9 @@ class HardBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
-                 shortlist: int = 4, rounds: float = 1.0, confidence: float = 1.5,
-                 min_samples: int = 8, mode: str = "all", fast: bool = False, **kw):
+                 shortlist: int = 2, rounds: float = 1.0, confidence: float = 1.5,
+                 min_samples: int = 8, mode: str = "all", fast: bool = True, leaf: str = "fitted",
+                 hold: bool = False, **kw):
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
         self.iterations = iterations
@@ -189,6 +200,8 @@ class HardBot:
         self.min_samples = min_samples
         self.mode = mode
         self.fast = fast
+        self.leaf = leaf
+        self.hold = hold
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
 
@@ -215,6 +228,10 @@ class HardBot:
         if best >= 900 and not top.startswith(("discard", "ask", "answer")):
             return [top]          # laying a red three, going out with melds: no question
         if top.startswith("meld") and best > 0:
+            if self.hold and best < 900 and len(view["hand"]) > 3:
+                # melding now, or keeping the cards and discarding medium's discard
+                disc = [m for s, m in ranked if m.startswith("discard")]
+                return [top] + disc[:1]
             return [top]          # melding order: medium's
         out = [m for s, m in ranked if s > best - 400][: self.shortlist]
         return out
@@ -226,6 +243,7 @@ class HardBot:
         n = 0
         t_start = time.perf_counter()
         t_end = t_start + self.budget if self.budget is not None else None
+        weights = LEAF_WEIGHTS.get(view["rules"]["name"]) if self.leaf == "fitted" else None
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -238,7 +256,8 @@ class HardBot:
                 g = determinize(view, random.Random(sample_seed))
                 g.play(mv)
                 self.rollout(g, me, random.Random(sample_seed + ":r"))
-                values[i].append(evaluate(g, side, me if self.mode == "discard" else None))
+                values[i].append(evaluate(g, side, me if self.mode == "discard" else None,
+                                          weights))
             n += 1
         # Paired differences against medium's choice (cands[0]): switch only on evidence.
         best, best_gain = 0, 0.0

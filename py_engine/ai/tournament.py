@@ -67,26 +67,48 @@ def play_deal(rules: str, players: int, deal_seed: int, levels: list[str], bot_s
     return list(game.history[-1])
 
 
+def duplicate_deal(rules: str, players: int, a: str, b: str, seed: int, i: int,
+                   budget: float | None = None) -> tuple[float, dict]:
+    """Deal ``i`` played twice, seats swapped: (``a`` minus ``b``, decision times per level)."""
+    n_sides = get_rules(rules).n_sides(players)
+    deal_seed = seed * 100_003 + i
+    times: dict[str, list[float]] = {}
+    total = 0.0
+    for swap in (False, True):
+        a_sides = [s for s in range(n_sides) if (s == 0) != swap]
+        levels = [a if s % n_sides in a_sides else b for s in range(players)]
+        sc = play_deal(rules, players, deal_seed, levels, seed * 7 + i * 2 + swap, budget,
+                       times)
+        b_sides = [s for s in range(n_sides) if s not in a_sides]
+        total += (sum(sc[s] for s in a_sides) / len(a_sides)
+                  - sum(sc[s] for s in b_sides) / len(b_sides))
+    return total, times
+
+
+def _deal_job(args: tuple) -> tuple[float, dict]:
+    return duplicate_deal(*args)
+
+
 def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed: int,
-               budget: float | None = None) -> dict:
+               budget: float | None = None, jobs: int = 1) -> dict:
+    """``jobs`` > 1 plays deals in that many processes (CPython only; the same deals and
+    results, but time-budgeted bots then share the machine's cores)."""
     rs = get_rules(rules)
     players = players or rs.default_players
-    n_sides = rs.n_sides(players)
     times: dict[str, list[float]] = {}
     diffs: list[float] = []
     wins_a = wins_b = ties = 0
     t_start = time.perf_counter()
-    for i in range(deals):
-        deal_seed = seed * 100_003 + i
-        total = 0.0
-        for swap in (False, True):
-            a_sides = [s for s in range(n_sides) if (s == 0) != swap]
-            levels = [a if s % n_sides in a_sides else b for s in range(players)]
-            sc = play_deal(rules, players, deal_seed, levels, seed * 7 + i * 2 + swap, budget,
-                           times)
-            b_sides = [s for s in range(n_sides) if s not in a_sides]
-            total += (sum(sc[s] for s in a_sides) / len(a_sides)
-                      - sum(sc[s] for s in b_sides) / len(b_sides))
+    args = [(rules, players, a, b, seed, i, budget) for i in range(deals)]
+    if jobs > 1:
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            results = pool.map(_deal_job, args, chunksize=1)
+    else:
+        results = map(_deal_job, args)
+    for total, t in results:
+        for lv, ts in t.items():
+            times.setdefault(lv, []).extend(ts)
         diffs.append(total)
         if total > 0:
             wins_a += 1
@@ -102,7 +124,7 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
     lb, hb = wilson(wins_b, n)
     return {
         "rules": rules, "players": players, "a": a, "b": b, "deals": n, "seed": seed,
-        "budget": budget, "method": "duplicate deals, seats swapped; >2 sides: mean of sides",
+        "budget": budget, "jobs": jobs, "method": "duplicate deals, seats swapped; >2 sides: mean of sides",
         "mean_score_diff": round(mean, 1),
         "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],
         "a_won": wins_a, "b_won": wins_b, "ties": ties,

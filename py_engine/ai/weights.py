@@ -49,3 +49,12 @@ MEDIUM_WEIGHTS: dict[str, float] = {
     "ask_partner_cards": 5,    # ask the partner when it holds more than this many cards
     "answer_hand_value": 80,   # answer yes when the own hand is worth at most this ...
 }
+
+
+# hard's leaf estimate (leaf.py): weights of leaf.NAMES per rule set, fitted by
+#     python -m py_engine.ai.fit_leaf --rules R --players N --deals 1000 --seed 1
+LEAF_WEIGHTS: dict[str, list[float]] = {
+    "samba": [0.0, 0.729, -1.151, 1.868, 83.294, -87.967, 128.692, -41.188, -170.704, 73.873, 185.289, 67.5, 15.547, 33.765, 274.649, 61.377, 21.788, 68.395, -3.316, 20.776, -20.581, 56.537, 81.828, 0.0],
+    "dutch": [0.0, 0.955, -1.324, 0.968, 77.116, -74.219, -42.195, -94.085, -255.394, -27.471, 94.337, 13.212, -38.626, -35.936, 171.638, 97.036, 123.913, -32.993, 33.983, -7.288, -11.722, 76.542, 63.049, -62.933],
+    "crawford": [0.0, 0.842, 0.011, 0.789, -10.555, 21.191, 29.029, -21.98, -138.601, 23.047, 119.266, 74.05, 28.016, -114.127, 261.65, 164.154, 62.992, -19.35, 24.034, 30.575, -19.433, 25.775, 77.17, 0.0],
+}

@@ -1,0 +1,88 @@
+"""``hard``'s fitted leaf estimate: features, shipped weights, the fitting command."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from py_engine.ai import fit_leaf
+from py_engine.ai.hard import HardBot, evaluate
+from py_engine.ai.leaf import NAMES, features, predict
+from py_engine.ai.simple import legal_texts
+from py_engine.ai.weights import LEAF_WEIGHTS
+from py_engine.record import load_scenario
+from py_engine.rules import PRESETS
+from py_engine.state import Game
+from py_engine.views import view_for
+
+
+def test_weights_for_every_preset_match_the_features():
+    assert set(PRESETS) <= set(LEAF_WEIGHTS)
+    for name, w in LEAF_WEIGHTS.items():
+        assert len(w) == len(NAMES), name
+        assert w[0] == 0.0          # the constant cancels between sides
+        assert w[NAMES.index("table")] > 0, name   # points on the table are worth something
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
+                                           ("samba", 3)])
+def test_features_describe_every_side(rules, players):
+    g = Game.new(rules, players, seed=3)
+    for s in range(g.n_sides):
+        x = features(g, s)
+        assert len(x) == len(NAMES)
+        assert x[NAMES.index("hand_cards")] == sum(len(g.hands[p]) for p in g.seats_of(s))
+        # nothing melded yet: only red threes laid at the deal count (negative, unopened)
+        assert x[NAMES.index("table")] <= 0
+        assert (x[NAMES.index("table")] == 0) == (not g.red3[s])
+
+
+def _scenario(melds0):
+    return load_scenario({
+        "rules": "samba", "players": 4, "current": 0, "phase": "draw",
+        "hands": [["4C", "9S"], ["4D", "5C", "KD"], ["9H", "9D"], ["AS", "QS"]],
+        "melds": [melds0, []], "pile": ["5D", "8C"]})
+
+
+def test_a_canasta_on_the_table_raises_the_estimate():
+    w = LEAF_WEIGHTS["samba"]
+    small = _scenario([["KS", "KS", "KH"]])
+    canasta = _scenario([["KS", "KS", "KH", "KH", "KD", "KC", "KC"]])
+    assert predict(canasta, 0, w) > predict(small, 0, w)
+    assert evaluate(canasta, 0, weights=w) > evaluate(small, 0, weights=w)
+
+
+def test_fit_recovers_a_known_linear_rule():
+    rng = random.Random(2)
+    true = [0.0, 3.0, -2.0, 0.5]
+    rows = []
+    for _ in range(400):
+        x = [1.0] + [rng.uniform(-10, 10) for _ in range(3)]
+        rows.append((x, sum(a * b for a, b in zip(true, x)) + rng.gauss(0, 0.1)))
+    w = fit_leaf.fit(rows, ridge=0.0)
+    for got, want in zip(w, true):
+        assert abs(got - want) < 0.05
+
+
+def test_fit_leaf_command_prints_weights_and_scores(capsys):
+    assert fit_leaf.main(["--rules", "samba", "--players", "2", "--deals", "5", "--seed", "3"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["positions"] > 0 and out["test_positions"] > 0
+    assert set(out["weights"]) == set(NAMES)
+    assert out["r2_fitted"] <= 1 and out["r2_hand_set"] <= 1
+
+
+def test_hard_with_the_fitted_leaf_plays_legally_and_reproducibly():
+    game = Game.new("samba", 4, seed=8)
+    easy = [HardBot(seed=s, iterations=1, rounds=0.5) for s in range(4)]
+    seen = 0
+    for step in range(24):
+        view = view_for(game, game.current)
+        if step % 3 == 0:
+            a = HardBot(seed=4, iterations=2, leaf="fitted", fast=True).choose(view)
+            b = HardBot(seed=4, iterations=2, leaf="fitted", fast=True).choose(view)
+            assert a == b and a in legal_texts(view)
+            seen += 1
+        game.play(easy[game.current].choose(view))
+    assert seen
