@@ -483,6 +483,9 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
             self.send_header("X-Content-Type-Options", "nosniff")
             self.send_header("Referrer-Policy", "no-referrer")
             self.send_header("Cache-Control", "no-cache")
+            # Public static files, like GitHub Pages: a host page on another site may load
+            # js/samba-table.js as a module script (a CORS request).
+            self.send_header("Access-Control-Allow-Origin", "*")
             super().end_headers()
 
         def _route(self) -> bool:

@@ -17,7 +17,7 @@ MESSAGES = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="ut
 
 HOST_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A rules page</title>
-<script type="module" src="samba-table.js"></script>
+<script type="module" src="{site}js/samba-table.js"></script>
 <script type="module" src="host.js"></script></head>
 <body>
 <h1>Taking the pile</h1>
@@ -78,14 +78,14 @@ def serve_host(root: Path, site_origin: str) -> tuple[str, http.server.Threading
 
 
 @pytest.fixture
-def host_url(tmp_path, base_url, dist_dir):
+def host_url(tmp_path, base_url):
     site_origin = base_url.rstrip("/")
     (tmp_path / "index.html").write_text(HOST_HTML.format(site=base_url), encoding="utf-8")
     (tmp_path / "host.js").write_text(HOST_JS, encoding="utf-8")
     (tmp_path / "favicon.ico").write_bytes(b"")
-    # The element's script is self-contained: a host may copy it (module scripts from another
-    # origin need CORS headers, which the test server does not send).
-    (tmp_path / "samba-table.js").write_bytes((dist_dir / "js" / "samba-table.js").read_bytes())
+    # The element's script is loaded from the table's site (a cross-origin module script: the
+    # site's server must send Access-Control-Allow-Origin, as GitHub Pages does). Copying it
+    # onto the host's own site is tested in test_offline.py.
     url, server = serve_host(tmp_path, site_origin)
     yield url
     server.shutdown()
