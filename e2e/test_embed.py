@@ -17,7 +17,7 @@ MESSAGES = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="ut
 
 HOST_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A rules page</title>
-<script type="module" src="{site}js/samba-table.js"></script>
+<script type="module" src="{script}"></script>
 <script type="module" src="host.js"></script></head>
 <body>
 <h1>Taking the pile</h1>
@@ -53,7 +53,7 @@ document.getElementById("new-game").addEventListener("click", () => {
 def serve_host(root: Path, site_origin: str) -> tuple[str, http.server.ThreadingHTTPServer]:
     """A plain static server for the host page, with the host's own CSP (frames and scripts
     from the table's site allowed), on a new port: another origin."""
-    csp = (f"default-src 'self'; script-src 'self'; frame-src {site_origin}; "
+    csp = (f"default-src 'self'; script-src 'self' {site_origin}; frame-src {site_origin}; "
            "style-src 'self'; object-src 'none'; base-uri 'none'")
 
     class Handler(http.server.SimpleHTTPRequestHandler):
@@ -80,7 +80,8 @@ def serve_host(root: Path, site_origin: str) -> tuple[str, http.server.Threading
 @pytest.fixture
 def host_url(tmp_path, base_url):
     site_origin = base_url.rstrip("/")
-    (tmp_path / "index.html").write_text(HOST_HTML.format(site=base_url), encoding="utf-8")
+    (tmp_path / "index.html").write_text(
+        HOST_HTML.format(site=base_url, script=f"{base_url}js/samba-table.js"), encoding="utf-8")
     (tmp_path / "host.js").write_text(HOST_JS, encoding="utf-8")
     (tmp_path / "favicon.ico").write_bytes(b"")
     # The element's script is loaded from the table's site (a cross-origin module script: the

@@ -179,7 +179,8 @@ def test_embed_in_a_cross_site_iframe_boots(page, page_log, tmp_path, base_url, 
     """A host on another *site* (localhost vs 127.0.0.1): the service worker may be refused or
     partitioned there; the embedded table boots and plays either way."""
     from test_embed import HOST_HTML, HOST_JS, serve_host
-    (tmp_path / "index.html").write_text(HOST_HTML.format(site=base_url), encoding="utf-8")
+    (tmp_path / "index.html").write_text(HOST_HTML.format(site=base_url, script="samba-table.js"),
+                                             encoding="utf-8")
     (tmp_path / "host.js").write_text(HOST_JS, encoding="utf-8")
     (tmp_path / "favicon.ico").write_bytes(b"")
     (tmp_path / "samba-table.js").write_bytes((dist_dir / "js" / "samba-table.js").read_bytes())
