@@ -5,11 +5,11 @@ shortlist of the best few is kept. Then, until the budget ends, the bot samples 
 determinization of its view (``determinize.py``: the unseen cards dealt at random, cards seen
 picked up with the pile put back where they went), plays each shortlisted move in it and lets
 the ``medium`` policy play every seat for a number of turns (or to the end of the deal). Each
-outcome is scored from the bot's side: the deal score if the deal ended, else a static estimate
-(``evaluate``). All candidates share each sample (common random numbers). The move with the
-mean gain over ``medium``'s own choice wins, but only when that gain is clear (its paired
-lower bound, ``mean - confidence * standard error``, is above zero); otherwise ``medium``'s
-choice stands.
+outcome is scored from the bot's side: the deal score if the deal ended, else an estimate
+(``evaluate``: by default the leaf estimate fitted on finished deals, ``leaf.py``). All
+candidates share each sample (common random numbers). The move with the mean gain over
+``medium``'s own choice wins, but only when that gain is clear (its paired lower bound,
+``mean - confidence * standard error``, is above zero); otherwise ``medium``'s choice stands.
 
 Budget: ``budget`` seconds (default ``DEFAULT_BUDGET``) or ``iterations`` samples. With
 ``iterations`` and a fixed seed the choice is reproducible: it depends on the view only.
