@@ -170,6 +170,16 @@ def test_tournament_summary_shape():
     assert out3["deals"] == 1
 
 
+def test_tournament_in_two_processes_plays_the_same_deals():
+    def strip(d):
+        return {k: v for k, v in d.items() if k not in ("seconds", "jobs", "decision_ms")}
+    one = tournament("samba", 4, "medium", "easy", 3, 4)
+    two = tournament("samba", 4, "medium", "easy", 3, 4, jobs=2)
+    assert two["jobs"] == 2 and strip(one) == strip(two)
+    assert {k: v["n"] for k, v in one["decision_ms"].items()} == \
+        {k: v["n"] for k, v in two["decision_ms"].items()}
+
+
 def test_wilson_interval():
     lo, hi = wilson(60, 100)
     assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70

@@ -16,6 +16,7 @@ positive. Bots only ever receive ``view_for(game, seat)``.
 from __future__ import annotations
 
 import math
+import sys
 import time
 
 from ..rules import get_rules
@@ -91,8 +92,9 @@ def _deal_job(args: tuple) -> tuple[float, dict]:
 
 def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed: int,
                budget: float | None = None, jobs: int = 1) -> dict:
-    """``jobs`` > 1 plays deals in that many processes (CPython only; the same deals and
-    results, but time-budgeted bots then share the machine's cores)."""
+    """``jobs`` > 1 plays deals in that many processes (the same deals and results, but
+    time-budgeted bots then share the machine's cores; in Pyodide, which has no processes, the
+    deals are played one after the other)."""
     rs = get_rules(rules)
     players = players or rs.default_players
     times: dict[str, list[float]] = {}
@@ -100,7 +102,7 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
     wins_a = wins_b = ties = 0
     t_start = time.perf_counter()
     args = [(rules, players, a, b, seed, i, budget) for i in range(deals)]
-    if jobs > 1:
+    if jobs > 1 and sys.platform != "emscripten":
         from multiprocessing import Pool
         with Pool(jobs) as pool:
             results = pool.map(_deal_job, args, chunksize=1)
@@ -124,7 +126,8 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
     lb, hb = wilson(wins_b, n)
     return {
         "rules": rules, "players": players, "a": a, "b": b, "deals": n, "seed": seed,
-        "budget": budget, "jobs": jobs, "method": "duplicate deals, seats swapped; >2 sides: mean of sides",
+        "budget": budget, "jobs": jobs,
+        "method": "duplicate deals, seats swapped; >2 sides: mean of sides",
         "mean_score_diff": round(mean, 1),
         "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],
         "a_won": wins_a, "b_won": wins_b, "ties": ties,
