@@ -75,7 +75,7 @@ def test_fit_leaf_command_prints_weights_and_scores(capsys):
 
 def test_hard_with_the_fitted_leaf_plays_legally_and_reproducibly():
     game = Game.new("samba", 4, seed=8)
-    easy = [HardBot(seed=s, iterations=1, rounds=0.5) for s in range(4)]
+    movers = [HardBot(seed=s, iterations=1, rounds=0.5) for s in range(4)]
     seen = 0
     for step in range(24):
         view = view_for(game, game.current)
@@ -84,7 +84,7 @@ def test_hard_with_the_fitted_leaf_plays_legally_and_reproducibly():
             b = HardBot(seed=4, iterations=2, leaf="fitted", fast=True).choose(view)
             assert a == b and a in legal_texts(view)
             seen += 1
-        game.play(easy[game.current].choose(view))
+        game.play(movers[game.current].choose(view))
     assert seen
 
 

@@ -21,7 +21,7 @@ from .leaf import NAMES, features
 from .medium import MediumBot
 
 
-def positions(rules: str, players: int, deals: int, seed: int, every: int = 1):
+def positions(rules: str, players: int, deals: int, seed: int):
     """Yield (deal index, features per side, final score per side, hand-set estimate per side)
     at the start of every turn."""
     from .hard import evaluate_side
@@ -30,14 +30,11 @@ def positions(rules: str, players: int, deals: int, seed: int, every: int = 1):
         bots = [MediumBot(seed=seed * 31 + s) for s in range(players)]
         recs = []
         last = None
-        turn = 0
         while g.phase not in ("deal_over", "game_over"):
             if g.phase == "draw" and g.current != last:
                 last = g.current
-                turn += 1
-                if turn % every == 0:
-                    recs.append(([features(g, s) for s in range(g.n_sides)],
-                                 [evaluate_side(g, s) for s in range(g.n_sides)]))
+                recs.append(([features(g, s) for s in range(g.n_sides)],
+                             [evaluate_side(g, s) for s in range(g.n_sides)]))
             g.play(bots[g.current].choose(view_for(g, g.current)))
         final = g.history[-1]
         for xs, olds in recs:

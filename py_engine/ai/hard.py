@@ -24,9 +24,8 @@ from ..legal import _quick_fit, legal_moves, meld_candidates
 from ..melds import cards_needed
 from ..moves import AddTo, Discard
 from ..moves import Meld as MeldMove
-from ..scoring import score_side
+from ..scoring import score_side, side_canastas
 from ..state import Game
-from ..scoring import side_canastas
 from ..views import meld_view, view_for
 from .determinize import determinize
 from .leaf import predict
