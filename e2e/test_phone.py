@@ -1,14 +1,15 @@
-"""On a 390 x 844 phone, in every language: every top-bar control and every action button sits
-inside the screen (none pushed off an edge or hidden in a sideways-scrolling row), the table's
-sections do not overlap, and the hand's last card can be scrolled into view clear of the sticky
-action bar."""
+"""On a phone (upright and on its side) and an upright tablet, in every language: every top-bar
+control and every action button sits inside the screen (none pushed off an edge or hidden in a
+sideways-scrolling row), the table's sections do not overlap, and the hand's last card can be
+scrolled into view clear of the sticky action bar."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from play_driver import start_game, wait_my_turn
 
-PHONE = {"width": 390, "height": 844}
+SCREENS = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (768, 1024)}
 
 # Every visible control of a bar: its box, and whether the point at its centre is itself (or
 # inside it), i.e. it is on screen and nothing covers or clips it.
@@ -37,8 +38,11 @@ def assert_inside(page, selector: str, where: str) -> int:
     return len(controls)
 
 
-def test_phone_layout_in_every_language(browser, page_log, base_url, open_app):
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True,
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_small_screen_layout_in_every_language(screen, browser, page_log, base_url, open_app):
+    width, height = SCREENS[screen]
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                              has_touch=True,
                               service_workers="block")
     ctx.set_default_timeout(15_000)
     try:
