@@ -77,6 +77,15 @@ def test_the_table_in_each_language_has_no_missing_key(lang, lang_context, page_
     assert wait_my_turn(page) == "draw"
     text = assert_no_raw_keys(page, f"{lang} draw phase")
     assert TEN_THOUSAND[lang] in text, "numbers follow the language"
+    # The hint is an instruction in the language's words (not the engine's move text).
+    catalogue = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    page.click('#actions button[data-action="hint"]')
+    expect(page.locator('#message[data-kind="info"]')).to_be_visible()
+    hint = page.locator("#message").inner_text().strip()
+    moves_in_words = "|".join(re.sub(r"\\\{\w+\\\}", ".+", re.escape(v))
+                              for k, v in catalogue.items() if k.startswith("hint."))
+    pattern = re.escape(catalogue["status.hint"]).replace(re.escape("{move}"), f"(?:{moves_in_words})")
+    assert re.fullmatch(pattern, hint), f"{lang}: hint {hint!r} is not in the language's words"
     page.click("#pile")  # nothing selected: the page's own message
     expect(page.locator("#message")).not_to_be_empty()
     assert_no_raw_keys(page, f"{lang} page message")
@@ -91,7 +100,6 @@ def test_the_table_in_each_language_has_no_missing_key(lang, lang_context, page_
     settle(page)
     expect(page.locator('#message[data-kind="error"]')).to_be_visible()
     code = page.locator("#message").get_attribute("data-code")
-    catalogue = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
     expect(page.locator("#message")).to_have_text(catalogue[f"reason.{code}"])
     assert_no_raw_keys(page, f"{lang} meld phase")
     page.click('#actions button[data-action="takeback"]')

@@ -8,17 +8,8 @@ import * as C from "./comfort.js";
 import * as A from "./animate.js";
 import * as P from "./prefs.js";
 import { readSave, writeSave, setAside } from "./save.js";
-import { prettyMove, prettyParts } from "./cards.js";
 import { copyText, sharedSetup, shareLink } from "./share.js";
 import { whenControlled } from "./sw-register.js";
-
-/** A move text in plain words (for hints). */
-function describeMove(move) {
-  const m = /^(meld|take|ask) (.*)$/.exec(move);
-  if (!m) return prettyMove(move);
-  const verb = t(`move.${m[1]}`);
-  return `${verb} ${prettyParts(m[1] === "take" ? "new " + m[2] : m[2])}`;
-}
 
 // What the settings dialog offers (the product's menu, not rules the UI enforces).
 const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6] };
@@ -404,7 +395,7 @@ const intents = {
         break;
       case "hint": {
         const res = await send({ op: "hint", level: "medium" });
-        if (res.ok) say(t("status.hint", { move: describeMove(res.move) }), "info");
+        if (res.ok) say(t("status.hint", { move: R.moveInWords(res.move, ui.view) }), "info");
         else say(reasonText(res.error), "error", res.error && res.error.code);
         draw();
         break;

@@ -620,6 +620,33 @@ function renderStatus(v, ui, myTurn, topTargets, selCards) {
 }
 
 /** "m8" -> a readable name of that meld in the current view (or "m8" if gone). */
+/**
+ * A move text in the player's words, as an instruction (the hint): "draw" -> "draw from the
+ * stock", "discard 7S" -> "discard 7♠", "top m3" -> "take the top card onto 4♣–7♣".
+ */
+export function moveInWords(move, v) {
+  const mn = meldNamer(v);
+  const [verb, ...rest] = move.trim().split(/\s+/);
+  const arg = rest.join(" ");
+  switch (verb) {
+    case "draw": return t("hint.draw");
+    case "discard": return t("hint.discard", { card: prettyMove(arg) });
+    case "red3": return t("hint.red3", { card: prettyMove(arg) });
+    case "meld": return t("hint.meld", { cards: prettyParts(arg, mn) });
+    case "top": return t("hint.top", { meld: mn(arg) });
+    case "take":
+      if (/^m\d+$/.test(arg)) return t("hint.take_onto", { meld: mn(arg) });
+      return t("hint.take", { cards: prettyParts("new " + arg, mn) });
+    case "merge": return t("hint.merge", { a: mn(rest[0]), b: mn(rest[1]) });
+    case "ask": return t("hint.ask", { cards: prettyParts(arg, mn) });
+    case "answer": return t(arg === "yes" ? "hint.answer_yes" : "hint.answer_no");
+    case "pass": return t("hint.pass");
+    case "end": return t("hint.end");
+    case "next": return t("hint.next");
+    default: return prettyMove(move);
+  }
+}
+
 function meldNamer(v) {
   const byId = new Map();
   for (const side of v.melds) for (const m of side) byId.set(`m${m.id}`, m);
