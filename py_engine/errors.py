@@ -13,6 +13,7 @@ REASONS = {
     "no_natural_pair": "taking the pile needs a natural pair of the top card's rank from your hand",
     "top_card_no_fit": "the top card does not fit that meld",
     "top_card_not_allowed": "this rule set does not allow taking only the top card",
+    "pile_onto_meld_not_allowed": "this rule set does not allow taking the pile onto a meld",
     "must_take_pile": "the top card fits one of your melds: you must take the pile",
     "card_not_in_hand": "you do not hold that card",
     "no_such_meld": "there is no such meld of your side",

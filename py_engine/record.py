@@ -5,6 +5,7 @@ import random
 
 from .cards import IS_RED3, KIND_OF_ID, deck_ids, id_text, kind_text, parse_kind
 from .errors import IllegalMove, InvalidMove, ScenarioError
+from .legal import legal_moves
 from .melds import SEQUENCE, Meld, classify, sort_sequence
 from .rules import Options, get_rules
 from .state import PHASES, Game, Turn
@@ -232,6 +233,9 @@ def load_scenario(sc: dict) -> Game:
         raise ScenarioError("the player to meld has no cards")
     g.pile_marker = bool(sc.get("pile_frozen", False))
     check_consistent(g)
+    if not legal_moves(g):
+        # e.g. one card left in the meld phase while the side may not go out: play could not go on
+        raise ScenarioError("the player to move would have no legal move in this position")
     g._log(None, "scenario")
     return g
 

@@ -296,7 +296,7 @@ class Game:
         self._need("draw")
         r = self.rules
         if not r.take_pile_onto_meld:
-            raise IllegalMove("top_card_not_allowed")
+            raise IllegalMove("pile_onto_meld_not_allowed")
         self._check_pile_takeable()
         side = self.side_of(self.current)
         if self.pile_frozen(side):

@@ -112,7 +112,7 @@ def test_5_no_top_card_onto_a_group_take_in_samba_or_dutch(rules):
     """Section 5: in samba and dutch the pile is taken only with a natural pair."""
     g = pos(rules, 4, hands=[["9C", "KS", "QS"]], pile=["4D", "7H"],
             melds=[[["7C", "7D", "7S"]], []])
-    refused(g, "take m1", "top_card_not_allowed")
+    refused(g, "take m1", "pile_onto_meld_not_allowed")
 
 
 def test_5_samba_pile_with_a_wild_inside_is_not_frozen():
@@ -216,6 +216,19 @@ def test_6_crawford_wild_may_complete_a_canasta():
     g.play("meld add m1 2C")
     from py_engine.melds import canasta_kind
     assert canasta_kind("group", g.melds[0][0].kinds(), g.rules) == "mixed"
+
+
+def test_6_crawford_one_addition_places_the_wild_card_first_D16():
+    """Section 6 (crawford), D16: one addition of a natural and a wild card to a six-card group
+    is legal (the wild card is the seventh card); as two additions, the order written counts."""
+    six = [["9C"] * 3 + ["9D"] * 3]
+    g = pos("crawford", 4, hands=[["9S", "2C", "KS", "QS"]], phase="meld", melds=[six, []])
+    g.play("meld add m1 9S 2C")
+    assert len(g.melds[0][0].cards) == 8
+    g = pos("crawford", 4, hands=[["9S", "2C", "KS", "QS"]], phase="meld", melds=[six, []])
+    refused(g, "meld add m1 9S; add m1 2C", "wild_on_canasta")
+    g.play("meld add m1 2C; add m1 9S")
+    assert len(g.melds[0][0].cards) == 8
 
 
 def test_6_crawford_merge_may_not_bring_a_wild_into_a_canasta():

@@ -106,6 +106,15 @@ def test_empty_hand():
     assert "hand 1 is empty" in error_of(sc(hands=[["7S"], []]))
 
 
+def test_a_position_with_no_legal_move_is_refused():
+    # samba, meld phase, one card, no canasta: it may neither be discarded (that would go out)
+    # nor melded, so the game could not go on.
+    msg = error_of(sc(phase="meld", hands=[["7S"], ["9H", "9D", "AS"]]))
+    assert "no legal move" in msg
+    g = scenario(**sc(phase="meld", hands=[["7S", "KD"], ["9H", "9D", "AS"]]))
+    assert g.phase == "meld"
+
+
 def test_red_three_in_hand_where_laid_at_once():
     msg = error_of(sc(hands=[["7S", "3H"], ["9D"]]))
     assert "hand 0" in msg and "red three" in msg
