@@ -78,7 +78,7 @@ class Game:
     @staticmethod
     def new(rules: RuleSet | str = "samba", players: int | None = None, target: int | None = None,
             seed: int = 0) -> "Game":
-        rs = get_rules(rules) if isinstance(rules, str) else rules
+        rs = rules if isinstance(rules, RuleSet) else get_rules(rules)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, not {seed!r}")
         g = Game(rs, Options.make(rs, players, target), seed)

@@ -21,7 +21,7 @@ def register(name: str, cls) -> None:
 def make_bot(level: str, seed: int = 0, **kw):
     try:
         cls = LEVELS[level]
-    except KeyError:
+    except (KeyError, TypeError):
         raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}") \
             from None
     return cls(seed=seed, **kw)
