@@ -5,7 +5,7 @@
 // `code`, **bold** and [a link](relative-href). Code snippets stay code, in the HTML.
 
 import { copyText } from "./share.js";
-import { $, el, fillLanguagePicker } from "./dom.js";
+import { $, el, fillLanguagePicker, keepTableRoles } from "./dom.js";
 import { loadMessages, pickLanguage, saveLanguage, t } from "./i18n.js";
 
 const SITE = new URL("./", location.href).href;
@@ -39,6 +39,7 @@ function drawText() {
   if (pick) fillLanguagePicker(pick);
 }
 
+for (const table of document.querySelectorAll("table.au-table")) keepTableRoles(table);
 for (const code of document.querySelectorAll(".snippet code")) {
   code.textContent = code.textContent.replaceAll("{SITE}", SITE).replaceAll("{ORIGIN}", ORIGIN);
 }

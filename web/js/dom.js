@@ -33,3 +33,18 @@ export function loadStyles(href) {
   link.href = url;
   document.head.append(link);
 }
+
+/**
+ * Give a table explicit ARIA roles: on a phone its rows are laid out as grids (css), and some
+ * screen readers (Safari's) then stop reading it as a table.
+ */
+export function keepTableRoles(table) {
+  table.setAttribute("role", "table");
+  for (const g of table.querySelectorAll("thead, tbody")) g.setAttribute("role", "rowgroup");
+  for (const r of table.querySelectorAll("tr")) r.setAttribute("role", "row");
+  for (const c of table.querySelectorAll("th, td")) {
+    const inHead = c.parentElement.parentElement.tagName === "THEAD";
+    c.setAttribute("role", c.tagName === "TD" ? "cell"
+      : inHead || c.scope === "col" ? "columnheader" : "rowheader");
+  }
+}

@@ -3,7 +3,7 @@
 // disagree with the engine. The data comes from ./rules-data.json (written at build time);
 // without that file the page asks the engine in the worker (bridge op "rules_data").
 
-import { el, $, fillLanguagePicker } from "./dom.js";
+import { el, $, fillLanguagePicker, keepTableRoles } from "./dom.js";
 import { loadMessages, num, pickLanguage, saveLanguage, t } from "./i18n.js";
 import { EngineClient } from "./bridge.js";
 
@@ -96,6 +96,7 @@ function drawTable() {
     tbody.append(tr);
   }
   table.append(thead, tbody);
+  keepTableRoles(table);
   table.dataset.rows = String(data.rows.length);
 }
 
