@@ -21,11 +21,26 @@ from .medium import MediumBot
 from .weights import MEDIUM_WEIGHTS
 
 
-def duel(rules: str, players: int, wa: dict, wb: dict, deals: int, seed: int) -> tuple[float, float]:
-    """(share of duplicate deals won by weights ``wa``, mean score difference per deal)."""
+def duel(rules: str, players: int, wa: dict, wb: dict, deals: int, seed: int,
+         jobs: int = 1) -> tuple[float, float]:
+    """(share of duplicate deals won by weights ``wa``, mean score difference per deal).
+
+    ``jobs`` > 1 plays the deals in that many processes (the same deals, the same result)."""
+    if jobs > 1 and deals > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        chunks = [range(j, deals, jobs) for j in range(jobs)]
+        with ProcessPoolExecutor(jobs) as ex:
+            parts = list(ex.map(_duel_deals, *zip(*[(rules, players, wa, wb, c, seed)
+                                                    for c in chunks])))
+        return sum(w for w, _ in parts) / deals, sum(d for _, d in parts) / deals
+    wins, diff = _duel_deals(rules, players, wa, wb, range(deals), seed)
+    return wins / deals, diff / deals
+
+
+def _duel_deals(rules: str, players: int, wa: dict, wb: dict, indices, seed: int):
     n_sides = get_rules(rules).n_sides(players)
     wins, diff = 0.0, 0.0
-    for i in range(deals):
+    for i in indices:
         total = 0.0
         for swap in (False, True):
             game = Game.new(rules, players, seed=seed * 100_003 + i)
@@ -40,19 +55,22 @@ def duel(rules: str, players: int, wa: dict, wb: dict, deals: int, seed: int) ->
                       - sum(sc[s] for s in b_sides) / len(b_sides))
         wins += 1.0 if total > 0 else (0.5 if total == 0 else 0.0)
         diff += total
-    return wins / deals, diff / deals
+    return wins, diff
 
 
 def tune(rules: str, players: int, deals: int, seed: int, rounds: int, accept: float,
-         keys: list[str] | None = None, out=sys.stderr) -> dict:
+         keys: list[str] | None = None, out=sys.stderr,
+         factors: tuple[float, ...] = (0.5, 1.5), jobs: int = 1) -> dict:
     current = dict(MEDIUM_WEIGHTS)
     keys = keys or [k for k, v in current.items() if isinstance(v, (int, float))]
     for r in range(rounds):
         for k in keys:
-            for f in (0.5, 1.5):
+            for f in factors:
                 trial = dict(current)
                 trial[k] = type(current[k])(current[k] * f) if current[k] else (5 if f > 1 else -5)
-                share, diff = duel(rules, players, trial, current, deals, seed + r)
+                if trial[k] == current[k]:
+                    continue
+                share, diff = duel(rules, players, trial, current, deals, seed + r, jobs)
                 print(json.dumps({"round": r, "weight": k, "value": trial[k], "share": share,
                                   "diff": round(diff, 1)}), file=out, flush=True)
                 if share > accept and diff > 0:
@@ -70,10 +88,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--accept", type=float, default=0.55)
     p.add_argument("--keys", default="", help="comma-separated weight names (default: all)")
+    p.add_argument("--jobs", type=int, default=1, help="processes for the deals (same results)")
+    p.add_argument("--factors", default="0.5,1.5",
+                   help="comma-separated scale factors tried for each weight, in order")
     a = p.parse_args(argv)
     players = a.players or get_rules(a.rules).default_players
     keys = [k for k in a.keys.split(",") if k] or None
-    best = tune(a.rules, players, a.deals, a.seed, a.rounds, a.accept, keys)
+    factors = tuple(float(f) for f in a.factors.split(",") if f)
+    best = tune(a.rules, players, a.deals, a.seed, a.rounds, a.accept, keys, factors=factors,
+                jobs=a.jobs)
     print(json.dumps(best, indent=1))
     return 0
 
