@@ -26,7 +26,7 @@ def duel(rules: str, players: int, wa: dict, wb: dict, deals: int, seed: int,
     """(share of duplicate deals won by weights ``wa``, mean score difference per deal).
 
     ``jobs`` > 1 plays the deals in that many processes (the same deals, the same result)."""
-    if jobs > 1 and deals > 1:
+    if jobs > 1 and deals > 1 and sys.platform != "emscripten":   # no processes in Pyodide
         from concurrent.futures import ProcessPoolExecutor
         chunks = [range(j, deals, jobs) for j in range(jobs)]
         with ProcessPoolExecutor(jobs) as ex:
