@@ -68,6 +68,28 @@ def play_deal(rules: str, players: int, deal_seed: int, levels: list[str], bot_s
     return list(game.history[-1])
 
 
+def a_sides_of(n_sides: int, swap: bool) -> list[int]:
+    """The sides ``a`` plays in one half of a duplicate deal (side 0, or the others)."""
+    return [s for s in range(n_sides) if (s == 0) != swap]
+
+
+def margin(scores, a_sides: list[int]) -> float:
+    """``a``'s mean deal score per side minus ``b``'s (with more than two sides, means)."""
+    b_sides = [s for s in range(len(scores)) if s not in a_sides]
+    return (sum(scores[s] for s in a_sides) / len(a_sides)
+            - sum(scores[s] for s in b_sides) / len(b_sides))
+
+
+def map_deals(fn, args: list, jobs: int = 1) -> list:
+    """``[fn(x) for x in args]``, in ``jobs`` processes when there are any (not in Pyodide);
+    results in the order of ``args`` either way."""
+    if jobs > 1 and len(args) > 1 and sys.platform != "emscripten":
+        from multiprocessing import Pool
+        with Pool(jobs) as pool:
+            return pool.map(fn, args, chunksize=1)
+    return [fn(x) for x in args]
+
+
 def duplicate_deal(rules: str, players: int, a: str, b: str, seed: int, i: int,
                    budget: float | None = None) -> tuple[float, dict]:
     """Deal ``i`` played twice, seats swapped: (``a`` minus ``b``, decision times per level)."""
@@ -76,13 +98,11 @@ def duplicate_deal(rules: str, players: int, a: str, b: str, seed: int, i: int,
     times: dict[str, list[float]] = {}
     total = 0.0
     for swap in (False, True):
-        a_sides = [s for s in range(n_sides) if (s == 0) != swap]
+        a_sides = a_sides_of(n_sides, swap)
         levels = [a if s % n_sides in a_sides else b for s in range(players)]
         sc = play_deal(rules, players, deal_seed, levels, seed * 7 + i * 2 + swap, budget,
                        times)
-        b_sides = [s for s in range(n_sides) if s not in a_sides]
-        total += (sum(sc[s] for s in a_sides) / len(a_sides)
-                  - sum(sc[s] for s in b_sides) / len(b_sides))
+        total += margin(sc, a_sides)
     return total, times
 
 
@@ -102,13 +122,7 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
     wins_a = wins_b = ties = 0
     t_start = time.perf_counter()
     args = [(rules, players, a, b, seed, i, budget) for i in range(deals)]
-    if jobs > 1 and sys.platform != "emscripten":
-        from multiprocessing import Pool
-        with Pool(jobs) as pool:
-            results = pool.map(_deal_job, args, chunksize=1)
-    else:
-        results = map(_deal_job, args)
-    for total, t in results:
+    for total, t in map_deals(_deal_job, args, jobs):
         for lv, ts in t.items():
             times.setdefault(lv, []).extend(ts)
         diffs.append(total)

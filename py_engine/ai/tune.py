@@ -18,6 +18,7 @@ from ..rules import get_rules
 from ..state import Game
 from ..views import view_for
 from .medium import MediumBot
+from .tournament import a_sides_of, map_deals, margin
 from .weights import MEDIUM_WEIGHTS
 
 
@@ -26,36 +27,27 @@ def duel(rules: str, players: int, wa: dict, wb: dict, deals: int, seed: int,
     """(share of duplicate deals won by weights ``wa``, mean score difference per deal).
 
     ``jobs`` > 1 plays the deals in that many processes (the same deals, the same result)."""
-    if jobs > 1 and deals > 1 and sys.platform != "emscripten":   # no processes in Pyodide
-        from concurrent.futures import ProcessPoolExecutor
-        chunks = [range(j, deals, jobs) for j in range(jobs)]
-        with ProcessPoolExecutor(jobs) as ex:
-            parts = list(ex.map(_duel_deals, *zip(*[(rules, players, wa, wb, c, seed)
-                                                    for c in chunks])))
-        return sum(w for w, _ in parts) / deals, sum(d for _, d in parts) / deals
-    wins, diff = _duel_deals(rules, players, wa, wb, range(deals), seed)
-    return wins / deals, diff / deals
+    totals = map_deals(_duel_deal, [(rules, players, wa, wb, seed, i) for i in range(deals)],
+                       jobs)
+    wins = sum(1.0 if t > 0 else (0.5 if t == 0 else 0.0) for t in totals)
+    return wins / deals, sum(totals) / deals
 
 
-def _duel_deals(rules: str, players: int, wa: dict, wb: dict, indices, seed: int):
+def _duel_deal(args: tuple) -> float:
+    """Deal ``i`` played twice, seats swapped, ``medium`` everywhere: ``wa``'s sides minus
+    ``wb``'s."""
+    rules, players, wa, wb, seed, i = args
     n_sides = get_rules(rules).n_sides(players)
-    wins, diff = 0.0, 0.0
-    for i in indices:
-        total = 0.0
-        for swap in (False, True):
-            game = Game.new(rules, players, seed=seed * 100_003 + i)
-            a_sides = [s for s in range(n_sides) if (s == 0) != swap]
-            bots = [MediumBot(seed=s, weights=wa if s % n_sides in a_sides else wb)
-                    for s in range(players)]
-            while game.phase not in ("deal_over", "game_over"):
-                game.play(bots[game.current].choose(view_for(game, game.current)))
-            sc = game.history[-1]
-            b_sides = [s for s in range(n_sides) if s not in a_sides]
-            total += (sum(sc[s] for s in a_sides) / len(a_sides)
-                      - sum(sc[s] for s in b_sides) / len(b_sides))
-        wins += 1.0 if total > 0 else (0.5 if total == 0 else 0.0)
-        diff += total
-    return wins, diff
+    total = 0.0
+    for swap in (False, True):
+        game = Game.new(rules, players, seed=seed * 100_003 + i)
+        a_sides = a_sides_of(n_sides, swap)
+        bots = [MediumBot(seed=s, weights=wa if s % n_sides in a_sides else wb)
+                for s in range(players)]
+        while game.phase not in ("deal_over", "game_over"):
+            game.play(bots[game.current].choose(view_for(game, game.current)))
+        total += margin(game.history[-1], a_sides)
+    return total
 
 
 def tune(rules: str, players: int, deals: int, seed: int, rounds: int, accept: float,
