@@ -20,6 +20,8 @@ def game_record(game: Game) -> dict:
            "target": game.target, "seed": game.seed, "moves": list(game.moves)}
     if game.scenario is not None:
         rec["scenario"] = game.scenario
+    if game.deal_seeds:
+        rec["deal_seeds"] = {str(k): v for k, v in sorted(game.deal_seeds.items())}
     return rec
 
 
@@ -31,11 +33,19 @@ def replay(record: dict, upto: int | None = None) -> Game:
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise ScenarioError("record 'moves' must be a list of move texts")
     try:
+        seeds = record.get("deal_seeds")
+        if seeds is not None:
+            if not isinstance(seeds, dict) or not all(
+                    isinstance(k, str) and k.isdigit() for k in seeds):
+                raise ScenarioError("record 'deal_seeds' must map deal numbers to seed texts")
+            seeds = {int(k): v for k, v in seeds.items()}
         if "scenario" in record:
             game = load_scenario(record["scenario"])
+            if seeds:
+                raise ScenarioError("a record of a scenario has no deal seeds")
         else:
             game = Game.new(record.get("rules"), record.get("players"), record.get("target"),
-                            record.get("seed", 0))
+                            record.get("seed", 0), deal_seeds=seeds)
     except ScenarioError:
         raise
     except (ValueError, TypeError, KeyError) as e:

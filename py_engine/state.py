@@ -73,15 +73,19 @@ class Game:
         self.log: list[dict] = []
         self.version = 0
         self.scenario: dict | None = None
+        # Deal number -> the text that seeds that deal's shuffle instead of the game seed (play
+        # between browsers derives each deal's seed from every player's revealed value).
+        self.deal_seeds: dict[int, str] = {}
 
     # Construction -------------------------------------------------------------------------
     @staticmethod
     def new(rules: RuleSet | str = "samba", players: int | None = None, target: int | None = None,
-            seed: int = 0) -> "Game":
+            seed: int = 0, deal_seeds: dict[int, str] | None = None) -> "Game":
         rs = rules if isinstance(rules, RuleSet) else get_rules(rules)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, not {seed!r}")
         g = Game(rs, Options.make(rs, players, target), seed)
+        g.deal_seeds = _check_deal_seeds(deal_seeds)
         g.start_deal()
         return g
 
@@ -120,6 +124,9 @@ class Game:
 
     # Dealing ---------------------------------------------------------------------------------
     def deal_rng(self) -> random.Random:
+        own = self.deal_seeds.get(self.deal_no)
+        if own is not None:
+            return random.Random(f"samba-deal:{own}")
         return random.Random(f"samba:{self.seed}:{self.deal_no}")
 
     def start_deal(self, deck: list[int] | None = None) -> None:
@@ -599,6 +606,16 @@ class Game:
         ids += [c for side in self.melds for m in side for c in m.cards]
         ids += [c for side in self.red3 for c in side]
         return ids
+
+
+def _check_deal_seeds(seeds) -> dict[int, str]:
+    if seeds is None:
+        return {}
+    if not isinstance(seeds, dict) or not all(
+            isinstance(k, int) and not isinstance(k, bool) and k > 0 and isinstance(v, str)
+            and 0 < len(v) <= 200 for k, v in seeds.items()):
+        raise ValueError("deal_seeds must map deal numbers (1, 2, ...) to seed texts")
+    return dict(seeds)
 
 
 def _copy_melds(melds: list[Meld]) -> list[Meld]:
