@@ -68,6 +68,9 @@ def deck_ids(decks: int = 3, jokers: int = 6) -> list[int]:
 
 
 KIND_OF_ID = [kind_of_id(i) for i in range(162)]
+# The physical ids of each kind, lowest first (a move names a kind; the lowest copy is used).
+IDS_OF_KIND: list[tuple[int, ...]] = [tuple(i for i in range(162) if KIND_OF_ID[i] == k)
+                                      for k in range(N_KINDS)]
 
 
 def kind_text(kind: int) -> str:
@@ -78,11 +81,14 @@ def id_text(card_id: int) -> str:
     return KIND_TEXT[KIND_OF_ID[card_id]]
 
 
-_ALIASES = {"10": "T", "JOKER": "JK", "X": "JK", "*": "JK"}
+_KIND_BY_TEXT = {t: k for k, t in enumerate(KIND_TEXT)}
 
 
 def parse_kind(text: str) -> int:
     """Parse a card's text (``7S``, ``TH``, ``10H``, ``JK``); raises ValueError when malformed."""
+    k = _KIND_BY_TEXT.get(text)
+    if k is not None:
+        return k
     t = text.strip().upper()
     if t in ("JK", "JOKER", "X", "*"):
         return JOKER

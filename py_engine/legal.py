@@ -216,7 +216,7 @@ def ask_moves(game: Game) -> list[Ask]:
     """Simple going-out actions to ask the partner about: the last card discarded, or one
     card added to a meld and the other discarded."""
     seat = game.current
-    if not game.partners(seat) or game.turn.asked or not game.meets_requirement(
+    if not game.partners(seat) or game.turn.asked or not game.requirement_met(
             game.side_of(seat)):
         return []
     kinds = game.hand_kinds(seat)

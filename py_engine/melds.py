@@ -1,10 +1,13 @@
 """Melds: what a set of cards is, whether it obeys a rule set, and what it is worth.
 
-Checks work on card kinds (``cards.py``). A ``Meld`` on the table holds physical ids.
+Checks work on card kinds (``cards.py``). A ``TableMeld`` on the table holds physical ids (a
+meld *move* is ``moves.Meld``).
+
+>>> from py_engine.rules import get_rules
+>>> group_counts_ok(4, 2, get_rules("samba")), group_counts_ok(3, 2, get_rules("samba"))
+(True, False)
 """
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
                     VALUE_OF_KIND)
@@ -14,24 +17,56 @@ from .rules import RuleSet
 GROUP, SEQUENCE, BLACK3, WILD = "group", "sequence", "black3", "wild"
 
 
-@dataclass
-class Meld:
-    id: int
-    type: str
-    rank: int = 0          # groups
-    suit: int = -1         # sequences
-    cards: list[int] = field(default_factory=list)   # physical ids (sequences low to high)
+class TableMeld:
+    """A meld on the table: its type, rank (groups) or suit (sequences), its physical card ids
+    (sequences low to high) and, kept with them, how many of those are wild."""
+
+    __slots__ = ("id", "type", "rank", "suit", "cards", "wilds")
+
+    def __init__(self, id: int, type: str, rank: int = 0, suit: int = -1,
+                 cards: list[int] | None = None, wilds: int | None = None):
+        self.id, self.type, self.rank, self.suit = id, type, rank, suit
+        self.cards: list[int] = [] if cards is None else cards
+        self.wilds = (sum(1 for c in self.cards if IS_WILD[KIND_OF_ID[c]]) if wilds is None
+                      else wilds)
+
+    def __repr__(self) -> str:
+        return f"TableMeld({self.id}, {self.type!r}, {self.rank}, {self.suit}, {self.cards})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, TableMeld) and (
+            self.id, self.type, self.rank, self.suit, self.cards) == (
+            other.id, other.type, other.rank, other.suit, other.cards)
+
+    def copy(self) -> "TableMeld":
+        return TableMeld(self.id, self.type, self.rank, self.suit, list(self.cards), self.wilds)
+
+    def add(self, ids: list[int]) -> None:
+        """Put cards on this meld (sequences stay in rank order)."""
+        self.cards = sort_sequence(self.cards + ids) if self.type == SEQUENCE else self.cards + ids
+        self.wilds += sum(1 for c in ids if IS_WILD[KIND_OF_ID[c]])
 
     def kinds(self) -> list[int]:
         return [KIND_OF_ID[c] for c in self.cards]
+
+    def finished(self, rules: RuleSet) -> str | None:
+        """None, or what finished meld this is: natural, mixed, samba, wild."""
+        n, t = len(self.cards), self.type
+        if t == GROUP:
+            return None if n < rules.canasta_size else ("mixed" if self.wilds else "natural")
+        if t == SEQUENCE:
+            return "samba" if n >= rules.sequence_max else None
+        if t == WILD:
+            return "wild" if n >= rules.wild_meld_max else None
+        return None
 
     def to_json(self) -> dict:
         return {"id": self.id, "type": self.type, "rank": self.rank, "suit": self.suit,
                 "cards": list(self.cards)}
 
     @staticmethod
-    def from_json(d: dict) -> "Meld":
-        return Meld(int(d["id"]), str(d["type"]), int(d.get("rank", 0)), int(d.get("suit", -1)),
+    def from_json(d: dict) -> "TableMeld":
+        return TableMeld(int(d["id"]), str(d["type"]), int(d.get("rank", 0)), int(d.get("suit", -1)),
                     [int(c) for c in d["cards"]])
 
 
@@ -39,15 +74,28 @@ def wild_count(kinds) -> int:
     return sum(1 for k in kinds if IS_WILD[k])
 
 
-def check_group_counts(naturals: int, wilds: int, rules: RuleSet, detail: str = "") -> None:
+def group_counts_problem(naturals: int, wilds: int, rules: RuleSet) -> str | None:
+    """The reason code a group of ``naturals`` + ``wilds`` cards breaks, or None (section 6)."""
     if naturals + wilds < 3:
-        raise IllegalMove("too_few_cards", detail)
+        return "too_few_cards"
     if naturals == 0:
-        raise IllegalMove("wild_only", detail)
+        return "wild_only"
     if (wilds > rules.group_max_wilds or naturals < rules.group_naturals_per_wild * wilds
             or naturals < rules.group_min_naturals
             or (rules.group_naturals_exceed_wilds and naturals <= wilds)):
-        raise IllegalMove("too_many_wilds", detail)
+        return "too_many_wilds"
+    return None
+
+
+def group_counts_ok(naturals: int, wilds: int, rules: RuleSet) -> bool:
+    """May a group hold ``naturals`` natural cards and ``wilds`` wild cards?"""
+    return group_counts_problem(naturals, wilds, rules) is None
+
+
+def check_group_counts(naturals: int, wilds: int, rules: RuleSet, detail: str = "") -> None:
+    code = group_counts_problem(naturals, wilds, rules)
+    if code is not None:
+        raise IllegalMove(code, detail)
 
 
 def classify(kinds: list[int], rules: RuleSet, detail: str = "") -> tuple[str, int, int]:
@@ -92,36 +140,54 @@ def check_sequence(kinds: list[int], rules: RuleSet, detail: str = "") -> None:
         raise IllegalMove("sequence_gap", detail)
 
 
-def check_addition(mtype: str, rank: int, suit: int, old: list[int], new: list[int],
-                   rules: RuleSet, detail: str = "") -> None:
-    """May the kinds ``new`` join a meld of kinds ``old``?"""
+def addition_problem(meld: TableMeld, new: list[int] | tuple[int, ...],
+                     rules: RuleSet) -> str | None:
+    """The reason code for which the kinds ``new`` may not join ``meld``, or None (section 6)."""
     if not new:
-        raise IllegalMove("empty_meld", detail)
+        return "empty_meld"
     if any(IS_RED3[k] for k in new):
-        raise IllegalMove("red_three", detail)
-    allk = old + new
-    if mtype == GROUP:
-        if any(not IS_WILD[k] and RANK_OF[k] != rank for k in new):
-            raise IllegalMove("mixed_ranks", detail)
-        if (not rules.wild_onto_canasta and len(old) >= rules.canasta_size
-                and any(IS_WILD[k] for k in new)):
-            raise IllegalMove("wild_on_canasta", detail)
-        w = wild_count(allk)
-        check_group_counts(len(allk) - w, w, rules, detail)
-    elif mtype == SEQUENCE:
-        if len(old) >= rules.sequence_max:
-            raise IllegalMove("meld_closed", detail)
-        if any(not IS_WILD[k] and IS_NATURAL[k] and SUIT_OF[k] != suit for k in new):
-            raise IllegalMove("sequence_suit", detail)
-        check_sequence(allk, rules, detail)
-    elif mtype == BLACK3:
-        if not all(IS_BLACK3[k] for k in new):
-            raise IllegalMove("not_a_meld", detail)
-    elif mtype == WILD:
-        if len(old) >= rules.wild_meld_max:
-            raise IllegalMove("meld_closed", detail)
-        if not all(IS_WILD[k] for k in new) or len(allk) > rules.wild_meld_max:
-            raise IllegalMove("not_a_meld", detail)
+        return "red_three"
+    t = meld.type
+    if t == GROUP:
+        rank = meld.rank
+        w_new = 0
+        for k in new:
+            if IS_WILD[k]:
+                w_new += 1
+            elif RANK_OF[k] != rank:
+                return "mixed_ranks"
+        n_old = len(meld.cards)
+        if w_new and not rules.wild_onto_canasta and n_old >= rules.canasta_size:
+            return "wild_on_canasta"
+        wilds = meld.wilds + w_new
+        return group_counts_problem(n_old + len(new) - wilds, wilds, rules)
+    if t == SEQUENCE:
+        n_old = len(meld.cards)
+        if n_old >= rules.sequence_max:
+            return "meld_closed"
+        suit = meld.suit
+        if any(IS_NATURAL[k] and SUIT_OF[k] != suit for k in new):
+            return "sequence_suit"
+        if any(not IS_NATURAL[k] for k in new):
+            return "sequence_wild"
+        n = n_old + len(new)
+        if n > rules.sequence_max:
+            return "sequence_too_long"
+        ranks = {RANK_OF[k] for k in new}
+        lo = RANK_OF[KIND_OF_ID[meld.cards[0]]]
+        hi = RANK_OF[KIND_OF_ID[meld.cards[-1]]]
+        if len(ranks) != len(new) or any(lo <= r <= hi for r in ranks) or \
+                max(hi, *ranks) - min(lo, *ranks) + 1 != n:
+            return "sequence_gap"
+        return None
+    if t == BLACK3:
+        return None if all(IS_BLACK3[k] for k in new) else "not_a_meld"
+    if t == WILD:
+        if len(meld.cards) >= rules.wild_meld_max:
+            return "meld_closed"
+        if not all(IS_WILD[k] for k in new) or len(meld.cards) + len(new) > rules.wild_meld_max:
+            return "not_a_meld"
+    return None
 
 
 def canasta_kind(mtype: str, kinds: list[int], rules: RuleSet) -> str | None:

@@ -6,7 +6,7 @@ import random
 from .cards import IS_RED3, KIND_OF_ID, deck_ids, id_text, kind_text, parse_kind
 from .errors import IllegalMove, InvalidMove, ScenarioError
 from .legal import legal_moves
-from .melds import SEQUENCE, Meld, classify, sort_sequence
+from .melds import SEQUENCE, TableMeld, classify, sort_sequence
 from .rules import Options, get_rules
 from .state import PHASES, Game, Turn
 
@@ -73,6 +73,7 @@ def state_to_json(game: Game) -> dict:
         "went_out": game.went_out, "deal_result": game.deal_result, "result": game.result,
         "moves": list(game.moves), "log": game.log, "version": game.version,
         "scenario": game.scenario,
+        "deal_seeds": {str(k): v for k, v in sorted(game.deal_seeds.items())},
     }
 
 
@@ -81,22 +82,23 @@ def state_from_json(d: dict) -> Game:
     try:
         if d.get("format") != STATE_FORMAT:
             raise ScenarioError(f"not a saved state (format must be {STATE_FORMAT!r})")
-        rules = get_rules(d["rules"])
-        g = Game(rules, Options.make(rules, d["players"], d["target"]), int(d["seed"]))
-        g.scores = [int(x) for x in d["scores"]]
+        t = d["turn"]
+        g = Game.from_position(
+            d["rules"], d["players"], d["target"], int(d["seed"]),
+            hands=[[int(c) for c in h] for h in d["hands"]],
+            stock=[int(c) for c in d["stock"]], pile=[int(c) for c in d["pile"]],
+            melds=[[TableMeld.from_json(m) for m in side] for side in d["melds"]],
+            red3=[[int(c) for c in s] for s in d["red_threes"]],
+            phase=str(d["phase"]), current=int(d["current"]), dealer=int(d["dealer"]),
+            deal_no=int(d["deal"]), scores=[int(x) for x in d["scores"]],
+            pile_marker=bool(d["pile_marker"]), next_meld_id=int(d["next_meld_id"]),
+            turn=Turn(bool(t["asked"]), bool(t["refused"]), t["pending"], int(t["asker"])),
+            version=int(d["version"]))
         g.history = [[int(x) for x in h] for h in d["history"]]
         g.breakdowns = list(d.get("breakdowns", []))
-        g.deal_no, g.dealer = int(d["deal"]), int(d["dealer"])
-        g.hands = [[int(c) for c in h] for h in d["hands"]]
-        g.stock, g.pile = [int(c) for c in d["stock"]], [int(c) for c in d["pile"]]
-        g.pile_marker = bool(d["pile_marker"])
-        g.melds = [[Meld.from_json(m) for m in side] for side in d["melds"]]
-        g.red3 = [[int(c) for c in s] for s in d["red_threes"]]
-        g.next_meld_id = int(d["next_meld_id"])
-        g.phase, g.current = str(d["phase"]), int(d["current"])
-        g.turn = Turn(**d["turn"])
         g.went_out, g.deal_result, g.result = d["went_out"], d["deal_result"], d["result"]
-        g.moves, g.log, g.version = list(d["moves"]), list(d["log"]), int(d["version"])
+        g.moves, g.log = list(d["moves"]), list(d["log"])
+        g.deal_seeds = {int(k): str(v) for k, v in d.get("deal_seeds", {}).items()}
         g.scenario = d.get("scenario")
     except ScenarioError:
         raise
@@ -171,9 +173,7 @@ def load_scenario(sc: dict) -> Game:
     seed = sc.get("seed", 0)
     if not isinstance(seed, int):
         raise ScenarioError("seed must be an integer")
-    g = Game(rules, opts, seed)
-    g.scenario = sc
-    n, ns = g.players, g.n_sides
+    n, ns = opts.players, rules.n_sides(opts.players)
     pool: dict[int, list[int]] = {}
     for c in deck_ids(rules.decks, rules.jokers):
         pool.setdefault(KIND_OF_ID[c], []).append(c)
@@ -189,16 +189,18 @@ def load_scenario(sc: dict) -> Game:
     hands = sc.get("hands")
     if not isinstance(hands, list) or len(hands) != n:
         raise ScenarioError(f"'hands' must list {n} hands")
-    g.hands = [take(_kinds(h, f"hand {i}"), f"hand {i}") for i, h in enumerate(hands)]
-    for i, h in enumerate(g.hands):
+    hand_ids = [take(_kinds(h, f"hand {i}"), f"hand {i}") for i, h in enumerate(hands)]
+    for i, h in enumerate(hand_ids):
         if not h:
             raise ScenarioError(f"hand {i} is empty")
         if rules.red_threes_automatic and any(IS_RED3[KIND_OF_ID[c]] for c in h):
             raise ScenarioError(f"hand {i} holds a red three, which this rule set lays at once")
-    g.pile = take(_kinds(sc.get("pile", []), "pile"), "pile")
+    pile = take(_kinds(sc.get("pile", []), "pile"), "pile")
     melds = sc.get("melds", [[] for _ in range(ns)])
     if not isinstance(melds, list) or len(melds) != ns:
         raise ScenarioError(f"'melds' must list {ns} sides")
+    table: list[list[TableMeld]] = [[] for _ in range(ns)]
+    next_id = 1
     for s, side in enumerate(melds):
         if not isinstance(side, list):
             raise ScenarioError(f"melds of side {s} must be a list")
@@ -208,45 +210,46 @@ def load_scenario(sc: dict) -> Game:
                 t, rank, suit = classify([KIND_OF_ID[c] for c in ids], rules)
             except IllegalMove as e:
                 raise ScenarioError(f"side {s} meld {j + 1} is illegal: {e}") from None
-            g.melds[s].append(Meld(g.next_meld_id, t, rank, suit,
-                                   sort_sequence(ids) if t == SEQUENCE else ids))
-            g.next_meld_id += 1
+            table[s].append(TableMeld(next_id, t, rank, suit,
+                                      sort_sequence(ids) if t == SEQUENCE else ids))
+            next_id += 1
     reds = sc.get("red_threes", [[] for _ in range(ns)])
     if not isinstance(reds, list) or len(reds) != ns:
         raise ScenarioError(f"'red_threes' must list {ns} sides")
+    red3: list[list[int]] = []
     for s, side in enumerate(reds):
         ks = _kinds(side, f"red threes of side {s}")
         if not all(IS_RED3[k] for k in ks):
             raise ScenarioError(f"red threes of side {s}: only 3H and 3D belong there")
-        g.red3[s] = take(ks, f"red threes of side {s}")
+        red3.append(take(ks, f"red threes of side {s}"))
     if "stock" in sc:
-        g.stock = list(reversed(take(_kinds(sc["stock"], "stock"), "stock")))
+        stock = list(reversed(take(_kinds(sc["stock"], "stock"), "stock")))
         left = sum(len(v) for v in pool.values())
         if left:
             raise ScenarioError(f"{left} cards of the deck are missing from the scenario")
     else:
-        rest = sorted(c for v in pool.values() for c in v)
-        random.Random(f"scenario:{seed}").shuffle(rest)
-        g.stock = rest
+        stock = sorted(c for v in pool.values() for c in v)
+        random.Random(f"scenario:{seed}").shuffle(stock)
     scores = sc.get("scores", [0] * ns)
     if not isinstance(scores, list) or len(scores) != ns or not all(
             isinstance(x, int) for x in scores):
         raise ScenarioError(f"'scores' must list {ns} integers")
-    g.scores = list(scores)
-    g.deal_no = _int(sc, "deal", 1, 1, rules.max_deals)
-    g.dealer = _int(sc, "dealer", n - 1, 0, n - 1)
-    g.current = _int(sc, "current", (g.dealer + 1) % n, 0, n - 1)
-    g.phase = sc.get("phase", "draw")
-    if g.phase not in ("draw", "meld"):
+    deal_no = _int(sc, "deal", 1, 1, rules.max_deals)
+    dealer = _int(sc, "dealer", n - 1, 0, n - 1)
+    current = _int(sc, "current", (dealer + 1) % n, 0, n - 1)
+    phase = sc.get("phase", "draw")
+    if phase not in ("draw", "meld"):
         raise ScenarioError("'phase' must be 'draw' or 'meld'")
-    if g.phase == "meld" and len(g.hands[g.current]) < 1:
-        raise ScenarioError("the player to meld has no cards")
-    g.pile_marker = bool(sc.get("pile_frozen", False))
+    g = Game.from_position(rules, n, opts.target, seed, hands=hand_ids, stock=stock, pile=pile,
+                           melds=table, red3=red3, phase=phase, current=current, dealer=dealer,
+                           deal_no=deal_no, scores=list(scores),
+                           pile_marker=bool(sc.get("pile_frozen", False)), next_meld_id=next_id)
+    g.scenario = sc
     check_consistent(g)
     if not legal_moves(g):
         # e.g. one card left in the meld phase while the side may not go out: play could not go on
         raise ScenarioError("the player to move would have no legal move in this position")
-    g._log(None, "scenario")
+    g._log(None, "scenario", "scenario")
     return g
 
 

@@ -133,6 +133,11 @@ class RuleSet:
                 return minimum
         raise AssertionError(score)
 
+    @property
+    def shortest_finished(self) -> int:
+        """The fewest cards of any finished meld (canasta, samba, wild meld)."""
+        return min(self.canasta_size, self.sequence_max, self.wild_meld_max)
+
     def red_threes_total(self) -> int:
         return 2 * self.decks
 

@@ -2,24 +2,25 @@
 from __future__ import annotations
 
 from .cards import IS_BLACK3, IS_RED3, KIND_OF_ID, VALUE_OF_KIND
-from .melds import Meld, bonus_of, canasta_kind
+from .melds import TableMeld, bonus_of
 from .rules import RuleSet
 
 
-def side_canastas(melds: list[Meld], rules: RuleSet) -> tuple[int, int]:
+def side_canastas(melds: list[TableMeld], rules: RuleSet) -> tuple[int, int]:
     """(canastas and sambas, of which sambas/escaleras) of one side's melds."""
     total = seqs = 0
+    shortest = rules.shortest_finished
     for m in melds:
-        if len(m.cards) < min(rules.canasta_size, rules.sequence_max, rules.wild_meld_max):
-            continue   # too short to be finished: skip the kind lookup
-        ck = canasta_kind(m.type, m.kinds(), rules)
+        if len(m.cards) < shortest:
+            continue   # too short to be finished
+        ck = m.finished(rules)
         if ck:
             total += 1
             seqs += ck == "samba"
     return total, seqs
 
 
-def requirement_met(melds: list[Meld], rules: RuleSet, players: int) -> bool:
+def requirement_met(melds: list[TableMeld], rules: RuleSet, players: int) -> bool:
     total, seqs = side_canastas(melds, rules)
     return total >= rules.canastas_needed(players) and (not rules.go_out_needs_sequence or seqs > 0)
 
@@ -42,7 +43,7 @@ def hand_value(ids: list[int], rules: RuleSet) -> int:
     return total
 
 
-def score_side(rules: RuleSet, players: int, melds: list[Meld], red_threes: list[int],
+def score_side(rules: RuleSet, players: int, melds: list[TableMeld], red_threes: list[int],
                hands: list[list[int]], went_out: bool) -> dict:
     """The deal's score of one side, broken down; ``hands`` are its players' hands."""
     meld_points = sum(VALUE_OF_KIND[k] for m in melds for k in m.kinds())

@@ -1,4 +1,8 @@
-"""The game state and its actions: verify / can / play for every move.
+"""The game state and its moves: ``verify_<action>`` checks, ``apply_<action>`` effects.
+
+Each move type (``moves.MOVE_TYPES``) names its action; ``Game.verify(move)`` raises
+IllegalMove with a reason code or returns what the move would leave (a ``Plan``), and
+``Game.play(move)`` applies it.
 
 >>> g = Game.new("samba", players=4, seed=7)
 >>> g.phase, g.current, len(g.hands[0]), len(g.stock) <= 101
@@ -9,40 +13,77 @@
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
-from .cards import (IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, deck_ids, id_text)
+from .cards import IDS_OF_KIND, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, deck_ids, id_text, kind_text
 from .errors import IllegalMove, InvalidMove
-from .melds import (BLACK3, GROUP, SEQUENCE, Meld, check_addition, check_group_counts,
-                    classify, sort_sequence, value_of)
-from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Merge, Move,
+from .melds import (BLACK3, GROUP, SEQUENCE, TableMeld, addition_problem, classify,
+                    group_counts_problem, value_of)
+from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop, parse_move)
-from .moves import Meld as MeldMove
 from .rules import Options, RuleSet, get_rules
-from .scoring import requirement_met, score_side
+from .scoring import score_side, side_canastas
+from .turn import (ask_problem, keeps_enough_cards, may_go_out, may_pass, opening_minimum_met,
+                   turn_can_end)
 
 PHASES = ("draw", "meld", "answer", "deal_over", "game_over")
 
 
-@dataclass
 class Plan:
-    """What an action would leave: the player's hand and the side's melds (nothing applied)."""
-    hand: list[int]
-    melds: list[Meld]
-    next_id: int
-    laid: list[int] = field(default_factory=list)      # hand cards put on the table
-    red3: list[int] = field(default_factory=list)      # red threes laid by this action
+    """What an action would leave: the player's hand and the side's melds, nothing applied.
+
+    ``melds`` starts as the side's own list; a meld the action changes is copied first
+    (``touch``), so planning costs only what the action touches."""
+
+    __slots__ = ("hand", "melds", "next_id", "laid", "red3", "copied")
+
+    def __init__(self, hand: list[int], melds: list[TableMeld], next_id: int):
+        self.hand = hand
+        self.melds = list(melds)
+        self.next_id = next_id
+        self.laid: list[int] = []      # hand cards put on the table
+        self.red3: list[int] = []      # red threes laid by this action
+        self.copied: set[int] = set()
+
+    def find(self, meld_id: int) -> TableMeld:
+        for m in self.melds:
+            if m.id == meld_id:
+                return m
+        raise IllegalMove("no_such_meld", f"m{meld_id}")
+
+    def touch(self, meld_id: int) -> TableMeld:
+        """The meld, copied for this plan before it is changed."""
+        m = self.find(meld_id)
+        if m.id in self.copied:
+            return m
+        c = m.copy()
+        self.melds[self.melds.index(m)] = c
+        self.copied.add(m.id)
+        return c
+
+    def new_meld(self, mtype: str, rank: int, suit: int, ids: list[int]) -> TableMeld:
+        m = TableMeld(self.next_id, mtype, rank, suit, [])
+        m.add(ids)
+        self.melds.append(m)
+        self.copied.add(m.id)
+        self.next_id += 1
+        return m
 
 
-@dataclass
 class Turn:
-    asked: bool = False
-    refused: bool = False
-    pending: str | None = None      # the proposed going-out action while the partner answers
-    asker: int = -1
+    """The asking state of the current turn."""
+
+    __slots__ = ("asked", "refused", "pending", "asker")
+
+    def __init__(self, asked: bool = False, refused: bool = False, pending: str | None = None,
+                 asker: int = -1):
+        self.asked, self.refused, self.pending, self.asker = asked, refused, pending, asker
 
     def to_json(self) -> dict:
-        return dict(self.__dict__)
+        return {"asked": self.asked, "refused": self.refused, "pending": self.pending,
+                "asker": self.asker}
+
+    def copy(self) -> "Turn":
+        return Turn(self.asked, self.refused, self.pending, self.asker)
 
 
 class Game:
@@ -60,7 +101,7 @@ class Game:
         self.stock: list[int] = []
         self.pile: list[int] = []
         self.pile_marker = False
-        self.melds: list[list[Meld]] = [[] for _ in range(self.n_sides)]
+        self.melds: list[list[TableMeld]] = [[] for _ in range(self.n_sides)]
         self.red3: list[list[int]] = [[] for _ in range(self.n_sides)]
         self.next_meld_id = 1
         self.phase = "draw"
@@ -76,6 +117,7 @@ class Game:
         # Deal number -> the text that seeds that deal's shuffle instead of the game seed (play
         # between browsers derives each deal's seed from every player's revealed value).
         self.deal_seeds: dict[int, str] = {}
+        self.record_log = True       # copies for a search may leave the log out (``copy``)
 
     # Construction -------------------------------------------------------------------------
     @staticmethod
@@ -87,6 +129,62 @@ class Game:
         g = Game(rs, Options.make(rs, players, target), seed)
         g.deal_seeds = _check_deal_seeds(deal_seeds)
         g.start_deal()
+        return g
+
+    @staticmethod
+    def from_position(rules: RuleSet | str, players: int, target: int | None = None,
+                      seed: int = 0, *, hands: list[list[int]], stock: list[int],
+                      pile: list[int], melds: list[list[TableMeld]], red3: list[list[int]],
+                      phase: str = "draw", current: int = 0, dealer: int | None = None,
+                      deal_no: int = 1, scores: list[int] | None = None,
+                      pile_marker: bool = False, next_meld_id: int | None = None,
+                      turn: Turn | None = None, version: int = 0) -> "Game":
+        """A game set in any position (scenarios, saved states, a bot's sampled worlds).
+
+        Cards are physical ids; it checks shapes only (``record.check_consistent`` checks that
+        the cards add up to the deck). Raises ValueError on a bad rule set or shape."""
+        rs = rules if isinstance(rules, RuleSet) else get_rules(rules)
+        g = Game(rs, Options.make(rs, players, target), seed)
+        if len(hands) != g.players or len(melds) != g.n_sides or len(red3) != g.n_sides:
+            raise ValueError("wrong number of hands or sides")
+        if phase not in PHASES:
+            raise ValueError(f"unknown phase {phase!r}")
+        g.hands = [list(h) for h in hands]
+        g.stock, g.pile, g.pile_marker = list(stock), list(pile), bool(pile_marker)
+        g.melds = [list(side) for side in melds]
+        g.red3 = [list(s) for s in red3]
+        ids = [m.id for side in g.melds for m in side]
+        g.next_meld_id = next_meld_id if next_meld_id is not None else max(ids, default=0) + 1
+        g.phase, g.current = phase, current
+        g.dealer = (current - 1) % g.players if dealer is None else dealer
+        g.deal_no = deal_no
+        if scores is not None:
+            if len(scores) != g.n_sides:
+                raise ValueError("wrong number of scores")
+            g.scores = list(scores)
+        g.turn = turn if turn is not None else Turn()
+        g.version = version
+        return g
+
+    def copy(self, log: bool = False) -> "Game":
+        """An independent copy of the position (melds copied, hands and stock new lists); with
+        ``log=False`` the copy keeps no log or move list (a bot's search needs neither)."""
+        g = Game.__new__(Game)
+        d = dict(self.__dict__)
+        g.__dict__.update(d)
+        g.scores = list(self.scores)
+        g.history = [list(h) for h in self.history]
+        g.breakdowns = list(self.breakdowns)
+        g.hands = [list(h) for h in self.hands]
+        g.stock, g.pile = list(self.stock), list(self.pile)
+        g.melds = [[m.copy() for m in side] for side in self.melds]
+        g.red3 = [list(s) for s in self.red3]
+        g.turn = self.turn.copy()
+        g.deal_seeds = dict(self.deal_seeds)
+        if log:
+            g.moves, g.log = list(self.moves), list(self.log)
+        else:
+            g.moves, g.log, g.record_log = [], [], False
         return g
 
     # Seats and sides ------------------------------------------------------------------------
@@ -105,16 +203,33 @@ class Game:
     def minimum(self, side: int) -> int:
         return self.rules.opening_minimum(self.scores[side])
 
-    def meets_requirement(self, side: int, melds: list[Meld] | None = None) -> bool:
-        return requirement_met(self.melds[side] if melds is None else melds, self.rules, self.players)
+    def requirement_met(self, side: int, melds: list[TableMeld] | None = None) -> bool:
+        """Has the side (or would ``melds``) the canastas and sambas it needs to go out?"""
+        r = self.rules
+        total, seqs = side_canastas(self.melds[side] if melds is None else melds, r)
+        return total >= r.canastas_needed(self.players) and (not r.go_out_needs_sequence or seqs > 0)
+
+    meets_requirement = requirement_met
+
+    def may_go_out_now(self) -> bool:
+        return may_go_out(self.requirement_met(self.side_of(self.current)), self.turn.refused)
+
+    def ask_problem(self, seat: int) -> str | None:
+        """Why ``seat`` may not ask its partner now (a reason code), or None."""
+        if self.phase != "meld" or self.current != seat:
+            return "wrong_phase"
+        return ask_problem(self.rules, bool(self.partners(seat)), self.turn.asked,
+                           len(self.hands[seat]))
 
     # The pile --------------------------------------------------------------------------------
     def top_kind(self) -> int | None:
         return KIND_OF_ID[self.pile[-1]] if self.pile else None
 
     def pile_blocked(self) -> bool:
-        k = self.top_kind()
-        return k is not None and (IS_WILD[k] or RANK_OF[k] == 3)
+        if not self.pile:
+            return False
+        k = KIND_OF_ID[self.pile[-1]]
+        return IS_WILD[k] or RANK_OF[k] == 3
 
     def pile_frozen(self, side: int) -> bool:
         r = self.rules
@@ -152,7 +267,7 @@ class Game:
         self.red3 = [[] for _ in range(self.n_sides)]
         self.next_meld_id, self.went_out, self.deal_result = 1, None, None
         self.phase, self.current, self.turn = "draw", (self.dealer + 1) % self.players, Turn()
-        self._log(None, "deal", public={"dealer": self.dealer})
+        self._log(None, "deal", "deal", public={"dealer": self.dealer})
         if r.red_threes_automatic:
             for i in range(1, self.players + 1):
                 seat = (self.dealer + i) % self.players
@@ -164,10 +279,10 @@ class Game:
     def _lay_red3_and_replace(self, seat: int, card: int) -> bool:
         """Lay an automatic red three and replace it; False if that ended the deal."""
         self.red3[self.side_of(seat)].append(card)
-        drawn = []
+        drawn: list[int] = []
         while True:
             if not self.stock:
-                self._log(seat, "red3", public={"card": card})
+                self._log(seat, "red3", "red3", public={"card": card})
                 if self.rules.red_three_unreplaced_ends_deal:
                     self._end_deal("red_three")
                     return False
@@ -175,28 +290,36 @@ class Game:
             c = self.stock.pop()
             if IS_RED3[KIND_OF_ID[c]]:
                 self.red3[self.side_of(seat)].append(c)
-                self._log(seat, "red3", public={"card": c})
+                self._log(seat, "red3", "red3", public={"card": c})
                 continue
             self.hands[seat].append(c)
             drawn.append(c)
-            self._log(seat, "red3", public={"card": card, "replaced": 1}, private={"cards": drawn})
+            self._log(seat, "red3", "red3", public={"card": card, "replaced": 1},
+                      private={"cards": drawn})
             return True
 
     # The log -----------------------------------------------------------------------------------
-    def _log(self, seat, move, public=None, private=None) -> None:
-        self.log.append({"deal": self.deal_no, "seat": seat, "move": move,
-                         "public": public or {}, "private": private or {}})
+    def _log(self, seat, move: str, kind: str, public=None, private=None) -> None:
+        """One log entry: ``kind`` (an action or event name), the move's text, what everyone
+        saw (``public``) and what only ``seat`` saw (``private``)."""
+        if self.record_log:
+            self.log.append({"deal": self.deal_no, "seat": seat, "move": move, "kind": kind,
+                             "public": public or {}, "private": private or {}})
 
     # verify / can / play ------------------------------------------------------------------
-    def _need(self, phase: str | tuple, seat: int | None = None) -> None:
-        if self.phase == "game_over":
-            raise IllegalMove("game_over")
-        if self.phase not in ((phase,) if isinstance(phase, str) else phase):
+    def _need(self, phase: str) -> None:
+        if self.phase != phase:
+            if self.phase == "game_over":
+                raise IllegalMove("game_over")
             raise IllegalMove("wrong_phase", f"the game is in phase {self.phase!r}")
 
     def verify(self, move: Move) -> Plan | None:
         """Raise IllegalMove (with a reason code) unless ``move`` is legal now; change nothing."""
-        return _VERIFY[type(move)](self, move)
+        try:
+            check = getattr(self, "verify_" + move.action)
+        except AttributeError:
+            raise InvalidMove(f"not a move: {move!r}") from None
+        return check(move)
 
     def can(self, move: Move) -> bool:
         try:
@@ -212,8 +335,9 @@ class Game:
         plan = self.verify(move)
         seat = self.current
         n_log = len(self.log)
-        _DO[type(move)](self, move, plan)
-        self.moves.append(move.text())
+        getattr(self, "apply_" + move.action)(move, plan)
+        if self.record_log:
+            self.moves.append(move.text())
         self.version += 1
         return self.log[n_log] if len(self.log) > n_log else {"seat": seat, "move": move.text()}
 
@@ -223,10 +347,10 @@ class Game:
         if not self.stock:
             raise IllegalMove("stock_empty")
 
-    def _do_draw(self, move: Draw, plan) -> None:
+    def apply_draw(self, move: Draw, plan) -> None:
         seat, got = self.current, []
         n = min(self.rules.draw_count(self.players), len(self.stock))
-        self._log(seat, "draw", public={"n": n}, private={"cards": got})
+        self._log(seat, "draw", "draw", public={"n": n}, private={"cards": got})
         for _ in range(n):
             if not self.stock:
                 break
@@ -245,25 +369,22 @@ class Game:
         if not self.rules.take_top_card:
             raise IllegalMove("top_card_not_allowed")
         self._check_pile_takeable()
-        side = self.side_of(self.current)
-        melds = _copy_melds(self.melds[side])
-        m = _find(melds, move.meld)
+        plan = self._plan()
+        m = plan.find(move.meld)
         if m.type != SEQUENCE or len(m.cards) >= self.rules.sequence_max:
             raise IllegalMove("top_card_no_fit", f"m{move.meld} is not an open sequence")
         top = self.pile[-1]
-        try:
-            check_addition(m.type, m.rank, m.suit, m.kinds(), [KIND_OF_ID[top]], self.rules)
-        except IllegalMove:
-            raise IllegalMove("top_card_no_fit", f"{id_text(top)} onto m{move.meld}") from None
-        m.cards = sort_sequence(m.cards + [top])
-        plan = Plan(list(self.hands[self.current]), melds, self.next_meld_id)
-        self._check_end_possible(plan)
+        if addition_problem(m, (KIND_OF_ID[top],), self.rules) is not None:
+            raise IllegalMove("top_card_no_fit", f"{id_text(top)} onto m{move.meld}")
+        plan.touch(move.meld).add([top])
+        if not turn_can_end(self.rules, len(plan.hand), self._plan_may_go_out(plan)):
+            raise IllegalMove("no_end_of_turn")
         return plan
 
-    def _do_take_top(self, move: TakeTop, plan: Plan) -> None:
+    def apply_take_top(self, move: TakeTop, plan: Plan) -> None:
         top = self.pile.pop()
         self.melds[self.side_of(self.current)] = plan.melds
-        self._log(self.current, move.text(), public={"card": top})
+        self._log(self.current, move.text(), "take_top", public={"card": top, "meld": move.meld})
         self.phase = "meld"
 
     def _check_pile_takeable(self) -> None:
@@ -272,14 +393,19 @@ class Game:
         if self.pile_blocked():
             raise IllegalMove("pile_blocked", id_text(self.pile[-1]))
 
+    def _plan(self) -> Plan:
+        return Plan(list(self.hands[self.current]), self.melds[self.side_of(self.current)],
+                    self.next_meld_id)
+
     def verify_take_pile(self, move: TakePile) -> Plan:
         self._need("draw")
         self._check_pile_takeable()
-        seat, side, r = self.current, self.side_of(self.current), self.rules
+        side, r = self.side_of(self.current), self.rules
         top = self.pile[-1]
         rank = RANK_OF[KIND_OF_ID[top]]
-        hand = list(self.hands[seat])
-        group_ids = _take_ids(hand, move.cards)
+        plan = self._plan()
+        group_ids = _take_ids(plan.hand, move.cards)
+        plan.laid.extend(group_ids)
         naturals = sum(1 for c in group_ids if not IS_WILD[KIND_OF_ID[c]])
         if any(not IS_WILD[KIND_OF_ID[c]] and RANK_OF[KIND_OF_ID[c]] != rank for c in group_ids):
             raise IllegalMove("no_natural_pair", f"the top card is {id_text(top)}")
@@ -288,14 +414,12 @@ class Game:
         if naturals < 2 and not (r.take_pile_natural_and_wild and not frozen
                                  and naturals >= 1 and wilds >= 1):
             raise IllegalMove("no_natural_pair", f"the top card is {id_text(top)}")
-        check_group_counts(naturals + 1, wilds, r)
-        melds = _copy_melds(self.melds[side])
-        plan = Plan(hand, melds, self.next_meld_id, laid=list(group_ids))
-        melds.append(Meld(plan.next_id, GROUP, rank, -1, [top] + group_ids))
-        plan.next_id += 1
+        code = group_counts_problem(naturals + 1, wilds, r)
+        if code is not None:
+            raise IllegalMove(code)
+        plan.new_meld(GROUP, rank, -1, [top] + group_ids)
         self._plan_parts(plan, move.parts)
-        rest = self.pile[:-1]
-        self._pile_rest_into(plan, rest)
+        self._pile_rest_into(plan, self.pile[:-1])
         self._check_after(plan, extra_value=value_of([KIND_OF_ID[top]]))
         return plan
 
@@ -305,40 +429,42 @@ class Game:
         if not r.take_pile_onto_meld:
             raise IllegalMove("pile_onto_meld_not_allowed")
         self._check_pile_takeable()
-        side = self.side_of(self.current)
-        if self.pile_frozen(side):
+        if self.pile_frozen(self.side_of(self.current)):
             raise IllegalMove("pile_frozen")
-        melds = _copy_melds(self.melds[side])
-        m = _find(melds, move.meld)
+        plan = self._plan()
+        m = plan.find(move.meld)
         top = self.pile[-1]
         limit = r.canasta_size if m.type == GROUP else r.sequence_max
         if m.type not in (GROUP, SEQUENCE) or len(m.cards) >= limit:
             raise IllegalMove("top_card_no_fit", f"m{move.meld} has {len(m.cards)} cards")
-        try:
-            check_addition(m.type, m.rank, m.suit, m.kinds(), [KIND_OF_ID[top]], r)
-        except IllegalMove:
-            raise IllegalMove("top_card_no_fit", f"{id_text(top)} onto m{move.meld}") from None
-        m.cards = m.cards + [top] if m.type == GROUP else sort_sequence(m.cards + [top])
-        plan = Plan(list(self.hands[self.current]), melds, self.next_meld_id)
+        if addition_problem(m, (KIND_OF_ID[top],), r) is not None:
+            raise IllegalMove("top_card_no_fit", f"{id_text(top)} onto m{move.meld}")
+        plan.touch(move.meld).add([top])
         self._pile_rest_into(plan, self.pile[:-1])
         self._check_after(plan)
         return plan
 
     def _pile_rest_into(self, plan: Plan, rest: list[int]) -> None:
+        if not self.rules.red_threes_automatic:
+            plan.hand.extend(rest)
+            return
         for c in rest:
-            if IS_RED3[KIND_OF_ID[c]] and self.rules.red_threes_automatic:
+            if IS_RED3[KIND_OF_ID[c]]:
                 plan.red3.append(c)
             else:
                 plan.hand.append(c)
 
-    def _do_take_pile(self, move, plan: Plan) -> None:
+    def apply_take_pile(self, move, plan: Plan) -> None:
         seat, side = self.current, self.side_of(self.current)
         taken = [id_text(c) for c in self.pile]
+        public = {"pile": taken, "size": len(self.pile), "card": self.pile[-1]}
         self.pile, self.pile_marker = [], False
         self.hands[seat] = plan.hand
         self.melds[side], self.next_meld_id = plan.melds, plan.next_id
         self.red3[side].extend(plan.red3)
-        self._log(seat, move.text(), public={"pile": taken})
+        if isinstance(move, TakePileOnto):
+            public["meld"] = move.meld
+        self._log(seat, move.text(), "take_pile", public=public)
         self.phase = "meld"
         # Replacing red threes found in the pile, where a rule set asks for it.
         if self.rules.red_three_in_pile_replaced:
@@ -347,6 +473,8 @@ class Game:
                 if not self._lay_red3_and_replace(seat, c):
                     return
         self._after_meld(seat)
+
+    apply_take_pile_onto = apply_take_pile
 
     def verify_end_deal(self, move: EndDeal) -> None:
         self._need("draw")
@@ -358,8 +486,8 @@ class Game:
                 if self.can(TakePileOnto(m.id)):
                     raise IllegalMove("must_take_pile", f"onto m{m.id}")
 
-    def _do_end(self, move, plan) -> None:
-        self._log(self.current, "end")
+    def apply_end_deal(self, move, plan) -> None:
+        self._log(self.current, "end", "end")
         self._end_deal("stock")
 
     # Melding -------------------------------------------------------------------------------------
@@ -367,69 +495,60 @@ class Game:
         """Apply meld parts to a plan (hand cards out, melds changed); raise if any is illegal."""
         r = self.rules
         for i, part in enumerate(parts):
-            where = f"part {i + 1}: {part.text()}"
             ids = _take_ids(plan.hand, part.cards)
             plan.laid.extend(ids)
+            kinds = [KIND_OF_ID[c] for c in ids]
             if isinstance(part, NewMeld):
-                mtype, rank, suit = classify([KIND_OF_ID[c] for c in ids], r, where)
-                if mtype == SEQUENCE:
-                    ids = sort_sequence(ids)
-                plan.melds.append(Meld(plan.next_id, mtype, rank, suit, ids))
-                plan.next_id += 1
+                mtype, rank, suit = classify(kinds, r, f"part {i + 1}: {part.text()}")
+                plan.new_meld(mtype, rank, suit, ids)
             elif isinstance(part, AddTo):
-                m = _find(plan.melds, part.meld)
-                check_addition(m.type, m.rank, m.suit, m.kinds(), [KIND_OF_ID[c] for c in ids], r,
-                               where)
-                m.cards = sort_sequence(m.cards + ids) if m.type == SEQUENCE else m.cards + ids
+                m = plan.find(part.meld)
+                code = addition_problem(m, kinds, r)
+                if code is not None:
+                    raise IllegalMove(code, f"part {i + 1}: {part.text()}")
+                plan.touch(part.meld).add(ids)
             else:
                 raise InvalidMove(f"not a meld part: {part!r}")
 
-    def _may_go_out(self, plan: Plan) -> bool:
-        return self.meets_requirement(-1, plan.melds) and not self.turn.refused
+    def _plan_may_go_out(self, plan: Plan) -> bool:
+        return may_go_out(self.requirement_met(-1, plan.melds), self.turn.refused)
 
     def _check_after(self, plan: Plan, extra_value: int = 0) -> None:
         """Opening minimum, black threes and the going-out requirement for a planned action."""
         side = self.side_of(self.current)
         if not self.opened(side) and (plan.laid or extra_value):
             pts = value_of([KIND_OF_ID[c] for c in plan.laid]) + extra_value
-            if pts < self.minimum(side):
+            if not opening_minimum_met(pts, self.minimum(side)):
                 raise IllegalMove("opening_too_low", f"{pts} of {self.minimum(side)}",
                                   points=pts, minimum=self.minimum(side))
-        may_out = self._may_go_out(plan)
-        laid_black3 = any(m.type == BLACK3 and any(c in plan.laid for c in m.cards)
-                          for m in plan.melds)
-        if laid_black3 and self.rules.black_threes_meld_going_out and (
-                len(plan.hand) > 1 or not may_out):
-            raise IllegalMove("black_threes_not_out")
-        if not may_out and len(plan.hand) < self.rules.keep_cards:
-            raise IllegalMove("partner_refused" if self.turn.refused and self.meets_requirement(
-                -1, plan.melds) else "must_keep_cards")
-        self._check_end_possible(plan, may_out)
-
-    def _check_end_possible(self, plan: Plan, may_out: bool | None = None) -> None:
-        h = len(plan.hand)
-        if may_out is None:
-            may_out = self._may_go_out(plan)
-        ok = (h >= 2 or (h == 1 and (may_out or self.rules.pass_with_one))
-              or (h == 0 and may_out))
-        if not ok:
+        met = self.requirement_met(-1, plan.melds)
+        out_ok = may_go_out(met, self.turn.refused)
+        if self.rules.black_threes_meld_going_out and (len(plan.hand) > 1 or not out_ok):
+            laid = set(plan.laid)
+            if any(m.type == BLACK3 and m.id in plan.copied and not laid.isdisjoint(m.cards)
+                   for m in plan.melds):
+                raise IllegalMove("black_threes_not_out")
+        if not keeps_enough_cards(self.rules, len(plan.hand), out_ok):
+            raise IllegalMove("partner_refused" if self.turn.refused and met else "must_keep_cards")
+        if not turn_can_end(self.rules, len(plan.hand), out_ok):
             raise IllegalMove("no_end_of_turn")
 
-    def verify_meld(self, move: MeldMove) -> Plan:
+    def verify_meld(self, move: Meld) -> Plan:
         self._need("meld")
         if not move.parts:
             raise IllegalMove("empty_meld")
-        side = self.side_of(self.current)
-        plan = Plan(list(self.hands[self.current]), _copy_melds(self.melds[side]), self.next_meld_id)
+        plan = self._plan()
         self._plan_parts(plan, move.parts)
         self._check_after(plan)
         return plan
 
-    def _do_meld(self, move: MeldMove, plan: Plan) -> None:
+    def apply_meld(self, move: Meld, plan: Plan) -> None:
         seat = self.current
         self.hands[seat] = plan.hand
         self.melds[self.side_of(seat)], self.next_meld_id = plan.melds, plan.next_id
-        self._log(seat, move.text())
+        self._log(seat, move.text(), "meld",
+                  public={"laid": list(plan.laid),
+                          "melds": [m.id for m in plan.melds if m.id in plan.copied]})
         self._after_meld(seat)
 
     def _after_meld(self, seat: int) -> None:
@@ -439,45 +558,46 @@ class Game:
 
     def verify_merge(self, move: Merge) -> Plan:
         self._need("meld")
-        side = self.side_of(self.current)
-        melds = _copy_melds(self.melds[side])
-        a, b = _find(melds, move.a), _find(melds, move.b)
+        plan = self._plan()
+        a, b = plan.find(move.a), plan.find(move.b)
         if a is b or a.type != GROUP or b.type != GROUP or a.rank != b.rank:
             raise IllegalMove("merge_mismatch")
-        check_addition(a.type, a.rank, a.suit, a.kinds(), b.kinds(), self.rules, move.text())
-        if not self.rules.wild_onto_canasta and len(b.cards) >= self.rules.canasta_size and any(
-                IS_WILD[k] for k in a.kinds()):
+        code = addition_problem(a, b.kinds(), self.rules)
+        if code is not None:
+            raise IllegalMove(code, move.text())
+        if not self.rules.wild_onto_canasta and len(b.cards) >= self.rules.canasta_size \
+                and a.wilds:
             raise IllegalMove("wild_on_canasta")
-        a.cards = a.cards + b.cards
-        melds.remove(b)
-        plan = Plan(list(self.hands[self.current]), melds, self.next_meld_id)
-        self._check_end_possible(plan)
+        plan.touch(move.a).add(b.cards)
+        plan.melds.remove(b)
+        if not turn_can_end(self.rules, len(plan.hand), self._plan_may_go_out(plan)):
+            raise IllegalMove("no_end_of_turn")
         return plan
 
-    def _do_merge(self, move: Merge, plan: Plan) -> None:
+    def apply_merge(self, move: Merge, plan: Plan) -> None:
         self.melds[self.side_of(self.current)] = plan.melds
-        self._log(self.current, move.text())
+        self._log(self.current, move.text(), "merge", public={"melds": [move.a, move.b]})
 
     # Ending the turn --------------------------------------------------------------------------
     def verify_discard(self, move: Discard) -> None:
         self._need("meld")
-        seat = self.current
-        ids = _take_ids(list(self.hands[seat]), (move.card,))
-        if IS_RED3[KIND_OF_ID[ids[0]]] and not self.rules.red_three_discardable:
+        hand = self.hands[self.current]
+        k = move.card
+        if not 0 <= k < len(IDS_OF_KIND) or not any(c in hand for c in IDS_OF_KIND[k]):
+            raise IllegalMove("card_not_in_hand", kind_text(k) if 0 <= k < len(IDS_OF_KIND)
+                              else repr(k))
+        if IS_RED3[k] and not self.rules.red_three_discardable:
             raise IllegalMove("cannot_discard")
-        if len(self.hands[seat]) == 1 and not self._may_go_out_now():
+        if len(hand) == 1 and not self.may_go_out_now():
             if self.turn.refused:
                 raise IllegalMove("partner_refused")
             raise IllegalMove("must_pass" if self.rules.pass_with_one else "cannot_go_out")
 
-    def _may_go_out_now(self) -> bool:
-        return self.meets_requirement(self.side_of(self.current)) and not self.turn.refused
-
-    def _do_discard(self, move: Discard, plan) -> None:
+    def apply_discard(self, move: Discard, plan) -> None:
         seat = self.current
         c = _take_ids(self.hands[seat], (move.card,))[0]
         self.pile.append(c)
-        self._log(seat, move.text(), public={"card": c})
+        self._log(seat, move.text(), "discard", public={"card": c})
         if not self.hands[seat]:
             self.went_out = seat
             self._end_deal("out")
@@ -486,12 +606,11 @@ class Game:
 
     def verify_pass_turn(self, move: Pass) -> None:
         self._need("meld")
-        if not (self.rules.pass_with_one and len(self.hands[self.current]) == 1
-                and not self._may_go_out_now()):
+        if not may_pass(self.rules, len(self.hands[self.current]), self.may_go_out_now()):
             raise IllegalMove("cannot_pass")
 
-    def _do_pass(self, move: Pass, plan) -> None:
-        self._log(self.current, "pass")
+    def apply_pass_turn(self, move: Pass, plan) -> None:
+        self._log(self.current, "pass", "pass")
         self._next_turn()
 
     def _next_turn(self) -> None:
@@ -499,7 +618,8 @@ class Game:
         self.phase, self.turn = "draw", Turn()
 
     def verify_lay_red_three(self, move: LayRedThree) -> None:
-        self._need(("draw", "meld"))
+        if self.phase not in ("draw", "meld"):
+            self._need("meld")
         if self.rules.red_threes_automatic:
             raise IllegalMove("red_threes_automatic")
         if not IS_RED3[move.card]:
@@ -508,26 +628,23 @@ class Game:
         if len(self.hands[self.current]) <= 1:
             raise IllegalMove("must_keep_cards")   # never empty the hand this way (D7)
 
-    def _do_red3(self, move: LayRedThree, plan) -> None:
+    def apply_lay_red_three(self, move: LayRedThree, plan) -> None:
         seat = self.current
         c = _take_ids(self.hands[seat], (move.card,))[0]
         self.red3[self.side_of(seat)].append(c)
-        self._log(seat, move.text(), public={"card": c})
+        self._log(seat, move.text(), "red3", public={"card": c})
 
     # Asking the partner --------------------------------------------------------------------------
     def verify_ask(self, move: Ask) -> Plan:
         self._need("meld")
-        if not self.rules.may_ask_partner or not self.partners(self.current):
-            raise IllegalMove("no_partner")
-        if self.turn.asked:
-            raise IllegalMove("already_asked")
-        if len(self.hands[self.current]) < (1 if self.rules.pass_with_one else 2):
-            raise IllegalMove("ask_too_late")
+        code = self.ask_problem(self.current)
+        if code is not None:
+            raise IllegalMove(code)
         return self._verify_going_out(move)
 
     def _verify_going_out(self, move: Ask) -> Plan:
         side = self.side_of(self.current)
-        plan = Plan(list(self.hands[self.current]), _copy_melds(self.melds[side]), self.next_meld_id)
+        plan = self._plan()
         self._plan_parts(plan, move.parts)
         if move.discard is not None:
             if len(plan.hand) != 1 or KIND_OF_ID[plan.hand[0]] != move.discard:
@@ -536,23 +653,23 @@ class Game:
                 raise IllegalMove("cannot_discard")
         elif plan.hand:
             raise IllegalMove("not_going_out", f"{len(plan.hand)} cards would be left")
-        if not self.meets_requirement(side, plan.melds):
+        if not self.requirement_met(side, plan.melds):
             raise IllegalMove("cannot_go_out")
         self._check_after(plan)
         return plan
 
-    def _do_ask(self, move: Ask, plan) -> None:
+    def apply_ask(self, move: Ask, plan) -> None:
         seat = self.current
         self.turn.asked, self.turn.pending, self.turn.asker = True, move.text(), seat
-        self._log(seat, move.text())
+        self._log(seat, move.text(), "ask", public={"partner": self.partners(seat)[0]})
         self.phase, self.current = "answer", self.partners(seat)[0]
 
     def verify_answer(self, move: Answer) -> None:
         self._need("answer")
 
-    def _do_answer(self, move: Answer, plan) -> None:
-        self._log(self.current, move.text())
-        ask = parse_move(self.turn.pending)
+    def apply_answer(self, move: Answer, plan) -> None:
+        self._log(self.current, move.text(), "answer", public={"yes": move.yes})
+        ask = parse_move(self.turn.pending or "")
         self.current, self.phase, self.turn.pending = self.turn.asker, "meld", None
         if not move.yes:
             self.turn.refused = True
@@ -560,15 +677,15 @@ class Game:
         assert isinstance(ask, Ask)
         plan = self._verify_going_out(ask)
         if ask.parts:
-            self._do_meld(MeldMove(ask.parts), plan)
+            self.apply_meld(Meld(ask.parts), plan)
         if ask.discard is not None and self.phase == "meld":
-            self._do_discard(Discard(ask.discard), None)
+            self.apply_discard(Discard(ask.discard), None)
 
     # Deals ----------------------------------------------------------------------------------------
     def verify_next_deal(self, move: NextDeal) -> None:
         self._need("deal_over")
 
-    def _do_next(self, move, plan) -> None:
+    def apply_next_deal(self, move, plan) -> None:
         self.start_deal()
 
     def _end_deal(self, reason: str) -> None:
@@ -584,7 +701,7 @@ class Game:
         self.history.append(totals)
         self.deal_result = {"reason": reason, "went_out": self.went_out, "sides": sides}
         self.breakdowns.append(self.deal_result)
-        self._log(None, "deal_end", public={"reason": reason, "totals": totals})
+        self._log(None, "deal_end", "deal_end", public={"reason": reason, "totals": totals})
         top = max(self.scores)
         if top >= self.target or self.deal_no >= self.rules.max_deals:
             leaders = [i for i, s in enumerate(self.scores) if s == top]
@@ -618,66 +735,15 @@ def _check_deal_seeds(seeds) -> dict[int, str]:
     return dict(seeds)
 
 
-def _copy_melds(melds: list[Meld]) -> list[Meld]:
-    return [Meld(m.id, m.type, m.rank, m.suit, list(m.cards)) for m in melds]
-
-
-def _find(melds: list[Meld], meld_id: int) -> Meld:
-    for m in melds:
-        if m.id == meld_id:
-            return m
-    raise IllegalMove("no_such_meld", f"m{meld_id}")
-
-
 def _take_ids(hand: list[int], kinds) -> list[int]:
     """Remove one physical card of each kind from ``hand`` (lowest id first)."""
     out = []
     for k in kinds:
-        best = None
-        for c in hand:
-            if KIND_OF_ID[c] == k and (best is None or c < best):
-                best = c
-        if best is None:
-            from .cards import kind_text
+        for c in IDS_OF_KIND[k]:
+            if c in hand:
+                hand.remove(c)
+                out.append(c)
+                break
+        else:
             raise IllegalMove("card_not_in_hand", kind_text(k))
-        hand.remove(best)
-        out.append(best)
     return out
-
-
-_VERIFY = {Draw: Game.verify_draw, TakeTop: Game.verify_take_top, TakePile: Game.verify_take_pile,
-           TakePileOnto: Game.verify_take_pile_onto, EndDeal: Game.verify_end_deal,
-           MeldMove: Game.verify_meld, Merge: Game.verify_merge, Discard: Game.verify_discard,
-           Pass: Game.verify_pass_turn, LayRedThree: Game.verify_lay_red_three, Ask: Game.verify_ask,
-           Answer: Game.verify_answer, NextDeal: Game.verify_next_deal}
-_DO = {Draw: Game._do_draw, TakeTop: Game._do_take_top, TakePile: Game._do_take_pile,
-       TakePileOnto: Game._do_take_pile, EndDeal: Game._do_end, MeldMove: Game._do_meld,
-       Merge: Game._do_merge, Discard: Game._do_discard, Pass: Game._do_pass,
-       LayRedThree: Game._do_red3, Ask: Game._do_ask, Answer: Game._do_answer,
-       NextDeal: Game._do_next}
-
-
-def _action(name: str, cls):
-    """``can_<name>(*args)`` and ``<name>(*args)`` for one move class (verify_<x> is above)."""
-    def can(self, *args):
-        return self.can(cls(*args))
-
-    def do(self, *args):
-        return self.play(cls(*args))
-    can.__name__, do.__name__ = f"can_{name}", name
-    can.__doc__ = f"Would {cls.__name__}{args_doc(cls)} be legal now?"
-    do.__doc__ = f"Play {cls.__name__}{args_doc(cls)}; returns the log record."
-    setattr(Game, f"can_{name}", can)
-    setattr(Game, name, do)
-
-
-def args_doc(cls) -> str:
-    return "(" + ", ".join(getattr(cls, "__dataclass_fields__", {})) + ")"
-
-
-for _name, _cls in (("draw", Draw), ("take_pile", TakePile), ("take_pile_onto", TakePileOnto),
-                    ("take_top", TakeTop), ("meld", MeldMove), ("merge", Merge),
-                    ("discard", Discard), ("pass_turn", Pass), ("lay_red_three", LayRedThree),
-                    ("ask", Ask), ("answer", Answer), ("end_deal", EndDeal),
-                    ("next_deal", NextDeal)):
-    _action(_name, _cls)

@@ -72,7 +72,7 @@ def legal_view(game: Game, seat: int) -> dict | None:
             "takes": [m.text() for m in moves if isinstance(m, TakePile)],
             "can_ask": any(t.startswith("ask") for t in simple)
             or (bool(game.partners(seat)) and game.phase == "meld" and not game.turn.asked
-                and game.meets_requirement(game.side_of(seat)))}
+                and game.requirement_met(game.side_of(seat)))}
 
 
 def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:

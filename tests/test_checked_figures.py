@@ -5,7 +5,7 @@ import pytest
 
 from py_engine import Game
 from py_engine.cards import KIND_OF_ID, deck_ids, parse_kind
-from py_engine.melds import GROUP, SEQUENCE, Meld, bonus_of, value_of
+from py_engine.melds import GROUP, SEQUENCE, TableMeld, bonus_of, value_of
 from py_engine.rules import get_rules
 from py_engine.scoring import score_side
 
@@ -22,8 +22,8 @@ def ids(*cards):
     return out
 
 
-SAMBA_4_10 = Meld(1, SEQUENCE, 0, 2, ids("4H", "5H", "6H", "7H", "8H", "9H", "TH"))
-SEVEN_KINGS = Meld(2, GROUP, 13, -1, ids(*["KS", "KH", "KD", "KC", "KS", "KH", "KD"]))
+SAMBA_4_10 = TableMeld(1, SEQUENCE, 0, 2, ids("4H", "5H", "6H", "7H", "8H", "9H", "TH"))
+SEVEN_KINGS = TableMeld(2, GROUP, 13, -1, ids(*["KS", "KH", "KD", "KC", "KS", "KH", "KD"]))
 
 
 def test_12_samba_4_to_10_of_hearts():

@@ -1,5 +1,5 @@
 """Imports run one way (STYLE.md "Layout"): cards -> errors -> rules -> melds -> moves ->
-scoring -> state -> legal -> views -> record -> simulate/lessons/review/rulesdoc -> ai ->
+scoring -> turn -> state -> legal -> views -> record -> simulate/lessons/review/rulesdoc -> ai ->
 bridge/cli. (lessons, review and rulesdoc came later; they sit beside simulate: they use
 earlier modules and the bridge uses them. A new module must be given its place in ORDER.)
 A module may import only modules earlier in that order; modules under ai/ may import anything
@@ -13,7 +13,7 @@ import pytest
 
 import py_engine
 
-ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "state", "legal", "views",
+ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "turn", "state", "legal", "views",
          "record", ("simulate", "lessons", "review", "rulesdoc"), "ai", ("bridge", "cli")]
 RANK: dict[str, int] = {}
 for i, entry in enumerate(ORDER):

@@ -39,15 +39,15 @@ def test_every_legal_move_round_trips(rules, players):
 
 ALL_FORMS = [
     (Draw(), "draw"),
-    (TakePile(K("7S", "7H")), "take 7S 7H"),
-    (TakePile(K("7S", "7H", "7D", "2C")), "take 7S 7H 7D 2C"),
+    (TakePile(K("7S", "7H")), "take 7H 7S"),
+    (TakePile(K("7S", "7H", "7D", "2C")), "take 7D 7H 7S 2C"),
     (TakePile(K("7S", "7H"), (NewMeld(K("8S", "9S", "TS")), NewMeld(K("KD", "KC", "KH")))),
-     "take 7S 7H; new 8S 9S TS; new KD KC KH"),
-    (TakePile(K("7S", "7H"), (AddTo(2, K("JS")),)), "take 7S 7H; add m2 JS"),
+     "take 7H 7S; new 8S 9S TS; new KC KD KH"),
+    (TakePile(K("7S", "7H"), (AddTo(2, K("JS")),)), "take 7H 7S; add m2 JS"),
     (TakePileOnto(4), "take m4"),
     (TakeTop(3), "top m3"),
     (Meld((NewMeld(K("7S", "7H", "7D")), AddTo(3, K("JS", "2C")))),
-     "meld new 7S 7H 7D; add m3 JS 2C"),
+     "meld new 7D 7H 7S; add m3 JS 2C"),
     (Merge(1, 4), "merge m1 m4"),
     (Discard(parse_kind("7S")), "discard 7S"),
     (Pass(), "pass"),
@@ -70,7 +70,7 @@ def test_text_forms_of_formats_doc(move, text):
 
 @pytest.mark.parametrize("text,canonical", [
     ("d 7S", "discard 7S"), ("D 7s", "discard 7S"), ("discard 10H", "discard TH"),
-    ("MELD new 7s 7h 7d", "meld new 7S 7H 7D"), ("take 7s 7h;new 8s 9s ts", "take 7S 7H; new 8S 9S TS"),
+    ("MELD new 7s 7h 7d", "meld new 7D 7H 7S"), ("take 7s 7h;new 8s 9s ts", "take 7H 7S; new 8S 9S TS"),
     ("  draw  ", "draw"), ("answer YES", "answer yes"), ("top M3", "top m3"),
     ("discard joker", "discard JK"), ("ask new 8S 9S TS; d 4C", "ask new 8S 9S TS; discard 4C")])
 def test_aliases_become_canonical(text, canonical):
@@ -112,3 +112,29 @@ def test_moves_are_frozen_and_hashable():
     assert hash(m) == hash(parse_move("meld new 7S 7H 7D; add m3 JS"))
     with pytest.raises(Exception):
         m.parts = ()  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("a,b", [
+    ("meld new 8S 8H 2C", "meld new 2C 8H 8S"), ("take 7S 7H", "take 7H 7S"),
+    ("take 7S 7H 2D; new 9S TS 8S", "take 2D 7H 7S; new 8S 9S TS"),
+    ("ask add m2 JS 2C; discard 4C", "ask add m2 2C JS; d 4C"),
+    ("meld new 7S 7H 7D; add m3 JS 2C", "meld new 7D 7S 7H; add m3 2C JS")])
+def test_card_order_inside_a_part_does_not_matter(a, b):
+    assert parse_move(a) == parse_move(b)
+    assert hash(parse_move(a)) == hash(parse_move(b))
+    assert parse_move(a).text() == parse_move(b).text()
+
+
+def test_part_order_matters():
+    # parts are laid in order (meld ids are given in that order)
+    assert parse_move("meld new 7S 7H 7D; new 8S 9S TS") != parse_move(
+        "meld new 8S 9S TS; new 7S 7H 7D")
+
+
+def test_every_move_type_is_registered_once_with_its_check_and_effect():
+    from py_engine.moves import MOVE_TYPES
+    from py_engine.state import Game
+    assert len(MOVE_TYPES) == len(set(MOVE_TYPES)) == 13
+    for cls in MOVE_TYPES:
+        assert callable(getattr(Game, "verify_" + cls.action)), cls
+        assert callable(getattr(Game, "apply_" + cls.action)), cls

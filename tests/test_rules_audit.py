@@ -7,7 +7,7 @@ import pytest
 
 from py_engine import Game, parse_move
 from py_engine.cards import KIND_OF_ID, deck_ids, parse_kind
-from py_engine.melds import GROUP, Meld
+from py_engine.melds import GROUP, TableMeld
 from py_engine.rules import get_rules
 
 from rulebook_helpers import pos, refused, rest_of_deck
@@ -66,7 +66,7 @@ def test_3_crawford_covered_wild_freezes_the_pile_for_everyone():
     kings = [c for c in g.stock if KIND_OF_ID[c] == parse_kind("KS")][:3]
     for c in kings:
         g.stock.remove(c)
-    g.melds[0].append(Meld(g.next_meld_id, GROUP, 13, -1, kings))
+    g.melds[0].append(TableMeld(g.next_meld_id, GROUP, 13, -1, kings))
     assert g.opened(0) and g.pile_frozen(0) and g.pile_frozen(1)
 
 

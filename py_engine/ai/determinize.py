@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from ..cards import IS_RED3, KIND_OF_ID, deck_ids, parse_kind
-from ..melds import SEQUENCE, Meld, sort_sequence
+from ..melds import SEQUENCE, TableMeld, sort_sequence
 from ..rules import Options, get_rules
 from ..state import Game, Turn
 
@@ -143,7 +143,7 @@ def determinize(view: dict, rng: random.Random, use_log: bool = True) -> Game:
             ids = [c["id"] for c in m["cards"]]
             rank = _RANKS.index(m["rank"]) + 2 if m["rank"] else (3 if m["type"] == "black3" else 0)
             suit = "CDHS".index(m["suit"]) if m["suit"] else -1
-            g.melds[s].append(Meld(m["id"], _TYPES[m["type"]], rank, suit,
+            g.melds[s].append(TableMeld(m["id"], _TYPES[m["type"]], rank, suit,
                                    sort_sequence(ids) if m["type"] == SEQUENCE else ids))
             top_id = max(top_id, m["id"])
     g.next_meld_id = top_id + 1
