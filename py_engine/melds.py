@@ -51,14 +51,7 @@ class TableMeld:
 
     def finished(self, rules: RuleSet) -> str | None:
         """None, or what finished meld this is: natural, mixed, samba, wild."""
-        n, t = len(self.cards), self.type
-        if t == GROUP:
-            return None if n < rules.canasta_size else ("mixed" if self.wilds else "natural")
-        if t == SEQUENCE:
-            return "samba" if n >= rules.sequence_max else None
-        if t == WILD:
-            return "wild" if n >= rules.wild_meld_max else None
-        return None
+        return finished_kind(self.type, len(self.cards), self.wilds, rules)
 
     def to_json(self) -> dict:
         return {"id": self.id, "type": self.type, "rank": self.rank, "suit": self.suit,
@@ -66,8 +59,20 @@ class TableMeld:
 
     @staticmethod
     def from_json(d: dict) -> "TableMeld":
-        return TableMeld(int(d["id"]), str(d["type"]), int(d.get("rank", 0)), int(d.get("suit", -1)),
-                    [int(c) for c in d["cards"]])
+        return TableMeld(int(d["id"]), str(d["type"]), int(d.get("rank", 0)),
+                         int(d.get("suit", -1)), [int(c) for c in d["cards"]])
+
+
+def finished_kind(mtype: str, n: int, wilds: int, rules: RuleSet) -> str | None:
+    """What a meld of ``n`` cards (``wilds`` of them wild) is when finished, or None: a natural or
+    mixed canasta, a samba, a wild-card meld (section 6)."""
+    if mtype == GROUP:
+        return None if n < rules.canasta_size else ("mixed" if wilds else "natural")
+    if mtype == SEQUENCE:
+        return "samba" if n >= rules.sequence_max else None
+    if mtype == WILD:
+        return "wild" if n >= rules.wild_meld_max else None
+    return None
 
 
 def wild_count(kinds) -> int:
@@ -192,14 +197,7 @@ def addition_problem(meld: TableMeld, new: list[int] | tuple[int, ...],
 
 def canasta_kind(mtype: str, kinds: list[int], rules: RuleSet) -> str | None:
     """None, or what finished meld this is: natural, mixed, samba, wild."""
-    n = len(kinds)
-    if mtype == GROUP and n >= rules.canasta_size:
-        return "mixed" if wild_count(kinds) else "natural"
-    if mtype == SEQUENCE and n >= rules.sequence_max:
-        return "samba"
-    if mtype == WILD and n >= rules.wild_meld_max:
-        return "wild"
-    return None
+    return finished_kind(mtype, len(kinds), wild_count(kinds), rules)
 
 
 def cards_needed(mtype: str, n: int, rules: RuleSet) -> int:

@@ -52,13 +52,17 @@ class Plan:
 
     def touch(self, meld_id: int) -> TableMeld:
         """The meld, copied for this plan before it is changed."""
-        m = self.find(meld_id)
-        if m.id in self.copied:
-            return m
-        c = m.copy()
-        self.melds[self.melds.index(m)] = c
-        self.copied.add(m.id)
-        return c
+        for i, m in enumerate(self.melds):
+            if m.id == meld_id:
+                if m.id in self.copied:
+                    return m
+                c = self.melds[i] = m.copy()
+                self.copied.add(m.id)
+                return c
+        raise IllegalMove("no_such_meld", f"m{meld_id}")
+
+    def drop(self, meld_id: int) -> None:
+        self.melds = [m for m in self.melds if m.id != meld_id]
 
     def new_meld(self, mtype: str, rank: int, suit: int, ids: list[int]) -> TableMeld:
         m = TableMeld(self.next_id, mtype, rank, suit, [])
@@ -205,9 +209,8 @@ class Game:
 
     def requirement_met(self, side: int, melds: list[TableMeld] | None = None) -> bool:
         """Has the side (or would ``melds``) the canastas and sambas it needs to go out?"""
-        r = self.rules
-        total, seqs = side_canastas(self.melds[side] if melds is None else melds, r)
-        return total >= r.canastas_needed(self.players) and (not r.go_out_needs_sequence or seqs > 0)
+        return self.requirement_met_counts(
+            *side_canastas(self.melds[side] if melds is None else melds, self.rules))
 
     meets_requirement = requirement_met
 
@@ -521,17 +524,34 @@ class Game:
             if not opening_minimum_met(pts, self.minimum(side)):
                 raise IllegalMove("opening_too_low", f"{pts} of {self.minimum(side)}",
                                   points=pts, minimum=self.minimum(side))
-        met = self.requirement_met(-1, plan.melds)
+        laid = set(plan.laid)
+        laid_black3 = any(m.type == BLACK3 and m.id in plan.copied and not laid.isdisjoint(m.cards)
+                          for m in plan.melds)
+        code = self.end_of_action_problem(len(plan.hand), self.requirement_met(-1, plan.melds),
+                                          laid_black3)
+        if code is not None:
+            raise IllegalMove(code)
+
+    def end_of_action_problem(self, cards_left: int, met: bool, laid_black3: bool) -> str | None:
+        """What is wrong with leaving ``cards_left`` cards in the player's hand after an action
+        that (``met``) leaves the side's requirement met or not, and lays black threes or not
+        (sections 6 and 8), or None."""
         out_ok = may_go_out(met, self.turn.refused)
-        if self.rules.black_threes_meld_going_out and (len(plan.hand) > 1 or not out_ok):
-            laid = set(plan.laid)
-            if any(m.type == BLACK3 and m.id in plan.copied and not laid.isdisjoint(m.cards)
-                   for m in plan.melds):
-                raise IllegalMove("black_threes_not_out")
-        if not keeps_enough_cards(self.rules, len(plan.hand), out_ok):
-            raise IllegalMove("partner_refused" if self.turn.refused and met else "must_keep_cards")
-        if not turn_can_end(self.rules, len(plan.hand), out_ok):
-            raise IllegalMove("no_end_of_turn")
+        r = self.rules
+        if laid_black3 and r.black_threes_meld_going_out and (cards_left > 1 or not out_ok):
+            return "black_threes_not_out"
+        if not keeps_enough_cards(r, cards_left, out_ok):
+            return "partner_refused" if self.turn.refused and met else "must_keep_cards"
+        if not turn_can_end(r, cards_left, out_ok):
+            return "no_end_of_turn"
+        return None
+
+    def requirement_met_counts(self, finished: int, sequences: int) -> bool:
+        """Do ``finished`` canastas and sambas, ``sequences`` of them sambas, meet the side's
+        going-out requirement (section 8)?"""
+        r = self.rules
+        return finished >= r.canastas_needed(self.players) and (
+            not r.go_out_needs_sequence or sequences > 0)
 
     def verify_meld(self, move: Meld) -> Plan:
         self._need("meld")
@@ -569,7 +589,7 @@ class Game:
                 and a.wilds:
             raise IllegalMove("wild_on_canasta")
         plan.touch(move.a).add(b.cards)
-        plan.melds.remove(b)
+        plan.drop(move.b)
         if not turn_can_end(self.rules, len(plan.hand), self._plan_may_go_out(plan)):
             raise IllegalMove("no_end_of_turn")
         return plan
