@@ -1,25 +1,33 @@
 """Legal-move queries: every draw, pile and discard choice, and the meld candidates a player
-interface or a bot needs (not every subset: ``Game.can`` answers any proposed meld)."""
+interface or a bot needs (not every subset: ``Game.can`` answers any proposed meld).
+
+The common moves (single new melds and single-card additions on an opened side, discards) are
+generated from the hand's kind counts and checked with the same rule functions the state's
+``verify_*`` checks use (``melds.addition_problem``, ``Game.end_of_action_problem``); the rarer
+ones (openings, pile takes, merges, asks) are proposed and then verified. A test compares the
+generated moves with verifying every candidate."""
 from __future__ import annotations
 
 from itertools import combinations
 
-from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, N_KINDS, RANK_OF, SUIT_OF,
-                    VALUE_OF_KIND, card_sort_key, counts_of, kind_of_rank_suit)
-from .melds import GROUP, SEQUENCE
-from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Merge, Move,
+from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
+                    SUIT_OF, VALUE_OF_KIND, card_sort_key, counts_of, kind_of_rank_suit)
+from .melds import BLACK3, GROUP, SEQUENCE, WILD, TableMeld, addition_problem, finished_kind
+from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
-from .moves import Meld as MeldMove
+from .scoring import side_canastas
 from .state import Game
 
 MAX_OPENINGS = 24
+_WILD_KINDS = sorted((k for k in range(N_KINDS) if IS_WILD[k]), key=VALUE_OF_KIND.__getitem__)
 
 
 def wild_kinds(counts: list[int]) -> list[int]:
     """Wild kinds in hand, cheapest first (twos before jokers)."""
-    out = []
-    for k in sorted((k for k in range(N_KINDS) if IS_WILD[k]), key=VALUE_OF_KIND.__getitem__):
-        out += [k] * counts[k]
+    out: list[int] = []
+    for k in _WILD_KINDS:
+        if counts[k]:
+            out += [k] * counts[k]
     return out
 
 
@@ -30,27 +38,35 @@ def meld_candidates(counts: list[int], game: Game) -> list[NewMeld]:
     out: list[NewMeld] = []
     wilds = wild_kinds(counts)
     by_rank: dict[int, list[int]] = {}
+    by_suit: dict[int, list[int]] = {}
     for k in range(N_KINDS):
-        if counts[k] and IS_NATURAL[k]:
-            by_rank.setdefault(RANK_OF[k], []).extend([k] * counts[k])
-    for rank, nat in sorted(by_rank.items()):
+        n = counts[k]
+        if n and IS_NATURAL[k]:
+            by_rank.setdefault(RANK_OF[k], []).extend([k] * n)
+            by_suit.setdefault(SUIT_OF[k], []).append(RANK_OF[k])
+    max_w = min(len(wilds), r.group_max_wilds)
+    for rank in sorted(by_rank):
+        nat = by_rank[rank]
         n = len(nat)
-        for w in range(0, min(len(wilds), r.group_max_wilds) + 1):
+        for w in range(0, max_w + 1):
             if n + w < 3 or n < r.group_naturals_per_wild * w or n < r.group_min_naturals:
                 continue
             if r.group_naturals_exceed_wilds and n <= w:
                 continue
             out.append(NewMeld(tuple(nat) + tuple(wilds[:w])))
     if r.sequences:
-        for suit in range(4):
-            ranks = [rk for rk in range(4, 15) if counts[kind_of_rank_suit(rk, suit)]]
+        smax = r.sequence_max
+        for suit in sorted(by_suit):
+            ranks = sorted(by_suit[suit])
+            if len(ranks) < 3:
+                continue
             run: list[int] = []
             for rk in ranks + [99]:
                 if run and rk == run[-1] + 1:
                     run.append(rk)
                     continue
-                for i in range(len(run)):
-                    for j in range(i + 3, min(len(run), i + r.sequence_max) + 1):
+                for i in range(len(run) - 2):
+                    for j in range(i + 3, min(len(run), i + smax) + 1):
                         out.append(NewMeld(tuple(kind_of_rank_suit(x, suit) for x in run[i:j])))
                 run = [rk]
     b3 = [k for k in range(N_KINDS) if IS_BLACK3[k] for _ in range(counts[k])]
@@ -106,32 +122,80 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
     return found[:limit]
 
 
-def _quick_fit(game: Game, meld, k: int) -> bool:
+def quick_fit(meld: TableMeld, k: int) -> bool:
     """Cheap pre-filter: could kind ``k`` possibly join ``meld``?"""
-    if meld.type == GROUP:
+    t = meld.type
+    if t == GROUP:
         return IS_WILD[k] or RANK_OF[k] == meld.rank
-    if meld.type == SEQUENCE:
-        if IS_WILD[k] or not IS_NATURAL[k] or SUIT_OF[k] != meld.suit:
+    if t == SEQUENCE:
+        if not IS_NATURAL[k] or SUIT_OF[k] != meld.suit:
             return False
-        lo, hi = _ends(meld)
-        return RANK_OF[k] in (lo - 1, hi + 1)
-    return IS_BLACK3[k] if meld.type == "black3" else IS_WILD[k]
+        r = RANK_OF[k]
+        return (r == RANK_OF[KIND_OF_ID[meld.cards[0]]] - 1
+                or r == RANK_OF[KIND_OF_ID[meld.cards[-1]]] + 1)
+    return IS_BLACK3[k] if t == BLACK3 else IS_WILD[k]
 
 
-def _ends(meld) -> tuple[int, int]:
-    from .cards import KIND_OF_ID
-    return RANK_OF[KIND_OF_ID[meld.cards[0]]], RANK_OF[KIND_OF_ID[meld.cards[-1]]]
+class _Side:
+    """What the generator needs of the acting side, worked out once per query."""
+
+    __slots__ = ("game", "seat", "side", "melds", "finished", "sequences", "cards")
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.seat = game.current
+        self.side = game.side_of(game.current)
+        self.melds = game.melds[self.side]
+        self.finished, self.sequences = side_canastas(self.melds, game.rules)
+        self.cards = len(game.hands[self.seat])
+
+    def met_after(self, gained: str | None, lost: str | None = None) -> bool:
+        """Is the requirement met once a meld becomes ``gained`` (a finished kind or None) and
+        one stops being ``lost``?"""
+        f = self.finished + (gained is not None) - (lost is not None)
+        s = self.sequences + (gained == "samba") - (lost == "samba")
+        return self.game.requirement_met_counts(f, s)
+
+    def new_meld_ok(self, part: NewMeld) -> bool:
+        """One new meld laid by an opened side (``part`` is a valid meld by construction)."""
+        ks = part.cards
+        r = self.game.rules
+        if IS_BLACK3[ks[0]]:
+            mtype, gained = BLACK3, None
+        else:
+            naturals = [k for k in ks if not IS_WILD[k]]
+            if not naturals:
+                mtype = WILD
+            elif all(RANK_OF[k] == RANK_OF[naturals[0]] for k in naturals):
+                mtype = GROUP
+            else:
+                mtype = SEQUENCE
+            gained = finished_kind(mtype, len(ks), len(ks) - len(naturals), r)
+        return self.game.end_of_action_problem(self.cards - len(ks), self.met_after(gained),
+                                               mtype == BLACK3) is None
+
+    def addition_ok(self, meld: TableMeld, k: int) -> bool:
+        """One card of kind ``k`` added to ``meld`` (an opened side's own)."""
+        r = self.game.rules
+        if addition_problem(meld, (k,), r) is not None:
+            return False
+        before = meld.finished(r)
+        after = finished_kind(meld.type, len(meld.cards) + 1, meld.wilds + IS_WILD[k], r)
+        return self.game.end_of_action_problem(self.cards - 1, self.met_after(after, before),
+                                               meld.type == BLACK3) is None
 
 
 def addition_targets(game: Game) -> dict[int, list[int]]:
     """For each kind in the current player's hand, the meld ids it may join alone, now."""
-    seat, side = game.current, game.side_of(game.current)
     out: dict[int, list[int]] = {}
-    if game.phase != "meld":
+    if game.phase != "meld" or game.phase == "game_over":
         return out
-    for k in sorted(set(game.hand_kinds(seat))):
-        for m in game.melds[side]:
-            if _quick_fit(game, m, k) and game.can(MeldMove((AddTo(m.id, (k,)),))):
+    side = _Side(game)
+    if not side.melds:
+        return out
+    for k in sorted(set(game.hand_kinds(side.seat))):
+        for m in side.melds:
+            if quick_fit(m, k) and side.addition_ok(m, k):
                 out.setdefault(k, []).append(m.id)
     return out
 
@@ -142,16 +206,21 @@ def pile_takes(game: Game) -> list[Move]:
         return []
     seat, side = game.current, game.side_of(game.current)
     top = game.top_kind()
+    assert top is not None
     counts = counts_of(game.hand_kinds(seat))
-    nat = [k for k in range(N_KINDS) if IS_NATURAL[k] and RANK_OF[k] == RANK_OF[top]
+    top_rank = RANK_OF[top]
+    nat = [k for k in range(N_KINDS) if IS_NATURAL[k] and RANK_OF[k] == top_rank
            for _ in range(counts[k])]
     wilds = wild_kinds(counts)
+    natural_and_wild = game.rules.take_pile_natural_and_wild and wilds
+    if len(nat) < 2 and not (natural_and_wild and nat):
+        return []
     pairs = sorted({tuple(sorted(p)) for p in combinations(nat, 2)})
     out: list[Move] = []
     shapes = [list(p) for p in pairs]
     if len(nat) > 2:
         shapes.append(nat)
-    if game.rules.take_pile_natural_and_wild and wilds:
+    if natural_and_wild:
         shapes += [[k, wilds[0]] for k in sorted(set(nat))]
     for shape in shapes:
         for w in range(0, min(len(wilds), game.rules.group_max_wilds) + 1):
@@ -174,6 +243,30 @@ def pile_takes(game: Game) -> list[Move]:
     return out
 
 
+def _draw_moves(game: Game, side: int) -> list[Move]:
+    out: list[Move] = []
+    if game.stock:
+        out.append(Draw())
+    elif game.can(EndDeal()):
+        out.append(EndDeal())
+    if game.pile and not game.pile_blocked():
+        r = game.rules
+        top = KIND_OF_ID[game.pile[-1]]
+        for m in game.melds[side]:
+            if not quick_fit(m, top):
+                continue
+            if r.take_top_card and m.type == SEQUENCE:
+                mv: Move = TakeTop(m.id)
+                if game.can(mv):
+                    out.append(mv)
+            if r.take_pile_onto_meld:
+                mv = TakePileOnto(m.id)
+                if game.can(mv):
+                    out.append(mv)
+        out += pile_takes(game)
+    return out
+
+
 def legal_moves(game: Game) -> list[Move]:
     """The legal moves of the seat to act (meld candidates as single actions or openings)."""
     ph = game.phase
@@ -185,39 +278,39 @@ def legal_moves(game: Game) -> list[Move]:
         return [Answer(True), Answer(False)]
     seat, side = game.current, game.side_of(game.current)
     out: list[Move] = []
-    kinds = game.hand_kinds(seat)
-    distinct = sorted(set(kinds), key=card_sort_key)
-    if not game.rules.red_threes_automatic:
-        out += [m for m in (LayRedThree(k) for k in distinct if IS_RED3[k]) if game.can(m)]
+    hand = game.hands[seat]
+    distinct = sorted({KIND_OF_ID[c] for c in hand}, key=card_sort_key)
+    if not game.rules.red_threes_automatic and len(hand) > 1:
+        out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
-        for m in (Draw(), EndDeal()):
-            if game.can(m):
-                out.append(m)
-        if game.pile and not game.pile_blocked():
-            for m in game.melds[side]:
-                for mv in (TakeTop(m.id), TakePileOnto(m.id)):
-                    if game.can(mv):
-                        out.append(mv)
-            out += pile_takes(game)
-        return out
+        return out + _draw_moves(game, side)
     # meld phase
-    out += [m for m in meld_moves(game)]
-    for a, b in combinations([m for m in game.melds[side] if m.type == GROUP], 2):
-        if a.rank == b.rank and game.can(Merge(a.id, b.id)):
-            out.append(Merge(a.id, b.id))
-    out += [m for m in (Discard(k) for k in distinct) if game.can(m)]
+    out += meld_moves(game)
+    groups = [m for m in game.melds[side] if m.type == GROUP]
+    if len(groups) > 1:
+        for a, b in combinations(groups, 2):
+            if a.rank == b.rank and game.can(Merge(a.id, b.id)):
+                out.append(Merge(a.id, b.id))
+    out += discard_moves(game, distinct)
     if game.can(Pass()):
         out.append(Pass())
     out += ask_moves(game)
     return out
 
 
+def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:
+    """The discards of the seat to act (``distinct``: the kinds in hand, display order)."""
+    if len(game.hands[game.current]) == 1 and not game.may_go_out_now():
+        return []
+    discardable = game.rules.red_three_discardable
+    return [Discard(k) for k in distinct if discardable or not IS_RED3[k]]
+
+
 def ask_moves(game: Game) -> list[Ask]:
     """Simple going-out actions to ask the partner about: the last card discarded, or one
     card added to a meld and the other discarded."""
     seat = game.current
-    if not game.partners(seat) or game.turn.asked or not game.requirement_met(
-            game.side_of(seat)):
+    if game.ask_problem(seat) is not None or not game.requirement_met(game.side_of(seat)):
         return []
     kinds = game.hand_kinds(seat)
     cands: list[Ask] = []
@@ -231,21 +324,21 @@ def ask_moves(game: Game) -> list[Ask]:
     return [a for a in cands if game.can(a)]
 
 
-def meld_moves(game: Game) -> list[MeldMove]:
+def meld_moves(game: Game) -> list[Meld]:
     seat, side = game.current, game.side_of(game.current)
     counts = counts_of(game.hand_kinds(seat))
-    out: list[MeldMove] = []
+    out: list[Meld] = []
     if not game.opened(side):
         for combo in opening_combos(counts, game.minimum(side), game):
-            mv = MeldMove(tuple(combo))
+            mv = Meld(tuple(combo))
             if game.can(mv):
                 out.append(mv)
         return out
+    acting = _Side(game)
     for part in meld_candidates(counts, game):
-        mv = MeldMove((part,))
-        if game.can(mv):
-            out.append(mv)
+        if acting.new_meld_ok(part):
+            out.append(Meld((part,)))
     for k, ids in addition_targets(game).items():
         for mid in ids:
-            out.append(MeldMove((AddTo(mid, (k,)),)))
+            out.append(Meld((AddTo(mid, (k,)),)))
     return out

@@ -20,7 +20,7 @@ import random
 import time
 
 from ..cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of, kind_text
-from ..legal import _quick_fit, legal_moves, meld_candidates
+from ..legal import legal_moves, meld_candidates, quick_fit
 from ..melds import cards_needed
 from ..moves import AddTo, Discard
 from ..moves import Meld as MeldMove
@@ -162,7 +162,7 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
                         1 for x in hand if x != k and IS_NATURAL[x] and RANK_OF[x] == m.rank) == 2 \
                         and cards_needed(m.type, len(m.cards), g.rules) != 1:
                     continue
-            elif not (m.type == "sequence" and _quick_fit(g, m, k)):
+            elif not (m.type == "sequence" and quick_fit(m, k)):
                 continue
             mv = MeldMove((AddTo(m.id, (k,)),))
             if g.can(mv):

@@ -1,0 +1,108 @@
+"""One engine workload, run against whatever ``py_engine`` is first on ``sys.path``.
+
+    PYTHONPATH=<tree> python tools/engine_workload.py <workload> <reps> [--rules R --players N]
+
+Prints one JSON line: the work done and the seconds it took. Used by tools/bench_engine.py,
+which runs the same workload against two engine revisions side by side. It uses only the
+engine API both revisions share (Game.new, play, legal_moves via simulate.random_move,
+views.view_for, ai.make_bot), so the old and the new engine do the same work.
+"""
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+
+
+def random_play(reps: int, rules: str, players: int) -> dict:
+    from py_engine.simulate import random_move
+    from py_engine.state import Game
+    moves = 0
+    t0 = time.perf_counter()
+    for i in range(reps):
+        g = Game.new(rules, players, seed=1000 + i)
+        rng = random.Random(i)
+        while g.phase in ("draw", "meld", "answer"):
+            g.play(random_move(g, rng))
+            moves += 1
+    return {"moves": moves, "deals": reps, "seconds": time.perf_counter() - t0}
+
+
+def medium_deals(reps: int, rules: str, players: int) -> dict:
+    from py_engine.ai import make_bot
+    from py_engine.state import Game
+    from py_engine.views import view_for
+    moves = 0
+    t0 = time.perf_counter()
+    for i in range(reps):
+        g = Game.new(rules, players, seed=2000 + i)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        while g.phase in ("draw", "meld", "answer"):
+            g.play(bots[g.current].choose(view_for(g, g.current)))
+            moves += 1
+    return {"moves": moves, "deals": reps, "seconds": time.perf_counter() - t0}
+
+
+def hard_positions(rules: str, players: int, count: int) -> list:
+    """Decisions where ``hard`` searches, from medium self-play (the same texts in both
+    engines): (record moves up to the decision)."""
+    from py_engine.ai import make_bot
+    from py_engine.state import Game
+    from py_engine.views import view_for
+    out = []
+    seed = 3000
+    while len(out) < count:
+        g = Game.new(rules, players, seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        texts = []
+        while g.phase in ("draw", "meld", "answer") and len(out) < count:
+            text = bots[g.current].choose(view_for(g, g.current))
+            if g.phase == "meld" and text.startswith("discard") and len(texts) % 3 == 0:
+                out.append((seed, list(texts)))
+            g.play(text)
+            texts.append(text)
+        seed += 1
+    return out
+
+
+def hard_samples(reps: int, rules: str, players: int) -> dict:
+    from py_engine.ai.hard import HardBot
+    from py_engine.state import Game
+    from py_engine.views import view_for
+    positions = hard_positions(rules, players, reps)
+    samples = 0
+    seconds = 0.0
+    for seed, texts in positions:
+        g = Game.new(rules, players, seed=seed)
+        for t in texts:
+            g.play(t)
+        view = view_for(g, g.current)
+        bot = HardBot(seed=seed, iterations=12)
+        ranked = bot.medium.rank_moves(view)
+        cands = [m for _, m in ranked][:2]
+        if len(cands) < 2:
+            continue
+        t0 = time.perf_counter()
+        bot.search(view, cands)
+        seconds += time.perf_counter() - t0
+        samples += bot.last_stats["samples"]
+    return {"samples": samples, "positions": len(positions), "seconds": seconds}
+
+
+WORKLOADS = {"random": random_play, "medium": medium_deals, "hard": hard_samples}
+
+
+def main(argv: list[str]) -> None:
+    import argparse
+    p = argparse.ArgumentParser()
+    p.add_argument("workload", choices=sorted(WORKLOADS))
+    p.add_argument("reps", type=int)
+    p.add_argument("--rules", default="samba")
+    p.add_argument("--players", type=int, default=4)
+    a = p.parse_args(argv)
+    print(json.dumps(WORKLOADS[a.workload](a.reps, a.rules, a.players)))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
