@@ -106,6 +106,12 @@ def card_sort_key(kind: int) -> tuple[int, int]:
     return (0 if RANK_OF[kind] > 3 else 1, RANK_OF[kind] * 4 + SUIT_OF[kind])
 
 
+# card_sort_key as one int per kind (sorting by ``SORT_INDEX.__getitem__`` is the same order).
+SORT_INDEX = [0] * N_KINDS
+for _i, _k in enumerate(sorted(range(N_KINDS), key=card_sort_key)):
+    SORT_INDEX[_k] = _i
+
+
 def counts_of(kinds) -> list[int]:
     c = [0] * N_KINDS
     for k in kinds:

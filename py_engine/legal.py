@@ -20,6 +20,22 @@ from .state import Game
 
 MAX_OPENINGS = 24
 _WILD_KINDS = sorted((k for k in range(N_KINDS) if IS_WILD[k]), key=VALUE_OF_KIND.__getitem__)
+_NATURAL_KINDS = [k for k in range(N_KINDS) if IS_NATURAL[k]]
+_BLACK3_KINDS = [k for k in range(N_KINDS) if IS_BLACK3[k]]
+_WILD_IDS = sorted(k for k in range(N_KINDS) if IS_WILD[k])
+
+
+def fitting_kinds(meld: TableMeld) -> list[int]:
+    """The kinds that could join ``meld`` alone (a necessary condition, not the rules' check):
+    its rank or a wild card for a group, the kinds just below and above a sequence."""
+    t = meld.type
+    if t == GROUP:
+        return [kind_of_rank_suit(meld.rank, s) for s in range(4)] + _WILD_IDS
+    if t == SEQUENCE:
+        lo = RANK_OF[KIND_OF_ID[meld.cards[0]]]
+        hi = RANK_OF[KIND_OF_ID[meld.cards[-1]]]
+        return [kind_of_rank_suit(r, meld.suit) for r in (lo - 1, hi + 1) if 4 <= r <= 14]
+    return _BLACK3_KINDS if t == BLACK3 else _WILD_IDS
 
 
 def wild_kinds(counts: list[int]) -> list[int]:
@@ -39,9 +55,9 @@ def meld_candidates(counts: list[int], game: Game) -> list[NewMeld]:
     wilds = wild_kinds(counts)
     by_rank: dict[int, list[int]] = {}
     by_suit: dict[int, list[int]] = {}
-    for k in range(N_KINDS):
+    for k in _NATURAL_KINDS:
         n = counts[k]
-        if n and IS_NATURAL[k]:
+        if n:
             by_rank.setdefault(RANK_OF[k], []).extend([k] * n)
             by_suit.setdefault(SUIT_OF[k], []).append(RANK_OF[k])
     max_w = min(len(wilds), r.group_max_wilds)
@@ -69,7 +85,7 @@ def meld_candidates(counts: list[int], game: Game) -> list[NewMeld]:
                     for j in range(i + 3, min(len(run), i + smax) + 1):
                         out.append(NewMeld(tuple(kind_of_rank_suit(x, suit) for x in run[i:j])))
                 run = [rk]
-    b3 = [k for k in range(N_KINDS) if IS_BLACK3[k] for _ in range(counts[k])]
+    b3 = [k for k in _BLACK3_KINDS for _ in range(counts[k])]
     if len(b3) >= 3:
         out.append(NewMeld(tuple(b3)))
     if r.wild_melds and len(wilds) >= 3:
@@ -185,18 +201,26 @@ class _Side:
                                                meld.type == BLACK3) is None
 
 
-def addition_targets(game: Game) -> dict[int, list[int]]:
-    """For each kind in the current player's hand, the meld ids it may join alone, now."""
-    out: dict[int, list[int]] = {}
-    if game.phase != "meld" or game.phase == "game_over":
-        return out
-    side = _Side(game)
+def addition_targets(game: Game, counts: list[int] | None = None,
+                     side: _Side | None = None) -> dict[int, list[int]]:
+    """For each kind in the current player's hand (in kind order), the meld ids it may join
+    alone, now (in the side's meld order)."""
+    if game.phase != "meld":
+        return {}
+    side = side or _Side(game)
     if not side.melds:
-        return out
-    for k in sorted(set(game.hand_kinds(side.seat))):
-        for m in side.melds:
-            if quick_fit(m, k) and side.addition_ok(m, k):
-                out.setdefault(k, []).append(m.id)
+        return {}
+    if counts is None:
+        counts = counts_of(game.hand_kinds(side.seat))
+    found = []
+    for i, m in enumerate(side.melds):
+        for k in fitting_kinds(m):
+            if counts[k] and side.addition_ok(m, k):
+                found.append((k, i, m.id))
+    found.sort()
+    out: dict[int, list[int]] = {}
+    for k, _, mid in found:
+        out.setdefault(k, []).append(mid)
     return out
 
 
@@ -338,7 +362,7 @@ def meld_moves(game: Game) -> list[Meld]:
     for part in meld_candidates(counts, game):
         if acting.new_meld_ok(part):
             out.append(Meld((part,)))
-    for k, ids in addition_targets(game).items():
+    for k, ids in addition_targets(game, counts, acting).items():
         for mid in ids:
             out.append(Meld((AddTo(mid, (k,)),)))
     return out

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
-from .cards import card_sort_key, kind_text, parse_kind
+from .cards import SORT_INDEX, kind_text, parse_kind
 from .errors import InvalidMove
 
 MAX_MOVE_TEXT = 2000
@@ -27,7 +27,9 @@ MAX_MOVE_TEXT = 2000
 
 def canonical_cards(kinds) -> tuple[int, ...]:
     """Card kinds in the one order a move's text shows them (display order)."""
-    return tuple(sorted(kinds, key=card_sort_key))
+    if len(kinds) < 2:
+        return tuple(kinds)
+    return tuple(sorted(kinds, key=SORT_INDEX.__getitem__))
 
 
 def _cards(kinds) -> str:
