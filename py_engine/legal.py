@@ -316,9 +316,10 @@ def legal_moves(game: Game) -> list[Move]:
             if a.rank == b.rank and game.can(Merge(a.id, b.id)):
                 out.append(Merge(a.id, b.id))
     out += discard_moves(game, distinct)
-    if game.can(Pass()):
+    if game.rules.pass_with_one and game.can(Pass()):
         out.append(Pass())
-    out += ask_moves(game)
+    if game.partners(seat) and not game.turn.asked:
+        out += ask_moves(game)
     return out
 
 

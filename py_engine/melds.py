@@ -21,7 +21,7 @@ class TableMeld:
     """A meld on the table: its type, rank (groups) or suit (sequences), its physical card ids
     (sequences low to high) and, kept with them, how many of those are wild."""
 
-    __slots__ = ("id", "type", "rank", "suit", "cards", "wilds")
+    __slots__ = ("id", "type", "rank", "suit", "cards", "wilds", "view")
 
     def __init__(self, id: int, type: str, rank: int = 0, suit: int = -1,
                  cards: list[int] | None = None, wilds: int | None = None):
@@ -29,6 +29,7 @@ class TableMeld:
         self.cards: list[int] = [] if cards is None else cards
         self.wilds = (sum(1 for c in self.cards if IS_WILD[KIND_OF_ID[c]]) if wilds is None
                       else wilds)
+        self.view: dict | None = None      # views.meld_view's cache, dropped when cards join
 
     def __repr__(self) -> str:
         return f"TableMeld({self.id}, {self.type!r}, {self.rank}, {self.suit}, {self.cards})"
@@ -45,6 +46,7 @@ class TableMeld:
         """Put cards on this meld (sequences stay in rank order)."""
         self.cards = sort_sequence(self.cards + ids) if self.type == SEQUENCE else self.cards + ids
         self.wilds += sum(1 for c in ids if IS_WILD[KIND_OF_ID[c]])
+        self.view = None
 
     def kinds(self) -> list[int]:
         return [KIND_OF_ID[c] for c in self.cards]

@@ -122,6 +122,7 @@ class Game:
         # between browsers derives each deal's seed from every player's revealed value).
         self.deal_seeds: dict[int, str] = {}
         self.record_log = True       # copies for a search may leave the log out (``copy``)
+        self.view_cache: dict = {}   # views.py keeps what it renders once here
 
     # Construction -------------------------------------------------------------------------
     @staticmethod
@@ -185,6 +186,7 @@ class Game:
         g.red3 = [list(s) for s in self.red3]
         g.turn = self.turn.copy()
         g.deal_seeds = dict(self.deal_seeds)
+        g.view_cache = {}
         if log:
             g.moves, g.log = list(self.moves), list(self.log)
         else:
