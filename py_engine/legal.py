@@ -152,7 +152,7 @@ def quick_fit(meld: TableMeld, k: int) -> bool:
     return IS_BLACK3[k] if t == BLACK3 else IS_WILD[k]
 
 
-class _Side:
+class ActingSide:
     """What the generator needs of the acting side, worked out once per query."""
 
     __slots__ = ("game", "seat", "side", "melds", "finished", "sequences", "cards")
@@ -202,12 +202,12 @@ class _Side:
 
 
 def addition_targets(game: Game, counts: list[int] | None = None,
-                     side: _Side | None = None) -> dict[int, list[int]]:
+                     side: ActingSide | None = None) -> dict[int, list[int]]:
     """For each kind in the current player's hand (in kind order), the meld ids it may join
     alone, now (in the side's meld order)."""
     if game.phase != "meld":
         return {}
-    side = side or _Side(game)
+    side = side or ActingSide(game)
     if not side.melds:
         return {}
     if counts is None:
@@ -359,7 +359,7 @@ def meld_moves(game: Game) -> list[Meld]:
             if game.can(mv):
                 out.append(mv)
         return out
-    acting = _Side(game)
+    acting = ActingSide(game)
     for part in meld_candidates(counts, game):
         if acting.new_meld_ok(part):
             out.append(Meld((part,)))

@@ -22,7 +22,7 @@ import random
 
 from ..cards import IS_RED3, KIND_OF_ID, deck_ids, parse_kind
 from ..melds import SEQUENCE, TableMeld, sort_sequence
-from ..rules import Options, get_rules
+from ..rules import get_rules
 from ..state import Game, Turn
 
 _TYPES = {"group": "group", "sequence": "sequence", "black3": "black3", "wild": "wild"}
@@ -91,11 +91,7 @@ def seen_ids(view: dict) -> set[int]:
 def determinize(view: dict, rng: random.Random, use_log: bool = True) -> Game:
     """A Game consistent with ``view`` (own hand exact, hidden cards sampled with ``rng``)."""
     rules = get_rules(view["rules"]["name"])
-    g = Game(rules, Options.make(rules, view["players"], view["target"]), 0)
     me, n = view["seat"], view["players"]
-    g.scores = list(view["scores"])
-    g.history = [list(h) for h in view.get("history", [])]
-    g.deal_no, g.dealer = view["deal"], view["dealer"]
     unseen = sorted(set(deck_ids(rules.decks, rules.jokers)) - seen_ids(view))
     rng.shuffle(unseen)
     sizes = list(view["hand_sizes"])
@@ -133,27 +129,28 @@ def determinize(view: dict, rng: random.Random, use_log: bool = True) -> Game:
     if len(stock) != view["stock"]:
         # Only possible when the view is inconsistent (e.g. more red threes than stock room).
         raise ValueError(f"cannot determinize: {len(stock)} cards for a stock of {view['stock']}")
-    g.hands, g.stock = hands, stock
-    g.pile = [c["id"] for c in view["pile"]["cards"]]
-    g.pile_marker = rules.covered_red3_freezes_pile and any(
-        IS_RED3[KIND_OF_ID[c]] for c in g.pile)
+    melds: list[list[TableMeld]] = [[] for _ in view["melds"]]
     top_id = 0
     for s, side in enumerate(view["melds"]):
         for m in side:
             ids = [c["id"] for c in m["cards"]]
             rank = _RANKS.index(m["rank"]) + 2 if m["rank"] else (3 if m["type"] == "black3" else 0)
             suit = "CDHS".index(m["suit"]) if m["suit"] else -1
-            g.melds[s].append(TableMeld(m["id"], _TYPES[m["type"]], rank, suit,
-                                   sort_sequence(ids) if m["type"] == SEQUENCE else ids))
+            melds[s].append(TableMeld(m["id"], _TYPES[m["type"]], rank, suit,
+                                      sort_sequence(ids) if m["type"] == SEQUENCE else ids))
             top_id = max(top_id, m["id"])
-    g.next_meld_id = top_id + 1
-    g.red3 = [[c["id"] for c in side] for side in view["red_threes"]]
-    ph = view["phase"]
-    g.phase = ph
-    g.current = view["current"] if view["current"] is not None else me
+    pile = [c["id"] for c in view["pile"]["cards"]]
     t = view.get("turn") or {}
-    g.turn = Turn(asked=bool(t.get("asked")), refused=bool(t.get("refused")),
-                  pending=t.get("pending"), asker=t.get("asker", -1) if t.get("pending") else -1)
-    g.version = view.get("version", 0)
+    g = Game.from_position(
+        rules, n, view["target"], 0, hands=hands, stock=stock, pile=pile, melds=melds,
+        red3=[[c["id"] for c in side] for side in view["red_threes"]],
+        phase=view["phase"], current=view["current"] if view["current"] is not None else me,
+        dealer=view["dealer"], deal_no=view["deal"], scores=list(view["scores"]),
+        pile_marker=rules.covered_red3_freezes_pile and any(IS_RED3[KIND_OF_ID[c]] for c in pile),
+        next_meld_id=top_id + 1,
+        turn=Turn(asked=bool(t.get("asked")), refused=bool(t.get("refused")),
+                  pending=t.get("pending"), asker=t.get("asker", -1) if t.get("pending") else -1),
+        version=view.get("version", 0))
+    g.history = [list(h) for h in view.get("history", [])]
     return g
 

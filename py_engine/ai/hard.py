@@ -20,7 +20,7 @@ import random
 import time
 
 from ..cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of, kind_text
-from ..legal import legal_moves, meld_candidates, quick_fit
+from ..legal import ActingSide, legal_moves, meld_candidates, quick_fit
 from ..melds import cards_needed
 from ..moves import AddTo, Discard
 from ..moves import Meld as MeldMove
@@ -153,6 +153,7 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
         return None
     distinct = sorted(set(hand))
     keep_pile = len(g.pile) >= policy.w["keep_pair_pile"]
+    acting = ActingSide(g)
     for k in distinct:
         if not IS_NATURAL[k]:
             continue
@@ -164,14 +165,12 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
                     continue
             elif not (m.type == "sequence" and quick_fit(m, k)):
                 continue
-            mv = MeldMove((AddTo(m.id, (k,)),))
-            if g.can(mv):
-                return mv.text()
+            if acting.addition_ok(m, k):
+                return MeldMove((AddTo(m.id, (k,)),)).text()
     for part in meld_candidates(counts_of(hand), g):
         if len(part.cards) <= n - 2 and all(IS_NATURAL[k] for k in part.cards):
-            mv = MeldMove((part,))
-            if g.can(mv):
-                return mv.text()
+            if acting.new_meld_ok(part):
+                return MeldMove((part,)).text()
     v = _fast_view(g, seat, cache)
     info = Info(v)
     best = None
@@ -251,8 +250,9 @@ class HardBot:
             if t_end is not None and n > 0 and now + (now - t_start) / n > t_end:
                 break     # the next sample would overrun the budget
             sample_seed = f"{base}:{n}"
+            world = determinize(view, random.Random(sample_seed))
             for i, mv in enumerate(cands):
-                g = determinize(view, random.Random(sample_seed))
+                g = world.copy(log=True)
                 g.play(mv)
                 self.rollout(g, me, random.Random(sample_seed + ":r"))
                 values[i].append(evaluate(g, side, me if self.mode == "discard" else None,

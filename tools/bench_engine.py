@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The engine benchmark: this tree against a pinned revision, side by side in one run.
+
+    python tools/bench_engine.py [--base 4572f22] [--rounds 5] [--pyodide]
+
+It checks the base revision out in a temporary git worktree and runs the same workloads
+(tools/engine_workload.py) against both engines in alternating subprocesses, round after round,
+so that both see the same machine load. It prints each round's figures and the median ratio
+(this tree / base) of:
+- random play: moves per second (samba 4, the same seeded games in both engines);
+- medium: seconds per deal of four ``medium`` players (base / this tree: how much faster);
+- hard: ``hard``'s samples per second (12 samples at each of the same positions);
+and with ``--pyodide`` the same random-play and medium workloads of this tree inside Pyodide under
+Node against CPython (how much slower Pyodide is; the target is at most 2).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKLOAD = ROOT / "tools" / "engine_workload.py"
+BASE = "4572f22"          # the engine at the time of issue 11
+REPS = {"random": 12, "medium": 6, "hard": 5}
+
+
+def run(tree: Path, workload: str, reps: int, rules: str = "samba", players: int = 4) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    out = subprocess.run([sys.executable, str(WORKLOAD), workload, str(reps), "--rules", rules,
+                          "--players", str(players)], env=env, capture_output=True, text=True,
+                         check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def rate(workload: str, r: dict) -> float:
+    """Higher is better: moves/s, deals/s, samples/s."""
+    key = {"random": "moves", "medium": "deals", "hard": "samples"}[workload]
+    return r[key] / r["seconds"]
+
+
+def pyodide_dir() -> Path | None:
+    for cand in (ROOT / "node_modules" / "pyodide", *sorted((ROOT / ".cache").glob("pyodide-*/package"))):
+        if (cand / "pyodide.mjs").exists():
+            return cand
+    return None
+
+
+def run_pyodide(workload: str, reps: int) -> dict:
+    pkg = pyodide_dir()
+    if pkg is None:
+        raise SystemExit("no Pyodide runtime found: run `python build.py` first")
+    script = ROOT / "tools" / "pyodide_workload.mjs"
+    out = subprocess.run(["node", str(script), str(pkg), str(ROOT), workload, str(reps)],
+                         capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--base", default=BASE)
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--pyodide", action="store_true")
+    p.add_argument("--only", choices=sorted(REPS), action="append")
+    a = p.parse_args(argv)
+    workloads = a.only or list(REPS)
+    with tempfile.TemporaryDirectory(prefix="samba-base-") as tmp:
+        base = Path(tmp) / "base"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base),
+                        a.base], check=True)
+        try:
+            ratios: dict[str, list[float]] = {w: [] for w in workloads}
+            for i in range(a.rounds):
+                for w in workloads:
+                    # alternate which engine goes first
+                    order = [(base, "base"), (ROOT, "this")][:: 1 if i % 2 == 0 else -1]
+                    got = {name: rate(w, run(tree, w, REPS[w])) for tree, name in order}
+                    ratios[w].append(got["this"] / got["base"])
+                    print(f"round {i + 1} {w:7s} base {got['base']:9.1f}/s  this {got['this']:9.1f}/s"
+                          f"  ratio {ratios[w][-1]:5.2f}", flush=True)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
+                           check=False)
+    print(f"\nthis tree against {a.base} (median of {a.rounds} rounds, higher is faster):")
+    names = {"random": "random play, moves per second", "medium": "medium deals per second",
+             "hard": "hard samples per second"}
+    for w in workloads:
+        print(f"  {names[w]:32s} x{statistics.median(ratios[w]):.2f}")
+    if a.pyodide:
+        slow = []
+        for i in range(max(1, a.rounds // 2)):
+            for w in ("random", "medium"):
+                cp = rate(w, run(ROOT, w, REPS[w]))
+                py = rate(w, run_pyodide(w, REPS[w]))
+                slow.append(cp / py)
+                print(f"round {i + 1} {w:7s} cpython {cp:9.1f}/s  pyodide {py:9.1f}/s"
+                      f"  slower x{cp / py:.2f}", flush=True)
+        print(f"  Pyodide (Node) slower than CPython, median: x{statistics.median(slow):.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

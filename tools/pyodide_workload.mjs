@@ -1,0 +1,35 @@
+// node tools/pyodide_workload.mjs <pyodide package dir> <project root> <workload> <reps>
+// Runs tools/engine_workload.py's workload inside Pyodide, with py_engine mounted from the tree;
+// prints the workload's JSON line.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pkg, root, workload, reps] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(join(pkg, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: pkg + "/", stdout: () => {}, stderr: () => {} });
+
+function copyTree(dir) {
+  for (const name of readdirSync(dir)) {
+    const p = join(dir, name);
+    const dest = "/work/" + relative(root, p);
+    if (statSync(p).isDirectory()) {
+      if (name === "__pycache__") continue;
+      py.FS.mkdirTree(dest);
+      copyTree(p);
+    } else if (name.endsWith(".py")) {
+      py.FS.writeFile(dest, readFileSync(p));
+    }
+  }
+}
+py.FS.mkdirTree("/work/py_engine");
+py.FS.mkdirTree("/work/tools");
+copyTree(join(root, "py_engine"));
+py.FS.writeFile("/work/tools/engine_workload.py", readFileSync(join(root, "tools", "engine_workload.py")));
+const out = py.runPython(`
+import sys, json
+sys.path.insert(0, "/work"); sys.path.insert(0, "/work/tools")
+import engine_workload
+json.dumps(engine_workload.WORKLOADS[${JSON.stringify(workload)}](${Number(reps)}, "samba", 4))
+`);
+console.log(out);
