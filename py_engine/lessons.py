@@ -90,8 +90,8 @@ def check_step(game: Game, step: dict, text: str) -> dict:
         out.update(code=e.code, message=str(e))
         return out
     out["legal"] = True
-    accepted = {parse_move(t).text() for t in step.get("accept", [])}
-    out["matches"] = move.text() in accepted or type(move).__name__ in step.get("accept_kinds", [])
+    accepted = {parse_move(t) for t in step.get("accept", [])}   # equal whatever the card order
+    out["matches"] = move in accepted or type(move).__name__ in step.get("accept_kinds", [])
     if not out["matches"]:
         out["message"] = step.get("wrong") or "That is legal, but not what this lesson asks."
     return out

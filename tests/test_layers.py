@@ -1,6 +1,6 @@
 """Imports run one way (STYLE.md "Layout"): cards -> errors -> rules -> melds -> moves ->
 scoring -> turn -> state -> legal -> views -> record -> simulate/lessons/review/rulesdoc -> ai ->
-bridge/cli. (lessons, review and rulesdoc came later; they sit beside simulate: they use
+session -> bridge/cli. (lessons, review and rulesdoc came later; they sit beside simulate: they use
 earlier modules and the bridge uses them. A new module must be given its place in ORDER.)
 A module may import only modules earlier in that order; modules under ai/ may import anything
 before bridge/cli (and each other); __init__ and __main__ are exempt."""
@@ -14,7 +14,7 @@ import pytest
 import py_engine
 
 ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "turn", "state", "legal", "views",
-         "record", ("simulate", "lessons", "review", "rulesdoc"), "ai", ("bridge", "cli")]
+         "record", ("simulate", "lessons", "review", "rulesdoc"), "ai", "session", ("bridge", "cli")]
 RANK: dict[str, int] = {}
 for i, entry in enumerate(ORDER):
     for name in (entry if isinstance(entry, tuple) else (entry,)):

@@ -1,0 +1,176 @@
+"""A table: one game, who sits in each seat (a human or a computer level), the seats' bots, and
+an optional lesson. The JSON bridge holds one session and replaces it whole when a new game, a
+saved game, a scenario or a lesson starts; play between browsers serves several viewers from it.
+
+>>> s = Session.new_game(rules="samba", players=2, seed=1, seats=["human", "easy"])
+>>> s.viewer(), s.view()["seat"], s.is_human(0), s.is_human(1)
+(0, 0, True, False)
+"""
+from __future__ import annotations
+
+import random
+
+from .ai import make_bot
+from .lessons import check_step, validate_lesson
+from .moves import Move, parse_move
+from .record import game_record, load_scenario, replay
+from .state import Game
+from .views import view_for
+
+SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+
+
+class SessionError(ValueError):
+    """A request the table refuses for a reason that is not a rule of the game."""
+
+    def __init__(self, code: str, message: str, **detail):
+        super().__init__(message)
+        self.code, self.message, self.detail = code, message, detail
+
+
+def check_seats(seats, players: int) -> list[str]:
+    if seats is None:
+        return ["human"] + ["easy"] * (players - 1)
+    if (not isinstance(seats, list) or len(seats) != players
+            or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats)):
+        raise SessionError("bad_option", f"'seats' must list {players} of {', '.join(SEAT_KINDS)}")
+    return list(seats)
+
+
+class Session:
+    """One game at one table (see the module docstring)."""
+
+    def __init__(self, game: Game, seats, lesson: dict | None = None):
+        self.game = game
+        self.seats = check_seats(seats, game.players)
+        self.bots = {i: make_bot(s, seed=game.seed * 7919 + i)
+                     for i, s in enumerate(self.seats) if s != "human"}
+        self.lesson = lesson
+        self.lesson_step = 0
+        self.last_viewer: int | None = None
+
+    # Starting a table ------------------------------------------------------------------------
+    @classmethod
+    def new_game(cls, rules="samba", players=None, target=None, seed=None, seats=None,
+                 deal_seeds=None) -> "Session":
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 2**31)
+        try:
+            game = Game.new(rules, players, target, seed, deal_seeds=deal_seeds)
+        except ValueError as e:
+            raise SessionError("bad_option", str(e)) from None
+        return cls(game, seats)
+
+    @classmethod
+    def from_record(cls, record) -> "Session":
+        """Raises ScenarioError (a damaged record) or SessionError (bad seats)."""
+        game = replay(record)
+        try:
+            return cls(game, record.get("seats"))
+        except SessionError as e:
+            raise SessionError("bad_record", e.message) from None
+
+    @classmethod
+    def from_scenario(cls, scenario, seats=None) -> "Session":
+        return cls(load_scenario(scenario), seats)
+
+    @classmethod
+    def from_lesson(cls, lesson) -> "Session":
+        lesson = validate_lesson(lesson)
+        game = load_scenario(lesson["scenario"])
+        seats = lesson.get("seats") or ["human"] + ["easy"] * (game.players - 1)
+        return cls(game, seats, lesson=lesson)
+
+    # Seats ------------------------------------------------------------------------------------
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == "human"
+
+    def to_act(self) -> int | None:
+        g = self.game
+        return None if g.phase in ("deal_over", "game_over") else g.current
+
+    def viewer(self) -> int:
+        """The seat whose view one shared screen shows: the human to act, else the human who
+        acted last (hotseat), else the first human."""
+        humans = [i for i, s in enumerate(self.seats) if s == "human"]
+        g = self.game
+        if g.current in humans and g.phase not in ("deal_over", "game_over"):
+            self.last_viewer = g.current
+            return g.current
+        if self.last_viewer in humans:
+            return self.last_viewer
+        return humans[0] if humans else 0
+
+    def view(self, seat: int | None = None) -> dict:
+        """What ``seat`` (default: the shared screen's viewer) may know, plus the seat kinds."""
+        v = view_for(self.game, self.viewer() if seat is None else seat)
+        v["seats"] = list(self.seats)
+        return v
+
+    # Playing ----------------------------------------------------------------------------------
+    def check_version(self, version) -> None:
+        if version is not None and version != self.game.version:
+            raise SessionError("stale_version",
+                               f"the game is at version {self.game.version}, not {version}",
+                               version=self.game.version)
+
+    def play(self, text, version=None, seat: int | None = None) -> Move:
+        """Play a human's move text; ``seat``: the seat that sends it (play between browsers),
+        which must be the one to act. Raises SessionError, InvalidMove or IllegalMove."""
+        self.check_version(version)
+        if not isinstance(text, str):
+            raise SessionError("bad_request", "'move' must be a move text")
+        move = parse_move(text)
+        g = self.game
+        acting = self.to_act()
+        if acting is not None and not self.is_human(acting):
+            raise SessionError("not_your_turn", f"seat {acting} is a computer")
+        if seat is not None and acting is not None and seat != acting:
+            raise SessionError("not_your_turn", f"it is seat {acting}'s turn, not seat {seat}'s")
+        g.play(move)
+        return move
+
+    def bot_move(self, version=None) -> tuple[int, str]:
+        """Let the computer to act play; returns (seat, move text)."""
+        self.check_version(version)
+        seat = self.to_act()
+        if seat is None:
+            raise SessionError("not_your_turn", "no computer is to act")
+        bot = self.bots.get(seat)
+        if bot is None:
+            raise SessionError("not_your_turn", f"seat {seat} is not a computer")
+        text = bot.choose(view_for(self.game, seat))
+        self.game.play(text)
+        return seat, text
+
+    def hint(self, level="medium") -> str:
+        seat = self.viewer()
+        g = self.game
+        if g.current != seat or g.phase in ("deal_over", "game_over"):
+            raise SessionError("not_your_turn", "it is not your turn")
+        try:
+            bot = make_bot(level, seed=g.version)
+        except ValueError as e:
+            raise SessionError("bad_option", str(e)) from None
+        return bot.choose(view_for(g, seat))
+
+    def record(self) -> dict:
+        return {**game_record(self.game), "seats": list(self.seats)}
+
+    # Lessons ------------------------------------------------------------------------------------
+    def lesson_check(self, text, version=None) -> dict:
+        """Check the reader's move against the lesson step; plays it when it is the goal."""
+        if self.lesson is None:
+            raise SessionError("no_game", "no lesson is running")
+        self.check_version(version)
+        if not isinstance(text, str):
+            raise SessionError("bad_request", "'move' must be a move text")
+        steps = self.lesson["steps"]
+        step = steps[min(self.lesson_step, len(steps) - 1)]
+        result = check_step(self.game, step, text)
+        if result["legal"] and result["matches"]:
+            self.game.play(text)
+            self.lesson_step += 1
+            result["success"] = step.get("success")
+        result["done"] = self.lesson_step >= len(steps)
+        return {**result, "step": self.lesson_step}
