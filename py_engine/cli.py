@@ -1,4 +1,4 @@
-"""``python -m py_engine``: simulate, check, replay, bench, tournament."""
+"""``python -m py_engine``: simulate, check, replay, bench, soak, tournament."""
 from __future__ import annotations
 
 import argparse
@@ -42,6 +42,17 @@ def main(argv: list[str] | None = None, out=None) -> int:
     t.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")
     t.add_argument("--jobs", type=int, default=1,
                    help="play deals in this many processes (keep it at most the core count)")
+    k = sub.add_parser("soak", help="many deals by random and computer players, every "
+                                    "invariant checked")
+    k.add_argument("--rules", default="samba")
+    k.add_argument("--players", type=int, default=None)
+    k.add_argument("--deals", type=int, default=100)
+    k.add_argument("--seed", type=int, default=1)
+    k.add_argument("--bots", default="easy,medium",
+                   help="computer levels that play every other game (comma-separated; '' for "
+                        "random players only)")
+    k.add_argument("--check-every", type=int, default=1,
+                   help="re-verify every legal move and the view at every N-th move (1: all)")
     args = p.parse_args(argv)
 
     if args.cmd == "simulate":
@@ -76,6 +87,16 @@ def main(argv: list[str] | None = None, out=None) -> int:
             return 1
         result = {"ok": True, "moves": len(game.moves), "deals": game.deal_no,
                   "scores": game.scores, "phase": game.phase, "result": game.result}
+    elif args.cmd == "soak":
+        from .soak import soak
+        try:
+            result = soak(args.rules, args.players, args.deals, args.seed,
+                          [b for b in args.bots.split(",") if b], args.check_every)
+        except ValueError as e:
+            print(json.dumps({"ok": False, "error": str(e)}), file=out)
+            return 2
+        print(json.dumps(result, indent=1), file=out)
+        return 1 if result["violations"] else 0
     elif args.cmd == "bench":
         from .simulate import bench
         result = bench(args.seconds)

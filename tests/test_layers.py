@@ -14,7 +14,7 @@ import pytest
 import py_engine
 
 ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "turn", "state", "legal", "views",
-         "record", ("simulate", "lessons", "review", "rulesdoc"), "ai", "session", ("bridge", "cli")]
+         "record", ("simulate", "lessons", "review", "rulesdoc"), "ai", ("session", "soak"), ("bridge", "cli")]
 RANK: dict[str, int] = {}
 for i, entry in enumerate(ORDER):
     for name in (entry if isinstance(entry, tuple) else (entry,)):
