@@ -92,7 +92,8 @@ def state_from_json(d: dict) -> Game:
             phase=str(d["phase"]), current=int(d["current"]), dealer=int(d["dealer"]),
             deal_no=int(d["deal"]), scores=[int(x) for x in d["scores"]],
             pile_marker=bool(d["pile_marker"]), next_meld_id=int(d["next_meld_id"]),
-            turn=Turn(bool(t["asked"]), bool(t["refused"]), t["pending"], int(t["asker"])),
+            turn=Turn(bool(t["asked"]), bool(t["refused"]), t["pending"], int(t["asker"]),
+                      bool(t.get("melded_before", True))),
             version=int(d["version"]))
         g.history = [[int(x) for x in h] for h in d["history"]]
         g.breakdowns = list(d.get("breakdowns", []))

@@ -74,20 +74,23 @@ class Plan:
 
 
 class Turn:
-    """The asking state of the current turn."""
+    """The current turn: the asking state, and whether the player's side had melded when the
+    turn began (a Canasta side that goes out in one turn from nothing scores the concealed
+    bonus)."""
 
-    __slots__ = ("asked", "refused", "pending", "asker")
+    __slots__ = ("asked", "refused", "pending", "asker", "melded_before")
 
     def __init__(self, asked: bool = False, refused: bool = False, pending: str | None = None,
-                 asker: int = -1):
+                 asker: int = -1, melded_before: bool = True):
         self.asked, self.refused, self.pending, self.asker = asked, refused, pending, asker
+        self.melded_before = melded_before
 
     def to_json(self) -> dict:
         return {"asked": self.asked, "refused": self.refused, "pending": self.pending,
-                "asker": self.asker}
+                "asker": self.asker, "melded_before": self.melded_before}
 
     def copy(self) -> "Turn":
-        return Turn(self.asked, self.refused, self.pending, self.asker)
+        return Turn(self.asked, self.refused, self.pending, self.asker, self.melded_before)
 
 
 class Game:
@@ -167,7 +170,8 @@ class Game:
             if len(scores) != g.n_sides:
                 raise ValueError("wrong number of scores")
             g.scores = list(scores)
-        g.turn = turn if turn is not None else Turn()
+        g.turn = turn if turn is not None else Turn(
+            melded_before=bool(g.melds[g.side_of(current)]))
         g.version = version
         return g
 
@@ -271,7 +275,8 @@ class Game:
         self.melds = [[] for _ in range(self.n_sides)]
         self.red3 = [[] for _ in range(self.n_sides)]
         self.next_meld_id, self.went_out, self.deal_result = 1, None, None
-        self.phase, self.current, self.turn = "draw", (self.dealer + 1) % self.players, Turn()
+        self.phase, self.current, self.turn = "draw", (self.dealer + 1) % self.players, Turn(
+            melded_before=False)
         self._log(None, "deal", "deal", public={"dealer": self.dealer})
         if r.red_threes_automatic:
             for i in range(1, self.players + 1):
@@ -637,7 +642,8 @@ class Game:
 
     def _next_turn(self) -> None:
         self.current = (self.current + 1) % self.players
-        self.phase, self.turn = "draw", Turn()
+        self.phase = "draw"
+        self.turn = Turn(melded_before=self.opened(self.side_of(self.current)))
 
     def verify_lay_red_three(self, move: LayRedThree) -> None:
         if self.phase not in ("draw", "meld"):
@@ -714,9 +720,10 @@ class Game:
         sides = []
         for side in range(self.n_sides):
             seats = self.seats_of(side)
+            out = self.went_out is not None and self.went_out in seats
             sides.append(score_side(self.rules, self.players, self.melds[side], self.red3[side],
-                                    [self.hands[s] for s in seats],
-                                    self.went_out is not None and self.went_out in seats))
+                                    [self.hands[s] for s in seats], out,
+                                    melded_before_turn=not out or self.turn.melded_before))
         totals = [s["total"] for s in sides]
         for i, t in enumerate(totals):
             self.scores[i] += t
