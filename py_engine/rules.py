@@ -76,6 +76,7 @@ class RuleSet:
     # The game
     targets: tuple[int, ...] = (2500, 5000, 7500, 10000)
     default_target: int = 10000
+    default_targets: tuple[tuple[int, int], ...] = ()  # players -> usual target; default above
     max_deals: int = 60
     notes: tuple[str, ...] = field(default_factory=tuple)
 
@@ -92,6 +93,18 @@ class RuleSet:
                 problems.append(f"no hand size for {p} players")
         if self.default_target not in self.targets:
             problems.append("default_target not among targets")
+        for p, t in self.default_targets:
+            if p not in self.players_allowed or t not in self.targets:
+                problems.append(f"default_targets: {p} players, {t} not allowed")
+        if self.wild_melds and not 3 <= self.wild_meld_max <= 13:
+            problems.append("meld sizes out of range")
+        if self.go_out_needs_sequence and not self.sequences:
+            problems.append("go_out_needs_sequence needs sequences")
+        for p, n in self.draw_counts + self.canastas_to_go_out:
+            if p not in self.players_allowed or not 1 <= n <= 3:
+                problems.append(f"draw_counts/canastas_to_go_out: bad entry ({p}, {n})")
+        if self.concealed_going_out_bonus < 0:
+            problems.append("concealed_going_out_bonus must not be negative")
         if self.keep_cards not in (1, 2):
             problems.append("keep_cards must be 1 or 2")
         if self.pass_with_one and self.keep_cards != 1:
@@ -121,6 +134,10 @@ class RuleSet:
 
     def canastas_needed(self, players: int) -> int:
         return dict(self.canastas_to_go_out).get(players, 2)
+
+    def target_for(self, players: int) -> int:
+        """The usual target score at ``players`` players (Canasta: 7,500 with three)."""
+        return dict(self.default_targets).get(players, self.default_target)
 
     def n_sides(self, players: int) -> int:
         return SIDES_BY_PLAYERS[players] if self.partnerships else players
@@ -152,7 +169,8 @@ class Options:
     @staticmethod
     def make(rules: RuleSet, players: int | None = None, target: int | None = None) -> "Options":
         p = rules.default_players if players is None else players
-        t = rules.default_target if target is None else target
+        t = rules.target_for(p) if target is None and p in rules.players_allowed else (
+            rules.default_target if target is None else target)
         if not isinstance(p, int) or isinstance(p, bool) or p not in rules.players_allowed:
             raise ValueError(f"{rules.name} is played by {', '.join(map(str, rules.players_allowed))}"
                              f" players, not {p!r}")
@@ -191,30 +209,34 @@ CRAWFORD = RuleSet(
     notes=("seed 000",),
 )
 
+# Bolivia (docs/rules.md section 11): Dutch Samba plus melds of wild cards only (seven are a
+# closed "bolivia"); a seven-card sequence, the "escalera", is needed to go out.
 BOLIVIA = replace(
     DUTCH, name="bolivia", title="Bolivia",
-    wild_melds=True, go_out_needs_sequence=True, black_three_hand_penalty=100,
-    targets=(5000, 10000, 15000), default_target=15000, notes=("RULES.md section 11",),
+    wild_melds=True, wild_meld_max=7, wild_canasta_bonus=2500,
+    go_out_needs_sequence=True, black_three_hand_penalty=100,
+    targets=(2500, 5000, 7500, 10000, 15000), default_target=15000,
+    notes=("docs/rules.md section 11",),
 )
 
+# Classic Canasta as the site of seeds 001/004 plays it (docs/rules.md section 11).
 CANASTA = RuleSet(
     name="canasta", title="Canasta",
     decks=2, jokers=4, players_allowed=(2, 3, 4), default_players=4,
     hand_sizes=((2, 15), (3, 13), (4, 11)), draw_counts=((2, 2), (3, 2), (4, 1)),
     pile_freezes=True, wild_freezes_pile=True, take_pile_natural_and_wild=True,
-    sequences=False, group_max_wilds=3, group_naturals_per_wild=0,
-    group_naturals_exceed_wilds=True, red_three_all_bonus=800,
-    red_three_penalty_if="no_meld",
-    canastas_to_go_out=((2, 2), (3, 1), (4, 1)), going_out_bonus=100,
-    concealed_going_out_bonus=200, stock_empty_continuation=True,
-    must_take_fitting_pile_on_empty_stock=True,
-    opening_bands=((3000, 120), (1500, 90), (0, 50)),
-    targets=(5000, 7500), default_target=5000, notes=("RULES.md section 11",),
+    sequences=False, take_top_card=False,
+    group_max_wilds=3, group_naturals_per_wild=0, group_naturals_exceed_wilds=True,
+    red_three_value=100, red_three_all_bonus=800, red_three_penalty_if="no_meld",
+    red_three_discardable=False,
+    canastas_to_go_out=((2, 2), (3, 1), (4, 1)),
+    going_out_bonus=100, concealed_going_out_bonus=200,
+    opening_bands=((3000, 120), (1500, 90), (0, 50)), negative_minimum=15,
+    targets=(2500, 5000, 7500, 10000), default_target=5000, default_targets=((3, 7500),),
+    notes=("seeds 001/004",),
 )
 
-PRESETS: dict[str, RuleSet] = {r.name: r for r in (SAMBA, DUTCH, CRAWFORD)}
-# Described in RULES.md section 11; expressible in the data model, not yet offered.
-NEXT_PRESETS: dict[str, RuleSet] = {r.name: r for r in (BOLIVIA, CANASTA)}
+PRESETS: dict[str, RuleSet] = {r.name: r for r in (SAMBA, DUTCH, CRAWFORD, BOLIVIA, CANASTA)}
 
 
 def get_rules(name: str) -> RuleSet:

@@ -5,6 +5,8 @@ value keys (``rules.value.<key>``) that the page translates.
 >>> rows = rules_table()
 >>> next(r for r in rows if r["field"] == "take_top_card")["values"]["crawford"]
 False
+>>> next(r for r in rows if r["field"] == "draw_counts")["values"]["canasta"]
+[[2, 2], [3, 2], [4, 1]]
 """
 from __future__ import annotations
 
@@ -13,23 +15,46 @@ from dataclasses import fields
 from .rules import PRESETS, RuleSet
 
 # Fields shown on the page, in order (the rest are the same in every offered rule set or
-# internal); each with how to present it.
+# internal); each with how to present it. A few rows are derived (``DERIVED``): a value per
+# player count, or a bonus shown as 0 where the rule set has no such meld.
 ROWS = [
-    ("players_allowed", "list"), ("hand_sizes", "pairs"), ("pile_freezes", "bool"),
-    ("wild_freezes_pile", "bool"), ("take_pile_onto_meld", "bool"), ("take_top_card", "bool"),
-    ("group_max_wilds", "int"), ("group_naturals_per_wild", "int"),
-    ("group_min_naturals", "int"), ("wild_onto_canasta", "bool"),
-    ("red_threes_automatic", "bool"), ("red_three_held_penalty", "int"),
-    ("red_three_unmet_penalty_all", "bool"), ("keep_cards", "int"), ("pass_with_one", "bool"),
-    ("stock_empty_continuation", "bool"), ("canasta_size", "int"), ("sequence_max", "int"),
+    ("players_allowed", "list"), ("decks", "int"), ("jokers", "int"), ("hand_sizes", "pairs"),
+    ("draw_counts", "pairs"), ("pile_freezes", "bool"),
+    ("wild_freezes_pile", "bool"), ("take_pile_onto_meld", "bool"),
+    ("take_pile_natural_and_wild", "bool"), ("take_top_card", "bool"),
+    ("sequences", "bool"), ("group_max_wilds", "int"), ("group_naturals_per_wild", "int"),
+    ("group_min_naturals", "int"), ("group_naturals_exceed_wilds", "bool"),
+    ("wild_onto_canasta", "bool"), ("wild_melds", "bool"),
+    ("red_threes_automatic", "bool"), ("red_three_discardable", "bool"),
+    ("red_three_held_penalty", "int"),
+    ("red_three_unmet_penalty_all", "bool"), ("red_three_penalty_if", "bool"),
+    ("black_three_hand_penalty", "int"), ("keep_cards", "int"), ("pass_with_one", "bool"),
+    ("stock_empty_continuation", "bool"), ("canastas_to_go_out", "pairs"),
+    ("go_out_needs_sequence", "bool"), ("canasta_size", "int"), ("sequence_max", "int"),
     ("natural_canasta_bonus", "int"), ("mixed_canasta_bonus", "int"), ("samba_bonus", "int"),
+    ("wild_canasta_bonus", "int"),
     ("red_three_value", "int"), ("red_three_all_bonus", "int"), ("going_out_bonus", "int"),
+    ("concealed_going_out_bonus", "int"),
     ("opening_bands", "bands"), ("negative_minimum", "int"), ("targets", "list"),
-    ("default_target", "int"), ("max_deals", "int"),
+    ("default_target", "pairs"), ("max_deals", "int"),
 ]
+
+# Rows whose value is computed from the rule set rather than read from one field.
+DERIVED = {
+    "draw_counts": lambda rs: [[p, rs.draw_count(p)] for p in rs.players_allowed],
+    "canastas_to_go_out": lambda rs: [[p, rs.canastas_needed(p)] for p in rs.players_allowed],
+    "default_target": lambda rs: [[p, rs.target_for(p)] for p in rs.players_allowed],
+    # True: red threes count minus for a side that melded nothing (Canasta); False: for a side
+    # without its going-out requirement.
+    "red_three_penalty_if": lambda rs: rs.red_three_penalty_if == "no_meld",
+    "samba_bonus": lambda rs: rs.samba_bonus if rs.sequences else 0,
+    "wild_canasta_bonus": lambda rs: rs.wild_canasta_bonus if rs.wild_melds else 0,
+}
 
 
 def _value(rs: RuleSet, name: str, kind: str):
+    if name in DERIVED:
+        return DERIVED[name](rs)
     v = getattr(rs, name)
     if kind in ("list", "pairs", "bands"):
         return [list(x) if isinstance(x, tuple) else x for x in v]

@@ -1,4 +1,14 @@
-"""Deal scoring (RULES.md section 10), on plain data: melds, red threes and hands per side."""
+"""Deal scoring (docs/rules.md section 10), on plain data: melds, red threes and hands per side.
+
+>>> from py_engine.rules import get_rules
+>>> canasta = get_rules("canasta")
+>>> going_out_bonus(canasta, went_out=True, melded_before_turn=True)
+100
+>>> going_out_bonus(canasta, went_out=True, melded_before_turn=False)
+200
+>>> going_out_bonus(get_rules("samba"), went_out=True, melded_before_turn=False)
+200
+"""
 from __future__ import annotations
 
 from .cards import IS_BLACK3, IS_RED3, KIND_OF_ID, VALUE_OF_KIND
@@ -43,9 +53,24 @@ def hand_value(ids: list[int], rules: RuleSet) -> int:
     return total
 
 
+def going_out_bonus(rules: RuleSet, went_out: bool, melded_before_turn: bool = True) -> int:
+    """The bonus for going out (docs/rules.md sections 8 and 10): ``going_out_bonus``, or (Canasta)
+    ``concealed_going_out_bonus`` when the side went out in a turn that began with none of its
+    melds on the table, its whole hand laid down in that one turn (D17). A rule set whose
+    concealed bonus is 0 pays the plain bonus either way."""
+    if not went_out:
+        return 0
+    if not melded_before_turn and rules.concealed_going_out_bonus:
+        return rules.concealed_going_out_bonus
+    return rules.going_out_bonus
+
+
 def score_side(rules: RuleSet, players: int, melds: list[TableMeld], red_threes: list[int],
-               hands: list[list[int]], went_out: bool) -> dict:
-    """The deal's score of one side, broken down; ``hands`` are its players' hands."""
+               hands: list[list[int]], went_out: bool, melded_before_turn: bool = True) -> dict:
+    """The deal's score of one side, broken down; ``hands`` are its players' hands.
+
+    ``melded_before_turn`` says, for a side that went out, whether it had any meld on the
+    table when the going-out turn began (False: a concealed going out, ``going_out_bonus``)."""
     meld_points = sum(VALUE_OF_KIND[k] for m in melds for k in m.kinds())
     bonuses = sum(bonus_of(m.type, m.kinds(), rules) for m in melds)
     if rules.red_three_penalty_if == "unmet":
@@ -53,7 +78,7 @@ def score_side(rules: RuleSet, players: int, melds: list[TableMeld], red_threes:
     else:
         positive = bool(melds)
     red = red_threes_score(len(red_threes), rules, positive)
-    out = rules.going_out_bonus if went_out else 0
+    out = going_out_bonus(rules, went_out, melded_before_turn)
     in_hand = -sum(hand_value(h, rules) for h in hands)
     penalty = -rules.red_three_held_penalty * sum(
         1 for h in hands if any(IS_RED3[KIND_OF_ID[c]] for c in h))

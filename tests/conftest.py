@@ -15,10 +15,12 @@ from py_engine.record import load_scenario, state_to_json
 from py_engine.simulate import random_move
 from py_engine.state import Game
 
-# (rule set, player count) for every combination RULES.md section 11 allows.
+# (rule set, player count) for every combination docs/rules.md section 11 allows.
 ALL_TABLES = [("samba", 2), ("samba", 3), ("samba", 4),
               ("dutch", 2), ("dutch", 3), ("dutch", 4), ("dutch", 5), ("dutch", 6),
-              ("crawford", 4), ("crawford", 6)]
+              ("crawford", 4), ("crawford", 6),
+              ("bolivia", 2), ("bolivia", 3), ("bolivia", 4), ("bolivia", 5), ("bolivia", 6),
+              ("canasta", 2), ("canasta", 3), ("canasta", 4)]
 
 
 def scenario(**kw) -> Game:

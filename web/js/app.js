@@ -12,8 +12,8 @@ import { copyText, sharedSetup, shareLink } from "./share.js";
 import { whenControlled } from "./sw-register.js";
 
 // What the settings dialog offers (the product's menu, not rules the UI enforces).
-const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6] };
-const DEFAULT_PLAYERS = { samba: 4, dutch: 4, crawford: 6 };
+const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6], bolivia: [2, 3, 4, 5, 6], canasta: [2, 3, 4] };
+const DEFAULT_PLAYERS = { samba: 4, dutch: 4, crawford: 6, bolivia: 4, canasta: 4 };
 // "human" on a seat other than 0: several people share the device (hotseat).
 const LEVELS = ["easy", "medium", "hard", "random", "human"];
 const STORE_KEY = "samba.settings.v1";
