@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from typing import Any
 
 from .errors import REASONS, IllegalMove, InvalidMove, ScenarioError
 from .moves import parse_move
@@ -112,7 +113,7 @@ class Bridge:
             raise SessionError("bad_request", "'move' must be a move text")
         move = parse_move(text)
         side = g.side_of(g.current)
-        out = {"ok": True, "legal": True, "code": None, "message": None,
+        out: dict[str, Any] = {"ok": True, "legal": True, "code": None, "message": None,
                "minimum": 0 if g.opened(side) else g.minimum(side), "opening_points": 0}
         try:
             plan = g.verify(move)

@@ -12,7 +12,7 @@ that do the same thing are equal whatever order their cards were named in:
 >>> parse_move("meld new 7S 7H 7D; add m3 JS") == parse_move("meld new 7D 7H 7S; add m3 JS")
 True
 >>> parse_move("d 10h")
-Discard(card=47)
+Discard(card=34)
 """
 from __future__ import annotations
 

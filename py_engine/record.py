@@ -44,7 +44,7 @@ def replay(record: dict, upto: int | None = None) -> Game:
             if seeds:
                 raise ScenarioError("a record of a scenario has no deal seeds")
         else:
-            game = Game.new(record.get("rules"), record.get("players"), record.get("target"),
+            game = Game.new(record.get("rules", "samba"), record.get("players"), record.get("target"),
                             record.get("seed", 0), deal_seeds=seeds)
     except ScenarioError:
         raise
@@ -135,8 +135,8 @@ def check_consistent(g: Game) -> None:
     mids = [m.id for side in g.melds for m in side]
     if len(set(mids)) != len(mids) or any(not 0 < i < g.next_meld_id for i in mids):
         raise ScenarioError("meld ids must be unique and below next_meld_id")
-    for side in g.red3:
-        if not all(IS_RED3[KIND_OF_ID[c]] for c in side):
+    for reds in g.red3:
+        if not all(IS_RED3[KIND_OF_ID[c]] for c in reds):
             raise ScenarioError("only red threes may be laid as red threes")
     if g.phase == "answer" and (not g.turn.pending or g.turn.asker not in range(g.players)):
         raise ScenarioError("the answer phase needs a pending question")

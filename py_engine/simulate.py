@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from .cards import deck_ids
 from .legal import legal_moves
@@ -40,7 +41,7 @@ def simulate(rules: str, players: int, games: int, seed: int, check: bool = True
              chooser=None) -> dict:
     rng = random.Random(seed)
     get_rules(rules)
-    stats = {"rules": rules, "players": players, "games": games, "finished": 0, "deals": 0,
+    stats: dict[str, Any] = {"rules": rules, "players": players, "games": games, "finished": 0, "deals": 0,
              "moves": 0, "draws": 0, "wins": {}, "violations": 0, "violation_examples": []}
     t0 = time.perf_counter()
     for gi in range(games):
@@ -57,6 +58,7 @@ def simulate(rules: str, players: int, games: int, seed: int, check: bool = True
         stats["deals"] += game.deal_no
         stats["finished"] += 1
         res = game.result
+        assert res is not None
         if res["draw"]:
             stats["draws"] += 1
         else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import time
+from typing import Any
 
 from .ai import LEVELS, make_bot
 from .legal import legal_moves
@@ -106,7 +107,7 @@ def soak(rules: str = "samba", players: int | None = None, deals: int = 100, see
     if not isinstance(check_every, int) or check_every < 1:
         raise ValueError(f"--check-every must be a whole number of at least 1, not {check_every!r}")
     players_cycle = ["random"] + list(bots)
-    stats = {"rules": name, "players": n, "deals": 0, "games": 0, "moves": 0, "violations": 0,
+    stats: dict[str, Any] = {"rules": name, "players": n, "deals": 0, "games": 0, "moves": 0, "violations": 0,
              "examples": [], "by_players": {p: 0 for p in players_cycle}}
     t0 = time.perf_counter()
     gi = 0

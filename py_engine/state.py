@@ -358,7 +358,7 @@ class Game:
             raise IllegalMove("stock_empty")
 
     def apply_draw(self, move: Draw, plan) -> None:
-        seat, got = self.current, []
+        seat, got = self.current, list[int]()
         n = min(self.rules.draw_count(self.players), len(self.stock))
         self._log(seat, "draw", "draw", public={"n": n}, private={"cards": got})
         for _ in range(n):

@@ -75,7 +75,7 @@ def seat_log(game: Game, seat: int, last: int = 60) -> list[dict]:
     key = ("log", seat)
     got = cache.get(key)
     if got is None or got[0] is not game.log:
-        got = cache[key] = (game.log, [])
+        got = cache[key] = (game.log, list[dict]())
     log, out = game.log, got[1]
     for i in range(len(out), len(log)):
         out.append(log_entry(log[i], seat, game, i))

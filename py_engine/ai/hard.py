@@ -41,8 +41,9 @@ def evaluate(game: Game, side: int, skip: int | None = None,
 
     ``skip``: a seat whose hand is left out of the estimate (the searching player's own hand,
     the same for every discard it compares but for the one card)."""
+    sc: list[float]
     if game.phase in ("deal_over", "game_over") and game.history:
-        sc = game.history[-1]
+        sc = list(game.history[-1])
     elif weights is not None:
         sc = [predict(game, s, weights) for s in range(game.n_sides)]
     else:
