@@ -274,11 +274,20 @@ class HardBot:
                 gain = prior[cands[i]] - prior[cands[0]] + max(lower, min(mean, 0.0))
                 if gain > best_gain:
                     best, best_gain = i, gain
-            elif n >= self.min_samples and lower > 0 and mean > best_gain:
+            elif n >= self.min_samples and lower > 0 and mean > best_gain \
+                    and self.allowed(view, cands[i], cands[0]):
                 best, best_gain = i, mean
         self.last_stats = {"samples": n, "gains": gains,
                            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)}}
         return cands[best]
+
+    def allowed(self, view: dict, move: str, medium_move: str) -> bool:
+        """The search may play ``move`` instead of ``medium``'s choice only if it commits no
+        blunder of the suite (``explain.warnings_of``) that ``medium``'s choice does not."""
+        from .explain import warnings_of
+        info = Info(view)
+        mine = {w["key"] for w in warnings_of(info, medium_move, self.medium)}
+        return all(w["key"] in mine for w in warnings_of(info, move, self.medium))
 
     def rollout(self, g: Game, me: int, rng: random.Random) -> None:
         policy = MediumBot(seed=rng.randrange(1 << 30))
