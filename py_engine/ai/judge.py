@@ -210,6 +210,7 @@ def judge(case: dict, samples: int = 200, seed: int = 1) -> dict:
         bad, good = split_moves(case, view)
         lines = [(m, m, True) for m in good] + [(m, m, None) for m in bad]
     vals = {name: 0.0 for name, _, _ in lines}
+    per = {name: [] for name, _, _ in lines}
     player = HardBot(seed=seed, rounds=1000, fast=False)
     for i in range(samples):
         for name, first, avoid in lines:
@@ -218,14 +219,21 @@ def judge(case: dict, samples: int = 200, seed: int = 1) -> dict:
                 g.play(first)
             _turn(g, seat, case, avoid, med)
             player.rollout(g, seat, random.Random(f"judge:{seed}:{i}:r"))
-            vals[name] += outcome(g, side, by_game) / samples
+            per[name].append(outcome(g, side, by_game))
+            vals[name] += per[name][-1] / samples
     good_names = [n for n, _, a in lines if a is True]
     bad_names = [n for n, _, a in lines if a is not True]
     bg = max(good_names, key=lambda n: vals[n])
     bb = max(bad_names, key=lambda n: vals[n]) if bad_names else None
+    se = None
+    if bb is not None and samples > 1:
+        d = [a - b for a, b in zip(per[bg], per[bb])]
+        m = sum(d) / samples
+        se = round((sum((x - m) ** 2 for x in d) / (samples - 1) / samples) ** 0.5, 1)
     return {"id": case["id"], "samples": samples, "by_game": by_game,
             "best_good": bg, "good_value": round(vals[bg], 1),
             "best_blunder": bb, "blunder_value": round(vals[bb], 1) if bb else None,
+            "difference_se": se,
             "confirmed": bb is None or vals[bg] > vals[bb],
             "values": {m: round(v, 1) for m, v in sorted(vals.items(), key=lambda x: -x[1])}}
 
