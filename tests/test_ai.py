@@ -232,3 +232,122 @@ def test_rollout_fast_view_ranks_like_view_for(rules, players):
             assert g.can(parse_move(mv)), mv
         g.play(full[0][1])
         steps += 1
+
+
+# explanations and hints -------------------------------------------------------------------
+
+def _case(case_id):
+    from py_engine.ai.judge import load_cases, position
+    import os
+    case = [c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))
+            if c["id"] == case_id][0]
+    return position(case)
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
+                                           ("samba", 2)])
+def test_explain_gives_known_keys_for_every_move(rules, players):
+    """Every legal move of a medium deal gets reasons (and warnings) whose keys have English
+    texts and whose parameters fill them."""
+    import json
+    from py_engine.ai.explain import TEXTS, explain
+    game = Game.new(rules, players, seed=21)
+    bots = [make_bot("medium", seed=s) for s in range(players)]
+    used = set()
+    while game.phase not in ("deal_over", "game_over"):
+        view = view_for(game, game.current)
+        for m in legal_texts(view)[:12]:
+            out = explain(view, m)
+            assert out["move"] == m
+            for r in out["reasons"] + out["warnings"]:
+                assert r["key"] in TEXTS, r
+                TEXTS[r["key"]].format(**{k: v for k, v in r.items() if k != "key"})
+                used.add(r["key"])
+                json.dumps(r)
+        game.play(bots[game.current].choose(view))
+    assert {"why.least_useful", "why.draws"} <= used
+
+
+def test_explain_names_the_known_pair_and_the_block():
+    from py_engine.ai.explain import explain
+    g = _case("known-pair-jacks-s4")
+    view = view_for(g, 0)
+    out = explain(view, "discard JC")
+    assert {"key": "warn.feeds_known_pair", "seat": 1, "rank": "J",
+            "cards": view["pile"]["size"] + 1} in out["warnings"]
+    g = _case("block-joker-known-s4")
+    view = view_for(g, 0)
+    why = explain(view, "discard JK")["reasons"][0]
+    assert why["key"] == "why.blocks_pile_known" and why["seat"] == 1
+    assert why["rank"] in "KQJ9"
+    assert explain(view, "discard KS")["warnings"]
+
+
+def test_explain_answer_and_samba():
+    from py_engine.ai.explain import explain
+    g = _case("answer-yes-fits-s4")
+    view = view_for(g, 2)
+    assert explain(view, "answer yes")["warnings"][0]["key"] == "warn.partner_cards_fit"
+    assert explain(view, "answer no")["reasons"][0]["key"] == "why.cards_fit"
+    g = _case("top-samba-high-s4")
+    view = view_for(g, 0)
+    assert explain(view, "top m1")["reasons"] == [{"key": "why.makes_samba"}]
+    assert explain(view, "draw")["warnings"] == [{"key": "warn.misses_samba"}]
+
+
+def test_hint_asks_hard_within_its_budget():
+    import time
+    from py_engine.ai.explain import hint
+    g = _case("feed-seq5-s4")
+    view = view_for(g, 0)
+    t = time.perf_counter()
+    out = hint(view, budget=0.2)
+    assert time.perf_counter() - t < 3.0
+    assert out["level"] == "hard" and out["move"] in legal_texts(view)
+    assert out["reasons"] and not out["warnings"]
+
+
+# easy: a beginner's mistakes ----------------------------------------------------------------
+
+def test_easy_misses_some_additions_but_not_all():
+    """The same position over many seeds: the beginner sometimes overlooks the addition."""
+    game = load_scenario({
+        "rules": "samba", "players": 4, "current": 0, "phase": "meld",
+        "hands": [["KH", "4C", "9D", "7S"], ["4D", "5C"], ["9H", "6D"], ["AS", "QS"]],
+        "melds": [[["KS", "KC", "KD"]], [["8S", "8H", "8D"]]], "pile": ["5D", "8C"]})
+    view = view_for(game, 0)
+    picks = [make_bot("easy", seed=s).choose(view) for s in range(40)]
+    adds = sum(p == "meld add m1 KH" for p in picks)
+    assert 5 < adds < 35
+    assert make_bot("easy", seed=3).choose(view) == make_bot("easy", seed=3).choose(view)
+
+
+def test_easy_forgets_the_buried_pile_but_medium_does_not():
+    """Eleven jacks are out of play, nine of them buried in the pile: medium knows the next
+    player cannot hold a pair of jacks and throws the jack; easy remembers only the top cards,
+    fears for the jack less than... it does not weigh the next player at all."""
+    from py_engine.ai.medium import Info
+    from py_engine.ai.simple import EasyBot
+    pile = ["JC", "JC", "JD", "JD", "JH", "JH", "JS", "JS", "JC", "4D", "6C", "8H"]
+    game = load_scenario({
+        "rules": "samba", "players": 4, "current": 0, "phase": "meld",
+        "hands": [["JD", "9S", "KH", "AC", "AC"], ["4C", "5C", "7H", "TD"], ["9H", "6D"],
+                  ["AS", "QS"]],
+        "melds": [[["QS", "QC", "QD"]], [["8S", "8D", "8C"]]], "pile": pile})
+    view = view_for(game, 0)
+    info = Info(view)
+    assert info.seen_rank[11] == 10
+    easy = EasyBot(seed=0)
+    seen = dict(view)
+    forgetful = Info(seen)
+    for k in forgetful.pile[:-easy.pile_memory]:
+        forgetful.seen_rank[11 if k in (9, 22, 35, 48) else 0] -= 0
+    assert make_bot("medium").choose(view) == "discard JD"
+
+
+def test_easy_never_asks_and_always_says_yes():
+    game = _ask_position()
+    assert not make_bot("easy").choose(view_for(game, 0)).startswith("ask")
+    asks = [m.text() for m in legal_moves(game) if m.text().startswith("ask")]
+    game.play(asks[0])
+    assert make_bot("easy").choose(view_for(game, 2)) == "answer yes"

@@ -188,7 +188,7 @@ class HardBot:
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
                  shortlist: int = 2, rounds: float = 1.0, confidence: float = 1.5,
-                 min_samples: int = 8, mode: str = "all", fast: bool = True, leaf: str = "fitted",
+                 min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
                  hold: bool = False, **kw):
         self.seed = seed
         self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
@@ -250,6 +250,10 @@ class HardBot:
             now = time.perf_counter()
             if t_end is not None and n > 0 and now + (now - t_start) / n > t_end:
                 break     # the next sample would overrun the budget
+            if t_end is not None and n > 0 and now - t_start > self.budget / 3 \
+                    and n * self.budget / (now - t_start) < self.min_samples:
+                break     # a slow (or loaded) machine: too few samples to overrule medium
+                          # anyway, so play its move now rather than spend the budget
             sample_seed = f"{base}:{n}"
             world = determinize(view, random.Random(sample_seed))
             for i, mv in enumerate(cands):
@@ -266,7 +270,11 @@ class HardBot:
             d = [a - b for a, b in zip(values[i], values[0])]
             mean = sum(d) / n
             sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5 if n > 1 else float("inf")
-            lower = mean - self.confidence * sd / n ** 0.5
+            z = self.confidence
+            # Student's t instead of the normal quantile (Cornish-Fisher, n - 1 degrees of
+            # freedom): with few samples the bound widens, so few samples rarely overrule
+            t = z + (z ** 3 + z) / (4 * (n - 1)) if n > 1 else z
+            lower = mean - t * sd / n ** 0.5
             gains[cands[i]] = (round(mean, 1), round(lower, 1))
             if self.mode == "discard" and prior is not None:
                 # medium's own preference plus the sampled correction (cautiously bounded)
@@ -275,11 +283,20 @@ class HardBot:
                 gain = prior[cands[i]] - prior[cands[0]] + max(lower, min(mean, 0.0))
                 if gain > best_gain:
                     best, best_gain = i, gain
-            elif n >= self.min_samples and lower > 0 and mean > best_gain:
+            elif n >= self.min_samples and lower > 0 and mean > best_gain \
+                    and self.allowed(view, cands[i], cands[0]):
                 best, best_gain = i, mean
         self.last_stats = {"samples": n, "gains": gains,
                            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)}}
         return cands[best]
+
+    def allowed(self, view: dict, move: str, medium_move: str) -> bool:
+        """The search may play ``move`` instead of ``medium``'s choice only if it commits no
+        blunder of the suite (``explain.warnings_of``) that ``medium``'s choice does not."""
+        from .explain import warnings_of
+        info = Info(view)
+        mine = {w["key"] for w in warnings_of(info, medium_move, self.medium)}
+        return all(w["key"] in mine for w in warnings_of(info, move, self.medium))
 
     def rollout(self, g: Game, me: int, rng: random.Random) -> None:
         policy = MediumBot(seed=rng.randrange(1 << 30))

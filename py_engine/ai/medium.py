@@ -65,6 +65,9 @@ class Info:
         # ranks the next player discarded this deal (it holds no pair of them, probably)
         self.next_discarded: set[int] = set()
         self.next_took: set[int] = set()
+        # natural cards of each rank the next player is known to hold: picked up with a pile
+        # (the log names it) and not melded or discarded since
+        held = [0] * 15
         for e in view.get("log", []):
             if e.get("deal") != view["deal"] or e.get("seat") != self.next:
                 continue
@@ -73,8 +76,18 @@ class Info:
                 k = parse_kind(t.split()[1])
                 if IS_NATURAL[k]:
                     self.next_discarded.add(RANK_OF[k])
+                    held[RANK_OF[k]] = max(0, held[RANK_OF[k]] - 1)
             elif t.startswith("take") and "pile" in e:
                 self.next_took.update(RANK_OF[parse_kind(c)] for c in e["pile"])
+                for c in e["pile"][:-1]:
+                    k = parse_kind(c)
+                    if IS_NATURAL[k]:
+                        held[RANK_OF[k]] += 1
+                for part in t.split(";")[1:]:
+                    _unheld(held, part)
+            elif t.startswith("meld"):
+                _unheld(held, t[4:])
+        self.next_known = held
 
     def table_estimate(self, side: int) -> float:
         """The side's deal score so far, counting the table only, plus canasta progress."""
@@ -96,6 +109,83 @@ class Info:
 
     def opponents_can_out(self) -> bool:
         return any(c >= self.req for s, c in enumerate(self.canastas) if s != self.side)
+
+    def threatened(self, out_stock: float) -> bool:
+        """The deal may end soon without this side's say: an opponent side can go out, or is
+        one canasta short with a meld one card from it, or the stock is nearly gone."""
+        if self.opponents_can_out() or self.view["stock"] <= out_stock:
+            return True
+        for s, c in enumerate(self.canastas):
+            if s != self.side and c == self.req - 1 and any(
+                    0 < m["needs"] <= 1 for m in self.melds[s]):
+                return True
+        return False
+
+    def fit_value(self, hand: list[int] | None = None) -> float:
+        """Card points in hand that the side's melds can take on a later turn (naturals of a
+        group's rank, cards extending a sequence, wild cards where a group has room)."""
+        v = 0.0
+        groups = {_rank(m["rank"]): m for m in self.my_melds.values()
+                  if m["type"] == "group" and not m.get("closed")}
+        seqs = [m for m in self.my_melds.values() if m["type"] == "sequence"
+                and not m.get("closed") and m["size"] < self.rules["sequence_max"]]
+        room = sum(1 for m in groups.values() if m["naturals"] >= 2 * (m["wilds"] + 1)
+                   and m["wilds"] < 2)
+        for k in (self.hand if hand is None else hand):
+            if IS_WILD[k]:
+                if room:
+                    v += VALUE_OF_KIND[k]
+                    room -= 1
+            elif IS_NATURAL[k]:
+                r = RANK_OF[k]
+                if r in groups:
+                    v += VALUE_OF_KIND[k]
+                    continue
+                for m in seqs:
+                    if m["suit"] == "CDHS"[SUIT_OF[k]]:
+                        ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
+                        if r in (min(ranks) - 1, max(ranks) + 1):
+                            v += VALUE_OF_KIND[k]
+                            break
+        return v
+
+    def table_score(self, side: int) -> float:
+        """The side's deal score on the table now (melds, bonuses, red threes)."""
+        v = sum(m["value"] + m.get("bonus", 0) for m in self.melds[side])
+        reds = len(self.view["red_threes"][side])
+        red = 1000 if reds == 6 else 100 * reds
+        return v + (red if self.canastas[side] >= self.req else -red)
+
+    def out_game(self) -> int:
+        """What going out now does to the game, from the game totals: 1 it wins the game,
+        -1 another side then wins it, 0 neither (or the view has no totals)."""
+        scores, target = self.view.get("scores"), self.view.get("target")
+        if not scores or not target or max(scores) + 4000 < target:
+            return 0
+        sizes = self.view["hand_sizes"]
+        tot = []
+        for s in range(len(scores)):
+            seats = [x for x in range(self.n) if self.side_of[x] == s and x != self.seat]
+            t = scores[s] + self.table_score(s) - 9 * sum(sizes[x] for x in seats)
+            tot.append(t + (200 if s == self.side else 0))
+        mine = tot[self.side]
+        best_other = max(t for s, t in enumerate(tot) if s != self.side)
+        if best_other >= target and best_other > mine - 50:
+            return -1
+        if mine >= target and mine > best_other + 150:
+            return 1
+        return 0
+
+
+def _unheld(held: list[int], text: str) -> None:
+    for tok in text.replace(";", " ").split():
+        if len(tok) == 2 and not tok.startswith("m"):
+            try:
+                k = parse_kind(tok)
+            except ValueError:
+                continue
+            if IS_NATURAL[k] and held[RANK_OF[k]]:
+                held[RANK_OF[k]] -= 1
 
 
 def _p_pair(copies: int, hand: int, pool: int) -> float:
@@ -181,8 +271,9 @@ class MediumBot:
     # Going out ------------------------------------------------------------------------------
     def want_out(self, info: Info) -> bool:
         if info.want_out is None:
-            info.want_out = info.can_out and (
-                info.lead() >= self.w["out_margin"] or info.opponents_can_out()
+            game = info.out_game() if info.can_out else 0
+            info.want_out = info.can_out and game >= 0 and (
+                game > 0 or info.lead() >= self.w["out_margin"] or info.opponents_can_out()
                 or info.view["stock"] <= self.w["out_stock"])
         return info.want_out
 
@@ -191,15 +282,22 @@ class MediumBot:
 
     def ask_score(self, info: Info, move: str) -> float:
         if not self.want_out(info) or not info.partners:
-            return -400.0
+            # (-400 still beats every discard that keeps cards: not wanting out rarely stopped
+            # an ask; going out that loses the game does)
+            return -1500.0 if info.can_out and info.out_game() < 0 else -400.0
         big = max(info.view["hand_sizes"][p] for p in info.partners)
         base = 800.0 if big > self.w["ask_partner_cards"] else -400.0
         return base - 0.01 * len(move)
 
     def answer_score(self, info: Info, yes: bool) -> float:
         hand_value = sum(VALUE_OF_KIND[k] for k in info.hand)
-        good = (hand_value <= self.w["answer_hand_value"] or info.lead() >= 0
-                or info.opponents_can_out() or info.view["stock"] <= self.w["out_stock"])
+        threat = info.threatened(self.w["out_stock"])
+        good = (hand_value <= self.w["answer_hand_value"] or info.lead() >= 0 or threat)
+        if not threat and info.fit_value() >= self.w["answer_fit"]:
+            good = False      # hundreds of points go onto the side's melds next turn
+        game = info.out_game()
+        if game:
+            good = game > 0   # the partner's going out wins (or loses) the game
         if any(IS_RED3[k] for k in info.hand):
             good = False      # dutch: a red three still held costs the side 750
         return 1.0 if yes == good else 0.0
@@ -294,6 +392,8 @@ class MediumBot:
             p *= 0.3
         if r in info.next_took:
             p = min(1.0, p * 1.5 + 0.1)
+        if info.next_known[r] >= 2:
+            p = 1.0           # the log shows it holds a pair of them
         d = w["danger"] * p * pile_gain
         opp = info.melds[info.next_side]
         for m in opp:
@@ -301,6 +401,8 @@ class MediumBot:
                 ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
                 if r in (min(ranks) - 1, max(ranks) + 1):
                     d += w["top_danger"]
+                    if len(ranks) + 1 >= info.rules["sequence_max"]:
+                        d += w["samba_danger"]     # the top card makes their samba
                     if info.rules.get("take_pile_onto_meld"):
                         d += w["danger"] * pile_gain
             elif (info.rules.get("take_pile_onto_meld") and m["type"] == "group"

@@ -33,7 +33,8 @@ MEDIUM_WEIGHTS: dict[str, float] = {
     "take_wild": 12.0,         # ... minus this per wild card from hand laid with it
     "top_base": 10.0,          # taking the top card onto a sequence ...
     "top_per_size": 3.0,       # ... plus this per card of the sequence after it
-    "top_samba": 40.0,         # ... plus this when it makes a samba
+    "top_samba": 150.0,        # ... plus this when it makes a samba (was 40: the blunder
+                               # suite's top-samba-or-pile-s2, a 12-card pile taken instead)
     "onto_base": 30.0,         # crawford: taking the pile onto a meld
     # meld phase
     "open_base": 50.0,
@@ -55,12 +56,15 @@ MEDIUM_WEIGHTS: dict[str, float] = {
     "black3_per_pile": 2.0,
     "danger": 1.0,             # expected pile gain handed to the next player
     "top_danger": 25.0,        # a card that extends the next player's sequence
+    "samba_danger": 150.0,     # ... and makes it a samba
     "value_shed": 0.2,         # prefer shedding high cards (they count against the hand)
     # going out and asking
     "out_margin": -300.0,      # go out when own table estimate - best other >= this ...
     "out_stock": 20,           # ... or when the stock is this small
     "ask_partner_cards": 5,    # ask the partner when it holds more than this many cards
     "answer_hand_value": 80,   # answer yes when the own hand is worth at most this ...
+    "answer_fit": 100,         # ... but no while this many card points fit the side's melds
+                               # and nothing threatens (blunder suite, tests/blunders)
 }
 
 

@@ -1,0 +1,326 @@
+"""Why a move: reasons and warnings in structured form, and a time-boxed hint from ``hard``.
+
+``explain(view, move)`` returns ``{"move": ..., "reasons": [...], "warnings": [...]}``; each
+entry is ``{"key": "why.blocks_pile", "seat": 3, "rank": "J", ...}``: an i18n key and its
+parameters (seats are seat numbers for the page to name, ranks and cards are card texts of
+docs/formats.md, ``side`` a side number, ``points``/``cards`` numbers). ``reasons`` say what the
+move does for the player; ``warnings`` are the blunders of the suite (``tests/blunders``) that
+the move commits. Everything is read from the view's documented keys (docs/bridge.md).
+
+``hint(view, budget=0.5)`` asks ``hard`` (its search stops after ``budget`` seconds) and returns
+``{"move": ..., "level": "hard", "reasons": [...], "warnings": [...], "samples": n}``.
+
+The English texts of the keys are ``TEXTS`` (the page translates them).
+"""
+from __future__ import annotations
+
+from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
+                     VALUE_OF_KIND, kind_text, parse_kind)
+from .medium import Info, MediumBot, _p_pair, _rank
+
+_RANKS = "23456789TJQKA"
+
+# English texts; {seat} is a player's name, {side} a side's name, {rank} a rank's plural name
+# ("jacks"), {card} a card.
+TEXTS = {
+    "why.blocks_pile": "blocks the pile ({cards} cards) for {seat}",
+    "why.blocks_pile_pair": "blocks the pile: {seat} may hold a pair of {rank}",
+    "why.blocks_pile_known": "blocks the pile: {seat} picked up a pair of {rank} with the pile",
+    "why.safe_discard": "a safe discard: {seat} threw away a {rank} this deal",
+    "why.least_useful": "the card you need least, and unlikely to help {seat}",
+    "why.makes_samba": "completes a samba (1,500)",
+    "why.extends_sequence": "adds the top card to your sequence",
+    "why.takes_pile": "takes the pile ({cards} cards)",
+    "why.opens": "opens your side's melds ({points} points)",
+    "why.completes_canasta": "completes a canasta",
+    "why.completes_samba": "completes a samba",
+    "why.adds_to_meld": "adds to your side's melds",
+    "why.new_meld": "lays a new meld",
+    "why.sheds_wilds": "puts wild cards on the table before the deal ends",
+    "why.draws": "nothing on the pile is worth taking",
+    "why.lays_red3": "lays a red three (100; held at the end it costs 750)",
+    "why.goes_out": "goes out (200)",
+    "why.out_wins_game": "going out wins the game",
+    "why.asks_partner": "asks your partner before going out",
+    "why.partner_out": "your partner's going out is worth more than your cards",
+    "why.cards_fit": "your cards ({points} points) go onto your melds next turn",
+    "why.waits_game": "going out now would hand {side} the game",
+    "why.keeps_pair": "keeps a pair to take the pile",
+    "why.next_deal": "starts the next deal",
+    "warn.feeds_known_pair": "{seat} picked up a pair of {rank} with the pile: it takes "
+                             "{cards} cards",
+    "warn.leaves_pile_open": "leaves the pile of {cards} open: a black three or wild card "
+                             "would block it",
+    "warn.feeds_sequence": "{seat} can take it onto a sequence",
+    "warn.feeds_samba": "{seat} can take it to complete a samba",
+    "warn.feeds_pile_meld": "{seat} can take the whole pile onto a meld with it",
+    "warn.misses_samba": "the top card would complete your samba",
+    "warn.out_loses_game": "going out now hands {side} the game",
+    "warn.partner_cards_fit": "your {points} points in hand fit your melds and nobody "
+                              "threatens to go out",
+    "warn.keeps_red3": "a red three still in hand at the end of the deal costs 750",
+    "warn.keeps_wilds": "the deal may end soon: wild cards left in hand count against you",
+}
+
+
+def rank_name(r: int) -> str:
+    return _RANKS[r - 2]
+
+
+def _laid(move: str) -> list[int]:
+    out = []
+    for t in move.replace(";", " ").split()[1:]:
+        if t in ("new", "add") or t.startswith("m"):
+            continue
+        try:
+            out.append(parse_kind(t))
+        except ValueError:
+            pass
+    return out
+
+
+def goes_out(info: Info, move: str) -> bool:
+    if move.startswith("ask"):
+        return True
+    n = len(info.hand)
+    if move.startswith("discard"):
+        return n == 1
+    if move.startswith("meld"):
+        left = n - len(_laid(move))
+        return left == 0 or (info.can_out and left == 1)
+    return False
+
+
+def _seq_extends(info: Info, side: int, k: int):
+    """The side's open sequence that natural ``k`` extends, or None."""
+    if not IS_NATURAL[k]:
+        return None
+    r, s = RANK_OF[k], "CDHS"[SUIT_OF[k]]
+    for m in info.melds[side]:
+        if m["type"] == "sequence" and not m.get("closed") and m["suit"] == s \
+                and m["size"] < info.rules["sequence_max"]:
+            ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
+            if r in (min(ranks) - 1, max(ranks) + 1):
+                return m
+    return None
+
+
+def _top_samba(info: Info) -> bool:
+    """A ``top`` move would complete a samba."""
+    for mv in info.view["legal"]["moves"] if info.view.get("legal") else []:
+        if mv.startswith("top "):
+            m = info.my_melds.get(int(mv.split()[1][1:]))
+            if m and m["size"] + 1 >= info.rules["sequence_max"]:
+                return True
+    return False
+
+
+def _wild_meld_open(info: Info) -> bool:
+    legal = info.view.get("legal") or {}
+    return any(any(IS_WILD[k] for k in _laid("meld " + p)) for p in legal.get("melds", []))
+
+
+def _pair_risk(info: Info, k: int) -> float:
+    r = RANK_OF[k]
+    if info.next_known[r] >= 2:
+        return 1.0
+    copies = max(0, 12 - info.seen_rank[r])
+    p = _p_pair(copies, info.view["hand_sizes"][info.next], info.unseen_total)
+    if r in info.next_discarded:
+        p *= 0.3
+    return p
+
+
+def warnings_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict]:
+    """The suite's blunders that ``move`` commits (``[]`` for none)."""
+    bot = bot or MediumBot()
+    w = bot.w
+    out = []
+    head = move.split()[0] if move else ""
+    pile = len(info.pile)
+    red3_held = info.rules.get("red_threes_by_choice") and any(IS_RED3[k] for k in info.hand)
+    if goes_out(info, move) and info.out_game() < 0:
+        out.append({"key": "warn.out_loses_game", "side": _best_other(info)})
+    if head == "discard" and len(info.hand) > 1:
+        k = parse_kind(move.split()[1])
+        nxt = info.next
+        if IS_NATURAL[k] and info.next_side != info.side:
+            r = RANK_OF[k]
+            if info.next_known[r] >= 2 and pile >= 3:
+                out.append({"key": "warn.feeds_known_pair", "seat": nxt, "rank": rank_name(r),
+                            "cards": pile + 1})
+            m = _seq_extends(info, info.next_side, k) if info.rules.get("take_top_card") \
+                else None
+            if m is not None:
+                key = ("warn.feeds_samba" if m["size"] + 1 >= info.rules["sequence_max"]
+                       else "warn.feeds_sequence")
+                if key == "warn.feeds_samba" or m["size"] >= 5 or pile >= 10:
+                    out.append({"key": key, "seat": nxt, "card": kind_text(k)})
+            if info.rules.get("take_pile_onto_meld") and pile >= 6 and not any(
+                    IS_WILD[x] for x in info.pile):
+                for m in info.melds[info.next_side]:
+                    if (m["type"] == "group" and _rank(m["rank"]) == r
+                            and m["size"] < info.rules["canasta_size"]) or (
+                            m["type"] == "sequence" and _seq_extends(info, info.next_side, k)):
+                        out.append({"key": "warn.feeds_pile_meld", "seat": nxt,
+                                    "card": kind_text(k), "cards": pile + 1})
+                        break
+            if pile >= 15 and _pair_risk(info, k) >= 0.2 and any(
+                    IS_BLACK3[x] or IS_WILD[x] for x in info.hand):
+                out.append({"key": "warn.leaves_pile_open", "cards": pile + 1, "seat": nxt})
+        if red3_held and not IS_RED3[k]:
+            out.append({"key": "warn.keeps_red3"})
+        if (not IS_WILD[k] and any(IS_WILD[x] for x in info.hand)
+                and info.threatened(w["out_stock"]) and _wild_meld_open(info)):
+            out.append({"key": "warn.keeps_wilds"})
+    elif head == "pass" and red3_held:
+        out.append({"key": "warn.keeps_red3"})
+    elif head in ("draw", "take") and _top_samba(info):
+        out.append({"key": "warn.misses_samba"})
+    elif move == "answer yes":
+        fit = info.fit_value()
+        if fit >= w["answer_fit"] and not info.threatened(w["out_stock"]) \
+                and info.out_game() <= 0:
+            out.append({"key": "warn.partner_cards_fit", "points": int(fit)})
+        if any(IS_RED3[k] for k in info.hand):
+            out.append({"key": "warn.keeps_red3"})
+        if info.out_game() < 0:
+            out.append({"key": "warn.out_loses_game", "side": _best_other(info)})
+    return out
+
+
+def _best_other(info: Info) -> int:
+    scores = info.view.get("scores") or [0] * len(info.melds)
+    others = [s for s in range(len(info.melds)) if s != info.side]
+    return max(others, key=lambda s: scores[s] + info.table_score(s))
+
+
+def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict]:
+    """What the move does for the player (the main reasons first)."""
+    bot = bot or MediumBot()
+    out: list[dict] = []
+    head = move.split()[0] if move else ""
+    pile = len(info.pile)
+    nxt = info.next
+    if info.can_out and not goes_out(info, move) and info.out_game() < 0 \
+            and head in ("discard", "meld", "answer"):
+        out.append({"key": "why.waits_game", "side": _best_other(info)})
+    if goes_out(info, move) and not move.startswith("ask"):
+        out.append({"key": "why.goes_out"})
+        if info.out_game() > 0:
+            out.append({"key": "why.out_wins_game"})
+        return out
+    if head == "next":
+        out.append({"key": "why.next_deal"})
+    elif head == "red3":
+        out.append({"key": "why.lays_red3"})
+    elif head == "ask":
+        out.append({"key": "why.asks_partner"})
+    elif move == "answer yes":
+        out.append({"key": "why.partner_out"})
+    elif move == "answer no":
+        fit = info.fit_value()
+        if fit:
+            out.append({"key": "why.cards_fit", "points": int(fit)})
+    elif head == "top":
+        m = info.my_melds.get(int(move.split()[1][1:]))
+        if m and m["size"] + 1 >= info.rules["sequence_max"]:
+            out.append({"key": "why.makes_samba"})
+        else:
+            out.append({"key": "why.extends_sequence"})
+    elif head == "take":
+        if not info.opened:
+            out.append({"key": "why.opens", "points": _points(move, info)})
+        out.append({"key": "why.takes_pile", "cards": pile})
+    elif head == "draw":
+        out.append({"key": "why.draws"})
+    elif head == "meld":
+        out.extend(_meld_reasons(info, move))
+    elif head == "discard":
+        k = parse_kind(move.split()[1])
+        if IS_WILD[k] or IS_BLACK3[k] or RANK_OF[k] == 3:
+            if info.next_side != info.side:
+                out.append(_block_reason(info))
+        elif info.next_side != info.side and RANK_OF[k] in info.next_discarded:
+            out.append({"key": "why.safe_discard", "seat": nxt, "rank": rank_name(RANK_OF[k])})
+        else:
+            out.append({"key": "why.least_useful", "seat": nxt, "card": kind_text(k)})
+        pairs = [x for x in set(info.hand) if IS_NATURAL[x] and x != k and sum(
+            1 for y in info.hand if IS_NATURAL[y] and RANK_OF[y] == RANK_OF[x]) == 2]
+        if pairs and pile >= 5:
+            out.append({"key": "why.keeps_pair"})
+    return out
+
+
+def _points(move: str, info: Info) -> int:
+    pts = sum(VALUE_OF_KIND[k] for k in _laid(move.split(";")[0]) if k is not None)
+    pts += sum(VALUE_OF_KIND[k] for part in move.split(";")[1:] for k in _laid("x " + part))
+    if info.pile:
+        pts += VALUE_OF_KIND[info.pile[-1]]
+    return pts
+
+
+def _block_reason(info: Info) -> dict:
+    """Blocking: name the most likely pair the next player holds among the other cards."""
+    pile = len(info.pile)
+    best, risk = None, 0.0
+    for x in set(info.hand):
+        if IS_NATURAL[x]:
+            p = _pair_risk(info, x)
+            if p > risk:
+                best, risk = x, p
+    if best is not None and info.next_known[RANK_OF[best]] >= 2:
+        return {"key": "why.blocks_pile_known", "seat": info.next,
+                "rank": rank_name(RANK_OF[best]), "cards": pile + 1}
+    if best is not None and risk >= 0.25:
+        return {"key": "why.blocks_pile_pair", "seat": info.next,
+                "rank": rank_name(RANK_OF[best]), "cards": pile + 1}
+    return {"key": "why.blocks_pile", "seat": info.next, "cards": pile + 1}
+
+
+def _meld_reasons(info: Info, move: str) -> list[dict]:
+    out = []
+    laid = _laid(move)
+    if not info.opened:
+        return [{"key": "why.opens", "points": sum(VALUE_OF_KIND[k] for k in laid)}]
+    if any(IS_WILD[k] for k in laid) and info.threatened(MediumBot().w["out_stock"]):
+        out.append({"key": "why.sheds_wilds"})
+    for part in move[5:].split(";"):
+        p = part.split()
+        if not p:
+            continue
+        if p[0] == "add":
+            m = info.my_melds.get(int(p[1][1:]))
+            if m and 0 < m["needs"] <= len(p) - 2:
+                out.append({"key": "why.completes_samba" if m["type"] == "sequence"
+                            else "why.completes_canasta"})
+            else:
+                out.append({"key": "why.adds_to_meld"})
+        else:
+            size = len(p) - 1
+            out.append({"key": "why.completes_canasta" if size >= info.rules["canasta_size"]
+                        else "why.new_meld"})
+    seen, uniq = set(), []
+    for r in out:
+        if r["key"] not in seen:
+            seen.add(r["key"])
+            uniq.append(r)
+    return uniq
+
+
+def explain(view: dict, move: str) -> dict:
+    """Why ``move`` (a legal move text of ``view``): reasons and warnings (module doc)."""
+    info = Info(view)
+    return {"move": move, "reasons": reasons_of(info, move), "warnings": warnings_of(info, move)}
+
+
+def hint(view: dict, budget: float = 0.5, seed: int = 0) -> dict:
+    """``hard``'s move for the view within about ``budget`` seconds, with its reasons."""
+    from .hard import HardBot
+    bot = HardBot(seed=seed, budget=budget)
+    move = bot.choose(view)
+    return {"level": "hard", **explain(view, move),
+            "samples": bot.last_stats.get("samples", 0)}
+
+
+__all__ = ["explain", "hint", "TEXTS", "warnings_of", "reasons_of"]

@@ -1,0 +1,521 @@
+"""Writes the blunder positions (``*.json`` beside this file) from compact descriptions.
+
+    python tests/blunders/make_cases.py          # rewrite the JSON files, print medium's choices
+
+The JSON files are what the tests read; this script only saves typing (forced draw/discard turns
+in ``before``, the going-out moves of a hand). Format: ``py_engine/ai/judge.py``.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
+
+from py_engine.ai.judge import check, position, split_moves  # noqa: E402
+from py_engine.ai.medium import MediumBot  # noqa: E402
+from py_engine.ai.simple import legal_texts  # noqa: E402
+from py_engine.record import load_scenario  # noqa: E402
+from py_engine.views import view_for  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+JUNK = ["4C", "5D", "6S", "7C", "8D", "4H", "5S", "6C", "7D", "8S", "4S", "5C", "6D", "7S",
+        "8C", "4D", "5H", "6H", "7H", "8H", "9C", "TD", "9H", "TS"]
+CASES: dict[str, list] = {}
+
+
+def forced_turns(case: dict, upto_seat: int, rounds: int, junk=JUNK, draws=None) -> None:
+    """Append draw/discard turns (each seat discards the first card it drew) until ``upto_seat``
+    has drawn in its ``rounds``-th turn; the stock's first cards are ``junk``."""
+    g = load_scenario(case["scenario"])
+    for mv in case.get("before", []):
+        g.play(mv)
+    # count the draws first: (turns until upto_seat's last draw) * 2 cards
+    n = g.players
+    turns, s, r = [], g.current, 0
+    if g.phase == "meld":
+        s = (s + 1) % n
+    while True:
+        turns.append(s)
+        if s == upto_seat:
+            r += 1
+            if r == rounds:
+                break
+        s = (s + 1) % n
+    case["stock_top"] = junk_for(case["scenario"], 2 * len(turns), junk, draws or [])
+    if draws:       # the cards upto_seat draws, two per turn (the first is discarded)
+        own = [i for i, s in enumerate(turns) if s == upto_seat]
+        for j, i in enumerate(own):
+            case["stock_top"][2 * i: 2 * i + 2] = draws[2 * j: 2 * j + 2]
+    g = position(case)
+    before = list(case.get("before", []))
+    i = 0
+    for t, s in enumerate(turns):
+        assert g.current == s and g.phase == "draw", (g.current, s, g.phase)
+        g.play("draw")
+        before.append("draw")
+        if t == len(turns) - 1:
+            break
+        d = "discard " + case["stock_top"][2 * t]
+        g.play(d)
+        before.append(d)
+    case["before"] = before
+
+
+def junk_for(sc: dict, n: int, prefer, extra=()) -> list[str]:
+    """``n`` low cards for forced draws, as many copies as the deck still has."""
+    from py_engine.cards import parse_kind
+    used: dict[int, int] = {}
+    for t in ([t for h in sc["hands"] for t in h] + sc.get("pile", [])
+              + [t for side in sc.get("melds", []) for m in side for t in m] + list(extra)):
+        used[parse_kind(t)] = used.get(parse_kind(t), 0) + 1
+    out = []
+    cycle = list(prefer)
+    while len(out) < n:
+        for t in cycle:
+            k = parse_kind(t)
+            if used.get(k, 0) < 3:
+                used[k] = used.get(k, 0) + 1
+                out.append(t)
+                if len(out) == n:
+                    break
+    return out
+
+
+def going_out_moves(case: dict) -> list[str]:
+    """The legal moves after which the seat's side has gone out (or must: one card left)."""
+    g0 = position(case)
+    out = []
+    for m in legal_texts(view_for(g0, g0.current)):
+        g = position(case)
+        g.play(m)
+        if g.phase in ("deal_over", "game_over") or m.startswith("ask") or (
+                g.phase == "meld" and len(g.hands[g0.current]) <= 1
+                and g.meets_requirement(g.side_of(g0.current))):
+            out.append(m)
+    return out
+
+
+FILL = ["4C", "6D", "7S", "TD", "KC", "5H", "9S", "QH", "8C", "JD", "AS", "4H", "6S", "7D",
+        "TS", "KH", "5C", "9D", "QC", "8H", "JS", "AD"]
+
+
+def fill(sc: dict) -> None:
+    """Hands given as a number of cards are dealt from FILL, the deck's copies respected."""
+    from py_engine.cards import parse_kind
+    used: dict[int, int] = {}
+    for t in ([t for h in sc["hands"] if isinstance(h, list) for t in h] + sc.get("pile", [])
+              + [t for side in sc.get("melds", []) for m in side for t in m]):
+        used[parse_kind(t)] = used.get(parse_kind(t), 0) + 1
+    i = 0
+    for j, h in enumerate(sc["hands"]):
+        if isinstance(h, int):
+            out = []
+            while len(out) < h:
+                t = FILL[i % len(FILL)]
+                i += 1
+                if used.get(parse_kind(t), 0) < 3:
+                    used[parse_kind(t)] = used.get(parse_kind(t), 0) + 1
+                    out.append(t)
+            sc["hands"][j] = out
+
+
+def add(kind: str, **case) -> dict:
+    case = {"id": case.pop("id"), "kind": kind, **case}
+    fill(case["scenario"])
+    CASES.setdefault(kind, []).append(case)
+    return case
+
+
+def finish() -> None:
+    med = MediumBot(seed=1)
+    bad_total = 0
+    for kind, cases in CASES.items():
+        for c in cases:
+            g = position(c)
+            v = view_for(g, g.current)
+            bad, good = split_moves(c, v)
+            assert good and (bad or c.get("after")), (c["id"], bad, good)
+            ok, mv = check(c, med)
+            flag = "ok" if ok else "BLUNDER"
+            bad_total += not ok
+            print(f"{flag:8} {c['id']:34} medium: {mv:28} blunders: {bad[:4]}")
+        with open(os.path.join(HERE, kind + ".json"), "w", encoding="utf-8") as f:
+            json.dump(cases, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+    print(sum(len(c) for c in CASES.values()), "cases;", bad_total, "medium blunders")
+
+
+
+
+# ---------------------------------------------------------------------------------------------
+S4 = {"rules": "samba", "players": 4}
+ISSUE = "issue 15 (observed in play)"
+CLUB = "club play: the standard advice of Canasta/Samba strategy guides"
+
+
+def known_pair() -> None:
+    why = ("the next opponent took the pile with {p} in it (the log shows the whole pile) and "
+           "has neither melded nor discarded them: it holds a pair of {r}, so discarding a {r1} "
+           "hands it a pile of {n}+ cards")
+    specs = [
+        ("known-pair-jacks-s4", S4, ["JD", "JH", "9C"], "take 9S 9D", "JC",
+         ["JC", "KD", "QH", "TC", "TC", "AS"], 3),
+        ("known-pair-queens-s4", S4, ["QS", "QC", "8C"], "take 8S 8H", "QD",
+         ["QD", "KH", "9S", "9S", "TD", "AC"], 3),
+        ("known-pair-kings-s2", {"rules": "samba", "players": 2}, ["KS", "KH", "TC"],
+         "take TS TH", "KD", ["KD", "QS", "JH", "JH", "9D", "AD"], 5),
+        ("known-pair-nines-d4", {"rules": "dutch", "players": 4}, ["9H", "9C", "JC"],
+         "take JS JD", "9S", ["9S", "KC", "QD", "QD", "TH", "AH"], 3),
+        ("known-pair-aces-s4", S4, ["AH", "AC", "TC"], "take TS TD", "AD",
+         ["AD", "KD", "QH", "JS", "9C", "9C"], 3),
+        ("known-pair-tens-c6", {"rules": "crawford", "players": 6}, ["TH", "TC", "QC"],
+         "take QS QD", "TS", ["TS", "KD", "JH", "9S", "9S", "AC"], 2),
+    ]
+    for cid, tbl, pile, take, bad, hand0, rounds in specs:
+        n = tbl["players"]
+        two = [c for c in take.split()[1:]]
+        hands = [hand0, two + ["KS", "5H", "9H", "JS"]] + [5] * (n - 2)
+        n_sides = 2 if n in (2, 4) else (3 if n in (3, 6) else n)
+        melds = [[["KC", "KC", "KH"]], [["8H", "8C", "8D"]]] + [[] for _ in range(n_sides - 2)]
+        if tbl["rules"] == "crawford":
+            melds = [[["KC", "KC", "KH"]], [["8H", "8C", "8D"]], [["6H", "6C", "6S"]]]
+        c = add("known_pair", id=cid,
+                reason=why.format(p=" ".join(pile[:2]), r=bad[0], r1=bad[0], n=3 * rounds),
+                source=ISSUE + ": 'the next opponent took 19 cards with J♦ J♥'",
+                scenario={**tbl, "seed": 3, "current": 1, "phase": "draw", "hands": hands,
+                          "melds": melds, "pile": pile},
+                before=[take, "discard 5H"], blunders=["discard " + bad])
+        forced_turns(c, 0, rounds)
+
+
+def block() -> None:
+    rich = ["9C", "KD", "6H", "QS", "8D", "TC", "JH", "AS", "7C", "5D", "4S", "KH", "9D", "QC",
+            "TD", "8S", "6C", "JS", "AD", "7H"]
+    specs = [
+        ("block-black3-s4", S4, 20, ["3C", "KS", "QH", "9S", "7D", "5C", "TH", "JD"], "3C",
+         "a black three on top blocks the pile for the next player; any other card here lets "
+         "the next opponent (11 cards) take 20 cards with a pair"),
+        ("block-black3-s2", {"rules": "samba", "players": 2}, 16,
+         ["3S", "KS", "QH", "9S", "7D", "AC", "TH"], "3S",
+         "a black three blocks the 16-card pile; every other discard is a rank the opponent may "
+         "hold a pair of"),
+        ("block-black3-c6", {"rules": "crawford", "players": 6}, 17,
+         ["3S", "KS", "QH", "9S", "7D", "5C", "TH"], "3S",
+         "crawford: a black three on top blocks the pile; the pile of 17 would be taken with "
+         "any natural pair"),
+    ]
+    for cid, tbl, n_pile, hand0, good, reason in specs:
+        n = tbl["players"]
+        hands = [hand0] + [["4C", "4D", "5S", "6D", "8C", "8H", "9H", "TS", "JC", "QD", "KC"]] \
+            + [3] * (n - 2)
+        n_sides = {2: 2, 4: 2, 6: 3}[n]
+        melds = [[["AH", "AC", "AD"]], [["7H", "7D", "7C"]], [["6H", "6D", "6C"]]][:n_sides]
+        add("block", id=cid, reason=reason, source=ISSUE if "joker-s4" in cid else CLUB,
+            scenario={**tbl, "seed": 4, "current": 0, "phase": "meld", "hands": hands,
+                      "melds": melds, "pile": rich[:n_pile]},
+            good=["discard " + good, "meld*"])
+
+
+def block_known() -> None:
+    """The wild-card blocks: every other card in hand is a rank the next opponent is known
+    to hold a pair of (it took them with the pile)."""
+    for cid, tbl in [("block-joker-known-s4", S4),
+                     ("block-joker-known-d4", {"rules": "dutch", "players": 4})]:
+        n = tbl["players"]
+        hands = [["JK", "KS", "QS", "JS", "9S"], ["TS", "TD", "KS", "5H", "6H", "4S"], 5, 5]
+        c = add("block", id=cid,
+                reason="the next opponent took the pile with K♥ K♣ Q♥ Q♣ J♥ J♣ 9♦ 9♥ in it "
+                       "(the log shows it) and has melded none of them; every natural card in "
+                       "this hand is one of those ranks, so only the joker keeps it from "
+                       "taking the pile. Judged by self-play: python -m py_engine.ai.judge "
+                       "tests/blunders --id " + cid,
+                source=ISSUE + ": the partner discarded J♣ onto an 18-card pile instead of "
+                               "the joker; self-play (py_engine.ai.judge)",
+                scenario={**tbl, "seed": 12, "current": 1, "phase": "draw", "hands": hands,
+                          "melds": [[["AC", "AC", "AH"]], [["8H", "8C", "8D"]]],
+                          "pile": ["KH", "KC", "QH", "QC", "JH", "JC", "9D", "9H", "TC"]},
+                before=["take TS TD", "discard 5H"], good=["discard JK", "meld*"])
+        forced_turns(c, 0, 4, draws=["4C", "KD", "5D", "QD", "6S", "JD", "9C", "KC"])
+
+
+def feed_top() -> None:
+    specs = [
+        ("feed-seq5-s4", S4, ["5H", "6H", "7H", "8H", "9H"], ["TH", "4H"],
+         ["TH", "4H", "KC", "QD", "7S", "JC", "5C"],
+         "T♥ or 4♥ lets the next opponent take the top card onto its 5-card heart sequence "
+         "for free (no pair needed)"),
+        ("feed-seq6-s4", S4, ["6D", "7D", "8D", "9D", "TD", "JD"], ["QD", "5D"],
+         ["QD", "5D", "KC", "9S", "7S", "JC", "AC"],
+         "Q♦ or 5♦ on top lets the next opponent make a samba (1,500) by taking the top card"),
+        ("feed-seq4-s2", {"rules": "samba", "players": 2}, ["9S", "TS", "JS", "QS"],
+         ["KS", "8S"], ["KS", "8S", "4C", "5D", "7H", "6C"],
+         "K♠ or 8♠ extends the opponent's spade sequence by the top-card take"),
+        ("feed-seq5-d4", {"rules": "dutch", "players": 4}, ["8C", "9C", "TC", "JC", "QC"],
+         ["KC", "7C"], ["KC", "7C", "4D", "5S", "9H", "6D", "AS"],
+         "dutch: K♣ or 7♣ goes straight onto the next opponent's club sequence"),
+        ("feed-seq6-s2", {"rules": "samba", "players": 2}, ["7C", "8C", "9C", "TC", "JC", "QC"],
+         ["KC", "6C"], ["KC", "6C", "4D", "5S", "9H", "8D", "AS"],
+         "K♣ or 6♣ gives the opponent a samba with the top card"),
+    ]
+    for cid, tbl, seq, bad, hand0, reason in specs:
+        n = tbl["players"]
+        hands = [hand0] + [["4S", "5S", "6S", "9D", "TH", "KH", "AD", "QS"]] \
+            + [3] * (n - 2)
+        add("feed_top", id=cid, reason=reason, source=CLUB,
+            scenario={**tbl, "seed": 5, "current": 0, "phase": "meld", "hands": hands,
+                      "melds": [[["AH", "AC", "AD"]], [seq]], "pile": ["9S", "4D", "TD", "8H"]},
+            blunders=["discard " + b for b in bad])
+    # crawford: an unfrozen pile is taken by laying its top card on one of the side's melds
+    hands = [["QC", "KD", "9S", "7D", "5C", "AS", "4H"], ["4C", "4D", "5S", "6D", "8C", "8H"],
+             3, 3, 3, 3]
+    add("feed_top", id="feed-group-c6",
+        reason="crawford: the next opponent's side has a group of queens; a queen on an unfrozen "
+               "12-card pile lets it take the whole pile onto that group",
+        source=CLUB,
+        scenario={"rules": "crawford", "players": 6, "seed": 5, "current": 0, "phase": "meld",
+                  "hands": hands, "melds": [[["AH", "AC", "AD"]], [["QS", "QH", "QD", "QS"]],
+                                            [["6H", "6C", "6D"]]],
+                  "pile": ["9C", "KH", "6S", "TS", "8D", "TC", "JH", "9H", "7C", "5D", "4S",
+                           "KS"]},
+        blunders=["discard QC"])
+
+
+def top_samba() -> None:
+    specs = [
+        ("top-samba-high-s4", S4, ["5S", "6S", "7S", "8S", "9S", "TS"], "JS",
+         ["4C", "9D", "KH", "QC", "7D", "AC", "8H"]),
+        ("top-samba-low-s4", S4, ["5C", "6C", "7C", "8C", "9C", "TC"], "4C",
+         ["KD", "9D", "KH", "QS", "7D", "AC", "8H"]),
+        ("top-samba-d4", {"rules": "dutch", "players": 4}, ["8H", "9H", "TH", "JH", "QH", "KH"],
+         "AH", ["4C", "9D", "KS", "QC", "7D", "AC", "5S"]),
+        ("top-samba-s2", {"rules": "samba", "players": 2}, ["6D", "7D", "8D", "9D", "TD", "JD"],
+         "QD", ["4C", "9S", "KH", "QC", "7H", "AC", "5S"]),
+    ]
+    for cid, tbl, seq, top, hand0 in specs:
+        n = tbl["players"]
+        hands = [hand0] + [8] * (n - 1)
+        add("top_samba", id=cid,
+            reason=f"taking the top card {top} onto the side's 6-card sequence makes a samba "
+                   "(1,500) at once; drawing leaves it to the next player to cover",
+            source=CLUB,
+            scenario={**tbl, "seed": 6, "current": 0, "phase": "draw", "hands": hands,
+                      "melds": [[seq], [["AH", "AS", "AD"]]], "pile": ["9S", "4D", "8D", top]},
+            blunders=["draw"])
+    # a pair of the top card in hand too: the pile (12 cards) is worth less than the samba
+    hands = [["QD", "QH", "4C", "9S", "KH", "7H", "AC"], ["4S", "5S", "6S", "9C", "TH", "KC"]]
+    add("top_samba", id="top-samba-or-pile-s2",
+        reason="the top card Q♦ makes a samba (1,500); taking the 12-card pile with the pair "
+               "instead puts Q♦ into a group (judged by self-play: python -m py_engine.ai.judge "
+               "tests/blunders --id top-samba-or-pile-s2)",
+        source="self-play (py_engine.ai.judge)",
+        scenario={"rules": "samba", "players": 2, "seed": 6, "current": 0, "phase": "draw",
+                  "hands": hands, "melds": [[["6D", "7D", "8D", "9D", "TD", "JD"]],
+                                            [["AH", "AS", "AD"]]],
+                  "pile": ["9C", "KD", "6H", "QS", "8S", "TC", "JH", "4S", "7C", "5D", "4H",
+                           "QD"]},
+        blunders=["draw", "take*"])
+
+
+def last_samba_card() -> None:
+    specs = [
+        # opponent sequence, the card(s) that complete it, where the other copies are
+        ("last-card-s4", S4, ["8D", "9D", "TD", "JD", "QD", "KD"], ["AD", "7D"],
+         {"pile": ["7D", "7D", "5C", "9S"], "own": [["AD", "AD", "AS"]]}),
+        ("last-card-low-s4", S4, ["4H", "5H", "6H", "7H", "8H", "9H"], ["TH"],
+         {"pile": ["TH", "6C", "9S"], "own": [["TH", "TC", "TS"]]}),
+        ("last-card-d4", {"rules": "dutch", "players": 4}, ["9S", "TS", "JS", "QS", "KS", "AS"],
+         ["8S"], {"pile": ["8S", "8S", "4C", "TD"], "own": [["AH", "AC", "AD"]]}),
+        ("last-card-s2", {"rules": "samba", "players": 2}, ["5C", "6C", "7C", "8C", "9C", "TC"],
+         ["JC", "4C"], {"pile": ["4C", "JC", "8D"], "own": [["JC", "JH", "JS"],
+                                                            ["4C", "4D", "4S"]]}),
+    ]
+    for cid, tbl, seq, bad, where in specs:
+        n = tbl["players"]
+        hand0 = bad + ["KH", "QS", "9H", "6D", "5S"]
+        hands = [hand0] + [8] * (n - 1)
+        add("last_samba_card", id=cid,
+            reason=f"{' or '.join(bad)} is the last card that can make the opponents' 6-card "
+                   "sequence a samba (the other copies are in the pile and on the table): kept, "
+                   "the samba can never be made; discarded, the next player takes it as the "
+                   "top card",
+            source=CLUB,
+            scenario={**tbl, "seed": 7, "current": 0, "phase": "meld", "hands": hands,
+                      "melds": [where["own"], [seq]], "pile": where["pile"]},
+            blunders=["discard " + b for b in bad])
+
+
+def out_loses_game() -> None:
+    specs = [
+        ("out-loses-game-s4", S4, [8400, 9500], [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
+         [[["KC", "KC", "KD", "KD", "KS", "KH", "KH"], ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
+           ["5C", "6C", "7C", "8C", "9C", "TC"]],
+          [["AC", "AC", "AD", "AD", "AS", "AH", "AH"], ["JC", "JD", "JH", "JS", "JS"],
+           ["TH", "TD", "TS", "TS"], ["9H", "9D", "9S"]]]),
+        ("out-loses-game-s2", {"rules": "samba", "players": 2}, [8300, 9400],
+         [["KH", "KS", "8S"]],
+         [[["KC", "KC", "KD", "KD", "KS", "KH", "KH"], ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
+           ["5C", "6C", "7C", "8C", "9C", "TC"]],
+          [["AC", "AC", "AD", "AD", "AS", "AH", "AH"], ["JC", "JD", "JH", "JS", "JS"],
+           ["TH", "TD", "TS", "TS"], ["9H", "9D", "9S"]]]),
+        ("out-loses-game-d4", {"rules": "dutch", "players": 4}, [8400, 9800],
+         [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
+         [[["KC", "KC", "KD", "KD", "KS", "KH", "KH"], ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
+           ["5C", "6C", "7C", "8C", "9C", "TC"]],
+          [["AC", "AC", "AD", "AD", "AS", "AH", "AH"], ["JC", "JD", "JH", "JS", "JS"],
+           ["TH", "TD", "TS", "TS"], ["9H", "9D", "9S"]]]),
+        ("out-loses-game-c6", {"rules": "crawford", "players": 6}, [8400, 9500, 7000],
+         [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
+         [[["KC", "KC", "KD", "KD", "KS", "KH", "KH"], ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
+           ["5C", "6C", "7C", "8C", "9C", "TC"]],
+          [["AC", "AC", "AD", "AD", "AS", "AH", "AH"], ["JC", "JD", "JH", "JS", "JS"],
+           ["TH", "TD", "TS", "TS"], ["9H", "9D", "9S"]], [["6H", "6D", "6S"]]]),
+    ]
+    for cid, tbl, scores, hh, melds in specs:
+        n = tbl["players"]
+        rest = [8]
+        if n == 2:
+            hands = [hh[0], rest[0]]
+        else:
+            hands = [hh[0]] + [rest[0]] + [hh[1]] + [rest[0]] * (n - 3)
+        c = add("out_loses_game", id=cid,
+                reason=(f"game totals {scores}: going out now scores about +1,500 for the side "
+                        "and about +1,100 for the opponents, who then pass 10,000 ahead: the "
+                        "game is lost at once; playing on keeps the 6-card club sequence's samba "
+                        "(1,500) in reach while the opponents cannot go out (one canasta). "
+                        "Judged by self-play: python -m py_engine.ai.judge tests/blunders --id "
+                        + cid),
+                source="self-play (py_engine.ai.judge), game totals",
+                scenario={**tbl, "seed": 8, "current": 0, "phase": "meld", "scores": scores,
+                          "hands": hands, "melds": melds, "pile": ["9S", "4D", "8D", "6C"]})
+        if tbl["rules"] == "dutch":     # every red three laid already, as players do
+            c["scenario"]["red_threes"] = [["3H", "3D", "3H"], ["3D", "3H", "3D"]]
+        c["after"] = {"not_out": True}
+
+
+def answer_yes() -> None:
+    specs = [
+        ("answer-yes-fits-s4", S4, 2,
+         ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "JK"]),
+        ("answer-yes-fits-d4", {"rules": "dutch", "players": 4}, 2,
+         ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "2S"]),
+        ("answer-yes-fits-c6", {"rules": "crawford", "players": 6}, 3,
+         ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "JK"]),
+        ("answer-yes-ahead-s4", S4, 2,
+         ["KS", "KH", "KD", "QD", "QC", "AH", "AD", "AS", "JS", "JD"]),
+    ]
+    for cid, tbl, partner, hand_p in specs:
+        n = tbl["players"]
+        hands = [["9S", "9H", "9D", "5C"]] + [11] * (n - 1)
+        hands[partner] = hand_p
+        n_sides = {4: 2, 6: 3}[n]
+        melds = [[["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
+                  ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
+                  ["KC", "KC", "KD", "KD", "2H"], ["QS", "QH", "QH", "JK"], ["AC", "AS", "AC"],
+                  ["JC", "JH", "JH"]],
+                 [["4D", "4S", "4S"]], [["5H", "5S", "5S"]]][:n_sides]
+        if cid.endswith("ahead-s4"):
+            melds[0][2] = ["KC", "KC", "KS", "JK"]
+        c = add("answer_yes", id=cid,
+                reason="the partner asks to go out; this hand holds 150+ points that all fit "
+                       "the side's melds (kings and queens become canastas) and no opponent is "
+                       "near going out (no canasta, stock full): saying yes throws away "
+                       "several hundred points",
+                source=ISSUE + " goal 3",
+                scenario={**tbl, "seed": 9, "current": 0, "phase": "meld", "hands": hands,
+                          "melds": melds, "pile": ["9C", "4D", "8D", "6C"]})
+        c["before"] = ["ask new 9S 9H 9D; discard 5C"]
+        c["blunders"] = ["answer yes"]
+
+
+def dutch_red3() -> None:
+    d4 = {"rules": "dutch", "players": 4}
+    opp_out = [["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
+               ["JC", "JD", "JH", "JS", "JS", "JC", "JD"]]
+    specs = [
+        ("red3-lay-d4", d4, ["3H", "7C", "9D", "KS", "QH", "5C"], "meld"),
+        ("red3-lay-two-d4", d4, ["3D", "8C"], "meld"),
+        ("red3-lay-d6", {"rules": "dutch", "players": 6}, ["3H", "3D", "7C", "9D", "KS"], "meld"),
+        ("red3-answer-d4", d4, None, "answer"),
+    ]
+    for cid, tbl, hand0, kind in specs:
+        n = tbl["players"]
+        other = ["4C", "5D", "6S", "7H", "TS"]
+        hands = [list(hand0 or ["9S", "9H", "9D", "5C"])] + [5] * (n - 1)
+        hands[1] = ["6H", "8S"]
+        if n == 6:
+            n_sides = 3
+        else:
+            n_sides = 2
+        melds = [[["KC", "KC", "KD"]], opp_out] + [[] for _ in range(n_sides - 2)]
+        reason = ("dutch: a red three still in hand at the end of the deal costs the side 750; "
+                  "the opponents can go out (two canastas, two cards in the next hand), so "
+                  "ending the turn without laying it risks 750 for nothing")
+        c = {"id": cid, "reason": reason, "source": "RULES.md section 9 (dutch)",
+             "scenario": {**tbl, "seed": 10, "current": 0, "phase": "meld", "hands": hands,
+                          "melds": melds, "pile": ["9C", "4D", "8D", "6C"]}}
+        if kind == "answer":
+            partner = 2
+            c["scenario"]["hands"][0] = ["9S", "9H", "9D", "5C"]
+            c["scenario"]["hands"][partner] = ["3D", "6D", "7S"]
+            c["scenario"]["melds"][0] = [["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
+                                        ["8D", "8D", "8H", "8H", "8C", "2C", "2D"]]
+            c["reason"] = ("dutch: the partner asks to go out while this hand holds a red "
+                           "three (it cannot be laid while answering): yes costs the side 750")
+            c["before"] = ["ask new 9S 9H 9D; discard 5C"]
+            c["blunders"] = ["answer yes"]
+        else:
+            c["after"] = {"not_held": ["3H", "3D"]}
+        add("dutch_red3", **c)
+
+
+def hoard_wild() -> None:
+    specs = [
+        ("hoard-wild-s4", S4, ["JK", "JK", "2C", "8S", "9D", "KH", "5C"],
+         [["QC", "QC", "QD", "QD", "QS", "2H", "2D"], ["KC", "KD", "KS", "KD"],
+          ["8H", "8D", "8C"]]),
+        ("hoard-wild-s2", {"rules": "samba", "players": 2}, ["JK", "2S", "2C", "9D", "KH", "5C"],
+         [["QC", "QC", "QD", "QD", "QS", "2H", "2D"], ["KC", "KD", "KS", "KD"],
+          ["8H", "8D", "8C"]]),
+        ("hoard-wild-d4", {"rules": "dutch", "players": 4}, ["JK", "JK", "2C", "9D", "KH", "5C"],
+         [["QC", "QC", "QD", "QD", "QS", "2H", "2D"], ["KC", "KD", "KS", "KD"],
+          ["8H", "8D", "8C"]]),
+        ("hoard-wild-c6", {"rules": "crawford", "players": 6},
+         ["JK", "JK", "2C", "9D", "KH", "5C"],
+         [["QC", "QC", "QD", "QD", "QS", "2H", "2D"], ["KC", "KD", "KS", "KD"],
+          ["8H", "8D", "8C"]]),
+    ]
+    for cid, tbl, hand0, own in specs:
+        n = tbl["players"]
+        hands = [hand0] + [["6H", "8S"]] + [5] * (n - 2)
+        n_sides = {2: 2, 4: 2, 6: 3}[n]
+        melds = [own, [["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
+                       ["JC", "JD", "JH", "JS", "JS", "JC", "JD"]]] + [[]] * (n_sides - 2)
+        c = add("hoard_wild", id=cid,
+                reason="the next opponent holds two cards and its side can go out: the deal is "
+                       "about to end, and every wild card still in hand then counts 20 or 50 "
+                       "against the side; they fit the side's melds now",
+                source=ISSUE + ": 'a computer player ended a deal holding 2♦ 2♥ 2♠ and a "
+                               "joker (−120)'",
+                scenario={**tbl, "seed": 11, "current": 0, "phase": "meld", "hands": hands,
+                          "melds": melds, "pile": ["9C", "4D", "8D", "6C"]})
+        c["after"] = {"not_held": ["JK", "2C", "2D", "2H", "2S"]}
+
+
+def build() -> None:
+    known_pair()
+    block()
+    block_known()
+    feed_top()
+    top_samba()
+    last_samba_card()
+    out_loses_game()
+    answer_yes()
+    dutch_red3()
+    hoard_wild()
+
+
+if __name__ == "__main__":
+    build()
+    finish()
