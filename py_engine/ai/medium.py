@@ -55,10 +55,11 @@ class Info:
                 seen[RANK_OF[k]] += 1
         for side in self.melds:
             for m in side:
-                for c in m["cards"]:
-                    k = KIND_OF_ID[c["id"]]
-                    if IS_NATURAL[k]:
-                        seen[RANK_OF[k]] += 1
+                if m["type"] == "group":        # all its naturals are of its rank
+                    seen[_rank(m["rank"])] += m["naturals"]
+                elif m["type"] == "sequence":   # naturals, one of each rank
+                    for c in m["cards"]:
+                        seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
         self.seen_rank = seen
         self.unseen_total = max(1, view["stock"] + sum(
             h for s, h in enumerate(view["hand_sizes"]) if s != self.seat))
