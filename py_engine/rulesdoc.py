@@ -11,6 +11,7 @@ False
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Callable
 
 from .rules import PRESETS, RuleSet
 
@@ -40,7 +41,7 @@ ROWS = [
 ]
 
 # Rows whose value is computed from the rule set rather than read from one field.
-DERIVED = {
+DERIVED: dict[str, Callable[[RuleSet], object]] = {
     "draw_counts": lambda rs: [[p, rs.draw_count(p)] for p in rs.players_allowed],
     "canastas_to_go_out": lambda rs: [[p, rs.canastas_needed(p)] for p in rs.players_allowed],
     "default_target": lambda rs: [[p, rs.target_for(p)] for p in rs.players_allowed],
