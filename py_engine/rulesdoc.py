@@ -11,12 +11,13 @@ False
 from __future__ import annotations
 
 from dataclasses import fields
+from typing import Callable
 
 from .rules import PRESETS, RuleSet
 
 # Fields shown on the page, in order (the rest are the same in every offered rule set or
 # internal); each with how to present it. A few rows are derived (``DERIVED``): a value per
-# player count, or a bonus shown as 0 where the rule set has no such meld.
+# player count, or the bolivia bonus shown as 0 where the rule set has no wild-card melds.
 ROWS = [
     ("players_allowed", "list"), ("decks", "int"), ("jokers", "int"), ("hand_sizes", "pairs"),
     ("draw_counts", "pairs"), ("pile_freezes", "bool"),
@@ -40,14 +41,13 @@ ROWS = [
 ]
 
 # Rows whose value is computed from the rule set rather than read from one field.
-DERIVED = {
+DERIVED: dict[str, Callable[[RuleSet], object]] = {
     "draw_counts": lambda rs: [[p, rs.draw_count(p)] for p in rs.players_allowed],
     "canastas_to_go_out": lambda rs: [[p, rs.canastas_needed(p)] for p in rs.players_allowed],
     "default_target": lambda rs: [[p, rs.target_for(p)] for p in rs.players_allowed],
     # True: red threes count minus for a side that melded nothing (Canasta); False: for a side
     # without its going-out requirement.
     "red_three_penalty_if": lambda rs: rs.red_three_penalty_if == "no_meld",
-    "samba_bonus": lambda rs: rs.samba_bonus if rs.sequences else 0,
     "wild_canasta_bonus": lambda rs: rs.wild_canasta_bonus if rs.wild_melds else 0,
 }
 

@@ -1,11 +1,11 @@
-"""RULES.md section 12: the checked figures."""
+"""docs/rules.md section 12: the checked figures."""
 from __future__ import annotations
 
 import pytest
 
 from py_engine import Game
 from py_engine.cards import KIND_OF_ID, deck_ids, parse_kind
-from py_engine.melds import GROUP, SEQUENCE, TableMeld, bonus_of, value_of
+from py_engine.melds import GROUP, SEQUENCE, WILD, TableMeld, bonus_of, value_of
 from py_engine.rules import get_rules
 from py_engine.scoring import score_side
 
@@ -54,3 +54,29 @@ def test_12_stock_after_four_player_deal():
         laid = sum(len(r) for r in g.red3)   # laid red threes were replaced from the stock
         assert len(g.stock) + laid == 162 - 60 - len(g.pile)
         assert len(g.stock) + laid <= 101
+
+
+def test_12_bolivia_five_twos_and_two_jokers():
+    b = get_rules("bolivia")
+    bolivia = TableMeld(3, WILD, 0, -1, ids("2C", "2D", "2H", "2S", "2C", "JK", "JK"))
+    assert bolivia.finished(b) == "wild"
+    assert value_of(bolivia.kinds()) == 200
+    assert value_of(bolivia.kinds()) + bonus_of(WILD, bolivia.kinds(), b) == 2700
+
+
+def test_12_canasta_stock_after_four_player_deal():
+    c = get_rules("canasta")
+    for seed in range(30):
+        g = Game.new("canasta", 4, seed=seed)
+        laid = sum(len(r) for r in g.red3)
+        assert len(g.stock) + laid == 108 - 44 - len(g.pile)
+        assert len(g.stock) + laid <= 63
+        assert sorted(g.all_card_ids()) == deck_ids(c.decks, c.jokers)
+
+
+def test_12_canasta_concealed_going_out_with_seven_kings():
+    c = get_rules("canasta")
+    concealed = score_side(c, 4, [SEVEN_KINGS], [], [[], []], True, melded_before_turn=False)
+    assert concealed["total"] == 770
+    plain = score_side(c, 4, [SEVEN_KINGS], [], [[], []], True, melded_before_turn=True)
+    assert plain["total"] == 670

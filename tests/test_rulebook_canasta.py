@@ -343,3 +343,17 @@ def test_11_canasta_scenarios_and_lessons_accept_the_rule_set():
     bad = dict(lesson, scenario=dict(lesson["scenario"], hands=[["9C", "9C", "9C"]] * 4))
     with pytest.raises(ValueError):
         validate_lesson(bad)          # 108 cards: only two nines of clubs
+
+
+def test_11_engine_never_tests_the_names_of_bolivia_or_canasta():
+    """Both rule sets are data: no engine module compares a rule set's name with them."""
+    import pathlib
+    import re
+    import py_engine
+    files = [f for f in pathlib.Path(py_engine.__file__).resolve().parent.rglob("*.py")
+             if f.name != "rules.py"]
+    assert len(files) > 10
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        assert not re.search(r"""==\s*["'](bolivia|canasta)["']""", text), f
+        assert not re.search(r"""["'](bolivia|canasta)["']\s*(==|in\b)""", text), f

@@ -139,3 +139,26 @@ def test_deal_before_cap_continues():
 def play_random_deal(game, rng):
     while game.phase not in ("deal_over", "game_over"):
         game.play(random_move(game, rng))
+
+
+@pytest.mark.parametrize("rules,players", [("bolivia", 4), ("canasta", 4)])
+def test_random_play_reaches_the_distinctive_moves_of_bolivia_and_canasta(rules, players):
+    """The random games above do play the new rules: wild-card melds in bolivia, pile takes
+    with one natural and a wild card in canasta (so their invariants were checked there)."""
+    from py_engine.cards import IS_WILD
+    from py_engine.moves import TakePile
+    wild_melds = natural_and_wild = 0
+    for seed in (1, 2, 3):
+        game = Game.new(rules, players, 2500, seed=seed)
+        rng = random.Random(seed)
+        while game.phase != "game_over":
+            move = random_move(game, rng)
+            if isinstance(move, TakePile) and sum(not IS_WILD[k] for k in move.cards) == 1:
+                natural_and_wild += 1
+            game.play(move)
+            if game.phase != "draw" and game.deal_result is not None:
+                wild_melds += sum(m.type == "wild" for side in game.melds for m in side)
+    if rules == "bolivia":
+        assert wild_melds > 0 and natural_and_wild == 0
+    else:
+        assert natural_and_wild > 0 and wild_melds == 0
