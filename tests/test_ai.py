@@ -322,27 +322,25 @@ def test_easy_misses_some_additions_but_not_all():
     assert make_bot("easy", seed=3).choose(view) == make_bot("easy", seed=3).choose(view)
 
 
-def test_easy_forgets_the_buried_pile_but_medium_does_not():
-    """Eleven jacks are out of play, nine of them buried in the pile: medium knows the next
-    player cannot hold a pair of jacks and throws the jack; easy remembers only the top cards,
-    fears for the jack less than... it does not weigh the next player at all."""
+def test_easy_forgets_the_buried_pile_and_old_pickups():
+    """The next player picked up J♦ J♥ with the pile three rounds ago: medium's digest of the
+    view knows it holds a pair of jacks, the beginner's has forgotten; and of a pile of jacks
+    it remembers only the top cards."""
     from py_engine.ai.medium import Info
     from py_engine.ai.simple import EasyBot
-    pile = ["JC", "JC", "JD", "JD", "JH", "JH", "JS", "JS", "JC", "4D", "6C", "8H"]
+    g = _case("known-pair-jacks-s4")
+    view = view_for(g, 0)
+    assert Info(view).next_known[11] == 2
+    assert EasyBot(seed=0).perceive(view).next_known[11] == 0
     game = load_scenario({
         "rules": "samba", "players": 4, "current": 0, "phase": "meld",
         "hands": [["JD", "9S", "KH", "AC", "AC"], ["4C", "5C", "7H", "TD"], ["9H", "6D"],
                   ["AS", "QS"]],
-        "melds": [[["QS", "QC", "QD"]], [["8S", "8D", "8C"]]], "pile": pile})
+        "melds": [[["QS", "QC", "QD"]], [["8S", "8D", "8C"]]],
+        "pile": ["JC", "JC", "JD", "JD", "JH", "JH", "JS", "JS", "JC", "4D", "6C", "8H"]})
     view = view_for(game, 0)
-    info = Info(view)
-    assert info.seen_rank[11] == 10
-    easy = EasyBot(seed=0)
-    seen = dict(view)
-    forgetful = Info(seen)
-    for k in forgetful.pile[:-easy.pile_memory]:
-        forgetful.seen_rank[11 if k in (9, 22, 35, 48) else 0] -= 0
-    assert make_bot("medium").choose(view) == "discard JD"
+    assert Info(view).seen_rank[11] == 10           # nine in the pile and the own J♦
+    assert EasyBot(seed=0).perceive(view).seen_rank[11] == 1
 
 
 def test_easy_never_asks_and_always_says_yes():

@@ -33,8 +33,7 @@ MEDIUM_WEIGHTS: dict[str, float] = {
     "take_wild": 12.0,         # ... minus this per wild card from hand laid with it
     "top_base": 10.0,          # taking the top card onto a sequence ...
     "top_per_size": 3.0,       # ... plus this per card of the sequence after it
-    "top_samba": 150.0,        # ... plus this when it makes a samba (was 40: the blunder
-                               # suite's top-samba-or-pile-s2, a 12-card pile taken instead)
+    "top_samba": 40.0,         # ... plus this when it makes a samba
     "onto_base": 30.0,         # crawford: taking the pile onto a meld
     # meld phase
     "open_base": 50.0,
