@@ -1,4 +1,4 @@
-"""Unit tests for py_engine/cards.py against RULES.md section 1 and docs/formats.md."""
+"""Unit tests for py_engine/cards.py against docs/rules.md section 1 and docs/formats.md."""
 from __future__ import annotations
 
 from collections import Counter
@@ -15,7 +15,7 @@ SUITS = "CDHS"
 
 
 def _value_from_rule_text(text: str) -> int:
-    """Card values written out from RULES.md section 1, by card text (independent of the
+    """Card values written out from docs/rules.md section 1, by card text (independent of the
     engine's tables): joker 50; 2 and A 20; K..8 10; 7..4 5; black 3 5; red 3 nothing."""
     if text == "JK":
         return 50
@@ -70,7 +70,7 @@ def test_card_value_matches_rule_text(text):
 
 
 def test_deck_value_sum_from_rule_text():
-    # Computed from RULES.md section 1 by hand, per 52-card pack:
+    # Computed from docs/rules.md section 1 by hand, per 52-card pack:
     # 2s and As: 8 cards * 20 = 160; K..8: 24 * 10 = 240; 7..4: 16 * 5 = 80;
     # black 3s: 2 * 5 = 10; red 3s: 0  -> 490 per pack; three packs 1470; six jokers 300.
     expected = 3 * (8 * 20 + 24 * 10 + 16 * 5 + 2 * 5) + 6 * 50

@@ -1,4 +1,4 @@
-"""Rulebook tests: one or more per numbered section of RULES.md, named after the rule."""
+"""Rulebook tests: one or more per numbered section of docs/rules.md, named after the rule."""
 from __future__ import annotations
 
 import pytest

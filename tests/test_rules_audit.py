@@ -1,5 +1,5 @@
-"""An independent audit of the engine against RULES.md: edges that test_rulebook.py does not
-reach. Each test names the section (and, where RULES.md is silent, the decision in
+"""An independent audit of the engine against docs/rules.md: edges that test_rulebook.py does not
+reach. Each test names the section (and, where docs/rules.md is silent, the decision in
 docs/decisions.md) that it checks."""
 from __future__ import annotations
 

@@ -442,7 +442,7 @@ def dutch_red3() -> None:
         reason = ("dutch: a red three still in hand at the end of the deal costs the side 750; "
                   "the opponents can go out (two canastas, two cards in the next hand), so "
                   "ending the turn without laying it risks 750 for nothing")
-        c = {"id": cid, "reason": reason, "source": "RULES.md section 9 (dutch)",
+        c = {"id": cid, "reason": reason, "source": "docs/rules.md section 9 (dutch)",
              "scenario": {**tbl, "seed": 10, "current": 0, "phase": "meld", "hands": hands,
                           "melds": melds, "pile": ["9C", "4D", "8D", "6C"]}}
         if kind == "answer":
