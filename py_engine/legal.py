@@ -69,7 +69,7 @@ def meld_candidates(counts: list[int], game: Game) -> list[NewMeld]:
                 continue
             if r.group_naturals_exceed_wilds and n <= w:
                 continue
-            out.append(NewMeld(tuple(nat) + tuple(wilds[:w])))
+            out.append(NewMeld.of_sorted(tuple(nat) + tuple(wilds[:w])))
     if r.sequences:
         smax = r.sequence_max
         for suit in sorted(by_suit):
@@ -83,7 +83,7 @@ def meld_candidates(counts: list[int], game: Game) -> list[NewMeld]:
                     continue
                 for i in range(len(run) - 2):
                     for j in range(i + 3, min(len(run), i + smax) + 1):
-                        out.append(NewMeld(tuple(kind_of_rank_suit(x, suit) for x in run[i:j])))
+                        out.append(NewMeld.of_sorted(tuple(kind_of_rank_suit(x, suit) for x in run[i:j])))
                 run = [rk]
     b3 = [k for k in _BLACK3_KINDS for _ in range(counts[k])]
     if len(b3) >= 3:

@@ -45,6 +45,13 @@ class NewMeld:
     def __post_init__(self):
         object.__setattr__(self, "cards", canonical_cards(self.cards))
 
+    @classmethod
+    def of_sorted(cls, cards: tuple[int, ...]) -> "NewMeld":
+        """A part from cards already in display order (the generator builds them so)."""
+        part = object.__new__(cls)
+        object.__setattr__(part, "cards", cards)
+        return part
+
     def text(self) -> str:
         return f"new {_cards(self.cards)}"
 
