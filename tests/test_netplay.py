@@ -520,3 +520,37 @@ def test_the_bridge_net_op_drives_host_and_guest_as_the_pages_do():
     snap = call(host_b, action="host_snapshot")["snapshot"]
     r = call(Bridge(), action="host_restore", snapshot=snap)
     assert r["ok"] and r["view"]["version"] == host_b.game.version
+
+
+def test_may_i_go_out_asks_the_friend_partner_and_waits_for_the_answer():
+    t = Table()
+    t.join_all()
+    t.start()
+    t.host.use_scenario({
+        "rules": "samba", "players": 4, "current": 0, "phase": "meld",
+        "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"],
+                  ["4D", "5D", "6D", "8C", "9C"], ["4H", "5H", "6H", "8H", "9H"]],
+        "melds": [[["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
+                   ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]], []],
+        "pile": ["JS"]})
+    t.net.pump()
+    assert t.host.local({"op": "move", "move": "ask new 7S 7H 7D; discard KC",
+                         "version": 0})["ok"]
+    t.net.pump()
+    partner, other = t.guests[2].view, t.guests[1].view
+    assert partner["phase"] == "answer" and partner["current"] == 2
+    assert "answer yes" in partner["legal"]["moves"] and partner["turn"]["pending"]
+    assert other["legal"] is None and other["turn"]["pending"] is None   # between partners
+    # Nobody else may answer, and the host's page cannot answer for its partner.
+    t.guests[1].request("move", move="answer yes", version=1)
+    t.net.pump()
+    assert t.last_reply(1)["error"]["code"] == "not_your_turn"
+    assert not t.host.local({"op": "move", "move": "answer yes", "version": 1})["ok"]
+    t.guests[2].request("move", move="answer yes", version=1)
+    t.net.pump()
+    assert t.last_reply(2)["ok"] and t.game.phase in ("deal_over", "game_over")
+    assert t.game.went_out == 0
+    # A deal set up by the host, not dealt from the values: every friend is warned.
+    for s in (1, 2, 3):
+        res = t.kinds(s, "verified")[-1]
+        assert not res["ok"] and "seed" in res["problems"][0], res

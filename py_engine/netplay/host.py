@@ -454,6 +454,26 @@ class NetHost:
         self.stage = "playing"
         self.sync()
 
+    def use_scenario(self, scenario) -> None:
+        """Tests only (the page offers it with ?testhooks): the table set up from a scenario.
+        Such a deal is not dealt from everyone's values, and the friends' check says so."""
+        from ..errors import ScenarioError
+        from ..record import load_scenario
+        if self.stage != "playing":
+            raise NetError("no_game")
+        try:
+            game = load_scenario(scenario)
+        except ScenarioError as e:
+            raise NetError("bad_scenario", str(e)) from None
+        if game.players != self.options["players"]:
+            raise NetError("bad_scenario", "the scenario has another number of players")
+        b = self.bridge
+        b.game, b.seats, b.last_viewer = game, self.seat_kinds(), None
+        b.bots = {i: make_bot(k, seed=i) for i, k in enumerate(b.seats)
+                  if k not in ("human", "remote")}
+        self.sent, self.records_sent = {}, {}
+        self.sync()
+
     # Saving and resuming ---------------------------------------------------------------------
     def snapshot(self) -> dict:
         g = self.bridge.game if self.stage == "playing" else None

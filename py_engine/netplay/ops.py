@@ -103,6 +103,12 @@ def host_status(bridge, net, req):
     return {}
 
 
+def host_test_scenario(bridge, net, req):
+    host = _host(net)
+    host.use_scenario(req.get("scenario"))
+    return _host_view(bridge, host)
+
+
 def host_snapshot(bridge, net, req):
     return {"snapshot": _host(net).snapshot()}
 
