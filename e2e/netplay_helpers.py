@@ -9,7 +9,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, READY_SELECTOR, chromium_path
-from play_driver import body_attr, click_action, moves, settle, try_melds, discard_one
+from play_driver import body_attr, click_action, click_card, discard_one, moves, settle, try_melds  # noqa: F401
 
 RTC_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
 
@@ -111,7 +111,8 @@ def friend_joins(friend: Person, link: str, name: str, page: Page | None = None)
     """The friend opens the invite, gives a name, and reads the reply code (returned)."""
     pg = friend.open(link, page)
     dlg = pg.locator("#net-join")
-    expect(dlg).to_be_visible()
+    # (a new invite in the same tab only changes the #fragment: the page reloads itself)
+    expect(dlg).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     dlg.locator('input[name="name"]').fill(name)
     pg.click("#net-join-go")
     code = dlg.locator(".net-reply-code input")

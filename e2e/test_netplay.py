@@ -77,3 +77,126 @@ def test_two_devices_play_a_deal_with_two_computers_and_the_friend_verifies_it(p
         assert not p.errors, p.errors
         foreign = [u for u in p.requests if not u.startswith((base_url, "data:", "blob:"))]
         assert not foreign, foreign
+
+
+# The last cards of a deal: the host (seat 0) may go out if its partner (seat 2) agrees.
+GOING_OUT = {
+    "rules": "samba", "players": 4, "current": 0, "phase": "meld",
+    "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"],
+              ["4D", "5D", "6D", "8C", "9C"], ["4H", "5H", "6H", "8H", "9H"]],
+    "melds": [[["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
+               ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]], []],
+    "pile": ["JS"]}
+
+
+def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
+    from urllib.parse import quote
+    host = people("host")
+    ann = people("ann", viewport=(390, 844))      # a phone
+    bob, cy = people("bob"), people("cy")
+    N.host_setup(host, base_url, {1: "friend", 2: "friend", 3: "friend"},
+                 extra="&testhooks=1&scenario=" + quote(json.dumps(GOING_OUT)))
+    # Ann and Cy send their reply codes; Bob's reply link is opened on the host's device and
+    # reaches the waiting game tab by itself.
+    code_ann = N.friend_joins(ann, N.invite_link(host, 1), "Ann")
+    N.shot(ann, "4p-phone-friend-reply")
+    code_bob = N.friend_joins(bob, N.invite_link(host, 2), "Bob")
+    code_cy = N.friend_joins(cy, N.invite_link(host, 3), "Cy")
+    assert len(code_bob) < 200, code_bob
+    N.host_takes_code(host, 1, code_ann)
+    tab = host.new_page()
+    tab.goto(N.reply_link(bob))
+    expect(tab.locator('body[data-net-reply="done"]')).to_have_count(1, timeout=30_000)
+    expect(tab.locator("#net-reply-msg")).to_contain_text("Delivered")
+    tab.close()
+    N.expect_connected(host, 2)
+    N.host_takes_code(host, 3, code_cy)
+    N.shot(host, "4p-host-lobby")
+    N.deal(host, [ann, bob, cy])
+    for p in (ann, bob, cy):
+        expect(p.page.locator("#hand .card")).to_have_count(5, timeout=30_000)
+    expect(host.page.locator("#hand .card")).to_have_count(4)
+
+    # Cy's tab closes: the host and the others see it; a computer may stand in meanwhile.
+    cy.page.close()
+    seat3 = host.page.locator('#net-panel .net-seat[data-seat="3"]')
+    expect(seat3).to_have_attribute("data-state", "dropped", timeout=60_000)
+    expect(bob.page.locator('#net-panel .net-seat[data-seat="3"] .net-dropped')).to_have_count(1)
+    seat3.locator("select.net-stand-in").select_option("easy")
+    expect(seat3.locator("select.net-stand-in")).to_have_value("easy")
+    # A new invite for seat 3: the old one is dead; Cy opens the new one in a new tab.
+    old_link = N.invite_link(host, 3)
+    seat3.locator(".net-new-invite").click()
+    expect(N.invite_input(host.page, 3)).not_to_have_value(old_link, timeout=15_000)
+    cy.page = cy.new_page()
+    code_cy = N.friend_joins(cy, N.invite_link(host, 3), "Cy")
+    N.host_takes_code(host, 3, code_cy)
+    expect(cy.page.locator("#hand .card")).to_have_count(5, timeout=30_000)
+    expect(seat3.locator("select.net-stand-in")).to_have_count(0)     # the friend is back
+
+    # "May I go out?": the host lays three sevens, keeps the king to discard, and asks.
+    hp = host.page
+    for c in ("7S", "7H", "7D"):
+        N.click_card(hp.locator(f'#hand .card[data-card="{c}"]'))
+    N.click_action(hp, "new")
+    N.click_card(hp.locator('#hand .card[data-card="KC"]'))
+    N.click_action(hp, "ask")
+    N.settle(hp)
+    bp = bob.page
+    expect(bp.locator('body[data-phase="answer"][data-my-turn="1"]')).to_have_count(1,
+                                                                                  timeout=30_000)
+    expect(bp.locator("#status")).to_contain_text("Hana")
+    N.shot(bob, "4p-partner-answers")
+    N.shot(host, "4p-host-waits")
+    # The other side is not asked.
+    assert ann.page.locator('#actions button[data-arg="answer yes"]').count() == 0
+    N.click_action(bp, "move", "answer yes")
+    for p in (host, ann, bob, cy):
+        expect(p.page.locator('body[data-phase="deal_over"], body[data-phase="game_over"]')
+               ).to_have_count(1, timeout=30_000)
+    # A deal the host set up (a test scenario, not everyone's values) is flagged everywhere.
+    for p in (ann, bob, cy):
+        expect(p.page.locator('body[data-net-verified="warn"]')).to_have_count(1, timeout=30_000)
+        expect(p.page.locator("#net-verified")).to_contain_text("could not be verified")
+    N.shot(ann, "4p-phone-friend-warned")
+    N.shot(cy, "4p-friend-deal-over")
+    for p, seat in ((ann, 1), (bob, 2), (cy, 3)):
+        assert N.check_no_foreign_cards(p.messages(), seat, _record_of(p)) >= 1
+    for p in (host, ann, bob, cy):
+        assert not p.errors, p.errors
+        foreign = [u for u in p.requests if not u.startswith((base_url, "data:", "blob:"))]
+        assert not foreign, foreign
+
+
+def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(people, base_url):
+    host, friend = people("host"), people("friend")
+    N.host_setup(host, base_url, {1: "friend"}, players=2)
+    N.host_takes_code(host, 1, N.friend_joins(friend, N.invite_link(host, 1), "Sam"))
+    N.deal(host, [friend])
+    # A few turns, whoever is to act.
+    for _ in range(4):
+        for p in (host.page, friend.page):
+            if N.my_turn(p) and N.phase(p) not in ("deal_over", "game_over"):
+                N.play_turn(p)
+    N.settle(host.page)
+    version = N.body_attr(host.page, "version")
+    hand = sorted(friend.page.locator("#hand .card").evaluate_all(
+        "els => els.map(e => e.dataset.card)"))
+    host.page.reload()
+    expect(host.page.locator(N.READY_SELECTOR)).to_have_count(1, timeout=N.BOOT_TIMEOUT_MS)
+    # The saved game is back at the same step; the friend's seat waits for a new invite.
+    expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
+    seat1 = host.page.locator('#net-panel .net-seat[data-seat="1"]')
+    expect(seat1).to_have_attribute("data-state", "dropped")
+    expect(friend.page.locator('body[data-net-conn="lost"]')).to_have_count(1, timeout=60_000)
+    expect(friend.page.locator("#net-conn")).to_contain_text("Connection lost")
+    N.shot(friend, "reload-friend-lost")
+    # The friend opens the new invite in the same tab.
+    code = N.friend_joins(friend, N.invite_link(host, 1), "Sam")
+    N.host_takes_code(host, 1, code)
+    expect(friend.page.locator(f'body[data-version="{version}"]')).to_have_count(1,
+                                                                               timeout=30_000)
+    assert sorted(friend.page.locator("#hand .card").evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == hand
+    for p in (host, friend):
+        assert not p.errors, p.errors

@@ -7,6 +7,7 @@
 // The table itself is drawn by the same renderer as any game (js/app.js, js/render.js).
 
 import { $, el, loadStyles } from "./dom.js";
+import { t } from "./i18n.js";
 import * as RTC from "./netplay-rtc.js";
 import { nt } from "./netplay-text.js";
 
@@ -105,23 +106,40 @@ function syncFold(p) {
   btn.setAttribute("aria-expanded", folded ? "false" : "true");
 }
 
-/** Seat chips show the players' names (the renderer names seats by number). */
-function keepNames(getNames) {
-  const box = $("seats");
-  if (!box) return () => {};
+/**
+ * The players' names instead of the renderer's seat names ("Ava", "Ben", …) in what the table
+ * shows: seat chips, status, sides, log, deal summary. Text nodes are rewritten once each.
+ */
+function keepNames(getNames, getViewer) {
+  const done = new WeakMap();
+  let busy = false;
+  const skip = (node) => node.parentElement && node.parentElement.closest("#net-panel, .net-dlg, script, style, option");
   const apply = () => {
+    if (busy) return;
     const names = getNames() || [];
-    for (const chip of box.querySelectorAll(".seat[data-seat]")) {
-      const n = names[Number(chip.dataset.seat)];
-      const label = chip.querySelector(".seat-name");
-      if (!n || !label || label.dataset.netName === n) continue;
-      const tag = label.querySelector(".tag");
-      label.textContent = n;
-      label.dataset.netName = n;
-      if (tag) label.append(" ", tag);
-    }
+    const viewer = getViewer();
+    const map = new Map();
+    names.forEach((n, seat) => {
+      if (!n || seat === viewer) return;
+      const d = seat === 0 && viewer !== 0 ? t("seat.name.0") : t(`seat.${seat}`);
+      if (d && d !== n && !d.startsWith("\u27e6")) map.set(d, n);
+    });
+    if (!map.size) return;
+    const esc = [...map.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    const re = new RegExp(`(?<![\\p{L}\\p{N}])(${esc.join("|")})(?![\\p{L}\\p{N}])`, "gu");
+    busy = true;
+    try {
+      const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+        const text = node.nodeValue;
+        if (!text || done.get(node) === text || skip(node)) continue;
+        const out = text.replace(re, (m) => map.get(m));
+        if (out !== text) node.nodeValue = out;
+        done.set(node, out);
+      }
+    } finally { busy = false; }
   };
-  new MutationObserver(apply).observe(box, { childList: true });
+  new MutationObserver(apply).observe(document.body, { childList: true, subtree: true, characterData: true });
   return apply;
 }
 
@@ -144,7 +162,7 @@ function installHost(ctl) {
     notice: "",
     rows: new Map(),
   };
-  const applyNames = keepNames(() => H.status && H.status.names);
+  const applyNames = keepNames(() => H.status && H.status.names, () => (ctl.ui.view ? ctl.ui.view.seat : 0));
   // Browser tests (?testhooks&scenario=<json>): once dealt, the table is set up from a scenario.
   let testScenario = ctl.params.has("testhooks") ? ctl.params.get("scenario") : null;
 
@@ -566,7 +584,7 @@ function installGuest(ctl) {
   // A new invite opened in this tab only changes the #fragment: start afresh with it.
   window.addEventListener("hashchange", () => location.reload());
   const G = { channel: null, pc: null, view: null, names: [], pending: new Map(), results: [], friends: {}, state: "new" };
-  const applyNames = keepNames(() => G.names);
+  const applyNames = keepNames(() => G.names, () => (inv ? inv.seat : null));
 
   function localView(view) {
     // This page asks nobody to move for other seats: the host runs them all.
