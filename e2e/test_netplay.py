@@ -171,7 +171,19 @@ def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
 def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(people, base_url):
     host, friend = people("host"), people("friend")
     N.host_setup(host, base_url, {1: "friend"}, players=2)
-    N.host_takes_code(host, 1, N.friend_joins(friend, N.invite_link(host, 1), "Sam"))
+    link = N.invite_link(host, 1)
+    # A damaged invite and nonsense pasted as a reply are refused in plain words.
+    bad = friend.open(link.split("#")[0] + "#j=1.xyz")
+    expect(bad.locator("#net-join .net-error")).to_contain_text("damaged")
+    seat1 = host.page.locator('#net-panel .net-seat[data-seat="1"]')
+    for junk, words in (("hello", "not a reply code"),
+                        ("r=1.othergame.a~b~c~d", "not a reply code"),
+                        ("r=1.AAAAAAAA." + link.split("#j=")[1].split(".", 3)[3], "another game")):
+        seat1.locator(".net-reply input").fill(junk)
+        seat1.locator(".net-connect").click()
+        expect(host.page.locator("#net-panel .net-error")).to_contain_text(words)
+    expect(seat1).to_have_attribute("data-state", "invited")
+    N.host_takes_code(host, 1, N.friend_joins(friend, link, "Sam"))
     N.deal(host, [friend])
     # A few turns, whoever is to act.
     for _ in range(4):

@@ -120,19 +120,26 @@ export async function makeAnswer(offer, stun, onChannel) {
 // reply (link fragment or code to paste):                   r=<seat>.<game>.<answer>
 const TOKEN = /^[A-Za-z0-9_-]{4,64}$/;
 
-export function inviteFragment(seat, secret, game, offer) {
-  return `j=${seat}.${secret}.${game}.${offer}`;
+export function inviteFragment(seat, secret, game, offer, stun = "") {
+  const url = iceServers(stun).length ? `&s=${encodeURIComponent(stun.trim())}` : "";
+  return `j=${seat}.${secret}.${game}.${offer}${url}`;
 }
 
 export function parseInvite(fragment) {
   const text = String(fragment || "").replace(/^#/, "");
   if (!text.startsWith("j=")) throw new Error("not an invite");
-  const [seat, secret, game, ...rest] = text.slice(2).split(".");
+  const [main, stunPart] = text.slice(2).split("&s=");
+  let stun = "";
+  if (stunPart !== undefined) {
+    try { stun = decodeURIComponent(stunPart); } catch (err) { throw new Error("malformed invite"); }
+    if (!iceServers(stun).length) throw new Error("malformed invite");
+  }
+  const [seat, secret, game, ...rest] = main.split(".");
   const s = Number(seat);
   if (!/^\d$/.test(seat) || !TOKEN.test(secret || "") || !TOKEN.test(game || "")) throw new Error("malformed invite");
   const offer = rest.join(".");
   parseCompact(offer);
-  return { seat: s, secret, game, offer };
+  return { seat: s, secret, game, offer, stun };
 }
 
 export function replyCode(seat, game, answer) {

@@ -392,7 +392,7 @@ function installHost(ctl) {
     const conn = `s${seat}-${++H.n}`;
     const url = new URL("./", location.href);
     url.search = "?net=join";
-    url.hash = RTC.inviteFragment(seat, secret, H.game, made.offer);
+    url.hash = RTC.inviteFragment(seat, secret, H.game, made.offer, H.stun);
     const p = { pc: made.pc, channel: made.channel, conn, link: url.href, state: "invited" };
     H.peers.set(seat, p);
     H.conns.set(conn, seat);
@@ -714,6 +714,12 @@ function installGuest(ctl) {
     Object.assign(nameIn, { type: "text", name: "name", maxLength: 24, autocomplete: "nickname", required: true });
     try { nameIn.value = localStorage.getItem("samba.net.name") || ""; } catch (err) { /* ignore */ }
     nameLab.append(el("span", null, nt("join.name")), nameIn);
+    // The host chose a STUN server: the friend may use it too (or not).
+    const stunLab = el("label", "field net-check");
+    const stunBox = el("input");
+    Object.assign(stunBox, { type: "checkbox", name: "stun_on", checked: true });
+    stunLab.append(stunBox, " ", el("span", null, nt("join.stun", { url: inv.stun })));
+    stunLab.hidden = !inv.stun;
     const err = el("p", "net-error");
     const out = el("div", "net-reply-out");
     const go = el("button", "btn btn-primary", nt("join.go"));
@@ -721,7 +727,7 @@ function installGuest(ctl) {
     go.id = "net-join-go";
     const buttons = el("div", "dlg-buttons");
     buttons.append(go);
-    box.append(nameLab, err, buttons, out);
+    box.append(nameLab, stunLab, err, buttons, out);
     d.append(box);
     box.addEventListener("submit", async (ev) => {
       ev.preventDefault();
@@ -732,7 +738,7 @@ function installGuest(ctl) {
       if (!res.ok) { err.textContent = errorOf(res).message; go.disabled = false; return; }
       let made;
       try {
-        made = await RTC.makeAnswer(inv.offer, readStun(), (ch) => {
+        made = await RTC.makeAnswer(inv.offer, inv.stun && stunBox.checked ? inv.stun : "", (ch) => {
           G.channel = ch;
           ch.addEventListener("open", async () => {
             const r = await eng({ op: "net", action: "guest_hello" });
@@ -751,7 +757,10 @@ function installGuest(ctl) {
         const s = made.pc.connectionState;
         if (s === "disconnected") setConn("reconnecting");
         else if (s === "connected" && G.state === "reconnecting") setConn("connected");
-        else if (s === "failed" || s === "closed") lost();
+        else if (s === "failed" && G.state === "waiting") {
+          err.textContent = nt("err.connect_failed_guest");
+          setConn("failed");
+        } else if (s === "failed" || s === "closed") lost();
       });
       const code = RTC.replyCode(inv.seat, inv.game, made.answer);
       const link = new URL("./", location.href);
@@ -760,6 +769,7 @@ function installGuest(ctl) {
       out.replaceChildren(el("p", null, nt("join.reply")), field(nt("join.reply_link"), link.href, "net-reply-link"),
         field(nt("join.reply_code"), code, "net-reply-code"), el("p", "net-info", nt("join.waiting")));
       nameLab.hidden = true;
+      stunLab.hidden = true;
       buttons.hidden = true;
       setConn("waiting");
     });
@@ -776,7 +786,8 @@ function installGuest(ctl) {
     const conn = el("p", `net-conn net-${G.state}${trouble ? " net-keep" : ""}`);
     conn.id = "net-conn";
     conn.textContent = G.state === "lost" ? nt("guest.lost") : G.state === "reconnecting" ? nt("guest.reconnecting")
-      : G.state === "connected" ? (G.view ? nt("guest.connected") : nt("join.lobby")) : nt("join.waiting");
+      : G.state === "connected" ? (G.view ? nt("guest.connected") : nt("join.lobby"))
+        : G.state === "failed" ? nt("err.connect_failed_guest") : nt("join.waiting");
     items.push(conn);
     const list = el("div", "net-seats");
     (G.names || []).forEach((name, seat) => {
