@@ -116,6 +116,8 @@ def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
     for p in (ann, bob, cy):
         expect(p.page.locator("#hand .card")).to_have_count(5, timeout=30_000)
     expect(host.page.locator("#hand .card")).to_have_count(4)
+    for p in (host, ann, bob, cy):
+        N.shot(p, f"4p-table-{p.name}")
 
     # Cy's tab closes: the host and the others see it; a computer may stand in meanwhile.
     cy.page.close()

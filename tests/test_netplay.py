@@ -554,3 +554,51 @@ def test_may_i_go_out_asks_the_friend_partner_and_waits_for_the_answer():
     for s in (1, 2, 3):
         res = t.kinds(s, "verified")[-1]
         assert not res["ok"] and "seed" in res["problems"][0], res
+
+
+def test_the_host_page_cannot_replace_the_friends_game_through_local():
+    t = Table()
+    t.join_all()
+    t.start()
+    g = t.game
+    for req in ({"op": "new_game", "players": 4}, {"op": "load", "record": {}}, "move", None,
+                {"op": "scenario"}):
+        with pytest.raises(Exception) as e:
+            t.host.local(req)
+        assert e.value.code == "bad_message"
+    assert t.game is g
+
+
+def test_a_hint_is_computed_once_per_step(started):
+    t = started
+    for _ in range(5):
+        t.guests[1].request("hint", level="medium")
+    t.guests[1].request("hint", level="hard")
+    t.net.pump()
+    replies = [e["response"] for e in t.kinds(1, "reply")][-6:]
+    assert len({r["move"] for r in replies[:5]}) == 1 and replies[0]["ok"]
+    assert replies[5]["error"]["code"] == "bad_message"
+    assert len(t.host.hints) == 1
+
+
+def test_garbage_net_requests_never_raise_and_change_nothing():
+    rng = random.Random(5)
+    b = Bridge()
+    call = lambda req: json.loads(b.handle(json.dumps(req)))  # noqa: E731
+    assert call({"op": "net", "action": "host_setup", "players": 2,
+                 "seats": ["host", "friend"]})["ok"]
+    junk = [None, 1, -1, 2**60, "x", "", [], {}, [1, "a"], {"id": 1, "kind": "move"}, True, 1.5,
+            "friend", "host", {"op": "new_game"}]
+    actions = ["host_setup", "host_invite", "host_start", "host_receive", "host_closed",
+               "host_local", "host_substitute", "host_status", "host_snapshot", "host_restore",
+               "host_test_scenario", "guest_setup", "guest_hello", "guest_receive",
+               "guest_request", "nonsense", None, 3]
+    keys = ["rules", "players", "target", "seats", "name", "seat", "secret", "conn", "text",
+            "request", "level", "snapshot", "scenario", "kind", "fields"]
+    for _ in range(600):
+        req = {"op": "net", "action": rng.choice(actions)}
+        for k in rng.sample(keys, rng.randrange(0, 5)):
+            req[k] = rng.choice(junk)
+        out = call(req)
+        assert isinstance(out, dict) and "ok" in out, (req, out)
+        assert out["ok"] or out["error"]["code"] != "internal", (req, out)

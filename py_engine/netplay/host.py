@@ -22,6 +22,9 @@ from .messages import (GUEST_TYPES, MAX_GUEST_TEXT, PROTOCOL, NetError, decode, 
 
 BOT_KINDS = tuple(LEVELS)
 SNAPSHOT_FORMAT = "samba-net-host/1"
+# What the host's own page may ask the bridge during a friends' game (never a new game).
+LOCAL_OPS = ("move", "bot", "view", "check", "hint", "record", "deal_review", "reasons",
+             "rules_data")
 NAME_MAX = 24
 
 
@@ -78,6 +81,7 @@ class NetHost:
         self.sent: dict[int, int] = {}             # seat -> version of the last view sent
         self.records_sent: dict[int, int] = {}     # seat -> last deal whose record it got
         self.host_name = ""
+        self.hints: dict[int, tuple] = {}           # seat -> ((seat, version, level), move)
 
     # Setting up ------------------------------------------------------------------------------
     def configure(self, rules="samba", players=4, target=None, seats=None, name="") -> dict:
@@ -286,9 +290,12 @@ class NetHost:
         if g.current != seat or g.phase in ("deal_over", "game_over"):
             raise NetError("not_your_turn")
         level = msg.get("level", "medium")
-        if level not in ("easy", "medium", "hard"):
-            raise NetError("bad_message", "'level' is easy, medium or hard")
-        move = make_bot(level, seed=g.version).choose(view_for(g, seat))
+        if level not in ("easy", "medium"):
+            raise NetError("bad_message", "'level' is easy or medium")
+        key = (seat, g.version, level)
+        if self.hints.get(seat, (None,))[0] != key:      # one computation per turn step
+            self.hints[seat] = (key, make_bot(level, seed=g.version).choose(view_for(g, seat)))
+        move = self.hints[seat][1]
         self._send(self.friends[seat].conn, "reply", id=rid, ok=True, move=move,
                    version=g.version)
 
@@ -306,6 +313,9 @@ class NetHost:
         the next deal waits until every player's random value is in."""
         if self.stage != "playing":
             raise NetError("no_game")
+        if not isinstance(request, dict) or request.get("op") not in LOCAL_OPS:
+            raise NetError("bad_message", "the host's page may send " + ", ".join(LOCAL_OPS)
+                           + " during a friends' game")
         g = self.bridge.game
         if (isinstance(request, dict) and request.get("op") == "move"
                 and g.phase == "deal_over" and isinstance(request.get("move"), str)
@@ -316,8 +326,6 @@ class NetHost:
             g.deal_seeds[g.deal_no + 1] = fair["seed"]
         before = g.version
         resp = json.loads(self.bridge.handle(json.dumps(request)))
-        if self.bridge.game is not g:
-            raise NetError("bad_message", "a friends' game is not replaced this way")
         if g.version != before:
             self.sync()
         return resp

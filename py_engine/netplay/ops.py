@@ -8,6 +8,9 @@ from .messages import NetError
 from .transport import Outbox
 
 
+REQUEST_FIELDS = ("move", "version", "level")
+
+
 def net_op(bridge, req: dict) -> dict:
     action = req.get("action")
     fn = _ACTIONS.get(action) if isinstance(action, str) else None
@@ -131,7 +134,8 @@ def guest_receive(bridge, net, req):
 
 
 def guest_request(bridge, net, req):
-    fields = {k: v for k, v in (req.get("fields") or {}).items() if isinstance(k, str)}
+    given = req.get("fields")
+    fields = {k: given[k] for k in REQUEST_FIELDS if isinstance(given, dict) and k in given}
     return {"id": _guest(net).request(req.get("kind"), **fields)}
 
 
