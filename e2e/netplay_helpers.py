@@ -175,7 +175,18 @@ def play_turn(pg: Page) -> None:
             pg.click(f'#my-melds .meld[data-meld="{takes[0].split()[1][1:]}"]')
         settle(pg)
     elif ph == "meld":
-        try_melds(pg)
+        try:
+            try_melds(pg)
+        except AssertionError:
+            import os
+            folder = os.environ.get("SAMBA_NETPLAY_SHOTS")
+            if folder:
+                pg.screenshot(path=os.path.join(folder, "failed-meld.png"))
+                with open(os.path.join(folder, "failed-meld.txt"), "w") as f:
+                    f.write(pg.locator("body").evaluate("b => JSON.stringify(b.dataset)") + "\n")
+                    f.write(pg.locator("#actions").inner_html() + "\n")
+                    f.write(pg.locator("#message").inner_text() + "\n")
+            raise
         if phase(pg) != "meld" or body_attr(pg, "my-turn") != "1":
             return
         if "pass" in moves(pg):
