@@ -65,6 +65,7 @@ def test_two_devices_play_a_deal_with_two_computers_and_the_friend_verifies_it(p
     assert turns > 0
     expect(friend.page.locator('body[data-net-verified="ok"]')).to_have_count(1, timeout=30_000)
     expect(friend.page.locator("#net-verified")).to_contain_text("verified")
+    expect(friend.page.locator("#dlg-deal #net-verified-deal")).to_contain_text("Deal 1 verified")
     N.shot(friend, "2p-friend-verified")
     rec = _record_of(friend)
     assert N.check_no_foreign_cards(friend.messages(), 2, rec) > 5
@@ -171,7 +172,7 @@ def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
 
 
 def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(people, base_url):
-    host, friend = people("host"), people("friend")
+    host, friend = people("host", viewport=(390, 844)), people("friend")   # the host on a phone
     N.host_setup(host, base_url, {1: "friend"}, players=2)
     link = N.invite_link(host, 1)
     # A damaged invite and nonsense pasted as a reply are refused in plain words.
@@ -186,7 +187,9 @@ def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(peo
         expect(host.page.locator("#net-panel .net-error")).to_contain_text(words)
     expect(seat1).to_have_attribute("data-state", "invited")
     N.host_takes_code(host, 1, N.friend_joins(friend, link, "Sam"))
+    N.shot(host, "reload-phone-host-lobby")
     N.deal(host, [friend])
+    N.shot(host, "reload-phone-host-table")
     # A few turns, whoever is to act.
     for _ in range(4):
         for p in (host.page, friend.page):
@@ -202,6 +205,7 @@ def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(peo
     expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
     seat1 = host.page.locator('#net-panel .net-seat[data-seat="1"]')
     expect(seat1).to_have_attribute("data-state", "dropped")
+    N.shot(host, "reload-phone-host-reinvite")
     expect(friend.page.locator('body[data-net-conn="lost"]')).to_have_count(1, timeout=60_000)
     expect(friend.page.locator("#net-conn")).to_contain_text("Connection lost")
     N.shot(friend, "reload-friend-lost")

@@ -40,7 +40,6 @@ const TEXT = {
   "panel.new_game": "New friends' game",
   "panel.round": "Collecting everyone's random value for deal {deal}…",
   "panel.hide": "Hide",
-  "panel.show_more": "Show",
   "err.no_candidates": "This device found no network to connect over. Check that it is online.",
   "err.connect_failed_guest": "Could not connect to the host directly. Some networks need a relay; the host may try the STUN setting, or you another network.",
   "err.reply_game": "This reply code belongs to another game.",

@@ -85,25 +85,40 @@ function panel() {
   return p;
 }
 
-/** The panel's title bar with its fold/unfold button. */
+/** The panel's title bar with its hide button; a "Friends" button in the top bar shows it. */
 function foldHead(p) {
   const head = el("div", "net-head");
-  const btn = el("button", "btn btn-ghost net-toggle");
+  const btn = el("button", "btn btn-ghost net-toggle", nt("panel.hide"));
   btn.type = "button";
-  btn.setAttribute("aria-expanded", "true");
-  btn.addEventListener("click", () => { p.classList.toggle("net-folded"); syncFold(p); });
+  btn.addEventListener("click", () => { p.classList.add("net-folded"); syncFold(p); });
   head.append(el("h2", null, nt("panel.title")), btn);
-  p.__foldBtn = btn;
-  setTimeout(() => syncFold(p), 0);
+  topButton(p);
   return head;
 }
 
+function topButton(p) {
+  let b = $("btn-net-panel");
+  if (b) return b;
+  b = el("button", "btn btn-ghost net-top", nt("panel.title"));
+  b.type = "button";
+  b.id = "btn-net-panel";
+  b.setAttribute("aria-controls", "net-panel");
+  b.addEventListener("click", () => { p.classList.toggle("net-folded"); syncFold(p); });
+  const bar = document.querySelector(".topbar-actions");
+  if (bar) bar.prepend(b); else document.body.append(b);
+  syncFold(p);
+  return b;
+}
+
 function syncFold(p) {
-  const btn = p.__foldBtn;
-  if (!btn) return;
-  const folded = p.classList.contains("net-folded");
-  btn.textContent = folded ? nt("panel.show_more") : nt("panel.hide");
-  btn.setAttribute("aria-expanded", folded ? "false" : "true");
+  const b = $("btn-net-panel");
+  if (b) b.setAttribute("aria-expanded", p.classList.contains("net-folded") ? "false" : "true");
+}
+
+/** A mark on the top bar's Friends button: "ok", "warn", "attention" or "". */
+function badge(kind) {
+  const b = $("btn-net-panel");
+  if (b) { if (kind) b.dataset.badge = kind; else delete b.dataset.badge; }
 }
 
 /**
@@ -571,6 +586,7 @@ function installHost(ctl) {
       p.classList.toggle("net-folded", !attention);
       syncFold(p);
     }
+    badge(attention ? "attention" : "");
   }
 }
 
@@ -589,6 +605,7 @@ function installGuest(ctl) {
   function localView(view) {
     // This page asks nobody to move for other seats: the host runs them all.
     const v = { ...view, kinds: view.seats, seats: (view.seats || []).map((k, i) => (i === view.seat ? "human" : "remote")) };
+    if (G.view && G.view.deal !== view.deal) $("net-verified-deal")?.remove();
     G.view = v;
     if (view.names) G.names = view.names;
     return v;
@@ -781,9 +798,15 @@ function installGuest(ctl) {
     G.panelDrawnWithView = !!G.view;
     if (G.view && !G.folded) { G.folded = true; p.classList.add("net-folded"); }
     const items = [foldHead(p)];
-    const trouble = G.state === "lost" || G.state === "reconnecting";
-    if (trouble) p.classList.remove("net-folded");
-    const conn = el("p", `net-conn net-${G.state}${trouble ? " net-keep" : ""}`);
+    const lastResult = G.results[G.results.length - 1];
+    const trouble = G.state === "lost" || G.state === "reconnecting" || G.state === "failed";
+    if (trouble || (lastResult && !lastResult.ok && G.shownWarning !== lastResult.deal)) {
+      p.classList.remove("net-folded");
+      if (lastResult && !lastResult.ok) G.shownWarning = lastResult.deal;
+    }
+    syncFold(p);
+    badge(trouble ? "attention" : lastResult ? (lastResult.ok ? "ok" : "warn") : "");
+    const conn = el("p", `net-conn net-${G.state}`);
     conn.id = "net-conn";
     conn.textContent = G.state === "lost" ? nt("guest.lost") : G.state === "reconnecting" ? nt("guest.reconnecting")
       : G.state === "connected" ? (G.view ? nt("guest.connected") : nt("join.lobby"))
@@ -804,12 +827,24 @@ function installGuest(ctl) {
     items.push(list);
     const last = G.results[G.results.length - 1];
     if (last) {
-      const v = el("p", `net-verified net-keep ${last.ok ? "net-ok" : "net-warn"}`);
+      const v = el("p", `net-verified ${last.ok ? "net-ok" : "net-warn"}`);
       v.id = "net-verified";
       v.setAttribute("role", "status");
       v.textContent = last.ok ? nt(last.partial ? "guest.verified_partial" : "guest.verified", { deal: last.deal })
         : nt("guest.warning", { deal: last.deal, problem: last.problems[0] || "" });
       items.push(v);
+      // Also in the deal's summary, where the player looks at the end of the deal.
+      const out = $("deal-out");
+      if (out && out.parentElement) {
+        let line = $("net-verified-deal");
+        if (!line) {
+          line = el("p", "net-verified-deal");
+          line.id = "net-verified-deal";
+          out.after(line);
+        }
+        line.className = `net-verified-deal ${last.ok ? "net-ok" : "net-warn"}`;
+        line.textContent = v.textContent;
+      }
     }
     items.push(el("p", "net-help", nt("panel.help")));
     p.replaceChildren(...items);
