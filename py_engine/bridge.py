@@ -174,6 +174,11 @@ class Bridge:
         from .rulesdoc import rules_data
         return {"ok": True, "rules_data": rules_data()}
 
+    def op_net(self, req: dict) -> dict:
+        """Play between browsers (docs/netplay.md): delegated to py_engine/netplay."""
+        from .netplay.ops import net_op
+        return net_op(self, req)
+
     def op_reasons(self, req: dict) -> dict:
         return {"ok": True, "reasons": dict(REASONS), "bridge_codes": list(BRIDGE_CODES)}
 

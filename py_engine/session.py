@@ -18,6 +18,8 @@ from .state import Game
 from .views import view_for
 
 SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+# A seat played from another browser (play with friends): a person, but not at this screen.
+REMOTE = "remote"
 
 
 class SessionError(ValueError):
@@ -32,7 +34,7 @@ def check_seats(seats, players: int) -> list[str]:
     if seats is None:
         return ["human"] + ["easy"] * (players - 1)
     if (not isinstance(seats, list) or len(seats) != players
-            or not all(isinstance(s, str) and s in SEAT_KINDS for s in seats)):
+            or not all(isinstance(s, str) and (s in SEAT_KINDS or s == REMOTE) for s in seats)):
         raise SessionError("bad_option", f"'seats' must list {players} of {', '.join(SEAT_KINDS)}")
     return list(seats)
 
@@ -44,7 +46,7 @@ class Session:
         self.game = game
         self.seats = check_seats(seats, game.players)
         self.bots = {i: make_bot(s, seed=game.seed * 7919 + i)
-                     for i, s in enumerate(self.seats) if s != "human"}
+                     for i, s in enumerate(self.seats) if s not in ("human", REMOTE)}
         self.lesson = lesson
         self.lesson_step = 0
         self.last_viewer: int | None = None
@@ -83,7 +85,8 @@ class Session:
 
     # Seats ------------------------------------------------------------------------------------
     def is_human(self, seat: int) -> bool:
-        return self.seats[seat] == "human"
+        """A person plays this seat, here or (``remote``) from another browser."""
+        return self.seats[seat] in ("human", REMOTE)
 
     def to_act(self) -> int | None:
         g = self.game
@@ -125,6 +128,8 @@ class Session:
         acting = self.to_act()
         if acting is not None and not self.is_human(acting):
             raise SessionError("not_your_turn", f"seat {acting} is a computer")
+        if acting is not None and seat is None and self.seats[acting] == REMOTE:
+            raise SessionError("not_your_turn", f"seat {acting} plays from another browser")
         if seat is not None and acting is not None and seat != acting:
             raise SessionError("not_your_turn", f"it is seat {acting}'s turn, not seat {seat}'s")
         g.play(move)

@@ -23,7 +23,8 @@ const params = new URLSearchParams(location.search);
 const PACE_OVERRIDE = params.has("pace") ? Math.max(0, Number(params.get("pace")) || 0) : null;
 const SEED = params.has("seed") ? Number(params.get("seed")) : null;
 // Page modes plug in through `modeHooks` (js/embed.js, js/lessons.js); "table" is the plain game.
-const MODE = params.has("embed") ? "embed" : params.has("lesson") ? "lesson" : "table";
+// [netplay] ?net=host|join|reply: play with friends (js/netplay.js).
+const MODE = params.has("embed") ? "embed" : params.has("lesson") ? "lesson" : params.has("net") ? "net" : "table";
 const modeHooks = {
   start: null,        // () => void: replaces the settings dialog once the engine is ready
   moveRequest: null,  // (move, version) => request object sent instead of {op: "move"}
@@ -31,6 +32,7 @@ const modeHooks = {
   moved: null,        // ({seat, move, view}) => void after any seat's move was applied
   viewed: null,       // (view, prev) => void after every new view
   language: null,     // (lang) => void after the page's language changed
+  send: null,         // [netplay] (request) => a promise of its response, or null: to the engine
 };
 
 const engine = new EngineClient();
@@ -104,7 +106,7 @@ function say(text, kind = "error", code = null) {
 let queue = Promise.resolve();
 /** Requests run one at a time, in order. */
 function send(request) {
-  const p = queue.then(() => engine.request(request));
+  const p = queue.then(() => (modeHooks.send && modeHooks.send(request)) || engine.request(request));
   queue = p.catch(() => {});
   return p;
 }
@@ -189,7 +191,8 @@ async function refresh() {
 
 function isComputer(view, seat) {
   if (seat === null || seat === undefined) return false;
-  return view.seats ? view.seats[seat] !== "human" : seat !== view.seat;
+  // [netplay] "remote": a friend's seat on another device, not a computer.
+  return view.seats ? view.seats[seat] !== "human" && view.seats[seat] !== "remote" : seat !== view.seat;
 }
 
 function scheduleBot() {
@@ -522,7 +525,7 @@ async function begin(request) {
 
 /** What mode modules (embed, lessons) may use: the controller's own functions. */
 const controller = {
-  ui, intents, modeHooks, params, send, begin, draw, say, applyView,
+  ui, intents, modeHooks, params, send, begin, draw, say, applyView, engine,
   choices: { players: PLAYER_CHOICES, defaultPlayers: DEFAULT_PLAYERS, levels: LEVELS },
 };
 
@@ -535,7 +538,7 @@ function persist() {
     if (res && res.ok && res.record && writeSave(res.record)) C.markSaved(res.version);
   }, () => {});
 }
-const MODE_SAVES = !params.has("embed") && !params.has("lesson");
+const MODE_SAVES = !params.has("embed") && !params.has("lesson") && !params.has("net");
 
 function syncSettings(rec) {
   if (!rec || !PLAYER_CHOICES[rec.rules] || !PLAYER_CHOICES[rec.rules].includes(rec.players)) return;
@@ -678,7 +681,7 @@ async function main() {
   }
   if (MODE !== "table") {
     try {
-      const mod = await import(MODE === "embed" ? "./embed.js" : "./lessons.js");
+      const mod = await import(MODE === "embed" ? "./embed.js" : MODE === "net" ? "./netplay.js" : "./lessons.js");
       await mod.install(controller);
     } catch (err) {
       setBoot("error", t("boot.error", { message: err.message }));
