@@ -74,6 +74,7 @@ MIME_TYPES = {
     ".webmanifest": "application/manifest+json",
     ".whl": "application/zip",
     ".zip": "application/zip",
+    ".gz": "application/gzip",
     ".html": "text/html; charset=utf-8",
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
@@ -282,6 +283,63 @@ def write_rules_data(out: Path) -> bool:
     return True
 
 
+# --- the memory snapshot ---------------------------------------------------------------------
+SNAPSHOT_INFO = "snapshot.json"  # in dist/: what web/worker.js reads first
+SNAPSHOT_TOOL = ROOT / "tools" / "make_snapshot.mjs"
+SNAPSHOT_GZIP_LEVEL = 6  # -9 saves 1 % more and takes four times as long (docs/build.md)
+
+
+def _sri(data: bytes, algo: str = "sha256") -> str:
+    return f"{algo}-" + base64.b64encode(hashlib.new(algo, data).digest()).decode()
+
+
+def write_snapshot(site: Path, wheel: Path) -> dict | None:
+    """The Pyodide memory snapshot (runtime booted, engine imported, a Bridge ready), made by
+    tools/make_snapshot.mjs under Node from the wheel being shipped, gzipped, written to site/
+    under a name carrying the Pyodide version and a hash of its inputs, and described by
+    site/snapshot.json. Cached in .cache/snapshots/ by that hash. Returns the description, or
+    None (with a warning) when it cannot be made: the site then boots Python the long way."""
+    import gzip
+    wheel_bytes = wheel.read_bytes()
+    key = hashlib.sha256(b"\0".join([PYODIDE_VERSION.encode(), PYODIDE_INTEGRITY.encode(),
+                                      hashlib.sha256(wheel_bytes).digest(),
+                                      SNAPSHOT_TOOL.read_bytes()])).hexdigest()[:16]
+    cache_dir = CACHE / "snapshots"
+    cached, meta_path = cache_dir / f"{key}.bin.gz", cache_dir / f"{key}.json"
+    if not (cached.exists() and meta_path.exists()):
+        if not shutil.which("node"):
+            log("WARNING: node is missing: no memory snapshot (the site boots Python the long way)")
+            return None
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        raw = cache_dir / f"{key}.bin.tmp{os.getpid()}"
+        proc = subprocess.run(["node", str(SNAPSHOT_TOOL), "--runtime", str(node_runtime()),
+                               "--wheel", str(wheel), "--out", str(raw)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0 or not raw.exists():
+            raw.unlink(missing_ok=True)
+            log("WARNING: no memory snapshot (the site boots Python the long way): "
+                + (proc.stderr.strip() or proc.stdout.strip())[-2000:])
+            return None
+        made = json.loads(proc.stdout.strip().splitlines()[-1])
+        data = raw.read_bytes()
+        raw.unlink()
+        tmp = cached.with_suffix(f".tmp{os.getpid()}")
+        tmp.write_bytes(gzip.compress(data, SNAPSHOT_GZIP_LEVEL, mtime=0))
+        meta_path.write_text(json.dumps({"raw_bytes": len(data), "python": made["python"],
+                                         "site_packages": made["site_packages"],
+                                         "made_ms": made["ms"]}))
+        tmp.replace(cached)
+    meta = json.loads(meta_path.read_text())
+    gz = cached.read_bytes()
+    name = f"snapshot-{PYODIDE_VERSION}-{key}.bin.gz"
+    (site / name).write_bytes(gz)
+    info = {"file": name, "integrity": _sri(gz), "bytes": len(gz), "raw_bytes": meta["raw_bytes"],
+            "pyodide": PYODIDE_VERSION, "python": meta["python"], "wheel": wheel.name,
+            "wheel_integrity": _sri(wheel_bytes), "site_packages": meta["site_packages"]}
+    (site / SNAPSHOT_INFO).write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
+    return info
+
+
 # --- the service worker ----------------------------------------------------------------------
 SW_TEMPLATE = "sw.template.js"  # in web/; filled in and written as dist/sw.js, not shipped
 SW_NAME = "sw.js"
@@ -436,6 +494,7 @@ def build(quiet: bool = False) -> Path:
     wheel = build_wheel(stage)
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
+    snapshot = write_snapshot(stage, wheel)
     sw = write_service_worker(stage) if (WEB / SW_TEMPLATE).exists() else None
     # Swap the new tree in (a server running on dist/ keeps working apart from a short gap).
     old = CACHE / f"dist-old-{os.getpid()}"
@@ -454,6 +513,9 @@ def build(quiet: bool = False) -> Path:
         log(f"engine wheel dist/{wheel.name} ({wheel.stat().st_size} bytes, sha256 {sha[:16]}...)")
         log("app lock dist/app-lock.json (engine only)"
             + ("; dist/rules-data.json from py_engine.rulesdoc" if rules_data else ""))
+        if snapshot:
+            log(f"memory snapshot dist/{snapshot['file']} ({snapshot['bytes'] / 1e6:.1f} MB gzip, "
+                f"{snapshot['raw_bytes'] / 1e6:.1f} MB raw)")
         log(f"front end: {'web/ copied' if WEB.is_dir() else 'web/ MISSING'}")
         if sw:
             log(f"service worker dist/{SW_NAME}: version {sw[0]}, {sw[1]} precached URLs")

@@ -9,7 +9,6 @@ import * as A from "./animate.js";
 import * as P from "./prefs.js";
 import { readSave, writeSave, setAside } from "./save.js";
 import { copyText, sharedSetup, shareLink } from "./share.js";
-import { whenControlled } from "./sw-register.js";
 
 // What the settings dialog offers (the product's menu, not rules the UI enforces).
 const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6] };
@@ -687,9 +686,6 @@ async function main() {
   }
   const shared = MODE === "table" ? sharedSetup(params, controller.choices) : null;
   setBoot("loading", t("boot.loading"));
-  // First visit: let the service worker take control (bounded wait) so that Python's runtime
-  // is fetched once, through its precache; without a service worker this resolves at once.
-  await whenControlled();
   engine.start({
     onProgress(stage, pct) {
       const name = has(`boot.stage.${stage}`) ? t(`boot.stage.${stage}`) : stage;
