@@ -293,6 +293,22 @@ def _sri(data: bytes, algo: str = "sha256") -> str:
     return f"{algo}-" + base64.b64encode(hashlib.new(algo, data).digest()).decode()
 
 
+def snapshot_key(wheel_bytes: bytes, pyodide: str = PYODIDE_VERSION,
+                 integrity: str = PYODIDE_INTEGRITY, tool: bytes | None = None) -> str:
+    """What a snapshot depends on: the runtime (version and tarball hash), the engine wheel's
+    bytes and the tool that makes it. Part of the shipped file's name and the cache key."""
+    tool = SNAPSHOT_TOOL.read_bytes() if tool is None else tool
+    parts = [pyodide.encode(), integrity.encode(), hashlib.sha256(wheel_bytes).digest(), tool]
+    return hashlib.sha256(b"\0".join(parts)).hexdigest()[:16]
+
+
+def _prune_snapshot_cache(cache_dir: Path, keep: int = 4) -> None:
+    entries = sorted(cache_dir.glob("*.bin.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[keep:]:
+        old.unlink(missing_ok=True)
+        old.with_name(old.name.replace(".bin.gz", ".json")).unlink(missing_ok=True)
+
+
 def write_snapshot(site: Path, wheel: Path) -> dict | None:
     """The Pyodide memory snapshot (runtime booted, engine imported, a Bridge ready), made by
     tools/make_snapshot.mjs under Node from the wheel being shipped, gzipped, written to site/
@@ -301,9 +317,7 @@ def write_snapshot(site: Path, wheel: Path) -> dict | None:
     None (with a warning) when it cannot be made: the site then boots Python the long way."""
     import gzip
     wheel_bytes = wheel.read_bytes()
-    key = hashlib.sha256(b"\0".join([PYODIDE_VERSION.encode(), PYODIDE_INTEGRITY.encode(),
-                                      hashlib.sha256(wheel_bytes).digest(),
-                                      SNAPSHOT_TOOL.read_bytes()])).hexdigest()[:16]
+    key = snapshot_key(wheel_bytes)
     cache_dir = CACHE / "snapshots"
     cached, meta_path = cache_dir / f"{key}.bin.gz", cache_dir / f"{key}.json"
     if not (cached.exists() and meta_path.exists()):
@@ -329,6 +343,7 @@ def write_snapshot(site: Path, wheel: Path) -> dict | None:
                                          "site_packages": made["site_packages"],
                                          "made_ms": made["ms"]}))
         tmp.replace(cached)
+        _prune_snapshot_cache(cache_dir)
     meta = json.loads(meta_path.read_text())
     gz = cached.read_bytes()
     name = f"snapshot-{PYODIDE_VERSION}-{key}.bin.gz"
@@ -759,7 +774,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="run only this stage (repeatable)")
     sub.add_parser("icons", help="redraw the app icons web/img/icon-*.png")
     bp = sub.add_parser("bench", help="boot benchmark in Chromium (e2e/bench_boot.py)")
-    bp.add_argument("--runs", type=int, default=5)
+    bp.add_argument("--runs", type=int, default=3)
     args = ap.parse_args(argv)
 
     if args.cmd in (None, "build"):

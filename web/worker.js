@@ -26,12 +26,32 @@ const mark = (name) => { marks[name] = Math.round(performance.now() - T0); };
 const PYODIDE_URL = new URL("./pyodide/pyodide.mjs", import.meta.url).href;
 const LOCK_URL = new URL("./app-lock.json", import.meta.url).href;
 const SNAPSHOT_INFO_URL = new URL("./snapshot.json", import.meta.url).href;
+const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 // The name tools/make_snapshot.mjs gives the Bridge in __main__.
 const SNAPSHOT_BRIDGE = "_samba_bridge";
 
 let bridge = null; // PyProxy of the Bridge once booted
 let bootFailed = null; // error message if the boot failed
 const queue = [];
+
+// Compile Python's wasm at once, while the snapshot is fetched and unpacked: loadPyodide only
+// starts compiling once it has the snapshot's bytes. Its own instantiateStreaming of that URL
+// gets this module (its response, the same URL fetched a moment later, is served by the HTTP
+// or service-worker cache and dropped); any other wasm goes to the real function.
+const compiledWasm = WebAssembly.compileStreaming(fetch(WASM_URL));
+compiledWasm.catch(() => {});
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function (source, imports) {
+  const response = await source;
+  if (response && response.url === WASM_URL) {
+    const module = await compiledWasm.catch(() => null);
+    if (module) {
+      response.body?.cancel().catch(() => {});
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    }
+  }
+  return instantiateStreaming.call(WebAssembly, response, imports);
+};
 
 function post(msg) {
   self.postMessage(msg);
