@@ -147,13 +147,60 @@ async function fetchBytes(rel, integrity) {
 }
 
 // The snapshot file is gzip (static hosts send unknown types uncompressed); a host that
-// decoded it on the way already (Content-Encoding) gives the raw bytes.
+// decoded it on the way already (Content-Encoding) gives the raw bytes. Unpacking 31 MB takes
+// a good part of a second, so the worker keeps the raw bytes in a cache of its own
+// (RAW_CACHE, one entry, keyed by the snapshot's file name: a new build has another name) and
+// the next visit reads them from there.
+const RAW_CACHE = "pyodide-snapshot-raw";
+const MAGIC = 1886286592; // a Pyodide snapshot's first uint32
+
+function rawKey(info) {
+  return new URL(`${info.file}?raw`, import.meta.url).href;
+}
+
+async function cachedRaw(info) {
+  try {
+    const cache = await caches.open(RAW_CACHE);
+    const hit = await cache.match(rawKey(info));
+    if (!hit) return null;
+    const data = new Uint8Array(await hit.arrayBuffer());
+    if (data.length === info.raw_bytes && new Uint32Array(data.buffer, 0, 1)[0] === MAGIC) return data;
+    await cache.delete(rawKey(info));
+  } catch (err) { /* no Cache Storage here (an opaque origin, a refused frame): unpack */ }
+  return null;
+}
+
+/** Keeps the raw bytes for the next visit (drops other builds' entries). */
+async function keepRaw(info, data) {
+  try {
+    const cache = await caches.open(RAW_CACHE);
+    for (const req of await cache.keys()) if (req.url !== rawKey(info)) await cache.delete(req);
+    await cache.put(rawKey(info), new Response(data, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (err) { /* quota, no Cache Storage: the next visit unpacks again */ }
+}
+
+async function forgetRaw(info) {
+  try { await (await caches.open(RAW_CACHE)).delete(rawKey(info)); } catch (err) { /* none */ }
+}
+
+let keepAfterBoot = null; // () => Promise, run once the worker is ready
+
 async function snapshotBytes(info) {
+  const cached = await cachedRaw(info);
+  if (cached) {
+    marks.snapshot_from = "raw cache";
+    return cached;
+  }
   const data = await fetchBytes(info.file, info.integrity);
-  if (data[0] !== 0x1f || data[1] !== 0x8b) return data;
-  if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  mark("snapshot_gz");
+  let raw = data;
+  if (data[0] === 0x1f && data[1] === 0x8b) {
+    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    raw = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  keepAfterBoot = () => keepRaw(info, raw);
+  return raw;
 }
 
 async function loadRuntime(loadPyodide, options, progress) {
@@ -172,6 +219,7 @@ async function loadRuntime(loadPyodide, options, progress) {
 
 async function restoreSnapshot(loadPyodide, version, infoPromise, progress) {
   const info = await infoPromise;
+  mark("snapshot_info");
   if (info.pyodide !== version) throw new Error(`snapshot made with Pyodide ${info.pyodide}, runtime is ${version}`);
   const bytes = snapshotBytes(info);
   const wheel = fetchBytes(info.wheel, info.wheel_integrity);
@@ -244,6 +292,8 @@ async function boot() {
   } catch (err) {
     // No snapshot, or one that cannot be used: boot the long way. Not an error for anyone.
     console.info(`samba worker: normal boot (${errorText(err)})`);
+    keepAfterBoot = null;
+    info.then(forgetRaw, () => {});
     how = "normal";
     stage = "runtime";
     bridge = await normalBoot(loadPyodide, progress);
@@ -251,6 +301,7 @@ async function boot() {
   mark("bridge");
   progress("bridge", 100);
   post({ type: "ready", ms: Math.round(performance.now() - T0), pyodide: version, boot: how, marks });
+  if (keepAfterBoot) setTimeout(keepAfterBoot, 500);
 }
 
 boot().then(
