@@ -1,23 +1,32 @@
 #!/usr/bin/env python3
-"""Boot benchmark in Debian's Chromium (headless): the site vs. a bare Pyodide page.
+"""Boot benchmark in Debian's Chromium (headless): the site against a bare page that boots the
+same Pyodide alone, side by side in one run.
 
-    python build.py bench [--runs 5]        (or: python e2e/bench_boot.py [--runs 5])
+    python build.py bench [--runs 3]        (or: python e2e/bench_boot.py [--runs 3])
 
-For each run, in a fresh browser context (empty HTTP cache), alternating the order:
+Each run, in alternating order, opens each page in a browser profile of its own (a fresh
+persistent context: empty disk cache, no service worker, as a new visitor), then again in a
+new tab of the same profile (a returning visitor):
 
-- site:     navigation -> <body data-ready="1"> (the worker has Pyodide, the engine, the Bridge)
-- bare:     navigation -> ready of a page that only boots the same Pyodide in a module worker
-- engine via the app lock file vs. via micropip (bare worker + engine, two ways), for the
-  lock-file decision in docs/build.md
-- first contentful paint of the site (the static table shell) and of the bare page
-- a warm reload of the site in the same context (revalidated HTTP cache)
+- bare:  navigation -> ready of a page whose module worker only runs loadPyodide
+- site, first visit: navigation -> <body data-ready="1"> (the engine answers; the new-game
+  dialog works); then a game is dealt, so that it is saved;
+- site, return visit: navigation -> the saved game resumed by the engine
+  (<body data-ready="1" data-save="resumed">), with the time the saved table was drawn
+  (the first hand card) and first contentful paint;
+- bytes: what the server sent (response bodies, as a static host that compresses nothing
+  sends them) from navigation until the service worker controls the page (its precache
+  included) or, for the bare page, until ready.
 
-Times come from the page's own clock (performance.now(), origin = navigation start): an init
-script records when data-ready turns "1". Prints JSON with the samples, medians and the ratio.
+Times come from the page's clock (origin = navigation start). Prints a JSON summary, then
+the ratios against the goals of issue 13, one per line.
 """
 from __future__ import annotations
 
 import argparse
+import collections
+import gzip
+import http.server
 import json
 import os
 import platform
@@ -26,6 +35,7 @@ import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,65 +44,117 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build  # noqa: E402
 
 BARE_HTML = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide boot</title></head>
-<body><p id="status">booting Pyodide…</p>
-<script type="module" src="bench-bare.js"></script></body></html>
+<html lang="en"><head><meta charset="utf-8"><title>bare Pyodide boot</title>
+<script type="module" src="bench-bare.js"></script></head>
+<body><p id="status">booting Pyodide…</p></body></html>
 """
-BARE_JS = """const mode = new URL(location.href).searchParams.get("mode") || "bare";
-const w = new Worker(new URL(`./bench-bare-worker.js?mode=${mode}`, import.meta.url), {type: "module"});
+BARE_JS = """const w = new Worker(new URL("./bench-bare-worker.js", import.meta.url), {type: "module"});
 w.onmessage = (ev) => {
   document.getElementById("status").textContent = JSON.stringify(ev.data);
   if (ev.data.type === "ready") document.body.dataset.ready = "1";
 };
 """
 BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
-const mode = new URL(import.meta.url).searchParams.get("mode");
-const lockFileURL = new URL("./app-lock.json", import.meta.url).href;
 try {
-  let py;
-  if (mode === "lock") {
-    py = await loadPyodide({ lockFileURL, packages: ["py_engine"] });
-    py.pyimport("py_engine.bridge");
-  } else if (mode === "micropip") {
-    py = await loadPyodide({ lockFileURL });
-    await py.loadPackage(new URL("./bench/MICROPIP", import.meta.url).href);
-    const micropip = py.pyimport("micropip");
-    await micropip.install.callKwargs(new URL("./WHEEL", import.meta.url).href, { deps: false });
-    py.pyimport("py_engine.bridge");
-  } else {
-    py = await loadPyodide({ lockFileURL });
-  }
+  await loadPyodide({ lockFileURL: new URL("./app-lock.json", import.meta.url).href });
   postMessage({ type: "ready" });
 } catch (err) {
   postMessage({ type: "error", message: String(err) });
 }
 """
 INIT_SCRIPT = """(() => {
-  const mark = () => {
-    if (!window.__benchReady && document.body && document.body.dataset.ready === "1")
-      window.__benchReady = performance.now();
+  const t = (window.__bench = {});
+  const check = () => {
+    const b = document.body;
+    if (!b) return;
+    if (t.ready === undefined && b.dataset.ready === "1") t.ready = performance.now();
+    if (t.resumed === undefined && b.dataset.ready === "1" && b.dataset.save === "resumed")
+      t.resumed = performance.now();
+    if (t.table === undefined && document.querySelector("#hand .card")) t.table = performance.now();
   };
-  new MutationObserver(mark).observe(document, {subtree: true, attributes: true,
-                                                attributeFilter: ["data-ready"]});
+  new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
 })();"""
 PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: null}).startTime"
+CONTROLLED = "Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)"
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".txt")
+
+
+class Meter:
+    """Bytes the server sent per path (response bodies), for the current measurement."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.lock = threading.Lock()
+        self.sent: collections.Counter = collections.Counter()
+        self.codes: list = []
+        self._gz: dict = {}
+
+    def reset(self) -> None:
+        with self.lock:
+            self.sent.clear()
+            self.codes.clear()
+
+    def total(self) -> int:
+        with self.lock:
+            return sum(self.sent.values())
+
+    def total_if_host_gzips(self) -> int:
+        """The same responses if the host gzipped text and wasm (as many static hosts do)."""
+        out = 0
+        with self.lock:
+            items = list(self.sent.items())
+        for path, n in items:
+            rel = path.split("?", 1)[0].lstrip("/") or "index.html"
+            f = self.root / rel
+            if n and f.suffix in COMPRESSIBLE and f.is_file():
+                if rel not in self._gz:
+                    self._gz[rel] = len(gzip.compress(f.read_bytes(), 6))
+                out += self._gz[rel] * n // f.stat().st_size
+            else:
+                out += n
+        return out
+
+    def handler(self):
+        meter = self
+
+        class Handler(build.make_handler(self.root, quiet=True)):
+            def send_response(self, code, message=None):
+                with meter.lock:
+                    meter.codes.append((self.path, int(code)))
+                super().send_response(code, message)
+
+            def copyfile(self, source, outputfile):
+                n = 0
+                while True:
+                    chunk = source.read(1 << 16)
+                    if not chunk:
+                        break
+                    outputfile.write(chunk)
+                    n += len(chunk)
+                with meter.lock:
+                    meter.sent[self.path] += n
+
+        return Handler
+
+
+def serve(root: Path) -> tuple[http.server.ThreadingHTTPServer, Meter, str]:
+    meter = Meter(root)
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), meter.handler())
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, meter, f"http://127.0.0.1:{server.server_address[1]}/"
 
 
 def prepare_tree(dist: Path, tmp: Path) -> Path:
-    """dist/ (hard links) + the bare page + micropip's wheel, in a temp dir."""
+    """dist/ (hard links) + the bare page, in a temp dir."""
     tree = tmp / "site"
     try:
         shutil.copytree(dist, tree, copy_function=os.link)
     except OSError:
         shutil.copytree(dist, tree)
-    wheel = next(tree.glob("py_engine-*.whl")).name
-    (tree / "bench").mkdir()
-    micropip = next(n for n in build.PYODIDE_TEST_WHEELS if n.startswith("micropip-"))
-    shutil.copyfile(build.pyodide_test_wheels() / micropip, tree / "bench" / micropip)
     (tree / "bench-bare.html").write_text(BARE_HTML)
     (tree / "bench-bare.js").write_text(BARE_JS)
-    (tree / "bench-bare-worker.js").write_text(
-        BARE_WORKER.replace("MICROPIP", micropip).replace("WHEEL", wheel))
+    (tree / "bench-bare-worker.js").write_text(BARE_WORKER)
     return tree
 
 
@@ -104,107 +166,194 @@ def stats(samples: list) -> dict:
             "max": round(max(xs), 1), "samples": [round(x, 1) for x in xs]}
 
 
-def measure(browser, url: str, reload: bool = False) -> dict:
+def _poll(page, script: str, timeout_s: float) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate(script):
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def _wait(page, selector: str) -> None:
     from playwright.sync_api import expect
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900})
-    ctx.add_init_script(INIT_SCRIPT)
-    page = ctx.new_page()
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    try:
-        page.goto(url)
-        expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=90_000)
-        out = {"ready": page.evaluate("window.__benchReady"), "fcp": page.evaluate(PAINT)}
-        if reload:
-            page.reload()
-            expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=90_000)
-            out["warm_ready"] = page.evaluate("window.__benchReady")
-        if errors:
-            out["errors"] = errors
-        return out
-    finally:
-        ctx.close()
+    expect(page.locator(selector)).to_have_count(1, timeout=120_000)
+
+
+def visit_bare(pw, url: str, meter: Meter, launch) -> dict:
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="samba-bench-profile-") as profile:
+        ctx = launch(pw, profile)
+        try:
+            page = ctx.new_page()
+            meter.reset()
+            page.goto(url)
+            _wait(page, 'body[data-ready="1"]')
+            out["first"] = page.evaluate("window.__bench.ready")
+            out["first_bytes"] = meter.total()
+            out["first_bytes_gz"] = meter.total_if_host_gzips()
+            out["first_fcp"] = page.evaluate(PAINT)
+            page.close()
+            page = ctx.new_page()
+            page.goto(url)
+            _wait(page, 'body[data-ready="1"]')
+            out["return"] = page.evaluate("window.__bench.ready")
+        finally:
+            ctx.close()
+    return out
+
+
+def visit_site(pw, url: str, meter: Meter, launch) -> dict:
+    from play_driver import start_game
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="samba-bench-profile-") as profile:
+        ctx = launch(pw, profile)
+        try:
+            page = ctx.new_page()
+            errors = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            meter.reset()
+            page.goto(url)
+            _wait(page, 'body[data-ready="1"]')
+            out["first"] = page.evaluate("window.__bench.ready")
+            out["first_fcp"] = page.evaluate(PAINT)
+            out["boot"] = page.locator("html").get_attribute("data-engine-boot")
+            out["marks"] = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
+            out["controlled"] = _poll(page, CONTROLLED, 30)
+            out["first_bytes"] = meter.total()
+            out["first_bytes_gz"] = meter.total_if_host_gzips()
+            out["runtime_downloads"] = sum(1 for p, c in meter.codes
+                                           if p.endswith("pyodide.asm.wasm") and c == 200)
+            start_game(page, level="random")
+            _wait(page, "body[data-saved]")
+            page.close()
+            page = ctx.new_page()
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            meter.reset()
+            page.goto(url)
+            _wait(page, 'body[data-ready="1"][data-save="resumed"]')
+            bench = page.evaluate("window.__bench")
+            out["return"] = bench.get("resumed")
+            out["return_ready"] = bench.get("ready")
+            out["return_table"] = bench.get("table")
+            out["return_fcp"] = page.evaluate(PAINT)
+            out["return_bytes"] = meter.total()
+            out["return_boot"] = page.locator("html").get_attribute("data-engine-boot")
+            out["return_marks"] = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
+            if errors:
+                out["errors"] = errors
+        finally:
+            ctx.close()
+    return out
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description="Pyodide boot benchmark (site vs bare page)")
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-build", action="store_true", help="use dist/ as it is")
-    ap.add_argument("--no-lock-vs-micropip", action="store_true",
-                    help="skip the engine-loading comparison")
     args = ap.parse_args()
 
     from playwright.sync_api import sync_playwright
-    from conftest import launch_chromium
+    from conftest import CHROMIUM_ARGS, chromium_path
+
+    def launch(pw, profile):
+        ctx = pw.chromium.launch_persistent_context(
+            profile, executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS,
+            viewport={"width": 1280, "height": 900})
+        ctx.add_init_script(INIT_SCRIPT)
+        ctx.set_default_timeout(60_000)
+        return ctx
 
     dist = build.DIST if args.no_build and (build.DIST / "index.html").exists() else build.build(quiet=True)
+    rows = {"bare": [], "site": []}
     with tempfile.TemporaryDirectory(prefix="samba-bench-") as tmp:
         tree = prepare_tree(dist, Path(tmp))
-        server = build.make_server(tree, 0, quiet=True)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}/"
-        urls = {"site": base, "bare": base + "bench-bare.html?mode=bare"}
-        if not args.no_lock_vs_micropip:
-            urls["engine_lock"] = base + "bench-bare.html?mode=lock"
-            urls["engine_micropip"] = base + "bench-bare.html?mode=micropip"
-        samples = {k: [] for k in urls}
-        fcp = {"site": [], "bare": []}
-        warm = []
-        errors = []
+        server, meter, base = serve(tree)
+        urls = {"bare": base + "bench-bare.html", "site": base}
         with sync_playwright() as pw:
-            browser = launch_chromium(pw)
-            measure(browser, urls["bare"])  # warm up the browser process itself
+            visit_bare(pw, urls["bare"], meter, launch)  # warm up Chromium and the OS caches
             for i in range(args.runs):
-                order = list(urls) if i % 2 == 0 else list(reversed(urls))
-                for kind in order:
-                    r = measure(browser, urls[kind], reload=(kind == "site"))
-                    samples[kind].append(r["ready"])
-                    if kind in fcp:
-                        fcp[kind].append(r["fcp"])
-                    if "warm_ready" in r:
-                        warm.append(r["warm_ready"])
-                    errors += r.get("errors", [])
-                print(f"[bench] run {i + 1}/{args.runs}: " + ", ".join(
-                    f"{k} {samples[k][-1]:.0f} ms" for k in urls), file=sys.stderr, flush=True)
-            version = browser.version
-            browser.close()
+                for kind in (["bare", "site"] if i % 2 == 0 else ["site", "bare"]):
+                    visit = visit_bare if kind == "bare" else visit_site
+                    rows[kind].append(visit(pw, urls[kind], meter, launch))
+                b, s = rows["bare"][-1], rows["site"][-1]
+                print(f"[bench] run {i + 1}/{args.runs}: bare {b['first']:.0f}/{b['return']:.0f} ms, "
+                      f"site {s['first']:.0f}/{s['return']:.0f} ms (first/return), "
+                      f"boot {s['boot']}", file=sys.stderr, flush=True)
+            version = pw.chromium.name
         server.shutdown()
         server.server_close()
 
+    def col(kind, key):
+        return [r.get(key) for r in rows[kind]]
+
+    def med(kind, key):
+        return stats(col(kind, key)).get("median")
+
+    def paired(key_s, key_b):
+        pairs = [s / b for s, b in zip(col("site", key_s), col("bare", key_b)) if s and b]
+        return round(statistics.median(pairs), 3) if pairs else None
+
     result = {
-        "runs": args.runs,
-        "chromium": version,
-        "pyodide": build.PYODIDE_VERSION,
+        "runs": args.runs, "pyodide": build.PYODIDE_VERSION, "browser": version,
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus",
-        "site_ready_ms": stats(samples["site"]),
-        "bare_ready_ms": stats(samples["bare"]),
-        "site_warm_reload_ready_ms": stats(warm),
-        "site_first_contentful_paint_ms": stats(fcp["site"]),
-        "bare_first_contentful_paint_ms": stats(fcp["bare"]),
+        "bare_first_ready_ms": stats(col("bare", "first")),
+        "bare_return_ready_ms": stats(col("bare", "return")),
+        "site_first_ready_ms": stats(col("site", "first")),
+        "site_return_playable_ms": stats(col("site", "return")),
+        "site_return_ready_ms": stats(col("site", "return_ready")),
+        "site_return_saved_table_drawn_ms": stats(col("site", "return_table")),
+        "site_first_fcp_ms": stats(col("site", "first_fcp")),
+        "site_return_fcp_ms": stats(col("site", "return_fcp")),
+        "bare_first_bytes": stats(col("bare", "first_bytes")),
+        "site_first_bytes": stats(col("site", "first_bytes")),
+        "bare_first_bytes_if_host_gzips": stats(col("bare", "first_bytes_gz")),
+        "site_first_bytes_if_host_gzips": stats(col("site", "first_bytes_gz")),
+        "site_return_bytes": stats(col("site", "return_bytes")),
+        "site_boot": col("site", "boot") + col("site", "return_boot"),
+        "site_runtime_downloads_first_visit": col("site", "runtime_downloads"),
+        "site_first_controlled_by_sw": col("site", "controlled"),
+        "site_worker_marks_first_visit": col("site", "marks"),
+        "site_worker_marks_return_visit": col("site", "return_marks"),
     }
-    if "engine_lock" in samples:
-        result["engine_via_lock_file_ms"] = stats(samples["engine_lock"])
-        result["engine_via_micropip_ms"] = stats(samples["engine_micropip"])
-    s, b = result["site_ready_ms"].get("median"), result["bare_ready_ms"].get("median")
-    result["ratio_site_over_bare"] = round(s / b, 3) if s and b else None
-    # Less sensitive to a busy machine: best-of ratio, and the median of per-run ratios
-    # (site and bare of one run are measured back to back).
-    smin, bmin = result["site_ready_ms"].get("min"), result["bare_ready_ms"].get("min")
-    result["ratio_min_site_over_min_bare"] = round(smin / bmin, 3) if smin and bmin else None
-    pairs = [x / y for x, y in zip(samples["site"], samples["bare"]) if x and y]
-    result["ratio_paired_median"] = round(statistics.median(pairs), 3) if pairs else None
+    errors = [e for r in rows["site"] for e in r.get("errors", [])]
+    if errors:
+        result["page_errors"] = errors
     try:
         result["load_average_1min"] = round(os.getloadavg()[0], 2)
     except OSError:
         pass
-    if errors:
-        result["page_errors"] = errors
-    print("{\n" + ",\n".join(f"  {json.dumps(k)}: {json.dumps(v)}" for k, v in result.items())
-          + "\n}")
-    print(f"site ready {s} ms vs bare Pyodide {b} ms (medians): ratio {result['ratio_site_over_bare']} "
-          f"(best-of {result['ratio_min_site_over_min_bare']}, paired {result['ratio_paired_median']}); "
-          f"table shell first paint {result['site_first_contentful_paint_ms'].get('median')} ms",
-          file=sys.stderr)
+    ratios = {
+        "return": (med("site", "return") / med("bare", "return"), paired("return", "return"), 0.3),
+        "first": (med("site", "first") / med("bare", "first"), paired("first", "first"), 0.6),
+    }
+    extra_mb = (med("site", "first_bytes") - med("bare", "first_bytes")) / 1e6
+    extra_gz_mb = (med("site", "first_bytes_gz") - med("bare", "first_bytes_gz")) / 1e6
+    fcp = max(med("site", "first_fcp") or 0, med("site", "return_fcp") or 0) / 1000
+    result["ratios"] = {k: {"medians": round(v[0], 3), "paired_median": v[1], "goal": v[2]}
+                        for k, v in ratios.items()}
+    result["first_visit_extra_mb"] = round(extra_mb, 2)
+    result["first_visit_extra_mb_if_host_gzips"] = round(extra_gz_mb, 2)
+    print(json.dumps(result, indent=1))
+
+    def verdict(ok):
+        return "ok" if ok else "MISSED"
+
+    lines = [
+        f"return visit playable: site {med('site', 'return'):.0f} ms / bare {med('bare', 'return'):.0f} ms "
+        f"= {ratios['return'][0]:.2f}x (paired {ratios['return'][1]:.2f}x; goal <= 0.3x) "
+        f"{verdict(ratios['return'][0] <= 0.3)}",
+        f"first visit playable:  site {med('site', 'first'):.0f} ms / bare {med('bare', 'first'):.0f} ms "
+        f"= {ratios['first'][0]:.2f}x (paired {ratios['first'][1]:.2f}x; goal <= 0.6x) "
+        f"{verdict(ratios['first'][0] <= 0.6)}",
+        f"first visit bytes:     site {med('site', 'first_bytes') / 1e6:.2f} MB, bare "
+        f"{med('bare', 'first_bytes') / 1e6:.2f} MB: +{extra_mb:.2f} MB (goal <= 8 MB) "
+        f"{verdict(extra_mb <= 8)}; if the host gzips text and wasm: +{extra_gz_mb:.2f} MB",
+        f"first paint:           first visit {med('site', 'first_fcp'):.0f} ms, return "
+        f"{med('site', 'return_fcp'):.0f} ms (goal <= 300 ms) {verdict(fcp <= 0.3)}; saved table "
+        f"drawn at {med('site', 'return_table'):.0f} ms",
+    ]
+    print("\n".join(lines))
     return 0
 
 

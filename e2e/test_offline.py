@@ -50,17 +50,11 @@ def _draw_from_stock(page) -> None:
 
 
 def _first_visit(page, page_log, url: str) -> float:
-    wasm = []
-    page.context.on("response", lambda r: r.url.endswith("pyodide/pyodide.asm.wasm")
-                    and wasm.append(r.from_service_worker))
     seconds = _boot(page, url)
     assert _poll(page, CONTROLLED), "the service worker never took control of the page"
     names = page.evaluate(CACHE_NAMES)
     version = re.search(r'const VERSION = "([0-9a-f]+)"', page.request.get(url + "sw.js").text())
     assert version and names == [f"samba-{version.group(1)}"], names
-    # The Python worker started after the service worker took control: its runtime came from
-    # the precache (fetched once, by the service worker), not a second download.
-    assert True in wasm, f"the worker's wasm was not served by the service worker: {wasm}"
     page_log.assert_clean()
     return seconds
 
@@ -80,6 +74,8 @@ def test_offline_second_visit_plays(browser, base_url, page, page_log, context):
         second.on("pageerror", lambda exc: errors.append(str(exc)))
         offline_s = _boot(second, base_url + "?seed=11&pace=20")
         expect(second.locator("#boot-status")).not_to_have_attribute("data-state", "error")
+        # Python came back from the memory snapshot, precached like the rest.
+        expect(second.locator('html[data-engine-boot="snapshot"]')).to_have_count(1)
         _draw_from_stock(second)
         # The other pages load offline too.
         for name in ("rules.html", "lessons.html", "manifest.webmanifest", "img/icon-192.png"):
@@ -90,6 +86,38 @@ def test_offline_second_visit_plays(browser, base_url, page, page_log, context):
         context.set_offline(False)
     print(f"\n[offline] first visit (online, installs the SW) {online_s:.2f} s; offline: "
           f"reload {reload_s:.2f} s, new page {offline_s:.2f} s")
+
+
+def test_first_visit_downloads_everything_once(_playwright, dist_dir, tmp_path):
+    """A new visitor (a browser profile with a disk cache, as people have) does not wait for
+    the service worker, and nothing big is sent twice: the service worker registers once Python
+    is ready and its precache revalidates what the page already has (304s). Counted by the
+    server itself."""
+    from bench_boot import serve as serve_counted
+    from conftest import CHROMIUM_ARGS, chromium_path
+    server, meter, url = serve_counted(dist_dir)
+    ctx = _playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=chromium_path(), headless=True,
+        args=CHROMIUM_ARGS)
+    try:
+        page = ctx.new_page()
+        _boot(page, url)
+        expect(page.locator('html[data-engine-boot="snapshot"]')).to_have_count(1)
+        assert _poll(page, CONTROLLED, 30), "the service worker never took control of the page"
+        info = json.loads((dist_dir / build.SNAPSHOT_INFO).read_text(encoding="utf-8"))
+        sent = {}
+        for path, code in meter.codes:
+            sent.setdefault(path.split("?")[0].lstrip("/"), []).append(code)
+        for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", info["file"]):
+            assert sent[name].count(200) == 1, (name, sent[name])
+            assert len(sent[name]) >= 2, f"{name} was not precached: {sent[name]}"
+        # All the server sent is at most the site once, not its runtime twice.
+        site_bytes = sum(p.stat().st_size for p in dist_dir.rglob("*") if p.is_file())
+        assert meter.total() <= site_bytes, (meter.total(), site_bytes)
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
 
 
 def test_works_under_a_sub_path_offline(page, page_log, sub_url, context):

@@ -3,10 +3,12 @@
 // as dist/sw.js and does not ship this file. Any change to the site changes VERSION, so sw.js
 // changes, the browser installs the new worker and the old cache is removed on activate.
 //
-// - install: fetch every precached URL with `cache: "reload"` (past the HTTP cache) into the
-//   cache `samba-<VERSION>`; one failure fails the install (the old worker stays in charge);
-// - activate: delete the caches of other versions, take control of open pages (a first visit
-//   waits for this before it starts Python, so the runtime is downloaded once);
+// - install: fetch every precached URL with `cache: "no-cache"` into the cache
+//   `samba-<VERSION>`: the HTTP cache is revalidated with the server, so files the page already
+//   downloaded (a first visit registers this worker after Python started: the runtime, the
+//   snapshot) come back as 304s, not a second download, and a stale copy is never kept;
+//   one failure fails the install (the old worker stays in charge);
+// - activate: delete the caches of other versions, take control of open pages;
 // - fetch: precached URLs cache-first with `ignoreSearch` (so `?seed=`, `?lesson=`, `?embed=`
 //   pages work offline), anything else (and a cache miss) straight from the network.
 // Every URL is relative to this script, so the site works under any sub-path.
@@ -24,7 +26,7 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     await Promise.all(PRECACHE.map(async (rel) => {
       const url = new URL(rel, SCOPE).href;
-      const response = await fetch(new Request(url, { cache: "reload", credentials: "same-origin" }));
+      const response = await fetch(new Request(url, { cache: "no-cache", credentials: "same-origin" }));
       if (!response.ok) throw new Error(`precache ${rel}: HTTP ${response.status}`);
       await cache.put(url, response);
     }));

@@ -1,21 +1,57 @@
-// Module Web Worker: boots Pyodide from ./pyodide/, loads the engine wheel through the app lock
-// file (./app-lock.json, sha256-checked by the browser, nothing from any other origin) and
-// answers the page's requests with py_engine.bridge.Bridge().handle(json) -> json.
+// Module Web Worker: starts Python and answers the page's requests with
+// py_engine.bridge.Bridge().handle(json) -> json. Nothing comes from any other origin.
+//
+// Two ways to start, the fast one first:
+// 1. Restore the memory snapshot made at build time (./snapshot.json describes it: the file,
+//    its sha256, the Pyodide version and the engine wheel it was made with). The heap comes
+//    back with the engine imported and a Bridge waiting in __main__; the wheel is unpacked
+//    again into site-packages (the file system is not in the snapshot) and `random` reseeded.
+// 2. Boot Pyodide normally and load the engine wheel through the app lock file
+//    (./app-lock.json, sha256-checked by the browser).
+// Any failure of 1 (no snapshot.json, another Pyodide, a damaged or refused file, no
+// DecompressionStream, a restore that throws or a bridge that does not answer) falls back to 2
+// without telling the page anything but `boot` in the ready message.
 //
 // Page -> worker: {type: "request", id, request}
 // Worker -> page: {type: "progress", stage, pct}   stage: "runtime" | "engine" | "bridge"
-//                 {type: "ready", ms, pyodide}      ms since the worker started
+//                 {type: "ready", ms, pyodide, boot} ms since the worker started;
+//                                                   boot: "snapshot" | "normal"
 //                 {type: "response", id, response}  response: the bridge's JSON, parsed
 //                 {type: "error", message}          boot failure or uncaught error
 // Requests that arrive while Python boots are queued and answered after "ready".
 
 const T0 = performance.now();
+const marks = {}; // ms since the worker started, per boot step (sent with "ready")
+const mark = (name) => { marks[name] = Math.round(performance.now() - T0); };
 const PYODIDE_URL = new URL("./pyodide/pyodide.mjs", import.meta.url).href;
 const LOCK_URL = new URL("./app-lock.json", import.meta.url).href;
+const SNAPSHOT_INFO_URL = new URL("./snapshot.json", import.meta.url).href;
+const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+// The name tools/make_snapshot.mjs gives the Bridge in __main__.
+const SNAPSHOT_BRIDGE = "_samba_bridge";
 
 let bridge = null; // PyProxy of the Bridge once booted
 let bootFailed = null; // error message if the boot failed
 const queue = [];
+
+// Compile Python's wasm at once, while the snapshot is fetched and unpacked: loadPyodide only
+// starts compiling once it has the snapshot's bytes. Its own instantiateStreaming of that URL
+// gets this module (its response, the same URL fetched a moment later, is served by the HTTP
+// or service-worker cache and dropped); any other wasm goes to the real function.
+const compiledWasm = WebAssembly.compileStreaming(fetch(WASM_URL));
+compiledWasm.catch(() => {});
+const instantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function (source, imports) {
+  const response = await source;
+  if (response && response.url === WASM_URL) {
+    const module = await compiledWasm.catch(() => null);
+    if (module) {
+      response.body?.cancel().catch(() => {});
+      return { module, instance: await WebAssembly.instantiate(module, imports) };
+    }
+  }
+  return instantiateStreaming.call(WebAssembly, response, imports);
+};
 
 function post(msg) {
   self.postMessage(msg);
@@ -92,30 +128,136 @@ function watchWasmFailure(fail) {
   };
 }
 
-async function boot() {
-  let pct = 0;
-  const progress = (name, p) => {
-    stage = name;
-    pct = Math.max(pct, p);
-    post({ type: "progress", stage, pct: Math.round(pct) });
-  };
-  progress("runtime", 2);
-  const { loadPyodide, version } = await import(PYODIDE_URL);
-  progress("runtime", 10);
+// The snapshot's description and its bytes, fetched at once (in parallel with the runtime's
+// own files). Resolves to null when there is no usable snapshot (the reason goes to `why`).
+async function snapshotInfo() {
+  const res = await fetch(SNAPSHOT_INFO_URL);
+  if (!res.ok) throw new Error(`snapshot.json: HTTP ${res.status}`);
+  const info = await res.json();
+  for (const key of ["file", "integrity", "pyodide", "wheel", "wheel_integrity", "site_packages"]) {
+    if (typeof info[key] !== "string") throw new Error(`snapshot.json: no ${key}`);
+  }
+  return info;
+}
 
+async function fetchBytes(rel, integrity) {
+  const res = await fetch(new URL(rel, import.meta.url).href, { integrity });
+  if (!res.ok) throw new Error(`${rel}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+// The snapshot file is gzip (static hosts send unknown types uncompressed); a host that
+// decoded it on the way already (Content-Encoding) gives the raw bytes. Unpacking 31 MB takes
+// a good part of a second, so the worker keeps the raw bytes in a cache of its own
+// (RAW_CACHE, one entry, keyed by the snapshot's file name: a new build has another name) and
+// the next visit reads them from there.
+const RAW_CACHE = "pyodide-snapshot-raw";
+const MAGIC = 1886286592; // a Pyodide snapshot's first uint32
+
+function rawKey(info) {
+  return new URL(`${info.file}?raw`, import.meta.url).href;
+}
+
+async function cachedRaw(info) {
+  try {
+    const cache = await caches.open(RAW_CACHE);
+    const hit = await cache.match(rawKey(info));
+    if (!hit) return null;
+    const data = new Uint8Array(await hit.arrayBuffer());
+    if (data.length === info.raw_bytes && new Uint32Array(data.buffer, 0, 1)[0] === MAGIC) return data;
+    await cache.delete(rawKey(info));
+  } catch (err) { /* no Cache Storage here (an opaque origin, a refused frame): unpack */ }
+  return null;
+}
+
+/** Keeps the raw bytes for the next visit (drops other builds' entries). */
+async function keepRaw(info, data) {
+  try {
+    const cache = await caches.open(RAW_CACHE);
+    for (const req of await cache.keys()) if (req.url !== rawKey(info)) await cache.delete(req);
+    await cache.put(rawKey(info), new Response(data, { headers: { "Content-Type": "application/octet-stream" } }));
+  } catch (err) { /* quota, no Cache Storage: the next visit unpacks again */ }
+}
+
+async function forgetRaw(info) {
+  try { await (await caches.open(RAW_CACHE)).delete(rawKey(info)); } catch (err) { /* none */ }
+}
+
+let keepAfterBoot = null; // () => Promise, run once the worker is ready
+
+async function snapshotBytes(info) {
+  const cached = await cachedRaw(info);
+  if (cached) {
+    marks.snapshot_from = "raw cache";
+    return cached;
+  }
+  const data = await fetchBytes(info.file, info.integrity);
+  mark("snapshot_gz");
+  let raw = data;
+  if (data[0] === 0x1f && data[1] === 0x8b) {
+    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
+    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
+    raw = new Uint8Array(await new Response(stream).arrayBuffer());
+  }
+  keepAfterBoot = () => keepRaw(info, raw);
+  return raw;
+}
+
+async function loadRuntime(loadPyodide, options, progress) {
   // loadPyodide reports no progress of its own: creep towards 60 % while it works.
-  const ticker = setInterval(() => progress("runtime", Math.min(60, pct + (60 - pct) * 0.08)), 150);
+  const ticker = setInterval(() => progress("runtime", -1), 150);
   let failBoot;
   const failed = new Promise((_, reject) => (failBoot = reject));
   const unwatch = watchWasmFailure(failBoot);
-  let pyodide;
   try {
-    pyodide = await Promise.race([loadPyodide({ lockFileURL: LOCK_URL }), failed]);
+    return await Promise.race([loadPyodide({ lockFileURL: LOCK_URL, ...options }), failed]);
   } finally {
     clearInterval(ticker);
     unwatch();
   }
+}
 
+async function restoreSnapshot(loadPyodide, version, infoPromise, progress) {
+  const info = await infoPromise;
+  mark("snapshot_info");
+  if (info.pyodide !== version) throw new Error(`snapshot made with Pyodide ${info.pyodide}, runtime is ${version}`);
+  const bytes = snapshotBytes(info);
+  const wheel = fetchBytes(info.wheel, info.wheel_integrity);
+  bytes.catch(() => {});
+  wheel.catch(() => {});
+  bytes.then(() => mark("snapshot_fetched"), () => {});
+  const pyodide = await loadRuntime(loadPyodide, { _loadSnapshot: bytes }, progress);
+  mark("restored");
+  progress("engine", 70);
+  // The file system is not part of the heap: put the engine's files back (modules the snapshot
+  // did not import, data files), and give this visitor their own random numbers.
+  const wheelBytes = await wheel;
+  mark("wheel_fetched");
+  pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: info.site_packages });
+  mark("unpacked");
+  // (importlib.invalidate_caches() would re-read the stdlib zip's index: about a second.)
+  pyodide.globals.set("_samba_site", info.site_packages);
+  pyodide.runPython(`
+def _samba_after_restore(site):
+    import random, sys
+    for path, finder in list(sys.path_importer_cache.items()):
+        if path.startswith(site) and hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
+    random.seed()
+_samba_after_restore(_samba_site)
+del _samba_after_restore, _samba_site
+`);
+  mark("reseeded");
+  progress("bridge", 90);
+  const restored = pyodide.globals.get(SNAPSHOT_BRIDGE);
+  if (!restored || typeof restored.handle !== "function") throw new Error("no bridge in the snapshot");
+  const answer = JSON.parse(restored.handle(JSON.stringify({ op: "view" })));
+  if (!answer || typeof answer.ok !== "boolean") throw new Error("the restored bridge does not answer");
+  return restored;
+}
+
+async function normalBoot(loadPyodide, progress) {
+  const pyodide = await loadRuntime(loadPyodide, {}, progress);
   progress("engine", 65);
   const loadErrors = [];
   await pyodide.loadPackage(["py_engine"], {
@@ -124,13 +266,42 @@ async function boot() {
     checkIntegrity: true,
   });
   if (loadErrors.length) throw new Error(loadErrors.join("; "));
-
   progress("bridge", 90);
   const mod = pyodide.pyimport("py_engine.bridge");
-  bridge = mod.Bridge();
+  const made = mod.Bridge();
   mod.destroy?.();
+  return made;
+}
+
+async function boot() {
+  let pct = 0;
+  const progress = (name, p) => {
+    stage = name;
+    pct = p < 0 ? Math.min(60, pct + (60 - pct) * 0.08) : Math.max(pct, p);
+    post({ type: "progress", stage, pct: Math.round(pct) });
+  };
+  const info = snapshotInfo();
+  info.catch(() => {});
+  progress("runtime", 2);
+  const { loadPyodide, version } = await import(PYODIDE_URL);
+  mark("pyodide_mjs");
+  progress("runtime", 10);
+  let how = "snapshot";
+  try {
+    bridge = await restoreSnapshot(loadPyodide, version, info, progress);
+  } catch (err) {
+    // No snapshot, or one that cannot be used: boot the long way. Not an error for anyone.
+    console.info(`samba worker: normal boot (${errorText(err)})`);
+    keepAfterBoot = null;
+    info.then(forgetRaw, () => {});
+    how = "normal";
+    stage = "runtime";
+    bridge = await normalBoot(loadPyodide, progress);
+  }
+  mark("bridge");
   progress("bridge", 100);
-  post({ type: "ready", ms: Math.round(performance.now() - T0), pyodide: version });
+  post({ type: "ready", ms: Math.round(performance.now() - T0), pyodide: version, boot: how, marks });
+  if (keepAfterBoot) setTimeout(keepAfterBoot, 500);
 }
 
 boot().then(

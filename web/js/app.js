@@ -9,7 +9,7 @@ import * as A from "./animate.js";
 import * as P from "./prefs.js";
 import { readSave, writeSave, setAside } from "./save.js";
 import { copyText, sharedSetup, shareLink } from "./share.js";
-import { whenControlled } from "./sw-register.js";
+import { paintSavedView } from "./boot-view.js";
 
 // What the settings dialog offers (the product's menu, not rules the UI enforces).
 const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6], bolivia: [2, 3, 4, 5, 6], canasta: [2, 3, 4] };
@@ -54,6 +54,8 @@ const ui = {
 };
 
 let settings = loadSettings();
+let earlyResume = false; // the saved table was drawn before the engine was ready
+let earlyStart = false;  // a game was asked for before the engine was ready
 let botTimer = null;
 let botFailures = 0;
 let checkSeq = 0;
@@ -460,7 +462,7 @@ const intents = {
   async startGame(s) {
     settings = s;
     if (MODE === "table") saveSettings();
-    if (!engine.ready) return;
+    if (!engine.ready) earlyStart = true; // sent now, dealt as soon as the engine is ready
     const req = { op: "new_game", rules: s.rules, players: s.players, target: s.target, seats: s.seats };
     const seed = s.seed ?? SEED;
     if (seed !== null && !Number.isNaN(seed)) req.seed = seed;
@@ -535,7 +537,8 @@ const controller = {
 function persist() {
   if (MODE_SAVES !== true || !ui.view) return;
   send({ op: "record" }).then((res) => {
-    if (res && res.ok && res.record && writeSave(res.record)) C.markSaved(res.version);
+    const view = ui.view && ui.view.version === res?.version ? ui.view : null;
+    if (res && res.ok && res.record && writeSave(res.record, view)) C.markSaved(res.version);
   }, () => {});
 }
 const MODE_SAVES = !params.has("embed") && !params.has("lesson") && !params.has("net");
@@ -570,9 +573,10 @@ async function resumeSaved(saved) {
   const res = await loadRecord(saved.record);
   if (res.ok) {
     syncSettings(saved.record);
+    // Keep what the player selected on the table drawn from the save while the engine loaded.
+    const drawn = document.body.dataset.save === "drawn" && ui.view && ui.view.version === res.view.version;
     document.body.dataset.save = "resumed";
-    ui.view = null;
-    resetTurnState();
+    if (!drawn) { ui.view = null; resetTurnState(); }
     say(t("save.resumed"), "info");
     applyView(res.view);
     return;
@@ -602,6 +606,7 @@ async function restoreGame() {
 /** Called when the engine is ready; true when this module took over (resume or restore). */
 function onEngineReady() {
   if (engine.restarts > 0) { restoreGame(); return true; }
+  if (earlyResume || earlyStart) return true; // the saved game or a new one is on its way
   if (!MODE_SAVES || params.has("rules")) return false;
   const saved = readSave();
   if (!saved) return false;
@@ -690,9 +695,11 @@ async function main() {
   }
   const shared = MODE === "table" ? sharedSetup(params, controller.choices) : null;
   setBoot("loading", t("boot.loading"));
-  // First visit: let the service worker take control (bounded wait) so that Python's runtime
-  // is fetched once, through its precache; without a service worker this resolves at once.
-  await whenControlled();
+  // A returning player: the saved table now, the engine gets the game as soon as it can.
+  if (MODE_SAVES && MODE === "table" && !params.has("rules") && !(shared && !shared.error)) {
+    const saved = readSave();
+    if (paintSavedView(controller, saved)) { earlyResume = true; resumeSaved(saved); }
+  }
   engine.start({
     onProgress(stage, pct) {
       const name = has(`boot.stage.${stage}`) ? t(`boot.stage.${stage}`) : stage;

@@ -1,5 +1,17 @@
 // The page side of the JSON bridge: one module Web Worker, one promise per request id.
-// No DOM here: boot events go to the callbacks given to `start`.
+// Boot events go to the callbacks given to `start`; the only DOM touched is
+// <html data-engine-boot="snapshot|normal" data-engine-marks="{...}"> once ready (how the
+// worker started and its steps' times, for tests and the benchmark).
+//
+// The worker is created with the client (a page constructs its client while its modules load,
+// long before it has read its language file or saved game, so Python starts at once); events
+// that happen before `start(events)` are kept and replayed to its callbacks. Requests may be
+// sent at any time: the worker queues what arrives while Python boots.
+// The service worker's registration waits until the engine has booted (sw-register.js
+// `holdRegistration`), so that its precache finds the runtime in the HTTP cache instead of
+// downloading it a second time on a first visit.
+
+import { holdRegistration } from "./sw-register.js";
 
 const BOOT_TIMEOUT_MS = 60000;
 
@@ -13,6 +25,37 @@ export class EngineClient {
     this.watchdog = null;
     this.booted = false;   // ready at least once (a later failure means the worker died)
     this.restarts = 0;
+    this.boot = null;      // "snapshot" | "normal" once ready
+    this.events = null;
+    this.missed = [];      // [callback name, args] that happened before start(events)
+    this.spawnError = null;
+    // Settles once the first boot is over (ready or failed), whatever the page does.
+    this.settled = new Promise((resolve) => { this.settle = resolve; });
+    holdRegistration(this.settled);
+    this.spawn();
+  }
+
+  emit(name, ...args) {
+    if (this.events) this.events[name]?.(...args);
+    else this.missed.push([name, args]);
+  }
+
+  /** Creates the worker (Python starts booting at once). */
+  spawn() {
+    this.startedAt = performance.now();
+    try {
+      this.worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+    } catch (err) {
+      this.worker = null;
+      this.spawnError = String(err && err.message || err);
+      return;
+    }
+    this.worker.addEventListener("message", (ev) => this.onMessage(ev.data));
+    this.worker.addEventListener("error", (ev) => {
+      ev.preventDefault?.();
+      this.fail("load", ev.message || "");
+    });
+    this.worker.addEventListener("messageerror", () => this.fail("error", "messageerror"));
   }
 
   /**
@@ -40,50 +83,56 @@ export class EngineClient {
   }
 
   /**
-   * Starts the worker. `events` = {onProgress(stage, pct), onReady(ms), onError(kind, message)}.
+   * Connects the page to the worker (created by the constructor; after a failure to create it,
+   * reports that now). `events` = {onProgress(stage, pct), onReady(ms), onError(kind, message)}.
    * kind is "error" (the worker reported one), "timeout" (watchdog) or "load" (script failed).
    */
   start(events) {
     this.events = events;
-    const url = new URL("../worker.js", import.meta.url);
-    try {
-      this.worker = new Worker(url, { type: "module" });
-    } catch (err) {
-      this.fail("load", String(err && err.message || err));
+    if (!this.worker && !this.spawnError && !this.failed) this.spawn();
+    if (this.spawnError) {
+      const message = this.spawnError;
+      this.spawnError = null;
+      this.fail("load", message);
       return;
     }
+    for (const [name, args] of this.missed.splice(0)) this.emit(name, ...args);
+    if (this.ready || this.failed) return;
+    const left = BOOT_TIMEOUT_MS - (performance.now() - this.startedAt);
     this.watchdog = setTimeout(() => {
       if (!this.ready) this.fail("timeout", String(BOOT_TIMEOUT_MS / 1000));
-    }, BOOT_TIMEOUT_MS);
-    this.worker.addEventListener("message", (ev) => this.onMessage(ev.data));
-    this.worker.addEventListener("error", (ev) => {
-      ev.preventDefault?.();
-      this.fail("load", ev.message || "");
-    });
-    this.worker.addEventListener("messageerror", () => this.fail("error", "messageerror"));
+    }, Math.max(0, left));
   }
 
   fail(kind, message) {
     if (this.watchdog) clearTimeout(this.watchdog);
     this.watchdog = null;
     this.failed = true;
+    this.settle();
     for (const { reject } of this.pending.values()) reject(new Error(message));
     this.pending.clear();
-    this.events?.onError?.(kind, message);
+    this.emit("onError", kind, message);
   }
 
   onMessage(msg) {
     if (!msg || typeof msg !== "object") return;
     switch (msg.type) {
       case "progress":
-        this.events?.onProgress?.(msg.stage, msg.pct);
+        this.emit("onProgress", msg.stage, msg.pct);
         break;
       case "ready":
         this.ready = true;
         this.booted = true;
+        this.boot = msg.boot || null;
+        this.settle();
+        try {
+          const root = globalThis.document?.documentElement;
+          root?.setAttribute("data-engine-boot", String(this.boot));
+          root?.setAttribute("data-engine-marks", JSON.stringify({ start: Math.round(this.startedAt), ...msg.marks }));
+        } catch (err) { /* no DOM: fine */ }
         if (this.watchdog) clearTimeout(this.watchdog);
         this.watchdog = null;
-        this.events?.onReady?.(msg.ms);
+        this.emit("onReady", msg.ms);
         break;
       case "error":
         if (msg.id !== undefined && this.pending.has(msg.id)) {
@@ -92,7 +141,7 @@ export class EngineClient {
           reject(new Error(msg.message));
         } else if (this.ready) {
           // A worker error after the boot: report it, keep the session.
-          this.events?.onError?.("runtime", msg.message || "");
+          this.emit("onError", "runtime", msg.message || "");
         } else {
           this.fail("error", msg.message || "");
         }
@@ -115,7 +164,7 @@ export class EngineClient {
 
   /** Sends one request object; resolves with the response object ({ok, ...}). */
   request(request) {
-    if (this.failed) return Promise.reject(new Error("engine unavailable"));
+    if (this.failed || !this.worker) return Promise.reject(new Error("engine unavailable"));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

@@ -30,15 +30,20 @@ export function readSave() {
       || typeof rec.format !== "string" || typeof rec.check !== "string") {
     return { broken: "format", raw };
   }
-  return { record: rec, raw, savedAt: data.saved_at || null };
+  // The view drawn before the engine is ready (boot-view.js checks it before drawing it).
+  const view = data.view && typeof data.view === "object" && !Array.isArray(data.view) ? data.view : null;
+  return { record: rec, raw, savedAt: data.saved_at || null, view };
 }
 
-/** Saves one game record (as the engine gave it). Returns false if the browser refused. */
-export function writeSave(record) {
+/**
+ * Saves one game record (as the engine gave it), with the view of that version if given (drawn
+ * at the next visit's first paint). Returns false if the browser refused.
+ */
+export function writeSave(record, view = null) {
   const s = store();
   if (!s) return false;
   try {
-    s.setItem(SAVE_KEY, JSON.stringify({ format: FORMAT, saved_at: new Date().toISOString(), record }));
+    s.setItem(SAVE_KEY, JSON.stringify({ format: FORMAT, saved_at: new Date().toISOString(), record, ...(view ? { view } : {}) }));
     return true;
   } catch (err) {
     return false;
