@@ -5,6 +5,8 @@ engine's reason, a legal move that is not the goal by the lesson's ``wrong`` tex
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import IllegalMove, InvalidMove, ScenarioError
 from .moves import parse_move
 from .record import load_scenario
@@ -77,7 +79,8 @@ def validate_translations(block, n_steps: int) -> None:
 
 def check_step(game: Game, step: dict, text: str) -> dict:
     """Is ``text`` legal now, and is it what the step asks for? Changes nothing."""
-    out = {"legal": False, "matches": False, "code": None, "message": None, "normalized": None}
+    out: dict[str, Any] = {"legal": False, "matches": False, "code": None, "message": None,
+                           "normalized": None}
     try:
         move = parse_move(text)
     except InvalidMove as e:

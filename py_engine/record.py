@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from .cards import IS_RED3, KIND_OF_ID, deck_ids, id_text, kind_text, parse_kind
 from .errors import IllegalMove, InvalidMove, ScenarioError
@@ -156,7 +157,7 @@ def _bad(c):
     raise ValueError(f"malformed card {c!r}")
 
 
-def load_scenario(sc: dict) -> Game:
+def load_scenario(sc: Any) -> Game:
     """Set up any position from a scenario (docs/formats.md); raises ScenarioError."""
     if not isinstance(sc, dict):
         raise ScenarioError("a scenario is a JSON object")

@@ -262,8 +262,9 @@ class HardBot:
             now = time.perf_counter()
             if t_end is not None and n > 0 and now + (now - t_start) / n > t_end:
                 break     # the next sample would overrun the budget
-            if t_end is not None and n > 0 and now - t_start > self.budget / 3 \
-                    and n * self.budget / (now - t_start) < self.min_samples:
+            budget = self.budget or 0.0
+            if t_end is not None and n > 0 and now - t_start > budget / 3 \
+                    and n * budget / (now - t_start) < self.min_samples:
                 break     # a slow (or loaded) machine: too few samples to overrule medium
                           # anyway, so play its move now rather than spend the budget
             sample_seed = f"{base}:{n}"

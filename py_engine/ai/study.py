@@ -19,6 +19,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 import argparse
 import json
 import sys
@@ -94,7 +96,7 @@ def study(rules: str, players: int, deals: int, every: int, truth: int, variants
     oracle: dict[str, list[float]] = {}
     for (v, c), r in zip(pos, ref):
         oracle.setdefault(kind_of(c), []).append(max(r.values()) - r[c[0]])
-    out = {"rules": rules, "players": players, "deals": deals, "positions": len(pos),
+    out: dict[str, Any] = {"rules": rules, "players": players, "deals": deals, "positions": len(pos),
            "truth_samples": truth,
            "oracle": {k: {"n": len(g), "mean": mean_se(g)[0]} for k, g in sorted(oracle.items())},
            "variants": []}
