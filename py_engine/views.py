@@ -10,7 +10,8 @@ from __future__ import annotations
 from .cards import KIND_OF_ID, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text, kind_text
 from .legal import legal_moves
 from .melds import bonus_of, cards_needed, is_closed, value_of
-from .moves import AddTo, Discard, Meld, TakePile
+from .moves import (AddTo, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, TakePile,
+                    TakePileOnto, TakeTop)
 from .scoring import side_canastas
 from .state import Game
 
@@ -92,11 +93,56 @@ def _single_adds(moves) -> dict[str, list[int]]:
     return out
 
 
+def move_targets(moves) -> dict:
+    """What clicking each thing can do: for every hand card (by its text), every meld of the
+    side (by id), the pile and the stock, the indices in ``all`` of the legal moves it belongs to
+    (a card the move lays, discards or names; a meld it adds to, takes onto or merges; the pile
+    it takes; the stock it draws from)."""
+    texts = [m.text() for m in moves]
+    cards: dict[str, list[int]] = {}
+    melds: dict[str, list[int]] = {}
+    pile: list[int] = []
+    stock: list[int] = []
+
+    def card_of(i, kinds):
+        for k in dict.fromkeys(kinds):
+            cards.setdefault(kind_text(k), []).append(i)
+
+    def parts_of(i, parts):
+        for p in parts:
+            card_of(i, p.cards)
+            if isinstance(p, AddTo):
+                melds.setdefault(str(p.meld), []).append(i)
+    for i, m in enumerate(moves):
+        if isinstance(m, (Discard, LayRedThree)):
+            card_of(i, (m.card,))
+        elif isinstance(m, Meld):
+            parts_of(i, m.parts)
+        elif isinstance(m, TakePile):
+            pile.append(i)
+            card_of(i, m.cards)
+            parts_of(i, m.parts)
+        elif isinstance(m, (TakeTop, TakePileOnto)):
+            pile.append(i)
+            melds.setdefault(str(m.meld), []).append(i)
+        elif isinstance(m, Merge):
+            for mid in (m.a, m.b):
+                melds.setdefault(str(mid), []).append(i)
+        elif isinstance(m, Ask):
+            parts_of(i, m.parts)
+            if m.discard is not None:
+                card_of(i, (m.discard,))
+        elif isinstance(m, (Draw, EndDeal)):
+            stock.append(i)
+    return {"all": texts, "cards": cards, "melds": melds, "pile": pile, "stock": stock}
+
+
 def legal_view(game: Game, seat: int) -> dict | None:
     if game.current != seat or game.phase in ("game_over",):
         if game.phase == "deal_over":
             return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
-                    "can_ask": False}
+                    "can_ask": False, "targets": {"all": ["next"], "cards": {}, "melds": {},
+                                                  "pile": [], "stock": []}}
         return None
     moves = legal_moves(game)
     simple, melds, discard, takes = [], [], [], []
@@ -113,7 +159,7 @@ def legal_view(game: Game, seat: int) -> dict | None:
     can_ask = (game.ask_problem(seat) is None
                and game.requirement_met(game.side_of(seat)))
     return {"moves": simple, "discard": discard, "adds": _single_adds(moves), "melds": melds,
-            "takes": takes, "can_ask": can_ask}
+            "takes": takes, "can_ask": can_ask, "targets": move_targets(moves)}
 
 
 def _rules_view(game: Game) -> dict:

@@ -138,3 +138,21 @@ def test_session_views_are_per_seat():
 def test_unknown_seat_kind_is_refused():
     with pytest.raises(SessionError):
         Session.new_game("samba", 2, seed=1, seats=["human", "genius"])
+
+
+def test_view_targets_say_what_each_card_meld_and_pile_click_can_do():
+    g = pos("samba", 2, hands=[["7S", "7H", "KD", "8H", "9H"]], pile=["4C", "7D"],
+            melds=[[["4H", "5H", "6H"]], []])
+    v = Session(g, ["human", "easy"]).view(0)
+    t = v["legal"]["targets"]
+    moves = t["all"]
+    assert set(moves) == set(v["legal"]["moves"]) | {"meld " + m for m in v["legal"]["melds"]}
+    take = moves.index("take 7H 7S")
+    assert take in t["pile"] and take in t["cards"]["7S"] and take in t["cards"]["7H"]
+    assert t["stock"] == [moves.index("draw")]
+    assert not t["melds"] and "KD" not in t["cards"]
+    g.play("draw")
+    t = Session(g, ["human", "easy"]).view(0)["legal"]["targets"]
+    onto = [t["all"][i] for i in t["melds"]["1"]]
+    assert "meld add m1 7H" in onto and all("m1" in m for m in onto)
+    assert {t["all"][i] for i in t["cards"]["KD"]} >= {"discard KD"}
