@@ -293,6 +293,16 @@ def _draw_moves(game: Game, side: int) -> list[Move]:
 
 def legal_moves(game: Game) -> list[Move]:
     """The legal moves of the seat to act (meld candidates as single actions or openings)."""
+    if game.phase != "meld":
+        return other_moves(game)
+    out = other_moves(game)
+    n_red3 = sum(1 for m in out if isinstance(m, LayRedThree))
+    return out[:n_red3] + list(meld_moves(game)) + out[n_red3:]
+
+
+def other_moves(game: Game) -> list[Move]:
+    """The legal moves of the seat to act but the meld moves (``meld_moves``), in the order
+    ``legal_moves`` lists them."""
     ph = game.phase
     if ph == "game_over":
         return []
@@ -308,8 +318,6 @@ def legal_moves(game: Game) -> list[Move]:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
         return out + _draw_moves(game, side)
-    # meld phase
-    out += meld_moves(game)
     groups = [m for m in game.melds[side] if m.type == GROUP]
     if len(groups) > 1:
         for a, b in combinations(groups, 2):
@@ -321,6 +329,21 @@ def legal_moves(game: Game) -> list[Move]:
     if game.partners(seat) and not game.turn.asked:
         out += ask_moves(game)
     return out
+
+
+def has_meld_move(game: Game) -> bool:
+    """Is any meld move legal now (``meld_moves(game)`` not empty)? Stops at the first."""
+    if game.phase != "meld":
+        return False
+    side = game.side_of(game.current)
+    if not game.opened(side):
+        return bool(meld_moves(game))
+    counts = counts_of(game.hand_kinds(game.current))
+    acting = ActingSide(game)
+    if any(acting.new_meld_ok(p) for p in meld_candidates(counts, game)):
+        return True
+    return any(counts[k] and acting.addition_ok(m, k)
+               for m in acting.melds for k in fitting_kinds(m))
 
 
 def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:

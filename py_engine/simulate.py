@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from .cards import deck_ids
-from .legal import legal_moves
+from .legal import has_meld_move, meld_moves, other_moves
 from .rules import get_rules
 from .state import Game
 
@@ -14,14 +14,17 @@ PARTS = ("melds", "bonuses", "red_threes", "going_out", "hands", "penalty")
 
 
 def random_move(game: Game, rng: random.Random):
-    """A random legal move: first a kind of move, then one of that kind."""
-    moves = legal_moves(game)
-    if not moves:
-        raise AssertionError(f"no legal move in phase {game.phase}")
+    """A random legal move: first a kind of move, then one of that kind (uniformly, among the
+    kinds ``legal_moves`` has). The meld moves are listed only when that kind is drawn."""
     kinds: dict[str, list] = {}
-    for m in moves:
+    for m in other_moves(game):
         kinds.setdefault(type(m).__name__, []).append(m)
-    return rng.choice(kinds[rng.choice(sorted(kinds))])
+    if has_meld_move(game):
+        kinds["Meld"] = []
+    if not kinds:
+        raise AssertionError(f"no legal move in phase {game.phase}")
+    kind = rng.choice(sorted(kinds))
+    return rng.choice(kinds[kind] if kind != "Meld" else meld_moves(game))
 
 
 def invariant_violations(game: Game) -> list[str]:

@@ -60,3 +60,15 @@ def test_generated_moves_are_the_verified_candidates(rules, players):
             assert generated(game, moves) == reference(game)
             checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_has_meld_move_says_whether_meld_moves_has_any(rules, players):
+    from py_engine.legal import has_meld_move, meld_moves
+    seen = set()
+    for game in random_positions(rules, players, 5, every=2, deals=2):
+        if game.phase == "meld":
+            got = has_meld_move(game)
+            assert got == bool(meld_moves(game))
+            seen.add(got)
+    assert seen == {True, False}
