@@ -156,3 +156,27 @@ def test_view_targets_say_what_each_card_meld_and_pile_click_can_do():
     onto = [t["all"][i] for i in t["melds"]["1"]]
     assert "meld add m1 7H" in onto and all("m1" in m for m in onto)
     assert {t["all"][i] for i in t["cards"]["KD"]} >= {"discard KD"}
+
+
+def test_from_position_refuses_bad_shapes_with_a_clear_error():
+    from py_engine.state import Game
+    ok = dict(hands=[[1], [2]], stock=[3], pile=[], melds=[[], []], red3=[[], []])
+    assert Game.from_position("samba", 2, **ok).hands == [[1], [2]]
+    for bad, needle in ((dict(ok, hands=[[1]]), "hands"), (dict(ok, melds=[[]]), "sides"),
+                        (dict(ok, phase="lunch"), "phase"), (dict(ok, scores=[0]), "scores")):
+        with pytest.raises(ValueError, match=needle):
+            Game.from_position("samba", 2, **bad)
+    with pytest.raises(ValueError, match="rule set"):
+        Game.from_position("chess", 2, **ok)
+    with pytest.raises(ValueError, match="players"):
+        Game.from_position("samba", 7, **ok)
+
+
+def test_a_copy_is_independent_of_its_game():
+    s = Session.new_game("samba", 4, seed=9, seats=["human"] + ["easy"] * 3)
+    g = s.game
+    c = g.copy()
+    c.play("draw")
+    assert g.version == 0 and g.phase == "draw" and len(g.hands[0]) == 15
+    assert c.log == [] and c.moves == []
+    assert g.copy(log=True).log == g.log
