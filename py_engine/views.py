@@ -93,12 +93,13 @@ def _single_adds(moves) -> dict[str, list[int]]:
     return out
 
 
-def move_targets(moves) -> dict:
+def move_targets(moves, texts: list[str] | None = None) -> dict:
     """What clicking each thing can do: for every hand card (by its text), every meld of the
     side (by id), the pile and the stock, the indices in ``all`` of the legal moves it belongs to
     (a card the move lays, discards or names; a meld it adds to, takes onto or merges; the pile
     it takes; the stock it draws from)."""
-    texts = [m.text() for m in moves]
+    if texts is None:
+        texts = [m.text() for m in moves]
     cards: dict[str, list[int]] = {}
     melds: dict[str, list[int]] = {}
     pile: list[int] = []
@@ -145,12 +146,12 @@ def legal_view(game: Game, seat: int) -> dict | None:
                                                   "pile": [], "stock": []}}
         return None
     moves = legal_moves(game)
+    texts = [m.text() for m in moves]
     simple, melds, discard, takes = [], [], [], []
-    for m in moves:
+    for m, t in zip(moves, texts):
         if isinstance(m, Meld):
-            melds.append(m.text()[5:])
+            melds.append(t[5:])
             continue
-        t = m.text()
         simple.append(t)
         if isinstance(m, Discard):
             discard.append(kind_text(m.card))
@@ -159,7 +160,7 @@ def legal_view(game: Game, seat: int) -> dict | None:
     can_ask = (game.ask_problem(seat) is None
                and game.requirement_met(game.side_of(seat)))
     return {"moves": simple, "discard": discard, "adds": _single_adds(moves), "melds": melds,
-            "takes": takes, "can_ask": can_ask, "targets": move_targets(moves)}
+            "takes": takes, "can_ask": can_ask, "targets": move_targets(moves, texts)}
 
 
 def _rules_view(game: Game) -> dict:
