@@ -89,7 +89,9 @@ function draw() {
   let fromSeat = null;
   if (prev && v && prev !== v && prev.deal === v.deal && v.version > prev.version
       && prev.phase !== "deal_over" && isComputer(prev, prev.current)) fromSeat = prev.current;
-  const ms = !v || !prev || catchUp || prev.deal !== v.deal ? 0 : P.travelMs(prefs);
+  // Only a new view moves cards: a selection (same view) must not animate, or the lifted card
+  // would be drawn over its neighbour and take the next click meant for it.
+  const ms = !v || !prev || prev === v || catchUp || prev.deal !== v.deal ? 0 : P.travelMs(prefs);
   const snap = ms ? A.capture() : null;
   R.render(ui);
   if (snap) A.play(snap, { ms, fromSeat });

@@ -78,8 +78,18 @@ export function applyStaticText() {
   logShown = 0;
 }
 
+/** The board's shades: more of it above or below the part on screen (it scrolls). */
+export function shadeBoard() {
+  const b = $("board");
+  if (!b) return;
+  b.dataset.moreAbove = b.scrollTop > 2 ? "1" : "0";
+  b.dataset.moreBelow = b.scrollTop + b.clientHeight < b.scrollHeight - 2 ? "1" : "0";
+}
+
 /** Installs the (delegated) listeners once; each calls one intent. */
 export function bindInputs(intents) {
+  $("board")?.addEventListener("scroll", shadeBoard, { passive: true });
+  addEventListener("resize", shadeBoard);
   $("hand").addEventListener("click", (ev) => {
     const c = ev.target.closest(".card[data-id]");
     if (c) intents.card(Number(c.dataset.id));
@@ -208,6 +218,7 @@ export function render(ui) {
   const key = A11y.focusKey(document.activeElement);
   renderTable(ui);
   A11y.restoreFocus(key);
+  shadeBoard();
 }
 
 function renderTable(ui) {
@@ -483,6 +494,7 @@ function renderHand(v, ui, stagedIds, legal, myTurn) {
   }
   hand.replaceChildren(...nodes);
   hand.dataset.count = String(v.hand.length);
+  hand.dataset.size = v.hand.length > 15 ? "l" : "";
   hand.classList.toggle("inactive", !myTurn);
 }
 
