@@ -352,7 +352,7 @@ def test_computer_partner_asks_and_we_answer_no(t):
     expect(t.frame.locator(MY_TURN)).to_have_count(1, timeout=30_000)
     expect(t.body()).to_have_attribute("data-phase", "draw")
     assert len(t.hand()) == 7
-    expect(t.frame.locator('#seats .seat[data-seat="2"]')).not_to_contain_text(MESSAGES["ui.cards"].replace("{n}", "0"))
+    expect(t.frame.locator('#seats .seat[data-seat="2"]')).not_to_contain_text(MESSAGES["ui.cards"]["other"].replace("{n}", "0"))
     expect(t.frame.locator("#dlg-deal")).not_to_be_visible()
 
 

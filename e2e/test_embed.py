@@ -147,7 +147,9 @@ def test_bad_embed_parameters_show_a_message(page, page_log, base_url):
         page.goto(f"{base_url}embed.html?{query}")
         expect(box).to_be_visible()
         expect(box.locator("h2")).to_have_text(MESSAGES["embed.error.title"])
-        prefix = MESSAGES[key].split("{")[0].split("“")[0]
+        text = MESSAGES[key]
+        text = text["other"] if isinstance(text, dict) else text  # plural forms
+        prefix = text.split("{")[0].split("“")[0]
         expect(box.locator(".embed-error-text")).to_contain_text(prefix)
     # A well-formed scenario the engine refuses (bad_scenario): the engine's own words.
     bad = {"rules": "samba", "players": 2, "hands": [["7S", "ZZ"], ["4C"]]}

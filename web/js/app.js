@@ -10,12 +10,12 @@ import * as P from "./prefs.js";
 import { readSave, writeSave, setAside } from "./save.js";
 import { copyText, sharedSetup, shareLink } from "./share.js";
 import { whenControlled } from "./sw-register.js";
+import * as RD from "./rules-data.js";
 
-// What the settings dialog offers (the product's menu, not rules the UI enforces).
-const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6] };
-const DEFAULT_PLAYERS = { samba: 4, dutch: 4, crawford: 6 };
-// "human" on a seat other than 0: several people share the device (hotseat).
-const LEVELS = ["easy", "medium", "hard", "random", "human"];
+// What the settings dialog offers comes from the build's rules data (js/rules-data.js), filled
+// in at boot. "human" on a seat other than 0: several people share the device (hotseat).
+const CHOICES = RD.choices;
+const PLAYER_CHOICES = CHOICES.players;
 const STORE_KEY = "samba.settings.v1";
 
 const params = new URLSearchParams(location.search);
@@ -51,18 +51,27 @@ const ui = {
   shownOver: null,
 };
 
-let settings = loadSettings();
+let settings = null;  // loadSettings() once the rules data is in
 let botTimer = null;
 let botFailures = 0;
 let checkSeq = 0;
 
 function loadSettings() {
-  const base = { rules: "samba", players: 4, target: 10000, seats: ["human", "medium", "medium", "medium"] };
+  const rules = CHOICES.rules.includes("samba") ? "samba" : CHOICES.rules[0];
+  const players = CHOICES.defaultPlayers[rules];
+  const base = { rules, players, target: CHOICES.defaultTarget[rules], seats: ["human", ...Array(players - 1).fill("medium")] };
   try {
     const s = JSON.parse(localStorage.getItem(STORE_KEY) || "null");
-    if (s && PLAYER_CHOICES[s.rules] && PLAYER_CHOICES[s.rules].includes(s.players)) return { ...base, ...s };
+    if (s && PLAYER_CHOICES[s.rules] && PLAYER_CHOICES[s.rules].includes(s.players)) {
+      const target = CHOICES.targets[s.rules].includes(s.target) ? s.target : CHOICES.defaultTarget[s.rules];
+      return { ...base, ...s, target };
+    }
   } catch (err) { /* private mode or corrupt: defaults */ }
   return base;
+}
+
+function menu() {
+  return { rules: CHOICES.rules, players: PLAYER_CHOICES[settings.rules], targets: CHOICES.targets[settings.rules], levels: CHOICES.levels };
 }
 
 function saveSettings() {
@@ -97,8 +106,9 @@ function draw() {
   if (snap) A.play(snap, { ms, fromSeat });
 }
 
+/** Shows a message; `text` is a string or a function that makes it (re-run in a new language). */
 function say(text, kind = "error", code = null) {
-  ui.message = text ? { text, kind, code } : null;
+  ui.message = text ? { text: typeof text === "function" ? text : () => text, kind, code } : null;
 }
 
 // ---------------------------------------------------------------- talking to the engine
@@ -154,7 +164,7 @@ async function playMove(move, { keepOnError = true } = {}) {
       : { op: "move", move, version: ui.view.version });
   } catch (err) {
     ui.busy = false;
-    say(t("error.generic", { message: err.message }));
+    say(() => t("error.generic", { message: err.message }));
     draw();
     return false;
   }
@@ -178,7 +188,7 @@ async function playMove(move, { keepOnError = true } = {}) {
     return true;
   }
   if (res.error && res.error.code === "stale_version") await refresh();
-  say(reasonText(res.error), "error", res.error && res.error.code);
+  say(() => reasonText(res.error), "error", res.error && res.error.code);
   if (!keepOnError) resetTurnState();
   draw();
   return false;
@@ -212,7 +222,7 @@ async function runBot() {
   } catch (err) {
     botTimer = null;
     ui.thinking = null;
-    say(t("error.generic", { message: err.message }));
+    say(() => t("error.generic", { message: err.message }));
     draw();
     return;
   }
@@ -225,7 +235,7 @@ async function runBot() {
     await refresh();
   } else {
     // A computer that could not move: say why, and try again a couple of times.
-    say(reasonText(res.error), "error", res.error && res.error.code);
+    say(() => reasonText(res.error), "error", res.error && res.error.code);
     draw();
     if (++botFailures <= 2) botTimer = setTimeout(() => { botTimer = null; scheduleBot(); }, 1500);
     return;
@@ -286,13 +296,13 @@ const intents = {
   },
 
   stock() {
-    if (!myTurn()) { say(t("error.not_your_turn"), "info"); draw(); return; }
+    if (!myTurn()) { say(() => t("error.not_your_turn"), "info"); draw(); return; }
     playMove("draw");
   },
 
   pile() {
     const v = ui.view;
-    if (!myTurn()) { say(t("error.not_your_turn"), "info"); draw(); return; }
+    if (!myTurn()) { say(() => t("error.not_your_turn"), "info"); draw(); return; }
     const sel = selectedCards();
     if (v.phase === "draw") {
       if (!sel.length) {
@@ -300,7 +310,7 @@ const intents = {
         // when that is the one way; with several target melds, say to click one.
         const onto = v.legal.moves.filter((m) => /^(top|take) m\d+$/.test(m));
         if (onto.length === 1 && !ui.staged.length) { playMove(onto[0]); return; }
-        say(t(onto.length ? "status.top_hint" : "error.select_cards"), "info"); draw(); return;
+        say(() => t(onto.length ? "status.top_hint" : "error.select_cards"), "info"); draw(); return;
       }
       playMove([`take ${cardsText(sel)}`, ...stagedParts()].join("; "));
     } else if (v.phase === "meld") {
@@ -383,7 +393,7 @@ const intents = {
         intents.pile();
         break;
       case "new":
-        if (!sel.length) { say(t("error.select_cards"), "info"); draw(); return; }
+        if (!sel.length) { say(() => t("error.select_cards"), "info"); draw(); return; }
         stage({ kind: "new", cards: sel });
         break;
       case "confirm":
@@ -397,8 +407,9 @@ const intents = {
         break;
       case "hint": {
         const res = await send({ op: "hint", level: "medium" });
-        if (res.ok) say(t("status.hint", { move: R.moveInWords(res.move, ui.view) }), "info");
-        else say(reasonText(res.error), "error", res.error && res.error.code);
+        const seen = ui.view;
+        if (res.ok) say(() => t("status.hint", { move: R.moveInWords(res.move, seen) }), "info");
+        else say(() => reasonText(res.error), "error", res.error && res.error.code);
         draw();
         break;
       }
@@ -408,7 +419,7 @@ const intents = {
         draw();
         break;
       case "discard": {
-        if (sel.length !== 1) { say(t("error.select_one"), "info"); draw(); return; }
+        if (sel.length !== 1) { say(() => t("error.select_one"), "info"); draw(); return; }
         const card = sel[0];
         if (ui.staged.length) {
           // Lay the staged melds first; stop if the engine refuses them.
@@ -421,7 +432,7 @@ const intents = {
       }
       case "ask": {
         // `ask [<parts>;] discard <card>`, or `ask <parts>` when everything is melded.
-        if (sel.length > 1 || (!sel.length && !ui.staged.length)) { say(t("error.select_one"), "info"); draw(); return; }
+        if (sel.length > 1 || (!sel.length && !ui.staged.length)) { say(() => t("error.select_one"), "info"); draw(); return; }
         const bits = stagedParts();
         if (sel.length) bits.push(`discard ${sel[0].c}`);
         await playMove(`ask ${bits.join("; ")}`);
@@ -439,21 +450,22 @@ const intents = {
       await playMove("next");
     } else {
       const res = await send({ op: "bot", version: v.version });
-      if (res.ok) applyView(res.view); else { say(reasonText(res.error)); draw(); }
+      if (res.ok) applyView(res.view); else { say(() => reasonText(res.error)); draw(); }
     }
   },
 
   openSettings() {
-    R.renderSettings(settings, { players: PLAYER_CHOICES[settings.rules], levels: LEVELS }, true);
+    R.renderSettings(settings, menu(), true);
   },
 
   settingsChanged(s) {
-    const choices = PLAYER_CHOICES[s.rules];
-    if (!choices.includes(s.players)) s.players = DEFAULT_PLAYERS[s.rules];
+    // Another rule set: its own default player count and target (crawford is for 6).
+    if (s.rules !== settings.rules || !PLAYER_CHOICES[s.rules].includes(s.players)) s.players = CHOICES.defaultPlayers[s.rules];
+    if (s.rules !== settings.rules && !CHOICES.targets[s.rules].includes(s.target)) s.target = CHOICES.defaultTarget[s.rules];
     const seats = ["human"];
     for (let i = 1; i < s.players; i++) seats.push(s.seats[i] || settings.seats[i] || "medium");
     settings = { ...s, seats };
-    R.renderSettings(settings, { players: choices, levels: LEVELS }, false);
+    R.renderSettings(settings, menu(), false);
   },
 
   async startGame(s) {
@@ -464,17 +476,17 @@ const intents = {
     const seed = s.seed ?? SEED;
     if (seed !== null && !Number.isNaN(seed)) req.seed = seed;
     const res = await begin(req);
-    if (!res.ok) { say(reasonText(res.error)); draw(); }
+    if (!res.ok) { say(() => reasonText(res.error)); draw(); }
   },
 
   /** Copies a link that starts this game's setup (rule set, options, seed) again. */
   async share() {
     if (!ui.view) return;
     const res = await send({ op: "record" });
-    if (!res.ok) { say(reasonText(res.error)); draw(); return; }
+    if (!res.ok) { say(() => reasonText(res.error)); draw(); return; }
     const url = shareLink(res.record, location.href);
     const copied = await copyText(url);
-    say(t(copied ? "share.copied" : "share.copy_this", { url }), "info", null);
+    say(() => t(copied ? "share.copied" : "share.copy_this", { url }), "info", null);
     draw();
   },
 
@@ -496,7 +508,7 @@ const intents = {
     try { await loadMessages(lang); } catch (err) { return; }
     saveLanguage(lang);
     R.applyStaticText();
-    R.renderSettings(settings, { players: PLAYER_CHOICES[settings.rules], levels: LEVELS }, false);
+    if (settings) R.renderSettings(settings, menu(), false);
     if (ui.view) draw();
     else R.render(ui);
     if (modeHooks.language) modeHooks.language(lang);
@@ -522,10 +534,26 @@ async function begin(request) {
   return res;
 }
 
+/** The rules data from the engine (the build's file is missing): a worker of its own, once. */
+async function engineRulesData() {
+  const probe = new EngineClient();
+  try {
+    await new Promise((resolve, reject) => {
+      probe.start({ onReady: resolve, onError: (kind, message) => reject(new Error(message || kind)) });
+    });
+    const res = await probe.request({ op: "rules_data" });
+    return res.ok ? res.rules_data : null;
+  } catch (err) {
+    return null;
+  } finally {
+    if (probe.worker) probe.worker.terminate();
+  }
+}
+
 /** What mode modules (embed, lessons) may use: the controller's own functions. */
 const controller = {
   ui, intents, modeHooks, params, send, begin, draw, say, applyView,
-  choices: { players: PLAYER_CHOICES, defaultPlayers: DEFAULT_PLAYERS, levels: LEVELS },
+  choices: CHOICES,
 };
 
 // ---------------------------------------------------------------- saved games and comfort
@@ -572,7 +600,7 @@ async function resumeSaved(saved) {
     document.body.dataset.save = "resumed";
     ui.view = null;
     resetTurnState();
-    say(t("save.resumed"), "info");
+    say(() => t("save.resumed"), "info");
     applyView(res.view);
     return;
   }
@@ -592,10 +620,10 @@ async function restoreGame() {
   if (res.ok) {
     ui.view = null;
     resetTurnState();
-    say(t("save.restored"), "info");
+    say(() => t("save.restored"), "info");
     applyView(res.view);
   } else if (res.error && res.error.code === "bad_record") brokenSave(saved.raw, "engine", res.error);
-  else { say(reasonText(res.error)); draw(); }
+  else { say(() => reasonText(res.error)); draw(); }
 }
 
 /** Called when the engine is ready; true when this module took over (resume or restore). */
@@ -627,7 +655,7 @@ async function engineDied(kind) {
   ui.thinking = null;
   C.engineState("restarting");
   R.renderBoot({ state: "loading", text: t("save.restarting") });
-  say(t("save.restarting"), "info");
+  say(() => t("save.restarting"), "info");
   draw();
   queue = Promise.resolve();
   engine.restart();
@@ -640,7 +668,7 @@ const comfort = {
     if (!ui.view) return;
     let res;
     try { res = await send({ op: "deal_review" }); } catch (err) { res = { ok: false, error: { code: "internal", message: err.message } }; }
-    if (!res.ok) { say(reasonText(res.error), "error", res.error && res.error.code); draw(); return; }
+    if (!res.ok) { say(() => reasonText(res.error), "error", res.error && res.error.code); draw(); return; }
     const last = res.review.steps.length - 1;
     ui.review = { data: res.review, view: ui.view, step: last };
     C.renderReviewDialog(res.review, ui.view, last);
@@ -671,6 +699,17 @@ async function main() {
   } catch (err) {
     // The shell's English defaults stay; keep going.
   }
+  // The menus' rule sets, player counts and targets: the build's rules data, else the engine's.
+  const rulesData = RD.fetchRulesData().then(RD.useRulesData, () => null);
+  if (!await rulesData) {
+    const res = await engineRulesData();
+    if (res) RD.useRulesData(res);
+  }
+  if (!CHOICES.rules.length) {
+    setBoot("error", t("boot.error", { message: "rules-data.json" }));
+    return;
+  }
+  settings = loadSettings();
   R.bindInputs(intents);
   C.install(comfort);
   C.renderPrefs(prefs);
@@ -701,10 +740,12 @@ async function main() {
       setBoot("ready", t("boot.ready"));
       if (onEngineReady()) return;
       if (modeHooks.start) modeHooks.start();
-      else if (shared && !shared.error) intents.startGame(shared);
+      else if (shared && !shared.errors.length) intents.startGame(shared);
       else {
+        // Bad link parameters: the dialog shows what the link asked for, every problem named.
+        if (shared) settings = { rules: shared.rules, players: shared.players, target: shared.target, seats: shared.seats };
         intents.openSettings();
-        if (shared) C.showNotice(t(shared.error, shared.params));
+        if (shared) C.showNotice(shared.errors.map((e) => t(e.key, e.params)).join(" "));
       }
     },
     onError(kind, message) {
