@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from messages import messages
+
 from play_driver import click_card
 
 ROOT = Path(__file__).resolve().parent.parent
-MESSAGES = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+MESSAGES = messages("en")
 LESSONS = ROOT / "web" / "lessons"
 
 HOST_PATH = "__actions_host.html"
@@ -352,7 +354,7 @@ def test_computer_partner_asks_and_we_answer_no(t):
     expect(t.frame.locator(MY_TURN)).to_have_count(1, timeout=30_000)
     expect(t.body()).to_have_attribute("data-phase", "draw")
     assert len(t.hand()) == 7
-    expect(t.frame.locator('#seats .seat[data-seat="2"]')).not_to_contain_text(MESSAGES["ui.cards"]["other"].replace("{n}", "0"))
+    expect(t.frame.locator('#seats .seat[data-seat="2"]')).not_to_contain_text(MESSAGES["ui.cards"].replace("{n}", "0"))
     expect(t.frame.locator("#dlg-deal")).not_to_be_visible()
 
 

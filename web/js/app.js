@@ -11,6 +11,8 @@ import { readSave, writeSave, setAside } from "./save.js";
 import { copyText, sharedSetup, shareLink } from "./share.js";
 import { whenControlled } from "./sw-register.js";
 import * as RD from "./rules-data.js";
+import * as Stats from "./stats.js";
+import * as StatsView from "./stats-view.js";
 
 // What the settings dialog offers comes from the build's rules data (js/rules-data.js), filled
 // in at boot. "human" on a seat other than 0: several people share the device (hotseat).
@@ -147,6 +149,7 @@ function applyView(view) {
   const humans = (view.seats || []).filter((s) => s === "human").length;
   ui.privacy = humans > 1 && ui.revealed !== view.seat ? view.seat : null;
   if (!prev || prev.version !== view.version) persist();
+  countStats(view);
   draw();
   if (modeHooks.viewed) modeHooks.viewed(view, prev);
   scheduleBot();
@@ -509,6 +512,7 @@ const intents = {
     saveLanguage(lang);
     R.applyStaticText();
     if (settings) R.renderSettings(settings, menu(), false);
+    if ($id("dlg-stats")?.open) StatsView.draw();
     if (ui.view) draw();
     else R.render(ui);
     if (modeHooks.language) modeHooks.language(lang);
@@ -523,6 +527,7 @@ async function begin(request) {
   try { res = await send(request); } catch (err) { res = { ok: false, error: { code: "internal", message: err.message } }; }
   ui.busy = false;
   if (res.ok) {
+    if (MODE_SAVES && request.op === "new_game") Stats.newGame();
     ui.view = null;
     ui.shownDeal = null;
     ui.shownOver = null;
@@ -557,6 +562,13 @@ const controller = {
 };
 
 // ---------------------------------------------------------------- saved games and comfort
+
+/** Personal statistics: the plain table's games with one person at it count (js/stats.js). */
+function countStats(view) {
+  if (MODE_SAVES !== true || (view.seats || []).filter((x) => x === "human").length !== 1) return;
+  if (Stats.countView(view, view.seats) && $id("dlg-stats")?.open) StatsView.draw();
+}
+const $id = (id) => document.getElementById(id);
 
 /** Saves the game (the engine's record) after every move; only the plain table saves. */
 function persist() {
@@ -712,6 +724,10 @@ async function main() {
   settings = loadSettings();
   R.bindInputs(intents);
   C.install(comfort);
+  if (MODE === "table") {
+    $id("form-new")?.querySelector(".dlg-buttons")?.prepend(StatsView.openButton("btn-stats"));
+    $id("dlg-over")?.querySelector(".dlg-buttons")?.prepend(StatsView.openButton("btn-over-stats"));
+  }
   C.renderPrefs(prefs);
   if (params.has("testhooks")) {
     // Browser tests: end the worker as if it had crashed.

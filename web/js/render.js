@@ -74,8 +74,10 @@ export function applyStaticText() {
   if (pick) {
     fillLanguagePicker(pick);
   }
-  // Log lines are drawn once each: write them all again in the new language.
+  // Log lines are drawn once each: write them all again in the new language. What the live
+  // region read out is past news: it is emptied rather than left in the old language.
   relabelLog();
+  if ($("live")) $("live").textContent = "";
 }
 
 /** The board's shades: more of it above or below the part on screen (it scrolls). */
