@@ -121,6 +121,24 @@ POSITIONS = {
 }
 
 
+# Game ends (for the statistics): samba, 2 players, deal 4, the viewer goes out by discarding
+# 5C. "win": the viewer's side reaches the target and wins (a samba and a natural canasta);
+# "loss": the viewer wins the deal, but the other side, at 9,990, passes the target with more.
+GAME_ENDS = {
+    "samba2-win": {"scores": [9500, 2000], "theirs": [["4S", "5S", "6S"]]},
+    "samba2-loss": {"scores": [0, 9990], "theirs": [["KC", "KD", "KH", "KS", "KC", "KD", "KH"]]},
+}
+
+
+def game_end_scenario(name: str) -> dict:
+    end = GAME_ENDS[name]
+    return {"rules": "samba", "players": 2, "seed": 3, "current": 0, "dealer": 1, "phase": "meld",
+            "deal": 4, "scores": end["scores"], "hands": [["5C"], ["9H", "9D", "QS", "8C"]],
+            "pile": ["6D", "7C"],
+            "melds": [[["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+                       ["AC", "AD", "AH", "AS", "AC", "AD", "AH"], ["JC", "JD", "JH"]], end["theirs"]]}
+
+
 def _ask(bridge, req):
     res = json.loads(bridge.handle(json.dumps(req)))
     if not res.get("ok"):
@@ -130,8 +148,12 @@ def _ask(bridge, req):
 
 def position(name: str) -> dict:
     """{scenario, seats, save, view} for one position (save: the localStorage value)."""
-    rules, players, hand, per_side, phase = POSITIONS[name]
-    sc = scenario(rules, players, hand, per_side, phase)
+    if name in GAME_ENDS:
+        sc = game_end_scenario(name)
+        players = 2
+    else:
+        rules, players, hand, per_side, phase = POSITIONS[name]
+        sc = scenario(rules, players, hand, per_side, phase)
     seats = ["human"] + ["random"] * (players - 1)
     b = Bridge()
     view = _ask(b, {"op": "scenario", "scenario": sc, "seats": seats})["view"]

@@ -136,3 +136,35 @@ def test_lesson_fits_the_first_screen_of_a_phone(size, browser, base_url):
         assert page.evaluate("scrollY") == 0
     finally:
         ctx.close()
+
+
+SEAT_SPILL_JS = """() => [...document.querySelectorAll('#seats .seat')].flatMap((s) => {
+  const box = s.getBoundingClientRect();
+  return [...s.querySelectorAll('*')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5);
+  }).map((e) => ({seat: s.dataset.seat, what: e.className, text: e.textContent}));
+})"""
+
+
+def test_six_seats_keep_their_badges_inside_in_every_language(browser, base_url):
+    """At 6 players on a phone the partner badge stays inside its seat (it spilt onto the next
+    seat in fr/ru/nb), and the language picker shows every language's whole name."""
+    ctx = mobile_context(browser)
+    try:
+        page = ctx.new_page()
+        load_saved(page, base_url, "crawford6-draw")
+        for lang in ("en", "fr", "ru", "nb"):
+            page.select_option("#lang-select", lang)
+            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+            expect(page.locator("#seats .seat .tag")).to_have_count(1)
+            spill = page.evaluate(SEAT_SPILL_JS)
+            assert not spill, f"{lang}: seat contents spill out: {spill}"
+            cut = page.evaluate("""() => { const s = document.getElementById('lang-select');
+              const c = document.createElement('canvas').getContext('2d');
+              c.font = getComputedStyle(s).font;
+              const widest = Math.max(...[...s.options].map((o) => c.measureText(o.text).width));
+              return s.clientWidth - widest; }""")
+            assert cut > 10, f"{lang}: the language picker is {-cut:.0f} px too narrow for its names"
+    finally:
+        ctx.close()

@@ -575,6 +575,7 @@ function persist() {
   if (MODE_SAVES !== true || !ui.view) return;
   send({ op: "record" }).then((res) => {
     if (res && res.ok && res.record && writeSave(res.record)) C.markSaved(res.version);
+    if (res && res.ok && res.record) Stats.adopt(res.record);
   }, () => {});
 }
 const MODE_SAVES = !params.has("embed") && !params.has("lesson");
@@ -608,6 +609,7 @@ async function resumeSaved(saved) {
   if (saved.broken) { brokenSave(saved.raw, saved.broken); return; }
   const res = await loadRecord(saved.record);
   if (res.ok) {
+    Stats.resume(saved.record);
     syncSettings(saved.record);
     document.body.dataset.save = "resumed";
     ui.view = null;

@@ -93,43 +93,56 @@ function levelName(level) {
   return has(`level.${level}`) ? t(`level.${level}`) : level;
 }
 
-function row(cells, cls = "") {
-  const tr = el("tr", cls);
-  cells.forEach((c, i) => tr.append(el(i === 0 ? "th" : "td", null, c)));
-  return tr;
+const STATS = ["games", "deals", "average", "best", "streak", "canastas", "sambas"];
+
+function values(b) {
+  return {
+    games: t("stats.of", { a: num(b.games_won), b: num(b.games) }),
+    deals: t("stats.of", { a: num(b.deals_won), b: num(b.deals) }),
+    average: b.deals ? num(Math.round(b.points / b.deals)) : "–",
+    best: b.best === null ? "–" : num(b.best),
+    streak: t("stats.streak_of", { a: num(b.streak), b: num(b.best_streak) }),
+    canastas: num(b.canastas),
+    sambas: num(b.sambas),
+  };
 }
 
-function cells(b) {
-  return [
-    t("stats.of", { a: num(b.games_won), b: num(b.games) }),
-    t("stats.of", { a: num(b.deals_won), b: num(b.deals) }),
-    b.deals ? num(Math.round(b.points / b.deals)) : "–",
-    b.best === null ? "–" : num(b.best),
-    t("stats.streak_of", { a: num(b.streak), b: num(b.best_streak) }),
-    num(b.canastas), num(b.sambas),
-  ];
-}
-
+/** One column per rule set / player count / computer level, and one for all games. */
 function table(stats) {
   const tb = el("table", "summary stats-table");
   tb.id = "stats-table";
+  const buckets = Object.values(stats.buckets).sort((a, b) => (a.rules + a.players + a.level).localeCompare(b.rules + b.players + b.level));
+  const cols = buckets.map((b) => ({
+    key: S.bucketKey(b.rules, b.players, b.level),
+    head: [rulesName(b.rules, t, has), t("stats.players", { n: b.players }), levelName(b.level)],
+    v: values(b),
+  }));
+  cols.push({ key: "all", head: [t("stats.all")], v: values(S.totals(stats)) });
   const head = el("tr");
-  for (const k of ["rules", "games", "deals", "average", "best", "streak", "canastas", "sambas"]) {
-    head.append(el("th", null, t(`stats.col.${k}`)));
+  head.append(el("th", null, ""));
+  for (const c of cols) {
+    const th = el("th", c.key === "all" ? "all" : "");
+    th.dataset.bucket = c.key;
+    th.scope = "col";
+    c.head.forEach((line, i) => { if (i) th.append(el("br")); th.append(el("span", i ? "stats-sub" : null, line)); });
+    head.append(th);
   }
   const thead = el("thead");
   thead.append(head);
   const tbody = el("tbody");
-  const buckets = Object.values(stats.buckets).sort((a, b) => (a.rules + a.players + a.level).localeCompare(b.rules + b.players + b.level));
-  for (const b of buckets) {
-    const name = t("stats.bucket", { rules: rulesName(b.rules, t, has), n: b.players, level: levelName(b.level) });
-    const tr = row([name, ...cells(b)]);
-    tr.dataset.bucket = S.bucketKey(b.rules, b.players, b.level);
+  for (const k of STATS) {
+    const tr = el("tr");
+    const th = el("th", null, t(`stats.col.${k}`));
+    th.scope = "row";
+    tr.append(th);
+    for (const c of cols) {
+      const td = el("td", c.key === "all" ? "all" : "", c.v[k]);
+      td.dataset.bucket = c.key;
+      td.dataset.stat = k;
+      tr.append(td);
+    }
     tbody.append(tr);
   }
-  const all = row([t("stats.all"), ...cells(S.totals(stats))], "total");
-  all.dataset.bucket = "all";
-  tbody.append(all);
   tb.append(thead, tbody);
   const wrap = el("div", "table-scroll");
   wrap.append(tb);
@@ -151,11 +164,12 @@ function chart(stats) {
     grid.append(svg("text", { x: L - 6, y: y(v) + 4, class: "tick-y" }, num(v)));
   }
   s.append(grid);
-  const step = (W - L - 8) / Math.max(r.length, 1);
+  const step = Math.min(32, (W - L - 8) / Math.max(r.length, 1));
   r.forEach((d, i) => {
     const top = Math.min(y(d.score), y(0));
     const h = Math.max(1, Math.abs(y(d.score) - y(0)));
-    const bar = svg("rect", { x: L + 4 + i * step, y: top, width: Math.max(2, step - 3), height: h, class: d.won ? "bar won" : "bar" });
+    const w = Math.max(2, Math.min(28, step - 3));
+    const bar = svg("rect", { x: L + 4 + i * step + (step - 3 - w) / 2, y: top, width: w, height: h, class: d.won ? "bar won" : "bar" });
     bar.append(svg("title", {}, `${rulesName(d.rules, t, has)}: ${num(d.score)}`));
     s.append(bar);
   });

@@ -5,7 +5,7 @@
 // No DOM here (js/stats-view.js draws); facts come from the engine's view at a deal's end.
 
 export const STATS_KEY = "samba.stats.v1";
-export const GAME_KEY = "samba.stats.game";   // the game being counted: {id, deals: [n], over}
+export const GAME_KEY = "samba.stats.game";   // the game being counted: {sig, deals: [n], over}
 export const FORMAT = "samba-stats/1";
 const RECENT = 60;                            // deal scores kept for the chart
 const COUNTS = ["games", "games_won", "deals", "deals_won", "canastas", "sambas", "streak", "best_streak"];
@@ -105,19 +105,42 @@ export function writeStats(stats) {
   try { s.setItem(STATS_KEY, JSON.stringify(stats)); return true; } catch (err) { return false; }
 }
 
-/** Starts counting a new game (a new game at the table; a resumed one keeps its record). */
-export function newGame() {
-  const s = store();
-  const game = { id: `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`, deals: [], over: false };
-  try { if (s) s.setItem(GAME_KEY, JSON.stringify(game)); } catch (err) { /* not kept */ }
+/** A game's identity from its record (op `record`): the same game resumed has the same one. */
+export function gameSignature(rec) {
+  const text = JSON.stringify([rec.rules, rec.players, rec.target, rec.seed, rec.scenario ?? null,
+    rec.seats ?? null, rec.deal_seeds ?? null]);
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619) >>> 0;
+  return h.toString(36);
+}
+
+function saveGame(game) {
+  try { store()?.setItem(GAME_KEY, JSON.stringify(game)); } catch (err) { /* not kept */ }
   return game;
 }
 
+/** Starts counting a new game (its identity is adopted from its first saved record). */
+export function newGame() {
+  return saveGame({ sig: null, deals: [], over: false });
+}
+
+/** After a save: a new game takes the identity of its record. */
+export function adopt(record) {
+  const g = currentGame();
+  if (g.sig === null && record) saveGame({ ...g, sig: gameSignature(record) });
+}
+
+/** A resumed game: what was counted of it stays counted; another game starts afresh. */
+export function resume(record) {
+  const g = currentGame();
+  const sig = gameSignature(record);
+  if (g.sig !== sig) saveGame({ sig, deals: [], over: false });
+}
+
 function currentGame() {
-  const s = store();
   try {
-    const g = JSON.parse((s && s.getItem(GAME_KEY)) || "null");
-    if (g && typeof g.id === "string" && Array.isArray(g.deals) && typeof g.over === "boolean") return g;
+    const g = JSON.parse(store()?.getItem(GAME_KEY) || "null");
+    if (g && (g.sig === null || typeof g.sig === "string") && Array.isArray(g.deals) && typeof g.over === "boolean") return g;
   } catch (err) { /* a new record */ }
   return newGame();
 }
@@ -171,7 +194,7 @@ export function countView(v, seats) {
   if (!changed) return false;
   stats.buckets[key] = b;
   writeStats(stats);
-  try { store().setItem(GAME_KEY, JSON.stringify(game)); } catch (err) { /* counted anyway */ }
+  saveGame(game);
   return true;
 }
 
