@@ -130,6 +130,20 @@ GAME_ENDS = {
 }
 
 
+# Small positions for the wording checks: a pile blocked by a black three (the viewer's side
+# opened, no canasta); a side not yet opened that can open by taking the pile with 7H 7D.
+SMALL = {
+    "samba2-blocked": {"rules": "samba", "players": 2, "seed": 3, "current": 0, "dealer": 1,
+                       "phase": "draw", "deal": 2, "hands": [["9H", "9D", "KS", "QS", "8C", "5H"],
+                                                             ["4C", "6D", "TS", "JS", "AD"]],
+                       "pile": ["5D", "3S"], "melds": [[["JC", "JD", "JH"]], []]},
+    "samba2-open": {"rules": "samba", "players": 2, "seed": 3, "current": 0, "dealer": 1,
+                    "phase": "draw", "deal": 1,
+                    "hands": [["7H", "7D", "8S", "8H", "8D", "KS", "KH", "KD", "QS", "4C"],
+                              ["4D", "6D", "TS", "JS", "AD"]], "pile": ["5D", "7C"]},
+}
+
+
 def game_end_scenario(name: str) -> dict:
     end = GAME_ENDS[name]
     return {"rules": "samba", "players": 2, "seed": 3, "current": 0, "dealer": 1, "phase": "meld",
@@ -148,8 +162,8 @@ def _ask(bridge, req):
 
 def position(name: str) -> dict:
     """{scenario, seats, save, view} for one position (save: the localStorage value)."""
-    if name in GAME_ENDS:
-        sc = game_end_scenario(name)
+    if name in GAME_ENDS or name in SMALL:
+        sc = game_end_scenario(name) if name in GAME_ENDS else SMALL[name]
         players = 2
     else:
         rules, players, hand, per_side, phase = POSITIONS[name]
