@@ -17,10 +17,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from messages import messages
+
 from play_driver import click_card
 
 ROOT = Path(__file__).resolve().parent.parent
-MESSAGES = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+MESSAGES = messages("en")
 LESSONS = ROOT / "web" / "lessons"
 
 HOST_PATH = "__actions_host.html"

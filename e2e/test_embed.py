@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from messages import messages
+
 ROOT = Path(__file__).resolve().parent.parent
-MESSAGES = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+MESSAGES = messages("en")
 
 HOST_HTML = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A rules page</title>
@@ -38,6 +40,7 @@ for (const name of ["samba-ready", "samba-move", "samba-deal-end", "samba-error"
     li.dataset.type = name;
     li.dataset.source = ev.detail.source || "";
     li.dataset.move = ev.detail.move || "";
+    li.dataset.by = ev.detail.by || "";
     li.textContent = name + " " + JSON.stringify(ev.detail);
     list.append(li);
   });
@@ -110,14 +113,16 @@ def test_host_on_another_origin_gets_events_and_drives_the_table(page, page_log,
     frame.locator("#stock").click()
     expect(page.locator('#events li[data-type="samba-move"][data-move="draw"]')).to_have_count(1)
 
-    # The host starts a new game: ready again, then play goes on (the computer, or us).
+    # The host starts a new game: ready again; once it is our turn to draw in the new game
+    # (the computer may move first), our draw reaches the host as a human move. Every wait is
+    # for a state (the old game ended in the meld phase, so "draw" is the new game's).
     page.click("#new-game")
     expect(page.locator('#events li[data-type="samba-ready"][data-source="new_game"]')).to_have_count(1)
-    n_moves = page.locator('#events li[data-type="samba-move"]').count()
-    expect(frame.locator('body[data-my-turn="1"][data-busy="0"]')).to_have_count(1, timeout=30_000)
-    if page.locator('#events li[data-type="samba-move"]').count() == n_moves:
-        frame.locator("#stock").click()
-    expect(page.locator('#events li[data-type="samba-move"]')).not_to_have_count(n_moves)
+    expect(frame.locator('body[data-my-turn="1"][data-busy="0"][data-phase="draw"]')).to_have_count(1, timeout=30_000)
+    frame.locator("#stock").click()
+    expect(frame.locator('body[data-my-turn="1"][data-phase="meld"]')).to_have_count(1)
+    human_draws = page.locator('#events li[data-type="samba-move"][data-move="draw"][data-by="human"]')
+    expect(human_draws).to_have_count(2)
     assert events.count() >= 4
     assert page.locator('#events li[data-type="samba-error"]').count() == 0
     page_log.assert_clean()

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from play_driver import settle, start_game, wait_my_turn
+from messages import messages
+from play_driver import click_action, discard_one, settle, start_game, wait_my_turn
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
 KEYS = set(json.loads((I18N / "en.json").read_text(encoding="utf-8")))
@@ -78,7 +79,7 @@ def test_the_table_in_each_language_has_no_missing_key(lang, lang_context, page_
     text = assert_no_raw_keys(page, f"{lang} draw phase")
     assert TEN_THOUSAND[lang] in text, "numbers follow the language"
     # The hint is an instruction in the language's words (not the engine's move text).
-    catalogue = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    catalogue = messages(lang)
     page.click('#actions button[data-action="hint"]')
     expect(page.locator('#message[data-kind="info"]')).to_be_visible()
     hint = page.locator("#message").inner_text().strip()
@@ -139,3 +140,68 @@ def test_the_rules_page_in_each_language(lang, lang_context, page_log, base_url)
     assert page.locator("#keys li").count() >= 10
     assert_no_raw_keys(page, f"rules.html {lang}")
     assert not page_log.page_errors
+
+
+# The page's text without what is the same in every language: the language picker (each
+# language's own name), card faces and ranks, numbers.
+PAGE_TEXT_JS = """() => {
+  const skip = (e) => e.closest('select, .card, .mcard, #lang-select');
+  const out = [];
+  const walk = (n) => {
+    if (n.nodeType === 3) { if (!skip(n.parentElement)) out.push(n.textContent); return; }
+    if (n.nodeType !== 1 || n.hidden || n.tagName === 'SCRIPT' || n.tagName === 'STYLE') return;
+    if (n.tagName !== 'DIALOG' && getComputedStyle(n).display === 'none') return;
+    for (const c of n.childNodes) walk(c);
+  };
+  walk(document.body);
+  for (const e of document.querySelectorAll('[aria-label], [title]')) {
+    if (!skip(e)) out.push(e.getAttribute('aria-label') || '', e.getAttribute('title') || '');
+  }
+  return out.join(' ');
+}"""
+WORD = re.compile(r"[A-Za-z][a-z]{3,}")
+
+
+def english_words(lang: str) -> set[str]:
+    """Words of the English catalogue that the other language's catalogue never uses."""
+    def words(cat):
+        return {w.lower() for v in cat.values() for w in WORD.findall(v)}
+    return words(messages("en")) - words(messages(lang))
+
+
+def log_lines(page) -> list[str]:
+    return [x.strip() for x in page.locator("#log-list li").all_inner_texts()]
+
+
+def test_a_language_switch_keeps_and_retranslates_the_log(page, page_log, base_url, open_app):
+    open_app(page, base_url + "?seed=5&pace=20")
+    start_game(page, level="random", players=4)
+    assert wait_my_turn(page) == "draw"
+    click_action(page, "move", "draw")
+    settle(page)
+    discard_one(page)
+    assert wait_my_turn(page) == "draw"
+    page.click('#actions button[data-action="hint"]')
+    expect(page.locator('#message[data-kind="info"]')).to_be_visible()
+    english = log_lines(page)
+    assert len(english) >= 6, english
+    hint_en = page.locator("#message").inner_text()
+    for lang in ("fr", "ru", "nb", "en"):
+        page.select_option("#lang-select", lang)
+        expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+        expect(page.locator("#log-list li")).to_have_count(len(english))
+        lines = log_lines(page)
+        deal = messages(lang)["log.deal"].replace("{n}", "1")
+        assert lines[0] == deal, f"{lang}: the log's first line {lines[0]!r}, not {deal!r}"
+        if lang == "en":
+            assert lines == english, "back in English: the same log"
+            expect(page.locator("#message")).to_have_text(hint_en)
+            continue
+        changed = sum(a != b for a, b in zip(lines, english))
+        assert changed == len(english), f"{lang}: {len(english) - changed} log lines stayed English"
+        assert page.locator("#message").inner_text() != hint_en, f"{lang}: the hint stayed English"
+        text = page.evaluate(PAGE_TEXT_JS)
+        assert "⟦" not in text and not RAW_KEY.findall(text), f"{lang}: raw keys {RAW_KEY.findall(text)[:5]}"
+        found = sorted({w for w in WORD.findall(text) if w.lower() in english_words(lang)})
+        assert not found, f"{lang}: English words on the page: {found}"
+    page_log.assert_clean()

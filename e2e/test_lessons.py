@@ -7,10 +7,12 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from messages import messages
+
 from play_driver import click_card, settle
 
 ROOT = Path(__file__).resolve().parent.parent
-MESSAGES = json.loads((ROOT / "web" / "i18n" / "en.json").read_text(encoding="utf-8"))
+MESSAGES = messages("en")
 LESSONS = ROOT / "web" / "lessons"
 
 

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
+from messages import messages
+
 from play_driver import body_attr, click_card, play_deal, settle, start_game, wait_my_turn
 
-MESSAGES = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / "en.json")
-                      .read_text(encoding="utf-8"))
+MESSAGES = messages("en")
 
 
 def test_human_plays_a_whole_deal_against_three_computers(page, page_log, base_url, open_app):

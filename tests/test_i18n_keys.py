@@ -1,5 +1,7 @@
 """Every translation file has every key of every other one, with the same placeholders; and every
-engine reason code has its message key (STYLE 14: every string through i18n keys)."""
+engine reason code has its message key (STYLE 14: every string through i18n keys). A message
+with plural forms is an object of the language's CLDR plural categories (what Intl.PluralRules
+selects): the same keys are plural in every language, and no message fakes a plural ("(s)")."""
 from __future__ import annotations
 
 import json
@@ -20,6 +22,20 @@ def load(lang: str) -> dict:
 
 
 CATALOGUES = {lang: load(lang) for lang in LANGS}
+# The CLDR plural categories of integers in each language (Intl.PluralRules(lang).select(n));
+# French "many" (1,000,000 and up) may fall back to "other".
+PLURAL_FORMS = {"en": {"one", "other"}, "fr": {"one", "other"}, "ru": {"one", "few", "many", "other"},
+                "nb": {"one", "other"}}
+OPTIONAL_FORMS = {"fr": {"many"}}
+
+
+def forms(value) -> list[str]:
+    """The texts of a message: one string, or each plural form's."""
+    return list(value.values()) if isinstance(value, dict) else [value]
+
+
+def placeholders(value) -> list[str]:
+    return sorted({p for text in forms(value) for p in PLACEHOLDER.findall(text)})
 
 
 def test_the_four_languages_exist():
@@ -40,17 +56,41 @@ def test_placeholders_match_english(lang):
     for key, text in CATALOGUES["en"].items():
         if key not in CATALOGUES[lang]:
             continue
-        want = sorted(set(PLACEHOLDER.findall(text)))
-        got = sorted(set(PLACEHOLDER.findall(CATALOGUES[lang][key])))
+        want = placeholders(text)
+        got = placeholders(CATALOGUES[lang][key])
         if want != got:
             bad.append(f"{key}: en {want} vs {lang} {got}")
     assert not bad, "\n".join(bad)
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_values_are_non_empty_strings(lang):
-    bad = [k for k, v in CATALOGUES[lang].items() if not isinstance(v, str) or not v.strip()]
+def test_values_are_non_empty_strings_or_plural_forms(lang):
+    bad = []
+    for k, v in CATALOGUES[lang].items():
+        if isinstance(v, dict):
+            cats = set(v)
+            if not PLURAL_FORMS[lang] <= cats <= PLURAL_FORMS[lang] | OPTIONAL_FORMS.get(lang, set()):
+                bad.append(f"{k}: forms {sorted(cats)}, {lang} needs {sorted(PLURAL_FORMS[lang])}")
+        if not all(isinstance(x, str) and x.strip() for x in forms(v)):
+            bad.append(f"{k}: empty or not text")
     assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", [x for x in LANGS if x != "en"])
+def test_the_same_messages_have_plural_forms(lang):
+    en, cat = CATALOGUES["en"], CATALOGUES[lang]
+    bad = [k for k in en if k in cat and isinstance(en[k], dict) != isinstance(cat[k], dict)]
+    assert not bad, f"plural in one language, not the other: {bad}"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_plural_forms_use_the_count_and_none_is_faked(lang):
+    fake = re.compile(r"\((s|er|es|а|ов|и|ы)\)")
+    bad = [k for k, v in CATALOGUES[lang].items() if any(fake.search(x) for x in forms(v))]
+    assert not bad, f"faked plurals: {bad}"
+    no_n = [k for k, v in CATALOGUES[lang].items()
+            if isinstance(v, dict) and "n" not in placeholders(v)]
+    assert not no_n, f"plural messages without {{n}} to choose the form by: {no_n}"
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -69,5 +109,6 @@ def test_translations_are_translated():
     """A catalogue that is mostly English copied over is not a translation."""
     en = CATALOGUES["en"]
     for lang in LANGS[1:]:
-        same = [k for k, v in CATALOGUES[lang].items() if v == en.get(k) and len(v) > 12]
+        same = [k for k, v in CATALOGUES[lang].items()
+                if isinstance(v, str) and v == en.get(k) and len(v) > 12]
         assert len(same) < 0.05 * len(en), f"{lang}: {len(same)} untranslated strings, e.g. {same[:8]}"

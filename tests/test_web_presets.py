@@ -1,25 +1,61 @@
-"""The new-game dialog's menu (web/js/app.js) offers exactly the player counts the rule sets allow,
-so the page and the engine cannot disagree."""
+"""The new-game menu, the share links and the embed parameters take the rule sets, their player
+counts and targets from the build's rules data (py_engine.rulesdoc.rules_data(), written to
+dist/rules-data.json; read by web/js/rules-data.js): the page keeps no copy of the presets, so a
+new rule set appears by itself and the page and the engine cannot disagree. (The browser side is
+checked by e2e/test_wording.py: the dialog offers what the file says.)"""
 from __future__ import annotations
 
-import json
 import pathlib
 import re
 
 from py_engine.rules import PRESETS
+from py_engine.rulesdoc import rules_data
 
-APP = pathlib.Path(__file__).resolve().parent.parent / "web" / "js" / "app.js"
-
-
-def js_object(name: str) -> dict:
-    m = re.search(rf"const {name} = (\{{[^;]*\}});", APP.read_text())
-    assert m, f"{name} not found in {APP}"
-    return json.loads(re.sub(r"(\w+):", r'"\1":', m.group(1)))
+WEB = pathlib.Path(__file__).resolve().parent.parent / "web"
+READER = WEB / "js" / "rules-data.js"
 
 
-def test_player_choices_match_the_presets():
-    assert js_object("PLAYER_CHOICES") == {n: list(r.players_allowed) for n, r in PRESETS.items()}
+def test_the_page_keeps_no_copy_of_the_presets():
+    """No script of the table and not index.html names a rule set other than the default one
+    (samba, the fallback when a saved or linked one is unknown) or lists player counts."""
+    others = [name for name in PRESETS if name != "samba"]
+    files = sorted(WEB.glob("js/*.js")) + [WEB / "index.html"]
+    bad = []
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        for name in others:
+            # as a value or a key (comments and message keys may mention it)
+            if re.search(rf"""["'`]{name}["'`]|[{{,]\s*{name}\s*:""", text):
+                bad.append(f"{f.name}: {name}")
+        if re.search(r"\[\s*2\s*,\s*3\s*,\s*4\b", text):
+            bad.append(f"{f.name}: a list of player counts")
+    assert not bad, bad
 
 
-def test_default_players_match_the_presets():
-    assert js_object("DEFAULT_PLAYERS") == {n: r.default_players for n, r in PRESETS.items()}
+def test_the_rules_data_has_what_the_menu_reads():
+    data = rules_data()
+    assert [p["name"] for p in data["presets"]] == list(PRESETS)
+    rows = {r["field"]: r["values"] for r in data["rows"]}
+    src = READER.read_text(encoding="utf-8")
+    for field, attr in [("players_allowed", "players_allowed"), ("targets", "targets"),
+                        ("default_target", "default_target")]:
+        assert f'"{field}"' in src, f"rules-data.js does not read {field}"
+        want = {n: (list(getattr(r, attr)) if isinstance(getattr(r, attr), tuple)
+                    else getattr(r, attr)) for n, r in PRESETS.items()}
+        assert rows[field] == want, field
+
+
+def test_every_preset_default_players_is_offered():
+    """The menu's default player count: the data's `default_players` where the data has that
+    row, else 4 when offered, else the largest count (js/rules-data.js); either way one of the
+    counts the rule set allows, and the engine's own default wherever the data says it."""
+    data = rules_data()
+    rows = {r["field"]: r["values"] for r in data["rows"]}
+    for name, rs in PRESETS.items():
+        allowed = rows["players_allowed"][name]
+        if "default_players" in rows:
+            assert rows["default_players"][name] == rs.default_players
+            chosen = rows["default_players"][name]
+        else:
+            chosen = 4 if 4 in allowed else allowed[-1]
+        assert chosen in allowed, name

@@ -63,18 +63,20 @@ export function restoreFocus(key) {
 
 // ---------------------------------------------------------------- reminder
 
-/** "You need: 50 points to open · 2 more canastas to go out" for the viewer's side. */
+/** "You need: 50 points to open · 2 more canastas to go out" for the viewer's side (only
+ *  what is missing), or "enough canastas to go out". */
 export function renderReminder(box, v, el) {
   box.replaceChildren();
   if (!v || v.phase === "deal_over" || v.phase === "game_over") return;
   const side = v.my_side;
   const opened = v.opened[side];
   const missing = Math.max(0, v.requirement - v.canastas[side]);
-  box.append(el("span", "reminder-label", t("remind.label")));
-  box.append(el("span", opened ? "reminder-item ok" : "reminder-item",
-    opened ? t("remind.opened") : t("remind.opening", { n: v.minimum[side] })));
-  box.append(el("span", missing ? "reminder-item" : "reminder-item ok",
-    missing ? t("remind.canastas", { n: missing }) : t("remind.ready")));
+  // Only what is still needed follows "You need:"; with nothing left, it says so alone.
+  const needs = [];
+  if (!opened) needs.push(el("span", "reminder-item", t("remind.opening", { n: v.minimum[side] })));
+  if (missing) needs.push(el("span", "reminder-item", t("remind.canastas", { n: missing })));
+  if (needs.length) box.append(el("span", "reminder-label", t("remind.label")), ...needs);
+  else box.append(el("span", "reminder-item ok", t("remind.ready")));
   box.dataset.opened = opened ? "1" : "0";
   box.dataset.missing = String(missing);
 }

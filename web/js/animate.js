@@ -14,14 +14,16 @@ export function capture() {
   const table = document.getElementById("table");
   const cards = new Map();
   if (!table) return { cards };
+  const inHand = new Set();
   for (const e of table.querySelectorAll(".card[data-id]")) {
     const r = e.getBoundingClientRect();
     if (r.width) cards.set(e.dataset.id, r);
+    if (e.closest("#hand")) inHand.add(e.dataset.id);
   }
   const seats = new Map();
   for (const s of table.querySelectorAll("#seats .seat[data-seat]")) seats.set(s.dataset.seat, s.getBoundingClientRect());
   return {
-    cards, seats,
+    cards, seats, inHand,
     stock: rect(document.getElementById("stock")),
     pile: rect(document.getElementById("pile-top")),
     stockCount: document.getElementById("stock-count")?.textContent || "",
@@ -53,8 +55,10 @@ export function play(snap, { ms = 0, fromSeat = null } = {}) {
     if (Math.abs(dx) < 2 && Math.abs(dy) < 2) continue;
     const s = Math.max(0.3, Math.min(2.5, first.width / last.width || 1));
     if (typeof e.animate !== "function") return;
+    // A card that stays in the hand slides under its neighbours (as it lies), never over them.
+    const z = snap.inHand && snap.inHand.has(e.dataset.id) && e.closest("#hand") ? "auto" : 50;
     e.animate(
-      [{ translate: `${dx}px ${dy}px`, scale: `${s}`, zIndex: 50 }, { translate: "0 0", scale: "1", zIndex: 50 }],
+      [{ translate: `${dx}px ${dy}px`, scale: `${s}`, zIndex: z }, { translate: "0 0", scale: "1", zIndex: z }],
       { duration: ms, easing: "cubic-bezier(.2,.75,.25,1)", delay: Math.min(n, 12) * (ms / 30) },
     );
     n += 1;

@@ -10,12 +10,14 @@ import * as P from "./prefs.js";
 import { readSave, writeSave, setAside } from "./save.js";
 import { copyText, sharedSetup, shareLink } from "./share.js";
 import { paintSavedView } from "./boot-view.js";
+import * as RD from "./rules-data.js";
+import * as Stats from "./stats.js";
+import * as StatsView from "./stats-view.js";
 
-// What the settings dialog offers (the product's menu, not rules the UI enforces).
-const PLAYER_CHOICES = { samba: [2, 3, 4], dutch: [2, 3, 4, 5, 6], crawford: [4, 6], bolivia: [2, 3, 4, 5, 6], canasta: [2, 3, 4] };
-const DEFAULT_PLAYERS = { samba: 4, dutch: 4, crawford: 6, bolivia: 4, canasta: 4 };
-// "human" on a seat other than 0: several people share the device (hotseat).
-const LEVELS = ["easy", "medium", "hard", "random", "human"];
+// What the settings dialog offers comes from the build's rules data (js/rules-data.js), filled
+// in at boot. "human" on a seat other than 0: several people share the device (hotseat).
+const CHOICES = RD.choices;
+const PLAYER_CHOICES = CHOICES.players;
 const STORE_KEY = "samba.settings.v1";
 
 const params = new URLSearchParams(location.search);
@@ -53,7 +55,7 @@ const ui = {
   shownOver: null,
 };
 
-let settings = loadSettings();
+let settings = null;  // loadSettings() once the rules data is in
 let earlyResume = false; // the saved table was drawn before the engine was ready
 let earlyStart = false;  // a game was asked for before the engine was ready
 let botTimer = null;
@@ -61,12 +63,21 @@ let botFailures = 0;
 let checkSeq = 0;
 
 function loadSettings() {
-  const base = { rules: "samba", players: 4, target: 10000, seats: ["human", "medium", "medium", "medium"] };
+  const rules = CHOICES.rules.includes("samba") ? "samba" : CHOICES.rules[0];
+  const players = CHOICES.defaultPlayers[rules];
+  const base = { rules, players, target: CHOICES.defaultTarget[rules], seats: ["human", ...Array(players - 1).fill("medium")] };
   try {
     const s = JSON.parse(localStorage.getItem(STORE_KEY) || "null");
-    if (s && PLAYER_CHOICES[s.rules] && PLAYER_CHOICES[s.rules].includes(s.players)) return { ...base, ...s };
+    if (s && PLAYER_CHOICES[s.rules] && PLAYER_CHOICES[s.rules].includes(s.players)) {
+      const target = CHOICES.targets[s.rules].includes(s.target) ? s.target : CHOICES.defaultTarget[s.rules];
+      return { ...base, ...s, target };
+    }
   } catch (err) { /* private mode or corrupt: defaults */ }
   return base;
+}
+
+function menu() {
+  return { rules: CHOICES.rules, players: PLAYER_CHOICES[settings.rules], targets: CHOICES.targets[settings.rules], levels: CHOICES.levels };
 }
 
 function saveSettings() {
@@ -93,14 +104,17 @@ function draw() {
   let fromSeat = null;
   if (prev && v && prev !== v && prev.deal === v.deal && v.version > prev.version
       && prev.phase !== "deal_over" && isComputer(prev, prev.current)) fromSeat = prev.current;
-  const ms = !v || !prev || catchUp || prev.deal !== v.deal ? 0 : P.travelMs(prefs);
+  // Only a new view moves cards: a selection (same view) must not animate, or the lifted card
+  // would be drawn over its neighbour and take the next click meant for it.
+  const ms = !v || !prev || prev === v || catchUp || prev.deal !== v.deal ? 0 : P.travelMs(prefs);
   const snap = ms ? A.capture() : null;
   R.render(ui);
   if (snap) A.play(snap, { ms, fromSeat });
 }
 
+/** Shows a message; `text` is a string or a function that makes it (re-run in a new language). */
 function say(text, kind = "error", code = null) {
-  ui.message = text ? { text, kind, code } : null;
+  ui.message = text ? { text: typeof text === "function" ? text : () => text, kind, code } : null;
 }
 
 // ---------------------------------------------------------------- talking to the engine
@@ -139,6 +153,7 @@ function applyView(view) {
   const humans = (view.seats || []).filter((s) => s === "human").length;
   ui.privacy = humans > 1 && ui.revealed !== view.seat ? view.seat : null;
   if (!prev || prev.version !== view.version) persist();
+  countStats(view);
   draw();
   if (modeHooks.viewed) modeHooks.viewed(view, prev);
   scheduleBot();
@@ -156,7 +171,7 @@ async function playMove(move, { keepOnError = true } = {}) {
       : { op: "move", move, version: ui.view.version });
   } catch (err) {
     ui.busy = false;
-    say(t("error.generic", { message: err.message }));
+    say(() => t("error.generic", { message: err.message }));
     draw();
     return false;
   }
@@ -180,7 +195,7 @@ async function playMove(move, { keepOnError = true } = {}) {
     return true;
   }
   if (res.error && res.error.code === "stale_version") await refresh();
-  say(reasonText(res.error), "error", res.error && res.error.code);
+  say(() => reasonText(res.error), "error", res.error && res.error.code);
   if (!keepOnError) resetTurnState();
   draw();
   return false;
@@ -215,7 +230,7 @@ async function runBot() {
   } catch (err) {
     botTimer = null;
     ui.thinking = null;
-    say(t("error.generic", { message: err.message }));
+    say(() => t("error.generic", { message: err.message }));
     draw();
     return;
   }
@@ -228,7 +243,7 @@ async function runBot() {
     await refresh();
   } else {
     // A computer that could not move: say why, and try again a couple of times.
-    say(reasonText(res.error), "error", res.error && res.error.code);
+    say(() => reasonText(res.error), "error", res.error && res.error.code);
     draw();
     if (++botFailures <= 2) botTimer = setTimeout(() => { botTimer = null; scheduleBot(); }, 1500);
     return;
@@ -289,13 +304,13 @@ const intents = {
   },
 
   stock() {
-    if (!myTurn()) { say(t("error.not_your_turn"), "info"); draw(); return; }
+    if (!myTurn()) { say(() => t("error.not_your_turn"), "info"); draw(); return; }
     playMove("draw");
   },
 
   pile() {
     const v = ui.view;
-    if (!myTurn()) { say(t("error.not_your_turn"), "info"); draw(); return; }
+    if (!myTurn()) { say(() => t("error.not_your_turn"), "info"); draw(); return; }
     const sel = selectedCards();
     if (v.phase === "draw") {
       if (!sel.length) {
@@ -303,7 +318,7 @@ const intents = {
         // when that is the one way; with several target melds, say to click one.
         const onto = v.legal.moves.filter((m) => /^(top|take) m\d+$/.test(m));
         if (onto.length === 1 && !ui.staged.length) { playMove(onto[0]); return; }
-        say(t(onto.length ? "status.top_hint" : "error.select_cards"), "info"); draw(); return;
+        say(() => t(onto.length ? "status.top_hint" : "error.select_cards"), "info"); draw(); return;
       }
       playMove([`take ${cardsText(sel)}`, ...stagedParts()].join("; "));
     } else if (v.phase === "meld") {
@@ -386,7 +401,7 @@ const intents = {
         intents.pile();
         break;
       case "new":
-        if (!sel.length) { say(t("error.select_cards"), "info"); draw(); return; }
+        if (!sel.length) { say(() => t("error.select_cards"), "info"); draw(); return; }
         stage({ kind: "new", cards: sel });
         break;
       case "confirm":
@@ -400,8 +415,9 @@ const intents = {
         break;
       case "hint": {
         const res = await send({ op: "hint", level: "medium" });
-        if (res.ok) say(t("status.hint", { move: R.moveInWords(res.move, ui.view) }), "info");
-        else say(reasonText(res.error), "error", res.error && res.error.code);
+        const seen = ui.view;
+        if (res.ok) say(() => t("status.hint", { move: R.moveInWords(res.move, seen) }), "info");
+        else say(() => reasonText(res.error), "error", res.error && res.error.code);
         draw();
         break;
       }
@@ -411,7 +427,7 @@ const intents = {
         draw();
         break;
       case "discard": {
-        if (sel.length !== 1) { say(t("error.select_one"), "info"); draw(); return; }
+        if (sel.length !== 1) { say(() => t("error.select_one"), "info"); draw(); return; }
         const card = sel[0];
         if (ui.staged.length) {
           // Lay the staged melds first; stop if the engine refuses them.
@@ -424,7 +440,7 @@ const intents = {
       }
       case "ask": {
         // `ask [<parts>;] discard <card>`, or `ask <parts>` when everything is melded.
-        if (sel.length > 1 || (!sel.length && !ui.staged.length)) { say(t("error.select_one"), "info"); draw(); return; }
+        if (sel.length > 1 || (!sel.length && !ui.staged.length)) { say(() => t("error.select_one"), "info"); draw(); return; }
         const bits = stagedParts();
         if (sel.length) bits.push(`discard ${sel[0].c}`);
         await playMove(`ask ${bits.join("; ")}`);
@@ -442,21 +458,22 @@ const intents = {
       await playMove("next");
     } else {
       const res = await send({ op: "bot", version: v.version });
-      if (res.ok) applyView(res.view); else { say(reasonText(res.error)); draw(); }
+      if (res.ok) applyView(res.view); else { say(() => reasonText(res.error)); draw(); }
     }
   },
 
   openSettings() {
-    R.renderSettings(settings, { players: PLAYER_CHOICES[settings.rules], levels: LEVELS }, true);
+    R.renderSettings(settings, menu(), true);
   },
 
   settingsChanged(s) {
-    const choices = PLAYER_CHOICES[s.rules];
-    if (!choices.includes(s.players)) s.players = DEFAULT_PLAYERS[s.rules];
+    // Another rule set: its own default player count and target (crawford is for 6).
+    if (s.rules !== settings.rules || !PLAYER_CHOICES[s.rules].includes(s.players)) s.players = CHOICES.defaultPlayers[s.rules];
+    if (s.rules !== settings.rules && !CHOICES.targets[s.rules].includes(s.target)) s.target = CHOICES.defaultTarget[s.rules];
     const seats = ["human"];
     for (let i = 1; i < s.players; i++) seats.push(s.seats[i] || settings.seats[i] || "medium");
     settings = { ...s, seats };
-    R.renderSettings(settings, { players: choices, levels: LEVELS }, false);
+    R.renderSettings(settings, menu(), false);
   },
 
   async startGame(s) {
@@ -467,17 +484,17 @@ const intents = {
     const seed = s.seed ?? SEED;
     if (seed !== null && !Number.isNaN(seed)) req.seed = seed;
     const res = await begin(req);
-    if (!res.ok) { say(reasonText(res.error)); draw(); }
+    if (!res.ok) { say(() => reasonText(res.error)); draw(); }
   },
 
   /** Copies a link that starts this game's setup (rule set, options, seed) again. */
   async share() {
     if (!ui.view) return;
     const res = await send({ op: "record" });
-    if (!res.ok) { say(reasonText(res.error)); draw(); return; }
+    if (!res.ok) { say(() => reasonText(res.error)); draw(); return; }
     const url = shareLink(res.record, location.href);
     const copied = await copyText(url);
-    say(t(copied ? "share.copied" : "share.copy_this", { url }), "info", null);
+    say(() => t(copied ? "share.copied" : "share.copy_this", { url }), "info", null);
     draw();
   },
 
@@ -499,7 +516,8 @@ const intents = {
     try { await loadMessages(lang); } catch (err) { return; }
     saveLanguage(lang);
     R.applyStaticText();
-    R.renderSettings(settings, { players: PLAYER_CHOICES[settings.rules], levels: LEVELS }, false);
+    if (settings) R.renderSettings(settings, menu(), false);
+    if ($id("dlg-stats")?.open) StatsView.draw();
     if (ui.view) draw();
     else R.render(ui);
     if (modeHooks.language) modeHooks.language(lang);
@@ -514,6 +532,7 @@ async function begin(request) {
   try { res = await send(request); } catch (err) { res = { ok: false, error: { code: "internal", message: err.message } }; }
   ui.busy = false;
   if (res.ok) {
+    if (MODE_SAVES && request.op === "new_game") Stats.newGame();
     ui.view = null;
     ui.shownDeal = null;
     ui.shownOver = null;
@@ -525,13 +544,36 @@ async function begin(request) {
   return res;
 }
 
+/** The rules data from the engine (the build's file is missing): a worker of its own, once. */
+async function engineRulesData() {
+  const probe = new EngineClient();
+  try {
+    await new Promise((resolve, reject) => {
+      probe.start({ onReady: resolve, onError: (kind, message) => reject(new Error(message || kind)) });
+    });
+    const res = await probe.request({ op: "rules_data" });
+    return res.ok ? res.rules_data : null;
+  } catch (err) {
+    return null;
+  } finally {
+    if (probe.worker) probe.worker.terminate();
+  }
+}
+
 /** What mode modules (embed, lessons) may use: the controller's own functions. */
 const controller = {
   ui, intents, modeHooks, params, send, begin, draw, say, applyView, engine,
-  choices: { players: PLAYER_CHOICES, defaultPlayers: DEFAULT_PLAYERS, levels: LEVELS },
+  choices: CHOICES,
 };
 
 // ---------------------------------------------------------------- saved games and comfort
+
+/** Personal statistics: the plain table's games with one person at it count (js/stats.js). */
+function countStats(view) {
+  if (MODE_SAVES !== true || (view.seats || []).filter((x) => x === "human").length !== 1) return;
+  if (Stats.countView(view, view.seats) && $id("dlg-stats")?.open) StatsView.draw();
+}
+const $id = (id) => document.getElementById(id);
 
 /** Saves the game (the engine's record) after every move; only the plain table saves. */
 function persist() {
@@ -539,6 +581,7 @@ function persist() {
   send({ op: "record" }).then((res) => {
     const view = ui.view && ui.view.version === res?.version ? ui.view : null;
     if (res && res.ok && res.record && writeSave(res.record, view)) C.markSaved(res.version);
+    if (res && res.ok && res.record) Stats.adopt(res.record);
   }, () => {});
 }
 const MODE_SAVES = !params.has("embed") && !params.has("lesson") && !params.has("net");
@@ -572,12 +615,13 @@ async function resumeSaved(saved) {
   if (saved.broken) { brokenSave(saved.raw, saved.broken); return; }
   const res = await loadRecord(saved.record);
   if (res.ok) {
+    Stats.resume(saved.record);
     syncSettings(saved.record);
     // Keep what the player selected on the table drawn from the save while the engine loaded.
     const drawn = document.body.dataset.save === "drawn" && ui.view && ui.view.version === res.view.version;
     document.body.dataset.save = "resumed";
     if (!drawn) { ui.view = null; resetTurnState(); }
-    say(t("save.resumed"), "info");
+    say(() => t("save.resumed"), "info");
     applyView(res.view);
     return;
   }
@@ -597,10 +641,10 @@ async function restoreGame() {
   if (res.ok) {
     ui.view = null;
     resetTurnState();
-    say(t("save.restored"), "info");
+    say(() => t("save.restored"), "info");
     applyView(res.view);
   } else if (res.error && res.error.code === "bad_record") brokenSave(saved.raw, "engine", res.error);
-  else { say(reasonText(res.error)); draw(); }
+  else { say(() => reasonText(res.error)); draw(); }
 }
 
 /** Called when the engine is ready; true when this module took over (resume or restore). */
@@ -633,7 +677,7 @@ async function engineDied(kind) {
   ui.thinking = null;
   C.engineState("restarting");
   R.renderBoot({ state: "loading", text: t("save.restarting") });
-  say(t("save.restarting"), "info");
+  say(() => t("save.restarting"), "info");
   draw();
   queue = Promise.resolve();
   engine.restart();
@@ -646,7 +690,7 @@ const comfort = {
     if (!ui.view) return;
     let res;
     try { res = await send({ op: "deal_review" }); } catch (err) { res = { ok: false, error: { code: "internal", message: err.message } }; }
-    if (!res.ok) { say(reasonText(res.error), "error", res.error && res.error.code); draw(); return; }
+    if (!res.ok) { say(() => reasonText(res.error), "error", res.error && res.error.code); draw(); return; }
     const last = res.review.steps.length - 1;
     ui.review = { data: res.review, view: ui.view, step: last };
     C.renderReviewDialog(res.review, ui.view, last);
@@ -677,8 +721,23 @@ async function main() {
   } catch (err) {
     // The shell's English defaults stay; keep going.
   }
+  // The menus' rule sets, player counts and targets: the build's rules data, else the engine's.
+  const rulesData = RD.fetchRulesData().then(RD.useRulesData, () => null);
+  if (!await rulesData) {
+    const res = await engineRulesData();
+    if (res) RD.useRulesData(res);
+  }
+  if (!CHOICES.rules.length) {
+    setBoot("error", t("boot.error", { message: "rules-data.json" }));
+    return;
+  }
+  settings = loadSettings();
   R.bindInputs(intents);
   C.install(comfort);
+  if (MODE === "table") {
+    $id("form-new")?.querySelector(".dlg-buttons")?.prepend(StatsView.openButton("btn-stats"));
+    $id("dlg-over")?.querySelector(".dlg-buttons")?.prepend(StatsView.openButton("btn-over-stats"));
+  }
   C.renderPrefs(prefs);
   if (params.has("testhooks")) {
     // Browser tests: end the worker as if it had crashed.
@@ -696,7 +755,7 @@ async function main() {
   const shared = MODE === "table" ? sharedSetup(params, controller.choices) : null;
   setBoot("loading", t("boot.loading"));
   // A returning player: the saved table now, the engine gets the game as soon as it can.
-  if (MODE_SAVES && MODE === "table" && !params.has("rules") && !(shared && !shared.error)) {
+  if (MODE_SAVES && MODE === "table" && !params.has("rules") && !(shared && !shared.errors.length)) {
     const saved = readSave();
     if (paintSavedView(controller, saved)) { earlyResume = true; resumeSaved(saved); }
   }
@@ -709,10 +768,12 @@ async function main() {
       setBoot("ready", t("boot.ready"));
       if (onEngineReady()) return;
       if (modeHooks.start) modeHooks.start();
-      else if (shared && !shared.error) intents.startGame(shared);
+      else if (shared && !shared.errors.length) intents.startGame(shared);
       else {
+        // Bad link parameters: the dialog shows what the link asked for, every problem named.
+        if (shared) settings = { rules: shared.rules, players: shared.players, target: shared.target, seats: shared.seats };
         intents.openSettings();
-        if (shared) C.showNotice(t(shared.error, shared.params));
+        if (shared) C.showNotice(shared.errors.map((e) => t(e.key, e.params)).join(" "));
       }
     },
     onError(kind, message) {

@@ -46,13 +46,14 @@ export function prettyParts(text, meldName = (id) => id) {
   }).join(" · ");
 }
 
-/** A short name for a meld: "the 10s", "4♣–7♣". */
+/** A short name for a meld in the page's language: "10s" / "groupe de 10", "4♣–7♣". */
 export function meldLabel(meld) {
   if (!meld) return "";
   const cards = meld.cards.map((c) => c.c);
   if (meld.type === "sequence" && cards.length) {
     return `${pretty(cards[0])}–${pretty(cards[cards.length - 1])}`;
   }
-  if (meld.rank) return `${RANKS[meld.rank] || meld.rank}s`;
-  return `m${meld.id}`;
+  if (meld.rank && meld.rank !== "3") return t("meld.group", { rank: RANKS[meld.rank] || meld.rank });
+  if (meld.type === "black3" || meld.rank === "3") return t("meld.black_threes");
+  return t("meld.group", { rank: "?" });
 }

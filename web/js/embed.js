@@ -10,11 +10,12 @@ import { parseLevels, sharedSetup } from "./share.js";
 import * as V from "./embed-view.js";
 
 class EmbedError extends Error {
-  constructor(key, params = {}, code = "bad_parameter") {
+  constructor(key, params = {}, code = "bad_parameter", more = []) {
     super(key);
     this.key = key;
     this.params = params;
     this.code = code;
+    this.more = more;  // further problems of the same parameters: [{key, params}]
   }
 }
 
@@ -100,7 +101,7 @@ async function requestFrom(get, choices) {
   q.set("rules", get("rules") ?? "samba");
   for (const k of ["players", "target", "seed", "levels"]) if (get(k) !== null) q.set(k, get(k));
   const setup = sharedSetup(q, choices);
-  if (setup.error) throw new EmbedError(setup.error, setup.params);
+  if (setup.errors.length) throw new EmbedError(setup.errors[0].key, setup.errors[0].params, "bad_parameter", setup.errors.slice(1));
   const req = { op: "new_game", rules: setup.rules, players: setup.players, target: setup.target, seats: setup.seats };
   if (setup.seed !== null) req.seed = setup.seed;
   return req;
@@ -133,7 +134,8 @@ export async function install(ctl) {
   const fail = (err, source = "params") => {
     const key = err instanceof EmbedError ? err.key : "embed.error.engine";
     const code = err instanceof EmbedError ? err.code : (err && err.code) || "internal";
-    const text = t(key, err instanceof EmbedError ? err.params : { message: reasonText(err) });
+    const text = [t(key, err instanceof EmbedError ? err.params : { message: reasonText(err) }),
+      ...(err instanceof EmbedError ? err.more : []).map((e) => t(e.key, e.params))].join(" ");
     V.showEmbedError(t("embed.error.title"), text, t("embed.error.help"), code);
     if (channel) channel.post("error", { code, message: text, source });
   };

@@ -56,6 +56,7 @@ export async function loadMessages(lang = "en") {
   if (!res.ok) throw new Error(`i18n ${lang}: HTTP ${res.status}`);
   messages = await res.json();
   current = lang;
+  plural = new Intl.PluralRules(lang);
   reported.clear();
   try { document.documentElement.lang = lang; } catch (err) { /* no document (worker) */ }
   return messages;
@@ -63,6 +64,18 @@ export async function loadMessages(lang = "en") {
 
 export function has(key) {
   return Object.prototype.hasOwnProperty.call(messages, key);
+}
+
+let plural = new Intl.PluralRules("en");
+
+/**
+ * A message with plural forms is an object of CLDR categories ({"one": "{n} card", "other":
+ * "{n} cards"}; Russian adds "few" and "many"): the form is chosen by Intl.PluralRules for the
+ * number `n` of the params ("other" when there is none, or the language has no such form).
+ */
+function form(forms, n) {
+  const cat = typeof n === "number" && Number.isFinite(n) ? plural.select(n) : "other";
+  return typeof forms[cat] === "string" ? forms[cat] : forms.other;
 }
 
 export function t(key, params = {}) {
@@ -75,6 +88,8 @@ export function t(key, params = {}) {
     }
     return `${MISSING_OPEN}${key}${MISSING_CLOSE}`;
   }
+  if (text && typeof text === "object") text = form(text, params.n);
+  if (typeof text !== "string") return `${MISSING_OPEN}${key}${MISSING_CLOSE}`;
   return text.replace(/\{(\w+)\}/g, (m, name) => {
     const v = params[name];
     if (v === undefined) return m;

@@ -14,6 +14,7 @@ export const KEY_OF = {
   draw: "D", take: "P", new: "N", confirm: "M", discard: "X", takeback: "B", hint: "H", clear: "Escape",
 };
 
+export const HELP_TAB = "samba-help";
 const HELP_URL = new URL("../rules.html#keyboard", import.meta.url);
 
 function anyDialogOpen() {
@@ -73,7 +74,8 @@ export function installKeyboard(intents) {
       h: () => intents.action("hint"),
       l: () => intents.toggleLog(),
       Escape: () => intents.action("clear"),
-      "?": () => window.open(HELP_URL.href, "_blank", "noopener"),
+      // One help tab, named: pressing "?" again brings it back instead of opening another.
+      "?": () => window.open(HELP_URL.href, HELP_TAB),
     }[key];
     if (!run) return;
     // Space and Enter keep their native meaning on buttons; letters never type anywhere here.

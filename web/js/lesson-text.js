@@ -1,8 +1,11 @@
 // A lesson's texts in the page's language: the optional per-language "i18n" block of the lesson
-// file (docs/lessons.md), each text falling back to the English one at the top level.
+// file (docs/lessons.md), each text falling back to the English one at the top level. Card codes
+// in the texts ("8S 8H 2C") are shown as the cards read (8♠ 8♥ 2♣, the joker by its name).
+
+import { prettyMove } from "./cards.js";
 
 function pick(own, base) {
-  return typeof own === "string" && own.trim() ? own : base;
+  return prettyMove(typeof own === "string" && own.trim() ? own : String(base ?? ""));
 }
 
 /** {title, intro, steps: [{goal, success, wrong}]} of lesson `L` in `lang`. */

@@ -76,11 +76,13 @@ export async function install(ctl) {
   modeHooks.moveAnswer = (res) => {
     const L = res.lesson;
     if (!L) return null;
-    if (!L.legal) return { text: reasonText({ code: L.code, message: L.message }), kind: "error", code: L.code };
+    // Texts as makers: a language switch makes them again in the new language.
+    if (!L.legal) return { text: () => reasonText({ code: L.code, message: L.message }), kind: "error", code: L.code };
     if (!L.matches) {
-      state.feedback = { kind: "wrong", step: state.step, field: "wrong" };
+      const step = state.step;
+      state.feedback = { kind: "wrong", step, field: "wrong" };
       V.renderLesson(state);
-      return { text: stepText(state.step, "wrong"), kind: "wrong", code: "lesson_wrong" };
+      return { text: () => stepText(step, "wrong"), kind: "wrong", code: "lesson_wrong" };
     }
     state.step = L.step;
     state.done = !!L.done;
@@ -93,7 +95,7 @@ export async function install(ctl) {
     // After the reader's accepted move, the table's message area repeats the success text.
     if (!state.announce) return;
     state.announce = false;
-    const text = state.feedback ? stepText(state.feedback.step, state.feedback.field) : "";
-    if (text) { ctl.say(text, "success", "lesson_step"); ctl.draw(); }
+    const fb = state.feedback;
+    if (fb && stepText(fb.step, fb.field)) { ctl.say(() => stepText(fb.step, fb.field), "success", "lesson_step"); ctl.draw(); }
   };
 }

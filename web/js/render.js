@@ -5,6 +5,7 @@ import { el, $, fillLanguagePicker } from "./dom.js";
 import { t, num, has } from "./i18n.js";
 import { installKeyboard, KEY_OF } from "./keyboard.js";
 import * as A11y from "./a11y.js";
+import { rulesName } from "./rules-data.js";
 
 const tr = t;
 import { face, meldLabel, prettyMove, prettyParts, rankKey } from "./cards.js";
@@ -73,13 +74,24 @@ export function applyStaticText() {
   if (pick) {
     fillLanguagePicker(pick);
   }
-  // Log lines are drawn once each: redraw them all in the new language.
-  $("log-list").replaceChildren();
-  logShown = 0;
+  // Log lines are drawn once each: write them all again in the new language. What the live
+  // region read out is past news: it is emptied rather than left in the old language.
+  relabelLog();
+  if ($("live")) $("live").textContent = "";
+}
+
+/** The board's shades: more of it above or below the part on screen (it scrolls). */
+export function shadeBoard() {
+  const b = $("board");
+  if (!b) return;
+  b.dataset.moreAbove = b.scrollTop > 2 ? "1" : "0";
+  b.dataset.moreBelow = b.scrollTop + b.clientHeight < b.scrollHeight - 2 ? "1" : "0";
 }
 
 /** Installs the (delegated) listeners once; each calls one intent. */
 export function bindInputs(intents) {
+  $("board")?.addEventListener("scroll", shadeBoard, { passive: true });
+  addEventListener("resize", shadeBoard);
   $("hand").addEventListener("click", (ev) => {
     const c = ev.target.closest(".card[data-id]");
     if (c) intents.card(Number(c.dataset.id));
@@ -162,20 +174,25 @@ function readSettings() {
   return { rules: fd.get("rules"), players, target: Number(fd.get("target")), seats };
 }
 
-/** Fills the settings dialog: `choices` = {players: [...], levels: [...]}, `s` = current settings. */
-export function renderSettings(s, choices, open) {
-  const form = $("form-new");
-  for (const r of form.querySelectorAll('input[name="rules"]')) r.checked = r.value === s.rules;
-  for (const r of form.querySelectorAll('input[name="target"]')) r.checked = Number(r.value) === s.target;
-  const pBox = $("opt-players");
-  pBox.replaceChildren();
-  for (const n of choices.players) {
+function radios(box, name, items, checked) {
+  box.replaceChildren();
+  for (const [value, label] of items) {
     const lab = el("label");
     const inp = el("input");
-    inp.type = "radio"; inp.name = "players"; inp.value = String(n); inp.checked = n === s.players;
-    lab.append(inp, " ", String(n));
-    pBox.append(lab);
+    inp.type = "radio"; inp.name = name; inp.value = String(value); inp.checked = value === checked;
+    lab.append(inp, " ", el("span", null, label));
+    box.append(lab);
   }
+}
+
+/**
+ * Fills the settings dialog from the menu's choices (the rules data): `choices` = {rules: [names],
+ * players: [n], targets: [n], levels: [...]}, `s` = current settings.
+ */
+export function renderSettings(s, choices, open) {
+  radios($("opt-rules"), "rules", choices.rules.map((r) => [r, rulesName(r, t, has)]), s.rules);
+  radios($("opt-target"), "target", choices.targets.map((n) => [n, num(n)]), s.target);
+  radios($("opt-players"), "players", choices.players.map((n) => [n, num(n)]), s.players);
   const seatBox = $("opt-seats");
   seatBox.replaceChildren();
   for (let i = 0; i < s.players; i++) {
@@ -208,6 +225,7 @@ export function render(ui) {
   const key = A11y.focusKey(document.activeElement);
   renderTable(ui);
   A11y.restoreFocus(key);
+  shadeBoard();
 }
 
 function renderTable(ui) {
@@ -342,7 +360,7 @@ function renderScoreboard(v) {
     box.append(item);
   });
   const meta = el("div", "score-meta");
-  meta.append(el("span", "rules-name", t(`rules.${v.rules.name}`)), el("span", null, t("ui.deal", { n: v.deal })), el("span", null, t("ui.target", { n: num(v.target) })));
+  meta.append(el("span", "rules-name", rulesName(v.rules.name, t, has)), el("span", null, t("ui.deal", { n: v.deal })), el("span", null, t("ui.target", { n: num(v.target) })));
   box.append(meta);
 }
 
@@ -361,7 +379,7 @@ function renderSeats(v, ui) {
     const backs = el("span", "mini-backs");
     backs.append(el("span", "mini-back"), el("span", "mini-back"));
     const n = v.hand_sizes[seat];
-    info.append(backs, el("span", "seat-count", n === 1 ? t("ui.card_one") : t("ui.cards", { n })));
+    info.append(backs, el("span", "seat-count", t("ui.cards", { n })));
     chip.append(name, info);
     if (ui.thinking === seat) chip.append(el("div", "thinking", t("ui.thinking")));
     box.append(chip);
@@ -374,7 +392,9 @@ function sidePanel(v, side, ui, opts) {
   panel.dataset.side = String(side);
   const head = el("div", "side-head");
   head.append(el("span", "side-name", sideName(v, side)));
-  head.append(el("span", "badge", t("ui.canastas", { n: v.canastas[side], req: v.requirement })));
+  const made = v.canastas[side];
+  head.append(made >= v.requirement ? el("span", "badge badge-ok", t("ui.canastas_done", { n: made }))
+    : el("span", "badge", t("ui.canastas", { n: made, req: v.requirement })));
   if (v.opened[side]) head.append(el("span", "badge badge-ok", t("ui.opened")));
   else head.append(el("span", "badge badge-min", t("ui.minimum", { n: v.minimum[side] })));
   const reds = v.red_threes[side] || [];
@@ -483,6 +503,7 @@ function renderHand(v, ui, stagedIds, legal, myTurn) {
   }
   hand.replaceChildren(...nodes);
   hand.dataset.count = String(v.hand.length);
+  hand.dataset.size = v.hand.length > 15 ? "l" : "";
   hand.classList.toggle("inactive", !myTurn);
 }
 
@@ -595,7 +616,13 @@ function renderStatus(v, ui, myTurn, topTargets, selCards) {
     text = v.phase === "answer" ? t("status.waiting_answer", { name: seatName(v.current) })
       : t("status.waiting", { name: seatName(v.current) });
   } else if (ui.mergeFrom !== null) text = t("status.merge_pick");
-  else if (v.phase === "draw") text = t("status.your_draw") + (topTargets.size ? " " + t("status.top_hint") : "");
+  else if (v.phase === "draw") {
+    // The pile can be taken with a pair only when the engine offers a way (not blocked, frozen
+    // against the hand, ...): otherwise the status does not suggest it.
+    const takes = (v.legal && v.legal.takes) || [];
+    text = t(takes.length ? "status.your_draw" : "status.your_draw_stock")
+      + (topTargets.size ? " " + t("status.top_hint") : "");
+  }
   else text = v.rules.pass_with_one ? t("status.your_meld_dutch") : t("status.your_meld");
   status.textContent = text;
   status.classList.toggle("mine", myTurn);
@@ -605,8 +632,13 @@ function renderStatus(v, ui, myTurn, topTargets, selCards) {
   if (ui.staged.length && ui.check) {
     const c = ui.check;
     if (!v.opened[v.my_side] && c.minimum !== undefined && c.minimum !== null) {
-      const ok = (c.opening_points || 0) >= c.minimum;
-      opening.append(el("span", `count ${ok ? "ok" : "low"}`, t("status.opening", { points: c.opening_points || 0, minimum: c.minimum })));
+      if (v.phase === "draw" && selCards.length < 2) {
+        // Before drawing, an opening takes the pile: its count needs the pair it is taken with.
+        opening.append(el("span", "count low", t("status.opening_pick_pair", { minimum: c.minimum })));
+      } else {
+        const ok = (c.opening_points || 0) >= c.minimum;
+        opening.append(el("span", `count ${ok ? "ok" : "low"}`, t("status.opening", { points: c.opening_points || 0, minimum: c.minimum })));
+      }
     }
     if (c.legal) opening.append(el("span", "check ok", t("status.legal_staged")));
     else if (c.reason) opening.append(el("span", "check bad", c.reason));
@@ -614,12 +646,16 @@ function renderStatus(v, ui, myTurn, topTargets, selCards) {
   if (selCards.length > 1) opening.append(el("span", "selcount", t("status.selected", { n: selCards.length })));
 
   const msg = $("message");
-  msg.textContent = ui.message ? ui.message.text : "";
+  msg.textContent = ui.message ? messageText(ui.message) : "";
   msg.dataset.kind = ui.message ? ui.message.kind : "";
   if (ui.message && ui.message.code) msg.dataset.code = ui.message.code; else delete msg.dataset.code;
 }
 
-/** "m8" -> a readable name of that meld in the current view (or "m8" if gone). */
+/** A message's text in the page's language now (it may be a string or a maker). */
+function messageText(m) {
+  return typeof m.text === "function" ? m.text() : String(m.text ?? "");
+}
+
 /**
  * A move text in the player's words, as an instruction (the hint): "draw" -> "draw from the
  * stock", "discard 7S" -> "discard 7♠", "top m3" -> "take the top card onto 4♣–7♣".
@@ -661,6 +697,7 @@ function logLine(e, v) {
   const text = e.text || "";
   if (text === "deal") return t("log.deal", { n: e.deal });
   if (text === "deal_end") return t("log.deal_end");
+  if (text === "scenario") return t("log.scenario");
   if (text === "draw") {
     return e.cards ? t("log.draw_cards", { name, cards: e.cards.map(prettyMove).join(" ") })
       : t("log.draw", { name, n: e.n ?? "" });
@@ -702,6 +739,7 @@ function renderLog(v) {
   logDeal = v.deal; logViewer = v.seat;
   logKeys = keys;
   logShown = fresh;
+  if (!list.childElementCount) logItems.length = 0;
   for (let i = fresh; i < v.log.length; i++) {
     const e = v.log[i];
     const seat = e.seat;
@@ -709,11 +747,19 @@ function renderLog(v) {
     li.textContent = logLine(e, v);
     if (seat === null || seat === undefined) li.className = "sys";
     list.append(li);
+    logItems.push({ li, e, v });
   }
   if (v.log.length !== logShown) list.scrollTop = list.scrollHeight;
   logShown = v.log.length;
 }
 let logKeys = [];
+// Every line shown this deal with its entry and the view it was drawn from (for meld names).
+const logItems = [];
+
+/** Writes every log line shown again, in the page's language now (after a language switch). */
+function relabelLog() {
+  for (const { li, e, v } of logItems) if (li.isConnected) li.textContent = logLine(e, v);
+}
 
 function summaryTable(table, v, rows, totals) {
   table.replaceChildren();

@@ -79,7 +79,7 @@ export function renderReview(box, review, view, i) {
     const row = el("div", `review-seat side-${view.side_of ? view.side_of[seat] : 0}`);
     if (st.seat === seat) row.classList.add("moved");
     const name = el("div", "review-name");
-    name.append(el("b", null, t(`seat.${seat}`)), " ", el("span", "review-count", hand.length === 1 ? t("ui.card_one") : t("ui.cards", { n: hand.length })));
+    name.append(el("b", null, t(`seat.${seat}`)), " ", el("span", "review-count", t("ui.cards", { n: hand.length })));
     row.append(name, miniCards(hand));
     hands.append(row);
   });

@@ -4,7 +4,7 @@
 // without that file the page asks the engine in the worker (bridge op "rules_data").
 
 import { el, $, fillLanguagePicker, keepTableRoles } from "./dom.js";
-import { loadMessages, num, pickLanguage, saveLanguage, t } from "./i18n.js";
+import { has, loadMessages, num, pickLanguage, saveLanguage, t } from "./i18n.js";
 import { EngineClient } from "./bridge.js";
 
 const SECTIONS = ["cards", "deal", "turn", "pile", "melds", "opening", "out", "threes", "score"];
@@ -75,7 +75,9 @@ function drawTable() {
   const head = el("tr");
   head.append(el("th", "rp-rule", t("help.rule")));
   for (const name of presets) {
-    const th = el("th", null, t(`rules.${name}`));
+    // A rule set the catalogue does not name yet keeps the engine's title.
+    const title = (data.presets.find((p) => p.name === name) || {}).title || name;
+    const th = el("th", null, has(`rules.${name}`) ? t(`rules.${name}`) : title);
     th.scope = "col";
     head.append(th);
   }

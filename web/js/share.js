@@ -3,8 +3,6 @@
 //
 //   index.html?rules=samba&players=4&target=10000&seed=123&levels=easy,medium,medium
 
-const RULES = ["samba", "dutch", "crawford"];
-
 /** The share link for a game record (`record` op), relative to the page at `href`. */
 export function shareLink(record, href) {
   const url = new URL("./", href);
@@ -32,41 +30,47 @@ export function parseLevels(text, players, levels) {
 }
 
 /**
- * A game setup read from URL parameters. Returns null when the URL asks for no game
- * (no `rules`), {error: i18n key, params} when it asks for a bad one, else the settings
- * {rules, players, target, seats, seed}. `choices` = {players: {rules: [n]}, defaultPlayers,
- * levels}.
+ * A game setup read from URL parameters. Returns null when the URL asks for no game (no
+ * `rules`), else {rules, players, target, seats, seed, errors}: the settings, where every bad
+ * parameter is replaced by its default and listed in `errors` ([{key, params}] i18n keys, one
+ * per problem, all of them). `choices` (js/rules-data.js) = {rules, players: {rules: [n]},
+ * defaultPlayers, targets, defaultTarget, levels}.
  */
 export function sharedSetup(params, choices) {
   if (!params.has("rules")) return null;
-  const rules = String(params.get("rules")).toLowerCase();
-  if (!RULES.includes(rules)) return { error: "share.error.rules", params: { value: params.get("rules") } };
+  const errors = [];
+  const bad = (key, p) => { errors.push({ key, params: p }); };
+  let rules = String(params.get("rules")).toLowerCase();
+  if (!choices.rules.includes(rules)) {
+    bad("share.error.rules", { value: params.get("rules"), allowed: choices.rules.join(", ") });
+    rules = choices.rules.includes("samba") ? "samba" : choices.rules[0];
+  }
   const allowed = choices.players[rules] || [];
   let players = choices.defaultPlayers[rules];
   if (params.has("players")) {
-    players = Number(params.get("players"));
-    if (!allowed.includes(players)) {
-      return { error: "share.error.players", params: { value: params.get("players"), allowed: allowed.join(", ") } };
-    }
+    const n = Number(params.get("players"));
+    if (allowed.includes(n)) players = n;
+    else bad("share.error.players", { value: params.get("players"), allowed: allowed.join(", ") });
   }
-  let target = 10000;
+  let target = choices.defaultTarget[rules];
   if (params.has("target")) {
-    target = Number(params.get("target"));
-    if (!Number.isInteger(target) || target <= 0) return { error: "share.error.target", params: { value: params.get("target") } };
+    const n = Number(params.get("target"));
+    if (Number.isInteger(n) && n > 0) target = n;
+    else bad("share.error.target", { value: params.get("target") });
   }
   let seed = null;
   if (params.has("seed")) {
-    seed = Number(params.get("seed"));
-    if (!Number.isInteger(seed) || seed < 0) return { error: "share.error.seed", params: { value: params.get("seed") } };
+    const n = Number(params.get("seed"));
+    if (Number.isInteger(n) && n >= 0) seed = n;
+    else bad("share.error.seed", { value: params.get("seed") });
   }
   let seats = ["human", ...Array(players - 1).fill("medium")];
   if (params.has("levels")) {
-    seats = parseLevels(params.get("levels"), players, choices.levels);
-    if (!seats) {
-      return { error: "share.error.levels", params: { value: params.get("levels"), n: players - 1, levels: choices.levels.join(", ") } };
-    }
+    const got = parseLevels(params.get("levels"), players, choices.levels);
+    if (got) seats = got;
+    else bad("share.error.levels", { value: params.get("levels"), n: players - 1, levels: choices.levels.join(", ") });
   }
-  return { rules, players, target, seats, seed };
+  return { rules, players, target, seats, seed, errors };
 }
 
 /** Copies text to the clipboard; false when the browser refuses (the page then shows it). */

@@ -1,0 +1,170 @@
+"""Every screen: with the largest positions the rules produce (6-player crawford, samba 4 and 2,
+dutch 6; 21-24 cards in hand, 10-12 melds per side; e2e/positions.py), reopened as saved games
+at 390×844, 844×390, 768×1024 and 1440×900, and in the embedded table 640 px high: every hand
+card and every enabled button passes a hit test (the element at its centre is itself or inside
+it) without any scrolling by hand, in the draw and meld phases, with a card selected and with a
+meld staged. Also: two neighbouring hand cards clicked 100 ms apart are both selected, and a
+lesson fits the first screen of a phone."""
+from __future__ import annotations
+
+import base64
+import json
+
+import pytest
+from playwright.sync_api import expect
+
+from fit import SCREENS, hit_report, load_saved
+from positions import POSITIONS, position
+
+IDLE = 'body[data-my-turn="1"][data-busy="0"]'
+
+
+def assert_all_hit(page, where: str, min_cards: int = 20) -> dict:
+    rep = hit_report(page)
+    assert rep["cards"] >= min_cards, f"{where}: only {rep['cards']} hand cards drawn"
+    assert not rep["bad_cards"], f"{where}: hand cards covered or off screen: {rep['bad_cards']}"
+    assert rep["buttons"] >= 2, f"{where}: {rep['buttons']} enabled buttons"
+    assert not rep["bad_buttons"], f"{where}: buttons covered or off screen: {rep['bad_buttons']}"
+    return rep
+
+
+def check_every_screen(page, name: str, min_cards: int = 20) -> None:
+    for screen, (w, h) in SCREENS.items():
+        page.set_viewport_size({"width": w, "height": h})
+        assert_all_hit(page, f"{name} at {screen}", min_cards)
+
+
+def mobile_context(browser, width=390, height=844):
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                              has_touch=True, service_workers="block")
+    ctx.set_default_timeout(20_000)
+    return ctx
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_largest_positions_fit_every_screen(name, browser, base_url):
+    ctx = mobile_context(browser)
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        pos = load_saved(page, base_url, name)
+        assert page.locator("#hand .card").count() == len(pos["view"]["hand"])
+        check_every_screen(page, f"{name} ({pos['view']['phase']})")
+        # A card selected (Discard / Take / New meld change state), then a meld staged.
+        page.set_viewport_size({"width": 390, "height": 844})
+        first = page.locator("#hand .card").first
+        first.click(position={"x": 6, "y": 10})
+        expect(page.locator("#hand .card.selected")).to_have_count(1)
+        check_every_screen(page, f"{name}, one card selected")
+        page.click('#actions button[data-action="clear"]')
+        expect(page.locator("#hand .card.selected")).to_have_count(0)
+        chips = page.locator("#suggest button[data-part]")
+        if pos["view"]["phase"] == "meld":
+            assert chips.count() > 0, f"{name}: no meld suggestion to stage"
+            chips.first.click()
+            expect(page.locator("#my-melds .meld[data-staged]")).to_have_count(1)
+            expect(page.locator('#actions button[data-action="takeback"]')).to_be_visible()
+            check_every_screen(page, f"{name}, a meld staged", min_cards=16)
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("name", ["crawford6-meld", "samba2-draw"])
+@pytest.mark.parametrize("width", [400, 1000])
+def test_embedded_table_640_high_fits(name, width, browser, base_url):
+    pos = position(name)
+    b64 = base64.urlsafe_b64encode(json.dumps(pos["scenario"]).encode()).decode().rstrip("=")
+    ctx = mobile_context(browser, width, 640)
+    try:
+        page = ctx.new_page()
+        page.goto(base_url + f"embed.html?scenario={b64}&levels=random&pace=20")
+        expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+        expect(page.locator(IDLE)).to_have_count(1)
+        assert_all_hit(page, f"embedded {name} at {width}×640")
+    finally:
+        ctx.close()
+
+
+def strip_centre(page, card):
+    """The centre of the part of a hand card that shows (cards overlap in fans)."""
+    return page.evaluate("""(e) => { const r = e.getBoundingClientRect();
+      const n = e.nextElementSibling; const right = n ? n.getBoundingClientRect().left : r.right;
+      return {x: (r.left + right) / 2, y: r.top + r.height / 2}; }""", card.element_handle())
+
+
+@pytest.mark.parametrize("size", [(390, 844), (1440, 900)])
+def test_two_cards_clicked_100ms_apart_are_both_selected(size, browser, base_url):
+    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                              service_workers="block")
+    ctx.set_default_timeout(20_000)
+    try:
+        page = ctx.new_page()
+        # The normal speed (card animation on): no ?pace, which only sets the computers' pace.
+        load_saved(page, base_url, "samba4-meld", query="")
+        pairs = page.evaluate("""() => [...document.querySelectorAll('#hand .group')]
+          .filter(g => g.children.length >= 2).map(g => g.dataset.rank)""")
+        assert len(pairs) >= 3, pairs
+        for rank in pairs[:5]:
+            cards = page.locator(f'#hand .group[data-rank="{rank}"] .card')
+            a, b = strip_centre(page, cards.nth(0)), strip_centre(page, cards.nth(1))
+            ids = [cards.nth(0).get_attribute("data-id"), cards.nth(1).get_attribute("data-id")]
+            page.mouse.click(a["x"], a["y"])
+            page.wait_for_timeout(100)  # the gesture under test: a second click 100 ms later
+            page.mouse.click(b["x"], b["y"])
+            for i in ids:
+                expect(page.locator(f'#hand .card.selected[data-id="{i}"]')).to_have_count(1)
+            expect(page.locator("#hand .card.selected")).to_have_count(2)
+            page.click('#actions button[data-action="clear"]')
+            expect(page.locator("#hand .card.selected")).to_have_count(0)
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (844, 390)])
+def test_lesson_fits_the_first_screen_of_a_phone(size, browser, base_url):
+    ctx = mobile_context(browser, *size)
+    try:
+        page = ctx.new_page()
+        page.goto(base_url + "index.html?lesson=05-take-the-pile&pace=20")
+        expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+        expect(page.locator(IDLE)).to_have_count(1)
+        assert_all_hit(page, f"lesson at {size}", min_cards=5)
+        goal = page.locator('#lesson-panel .lesson-step[data-state="current"]').bounding_box()
+        assert goal and goal["y"] >= 0 and goal["y"] + goal["height"] <= size[1], goal
+        assert page.evaluate("scrollY") == 0
+    finally:
+        ctx.close()
+
+
+SEAT_SPILL_JS = """() => [...document.querySelectorAll('#seats .seat')].flatMap((s) => {
+  const box = s.getBoundingClientRect();
+  return [...s.querySelectorAll('*')].filter((e) => {
+    const r = e.getBoundingClientRect();
+    return r.width && (r.right > box.right + 0.5 || r.left < box.left - 0.5);
+  }).map((e) => ({seat: s.dataset.seat, what: e.className, text: e.textContent}));
+})"""
+
+
+def test_six_seats_keep_their_badges_inside_in_every_language(browser, base_url):
+    """At 6 players on a phone the partner badge stays inside its seat (it spilt onto the next
+    seat in fr/ru/nb), and the language picker shows every language's whole name."""
+    ctx = mobile_context(browser)
+    try:
+        page = ctx.new_page()
+        load_saved(page, base_url, "crawford6-draw")
+        for lang in ("en", "fr", "ru", "nb"):
+            page.select_option("#lang-select", lang)
+            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+            expect(page.locator("#seats .seat .tag")).to_have_count(1)
+            spill = page.evaluate(SEAT_SPILL_JS)
+            assert not spill, f"{lang}: seat contents spill out: {spill}"
+            cut = page.evaluate("""() => { const s = document.getElementById('lang-select');
+              const c = document.createElement('canvas').getContext('2d');
+              c.font = getComputedStyle(s).font;
+              const widest = Math.max(...[...s.options].map((o) => c.measureText(o.text).width));
+              return s.clientWidth - widest; }""")
+            assert cut > 10, f"{lang}: the language picker is {-cut:.0f} px too narrow for its names"
+    finally:
+        ctx.close()

@@ -1,0 +1,51 @@
+// What the menus offer, from the build's rules data (dist/rules-data.json, made from the engine's
+// rule sets by py_engine.rulesdoc): the rule sets (a new one appears by itself), their player
+// counts and default, the targets and the default target. No rule is written here.
+
+export const LEVELS = ["easy", "medium", "hard", "random", "human"];
+
+/**
+ * The menu's choices, filled in place by `useRulesData` (modules keep a reference):
+ * rules [names], players {rules: [n]}, defaultPlayers {rules: n}, targets {rules: [n]},
+ * defaultTarget {rules: n}, titles {rules: English title}, levels [...].
+ */
+export const choices = {
+  rules: [], players: {}, defaultPlayers: {}, targets: {}, defaultTarget: {}, titles: {},
+  levels: LEVELS,
+};
+
+/** Fetches the build's rules data; throws when it is missing or not of the known format. */
+export async function fetchRulesData(fetcher = fetch) {
+  const res = await fetcher(new URL("../rules-data.json", import.meta.url));
+  if (!res.ok) throw new Error(`rules-data.json: HTTP ${res.status}`);
+  const data = await res.json();
+  if (!data || !Array.isArray(data.presets) || !Array.isArray(data.rows)) throw new Error("rules-data.json: unknown format");
+  return data;
+}
+
+/** Fills `choices` from rules data ({presets, rows}); returns it. */
+export function useRulesData(data) {
+  const values = (field) => (data.rows.find((r) => r.field === field) || {}).values || {};
+  const allowed = values("players_allowed");
+  const defaults = values("default_players");
+  const targets = values("targets");
+  const defaultTarget = values("default_target");
+  choices.rules = data.presets.map((p) => p.name).filter((name) => Array.isArray(allowed[name]) && allowed[name].length);
+  for (const name of choices.rules) {
+    const counts = allowed[name];
+    choices.players[name] = counts;
+    // Rules data without a default_players row (older builds): 4 when offered, else the most.
+    choices.defaultPlayers[name] = counts.includes(defaults[name]) ? defaults[name]
+      : counts.includes(4) ? 4 : counts[counts.length - 1];
+    choices.targets[name] = Array.isArray(targets[name]) && targets[name].length ? targets[name] : [10000];
+    choices.defaultTarget[name] = choices.targets[name].includes(defaultTarget[name])
+      ? defaultTarget[name] : choices.targets[name][choices.targets[name].length - 1];
+    choices.titles[name] = (data.presets.find((p) => p.name === name) || {}).title || name;
+  }
+  return choices;
+}
+
+/** A rule set's name in the page's language (`rules.<name>`), else its title from the data. */
+export function rulesName(name, t, has) {
+  return has(`rules.${name}`) ? t(`rules.${name}`) : choices.titles[name] || name;
+}
