@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -218,3 +219,31 @@ def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(peo
         "els => els.map(e => e.dataset.card)")) == hand
     for p in (host, friend):
         assert not p.errors, p.errors
+
+
+def test_a_lost_network_shows_reconnecting_then_lost_and_a_new_invite_resumes(people, base_url):
+    import subprocess
+    host, friend = people("host"), people("friend")
+    N.host_setup(host, base_url, {1: "friend"}, players=2)
+    N.host_takes_code(host, 1, N.friend_joins(friend, N.invite_link(host, 1), "Sam"))
+    N.deal(host, [friend])
+    version = N.body_attr(host.page, "version")
+    # The namespace's only network address goes away (nothing else on the machine notices).
+    subprocess.run(["ip", "addr", "del", "192.0.2.1/24", "dev", "v0"], check=True)
+    try:
+        expect(friend.page.locator('body[data-net-conn="reconnecting"], body[data-net-conn="lost"]')
+               ).to_have_count(1, timeout=60_000)
+        expect(friend.page.locator("#net-conn")).to_contain_text(re.compile("Reconnecting|lost"))
+        expect(friend.page.locator('body[data-net-conn="lost"]')).to_have_count(1, timeout=90_000)
+    finally:
+        subprocess.run(["ip", "addr", "add", "192.0.2.1/24", "dev", "v0"], check=True)
+        subprocess.run(["ip", "route", "replace", "default", "dev", "v0"], check=True)
+    seat1 = host.page.locator('#net-panel .net-seat[data-seat="1"]')
+    expect(seat1).to_have_attribute("data-state", "dropped", timeout=90_000)
+    old = N.invite_link(host, 1)
+    seat1.locator(".net-new-invite").click()
+    expect(N.invite_input(host.page, 1)).not_to_have_value(old, timeout=15_000)
+    code = N.friend_joins(friend, N.invite_link(host, 1), "Sam")
+    N.host_takes_code(host, 1, code)
+    expect(friend.page.locator(f'body[data-version="{version}"]')).to_have_count(1,
+                                                                               timeout=30_000)

@@ -416,6 +416,7 @@ def test_a_host_that_changes_the_seed_is_caught():
     for s in (1, 2, 3):
         res = t.kinds(s, "verified")[-1]
         assert not res["ok"] and "seed" in res["problems"][0], res
+        assert res["codes"][0] == "seed_mismatch"
 
 
 def test_a_host_that_reports_the_seed_honestly_but_deals_other_cards_is_caught():
@@ -429,6 +430,7 @@ def test_a_host_that_reports_the_seed_honestly_but_deals_other_cards_is_caught()
     t.play_deal()
     res = t.kinds(1, "verified")[-1]
     assert not res["ok"] and "not what I was shown" in res["problems"][0], res
+    assert res["codes"] == ["table_differs"]
 
 
 def test_a_host_that_fakes_a_guest_value_is_caught():

@@ -8,7 +8,7 @@
 - ``{"type": "seats", "names", "kinds", "friends"}``
 - ``{"type": "error", "code", "message"}``        the host refused something, or sent nonsense
 - ``{"type": "fair", "deal", "step"}``            this guest committed / revealed its value
-- ``{"type": "verified", "deal", "ok", "partial", "problems"}``  the deal was replayed
+- ``{"type": "verified", "deal", "ok", "partial", "problems", "codes"}``  the deal was replayed
 """
 from __future__ import annotations
 
@@ -21,6 +21,25 @@ from .fair import HASH_HEX, VALUE_HEX, commitment, derive_seed, new_value
 from .messages import HOST_TYPES, MAX_HOST_TEXT, NetError, decode, encode, is_hex
 
 HOST = "host"
+# What a deal's check may find (the page words them in the player's language by code).
+PROBLEM_CODES = (
+    ("the host sent no random values", "no_values"),
+    ("the commitments differ", "commits_changed"),
+    ("my random value was not used", "own_value_unused"),
+    ("a revealed value does not match", "value_mismatch"),
+    ("the deal was not shuffled", "seed_mismatch"),
+    ("the host's record is not", "bad_record"),
+    ("the table at step", "table_differs"),
+    ("the record does not replay", "replay_failed"),
+    ("the record holds a move", "illegal_move"),
+    ("the record does not reach", "incomplete"),
+    ("nothing of this deal", "nothing_seen"),
+    ("the deal's score differs", "score_differs"),
+)
+
+
+def problem_code(text: str) -> str:
+    return next((code for start, code in PROBLEM_CODES if text.startswith(start)), "other")
 
 
 def digest(view: dict) -> dict:
@@ -171,7 +190,7 @@ class NetGuest:
         if not problems:
             problems += self._replay_check(deal, rec)
         result = {"type": "verified", "deal": deal, "ok": not problems, "partial": partial,
-                  "problems": problems}
+                  "problems": problems, "codes": [problem_code(p) for p in problems]}
         self.results[deal] = result
         return result
 

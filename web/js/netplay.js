@@ -7,9 +7,9 @@
 // The table itself is drawn by the same renderer as any game (js/app.js, js/render.js).
 
 import { $, el, loadStyles } from "./dom.js";
-import { t } from "./i18n.js";
+import { num, t } from "./i18n.js";
 import * as RTC from "./netplay-rtc.js";
-import { nt } from "./netplay-text.js";
+import { nt, ntHas } from "./netplay-text.js";
 
 const HOST_KEY = "samba.net.host.v1";
 const STUN_KEY = "samba.net.stun";
@@ -159,7 +159,9 @@ function keepNames(getNames, getViewer) {
 }
 
 function errorOf(res, fallback) {
-  return (res && res.error) || { code: "internal", message: fallback || "" };
+  const e = (res && res.error) || { code: "internal", message: fallback || "" };
+  // The protocol's refusals in the player's language (the engine's reasons are the app's).
+  return e.code && ntHas(`err.${e.code}`) ? { ...e, message: nt(`err.${e.code}`) } : e;
 }
 
 // ------------------------------------------------------------------------------------ host
@@ -279,13 +281,13 @@ function installHost(ctl) {
     if (H.notice) form.append(el("p", "net-error", H.notice));
     const choices = ctl.choices.players;
     const rulesBox = el("fieldset", "field");
-    rulesBox.append(el("legend", null, nt("setup.rules")));
+    rulesBox.append(el("legend", null, t("settings.rules")));
     const seg = el("div", "segmented");
     for (const r of Object.keys(choices)) {
       const lab = el("label");
       const inp = el("input");
       Object.assign(inp, { type: "radio", name: "rules", value: r, checked: r === "samba" });
-      lab.append(inp, " ", el("span", null, r[0].toUpperCase() + r.slice(1)));
+      lab.append(inp, " ", el("span", null, t(`rules.${r}`)));
       seg.append(lab);
     }
     rulesBox.append(seg);
@@ -316,7 +318,7 @@ function installHost(ctl) {
         sel.name = `seat${i}`;
         sel.dataset.seat = String(i);
         for (const k of ["friend", ...LEVELS]) {
-          const o = el("option", null, k === "friend" ? nt("setup.friend") : nt(`level.${k}`));
+          const o = el("option", null, k === "friend" ? nt("setup.friend") : t(`level.${k}`));
           o.value = k;
           sel.append(o);
         }
@@ -327,19 +329,19 @@ function installHost(ctl) {
     };
     form.addEventListener("change", (ev) => { if (ev.target.name === "rules") fillPlayers(); else if (ev.target === playersSel) fillSeats(); });
     const playersLab = el("label", "field net-inline");
-    playersLab.append(el("span", null, nt("setup.players")), playersSel);
+    playersLab.append(el("span", null, t("settings.players")), playersSel);
     const targetSel = el("select", "net-select");
     targetSel.name = "target";
     for (const v of [2500, 5000, 7500, 10000]) {
-      const o = el("option", null, v.toLocaleString("en"));
+      const o = el("option", null, num(v));
       o.value = String(v);
       o.selected = v === 5000;
       targetSel.append(o);
     }
     const targetLab = el("label", "field net-inline");
-    targetLab.append(el("span", null, nt("setup.target")), targetSel);
+    targetLab.append(el("span", null, t("settings.target")), targetSel);
     const seatsField = el("fieldset", "field");
-    seatsField.append(el("legend", null, nt("setup.seats")), seatsBox);
+    seatsField.append(el("legend", null, t("settings.seats")), seatsBox);
     const nameLab = el("label", "field net-inline");
     const nameIn = el("input", "net-input");
     Object.assign(nameIn, { type: "text", name: "name", maxLength: 24, autocomplete: "nickname" });
@@ -508,7 +510,7 @@ function installHost(ctl) {
     row.choice.setAttribute("aria-label", nt("panel.bot"));
     const wait = el("option", null, nt("panel.wait"));
     wait.value = "";
-    row.choice.append(wait, ...LEVELS.map((l) => { const o = el("option", null, `${nt("panel.bot")} (${l})`); o.value = l; return o; }));
+    row.choice.append(wait, ...LEVELS.map((l) => { const o = el("option", null, `${nt("panel.bot")}: ${t(`level.${l}`)}`); o.value = l; return o; }));
     row.choice.addEventListener("change", () => substitute(seat, row.choice.value || null));
     H.rows.set(seat, row);
     return row;
@@ -542,7 +544,7 @@ function installHost(ctl) {
       const friend = st.friends[String(seat)];
       const name = st.names[seat];
       if (kind === "host") row.name.textContent = `${nt("panel.seat", { n: seat })}: ${name || nt("panel.you")} (${nt("panel.you")})`;
-      else if (!friend) row.name.textContent = `${nt("panel.seat", { n: seat })}: ${nt("panel.computer", { level: kind })}`;
+      else if (!friend) row.name.textContent = `${nt("panel.seat", { n: seat })}: ${t(`level.${kind}`)}`;
       else row.name.textContent = `${nt("panel.seat", { n: seat })}: ${friend.name || nt("setup.friend")}`;
       const peer = H.peers.get(seat);
       let state = friend ? friend.state : "";
@@ -682,6 +684,7 @@ function installGuest(ctl) {
           G.pending.delete(ev.id);
           const r = ev.response;
           if (r.view) r.view = localView(r.view);
+          if (r.error) r.error = errorOf(r);
           done(r);
           break;
         }
@@ -693,7 +696,7 @@ function installGuest(ctl) {
           renderGuestPanel();
           break;
         case "error":
-          ctl.say(ev.message, "error", ev.code);
+          ctl.say(ntHas(`err.${ev.code}`) ? nt(`err.${ev.code}`) : ev.message, "error", ev.code);
           ctl.draw();
           break;
         case "verified":
@@ -819,7 +822,7 @@ function installGuest(ctl) {
       const row = el("div", "net-seat");
       row.dataset.seat = String(seat);
       const label = seat === inv.seat ? `${name || nt("setup.friend")} (${nt("panel.you")})`
-        : kind === "host" ? name || "Host" : f ? f.name || nt("setup.friend") : nt("panel.computer", { level: kind || "" });
+        : kind === "host" ? name || "Host" : f ? f.name || nt("setup.friend") : t(`level.${kind || "random"}`);
       row.append(el("span", "net-seat-name", `${nt("panel.seat", { n: seat })}: ${label}`));
       if (f && seat !== inv.seat) row.append(el("span", `net-state net-${f.state}`, nt(`state.${f.state}`)));
       list.append(row);
@@ -831,7 +834,7 @@ function installGuest(ctl) {
       v.id = "net-verified";
       v.setAttribute("role", "status");
       v.textContent = last.ok ? nt(last.partial ? "guest.verified_partial" : "guest.verified", { deal: last.deal })
-        : nt("guest.warning", { deal: last.deal, problem: last.problems[0] || "" });
+        : nt("guest.warning", { deal: last.deal, problem: problemText(last) });
       items.push(v);
       // Also in the deal's summary, where the player looks at the end of the deal.
       const out = $("deal-out");
@@ -849,6 +852,11 @@ function installGuest(ctl) {
     items.push(el("p", "net-help", nt("panel.help")));
     p.replaceChildren(...items);
   }
+}
+
+function problemText(result) {
+  const code = (result.codes || [])[0];
+  return code && ntHas(`problem.${code}`) ? nt(`problem.${code}`) : result.problems[0] || "";
 }
 
 // ----------------------------------------------------------------------------------- reply
