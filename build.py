@@ -564,6 +564,15 @@ def stage_e2e(extra: list[str]) -> int:
     return _pytest(["e2e"], [*extra, "-p", "no:playwright"], {"SAMBA_DIST_BUILT": "1"})
 
 
+def stage_netplay(extra: list[str]) -> int:
+    """The play-with-friends browser tests, in a network namespace of their own (e2e/netns_run.py:
+    WebRTC needs an interface besides loopback; nothing leaves the machine)."""
+    if not ensure_chromium():
+        return 2
+    return _run([venv_python(), ROOT / "e2e" / "netns_run.py", "--", *extra],
+                {"SAMBA_DIST_BUILT": "1"})
+
+
 @dataclass(frozen=True)
 class Stage:
     """A test stage: what it runs, the set-up it needs first (run once, before the build), and
@@ -585,6 +594,8 @@ STAGES = {
     "pyodide": Stage("the engine's tests inside Pyodide under Node", stage_pyodide,
                      (_test_tools, pyodide_test_wheels)),
     "e2e": Stage("Playwright driving Debian's Chromium", stage_e2e, (_test_tools, ensure_chromium)),
+    "netplay": Stage("play with friends: Chromium pages over WebRTC in a network namespace",
+                     stage_netplay, (_test_tools, ensure_chromium)),
 }
 
 
