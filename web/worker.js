@@ -35,20 +35,30 @@ let bootFailed = null; // error message if the boot failed
 const queue = [];
 
 // Compile Python's wasm at once, while the snapshot is fetched and unpacked: loadPyodide only
-// starts compiling once it has the snapshot's bytes. Its own instantiateStreaming of that URL
-// gets this module (its response, the same URL fetched a moment later, is served by the HTTP
-// or service-worker cache and dropped); any other wasm goes to the real function.
+// starts compiling once it has the snapshot's bytes. The worker fetches the wasm once, itself;
+// loadPyodide's own fetch of that URL gets an empty stand-in, and its instantiateStreaming of
+// the stand-in gets the module compiled here (a failed fetch or compile fails it the same way
+// as before: Pyodide's "wasm instantiation failed" warning, watched below). Any other fetch
+// or wasm goes to the real functions.
 const compiledWasm = WebAssembly.compileStreaming(fetch(WASM_URL));
 compiledWasm.catch(() => {});
+const standIns = new WeakSet();
+const realFetch = self.fetch;
+self.fetch = function (input, init) {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input?.url;
+  if (url && new URL(url, self.location.href).href === WASM_URL) {
+    const standIn = new Response(null, { status: 200, headers: { "Content-Type": "application/wasm" } });
+    standIns.add(standIn);
+    return Promise.resolve(standIn);
+  }
+  return realFetch.call(this, input, init);
+};
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async function (source, imports) {
   const response = await source;
-  if (response && response.url === WASM_URL) {
-    const module = await compiledWasm.catch(() => null);
-    if (module) {
-      response.body?.cancel().catch(() => {});
-      return { module, instance: await WebAssembly.instantiate(module, imports) };
-    }
+  if (standIns.has(response)) {
+    const module = await compiledWasm;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
   }
   return instantiateStreaming.call(WebAssembly, response, imports);
 };
