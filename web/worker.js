@@ -227,14 +227,19 @@ async function loadRuntime(loadPyodide, options, progress) {
   }
 }
 
-async function restoreSnapshot(loadPyodide, version, infoPromise, progress) {
-  const info = await infoPromise;
-  mark("snapshot_info");
-  if (info.pyodide !== version) throw new Error(`snapshot made with Pyodide ${info.pyodide}, runtime is ${version}`);
-  const bytes = snapshotBytes(info);
-  const wheel = fetchBytes(info.wheel, info.wheel_integrity);
+// The snapshot's bytes and the wheel, asked for as soon as snapshot.json is there (while
+// pyodide.mjs loads and the wasm compiles).
+function fetchSnapshot(infoPromise) {
+  const bytes = infoPromise.then((info) => { mark("snapshot_info"); return snapshotBytes(info); });
+  const wheel = infoPromise.then((info) => fetchBytes(info.wheel, info.wheel_integrity));
   bytes.catch(() => {});
   wheel.catch(() => {});
+  return { bytes, wheel };
+}
+
+async function restoreSnapshot(loadPyodide, version, infoPromise, { bytes, wheel }, progress) {
+  const info = await infoPromise;
+  if (info.pyodide !== version) throw new Error(`snapshot made with Pyodide ${info.pyodide}, runtime is ${version}`);
   bytes.then(() => mark("snapshot_fetched"), () => {});
   const pyodide = await loadRuntime(loadPyodide, { _loadSnapshot: bytes }, progress);
   mark("restored");
@@ -292,17 +297,17 @@ async function boot() {
   };
   const info = snapshotInfo();
   info.catch(() => {});
+  const fetched = fetchSnapshot(info);
   progress("runtime", 2);
   const { loadPyodide, version } = await import(PYODIDE_URL);
   mark("pyodide_mjs");
   progress("runtime", 10);
   let how = "snapshot";
   try {
-    bridge = await restoreSnapshot(loadPyodide, version, info, progress);
+    bridge = await restoreSnapshot(loadPyodide, version, info, fetched, progress);
   } catch (err) {
     // No snapshot, or one that cannot be used: boot the long way. Not an error for anyone.
     console.info(`samba worker: normal boot (${errorText(err)})`);
-    keepAfterBoot = null;
     info.then(forgetRaw, () => {});
     how = "normal";
     stage = "runtime";
@@ -311,7 +316,7 @@ async function boot() {
   mark("bridge");
   progress("bridge", 100);
   post({ type: "ready", ms: Math.round(performance.now() - T0), pyodide: version, boot: how, marks });
-  if (keepAfterBoot) setTimeout(keepAfterBoot, 500);
+  if (how === "snapshot" && keepAfterBoot) setTimeout(keepAfterBoot, 500);
 }
 
 boot().then(
