@@ -20,7 +20,6 @@ import hashlib
 import http.server
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -383,52 +382,6 @@ def write_service_worker(site: Path, template_path: Path = WEB / SW_TEMPLATE) ->
     return version, len(urls)
 
 
-# --- module preloads --------------------------------------------------------------------------
-_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?\bfrom\s*["'](\.{1,2}/[^"']+)["']"""
-                                   r"""|^\s*import\s*["'](\.{1,2}/[^"']+)["']""", re.M)
-_PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
-
-
-def module_graph(site: Path, entry: str) -> list[str]:
-    """The static imports of the module `entry` (a path relative to `site`), transitively, in
-    the order found (dynamic import() calls are left out: they load on demand)."""
-    seen, todo = [], [entry]
-    while todo:
-        rel = todo.pop(0)
-        if rel in seen or not (site / rel).is_file():
-            continue
-        seen.append(rel)
-        text = (site / rel).read_text(encoding="utf-8")
-        base = (site / rel).parent
-        for m in _IMPORT.finditer(text):
-            target = (base / (m.group(1) or m.group(2))).resolve()
-            if target.is_relative_to(site.resolve()):
-                todo.append(target.relative_to(site.resolve()).as_posix())
-    return seen
-
-
-def add_module_preloads(site: Path) -> int:
-    """Each page that preloads a module (`<link rel="modulepreload" href="js/app.js">`) gets a
-    preload for every module that module imports, so the browser fetches the whole graph at
-    once instead of discovering it level by level (the engine's worker is created when the
-    graph has run). Returns the number of links added."""
-    added = 0
-    for page in sorted(site.glob("*.html")):
-        html = page.read_text(encoding="utf-8")
-        links = _PRELOAD.findall(html)
-        if not links:
-            continue
-        extra = [m for entry in links for m in module_graph(site, entry) if m not in links]
-        extra = list(dict.fromkeys(extra))
-        if not extra:
-            continue
-        last = list(_PRELOAD.finditer(html))[-1]
-        tags = "".join(f'\n<link rel="modulepreload" href="{m}">' for m in extra)
-        page.write_text(html[:last.end()] + tags + html[last.end():], encoding="utf-8")
-        added += len(extra)
-    return added
-
-
 # --- dist ------------------------------------------------------------------------------------
 def _remove_stale_scratch() -> None:
     """Scratch trees left by builds that died (their process is gone)."""
@@ -455,7 +408,6 @@ def build(quiet: bool = False) -> Path:
         shutil.copyfile(runtime / name, stage / "pyodide" / name)
     shutil.copytree(WEB, stage, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", ".*", SW_TEMPLATE))
-    preloads = add_module_preloads(stage)
     wheel = build_wheel(stage)
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
@@ -479,7 +431,6 @@ def build(quiet: bool = False) -> Path:
         if snapshot:
             log(f"memory snapshot dist/{snapshot['file']} ({snapshot['bytes'] / 1e6:.1f} MB gzip, "
                 f"{snapshot['raw_bytes'] / 1e6:.1f} MB raw)")
-        log(f"pages: {preloads} module preloads added")
         log(f"service worker dist/{SW_NAME}: version {sw[0]}, {sw[1]} precached URLs")
         log(f"dist/: {len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB, "
             f"built in {time.perf_counter() - t0:.2f} s")

@@ -48,14 +48,3 @@ def test_npm_dependencies_are_pinned():
     assert build.PYODIDE_VERSION == pkg["dependencies"]["pyodide"]
     assert (build.pyodide_runtime() / "package.json").exists()
 
-
-def test_pages_preload_their_whole_module_graph(dist_dir):
-    html = (dist_dir / "index.html").read_text(encoding="utf-8")
-    preloaded = set(build._PRELOAD.findall(html))
-    graph = build.module_graph(dist_dir, "js/app.js")
-    assert {"js/app.js", "js/bridge.js", "js/render.js", "js/boot-view.js"} <= set(graph)
-    assert set(graph) <= preloaded, set(graph) - preloaded
-    assert all((dist_dir / m).is_file() for m in preloaded)
-    assert len(build._PRELOAD.findall(html)) == len(preloaded), "no link twice"
-    # Dynamic imports (the embed and lesson modes) are not preloaded.
-    assert "js/embed.js" not in preloaded and "js/lessons.js" not in preloaded
