@@ -98,7 +98,9 @@ def npm_packages() -> Path:
     """node_modules/ as package-lock.json says (`npm ci`, when the lock file changed)."""
     stamp = NODE_MODULES / ".samba-lock-sha256"
     lock = ROOT / "package-lock.json"
-    if not (stamp.exists() and stamp.read_text() == _digest(lock)):
+    installed = all((NODE_MODULES / name / "package.json").exists()
+                    for name in json.loads((ROOT / "package.json").read_text())["dependencies"])
+    if not (installed and stamp.exists() and stamp.read_text() == _digest(lock)):
         if not shutil.which("npm"):
             sys.exit("build: npm is needed for the Pyodide runtime (install Node.js 20 and npm)")
         log("npm ci (package-lock.json)")
