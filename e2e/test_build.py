@@ -47,3 +47,4 @@ def test_npm_dependencies_are_pinned():
         assert entry["version"] == version and entry["integrity"].startswith("sha512-")
     assert build.PYODIDE_VERSION == pkg["dependencies"]["pyodide"]
     assert (build.pyodide_runtime() / "package.json").exists()
+

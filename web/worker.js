@@ -35,20 +35,30 @@ let bootFailed = null; // error message if the boot failed
 const queue = [];
 
 // Compile Python's wasm at once, while the snapshot is fetched and unpacked: loadPyodide only
-// starts compiling once it has the snapshot's bytes. Its own instantiateStreaming of that URL
-// gets this module (its response, the same URL fetched a moment later, is served by the HTTP
-// or service-worker cache and dropped); any other wasm goes to the real function.
+// starts compiling once it has the snapshot's bytes. The worker fetches the wasm once, itself;
+// loadPyodide's own fetch of that URL gets an empty stand-in, and its instantiateStreaming of
+// the stand-in gets the module compiled here (a failed fetch or compile fails it the same way
+// as before: Pyodide's "wasm instantiation failed" warning, watched below). Any other fetch
+// or wasm goes to the real functions.
 const compiledWasm = WebAssembly.compileStreaming(fetch(WASM_URL));
 compiledWasm.catch(() => {});
+const standIns = new WeakSet();
+const realFetch = self.fetch;
+self.fetch = function (input, init) {
+  const url = typeof input === "string" ? input : input instanceof URL ? input.href : input?.url;
+  if (url && new URL(url, self.location.href).href === WASM_URL) {
+    const standIn = new Response(null, { status: 200, headers: { "Content-Type": "application/wasm" } });
+    standIns.add(standIn);
+    return Promise.resolve(standIn);
+  }
+  return realFetch.call(this, input, init);
+};
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async function (source, imports) {
   const response = await source;
-  if (response && response.url === WASM_URL) {
-    const module = await compiledWasm.catch(() => null);
-    if (module) {
-      response.body?.cancel().catch(() => {});
-      return { module, instance: await WebAssembly.instantiate(module, imports) };
-    }
+  if (standIns.has(response)) {
+    const module = await compiledWasm;
+    return { module, instance: await WebAssembly.instantiate(module, imports) };
   }
   return instantiateStreaming.call(WebAssembly, response, imports);
 };
@@ -217,14 +227,19 @@ async function loadRuntime(loadPyodide, options, progress) {
   }
 }
 
-async function restoreSnapshot(loadPyodide, version, infoPromise, progress) {
-  const info = await infoPromise;
-  mark("snapshot_info");
-  if (info.pyodide !== version) throw new Error(`snapshot made with Pyodide ${info.pyodide}, runtime is ${version}`);
-  const bytes = snapshotBytes(info);
-  const wheel = fetchBytes(info.wheel, info.wheel_integrity);
+// The snapshot's bytes and the wheel, asked for as soon as snapshot.json is there (while
+// pyodide.mjs loads and the wasm compiles).
+function fetchSnapshot(infoPromise) {
+  const bytes = infoPromise.then((info) => { mark("snapshot_info"); return snapshotBytes(info); });
+  const wheel = infoPromise.then((info) => fetchBytes(info.wheel, info.wheel_integrity));
   bytes.catch(() => {});
   wheel.catch(() => {});
+  return { bytes, wheel };
+}
+
+async function restoreSnapshot(loadPyodide, version, infoPromise, { bytes, wheel }, progress) {
+  const info = await infoPromise;
+  if (info.pyodide !== version) throw new Error(`snapshot made with Pyodide ${info.pyodide}, runtime is ${version}`);
   bytes.then(() => mark("snapshot_fetched"), () => {});
   const pyodide = await loadRuntime(loadPyodide, { _loadSnapshot: bytes }, progress);
   mark("restored");
@@ -282,17 +297,17 @@ async function boot() {
   };
   const info = snapshotInfo();
   info.catch(() => {});
+  const fetched = fetchSnapshot(info);
   progress("runtime", 2);
   const { loadPyodide, version } = await import(PYODIDE_URL);
   mark("pyodide_mjs");
   progress("runtime", 10);
   let how = "snapshot";
   try {
-    bridge = await restoreSnapshot(loadPyodide, version, info, progress);
+    bridge = await restoreSnapshot(loadPyodide, version, info, fetched, progress);
   } catch (err) {
     // No snapshot, or one that cannot be used: boot the long way. Not an error for anyone.
     console.info(`samba worker: normal boot (${errorText(err)})`);
-    keepAfterBoot = null;
     info.then(forgetRaw, () => {});
     how = "normal";
     stage = "runtime";
@@ -301,7 +316,7 @@ async function boot() {
   mark("bridge");
   progress("bridge", 100);
   post({ type: "ready", ms: Math.round(performance.now() - T0), pyodide: version, boot: how, marks });
-  if (keepAfterBoot) setTimeout(keepAfterBoot, 500);
+  if (how === "snapshot" && keepAfterBoot) setTimeout(keepAfterBoot, 500);
 }
 
 boot().then(

@@ -3,8 +3,8 @@
 //   node tests/pyodide/run.mjs --runtime DIR --lock dist/app-lock.json --wheels DIR \
 //        --tests tests [-- extra pytest args]
 //
-// --runtime  the unpacked Pyodide npm package (build.py: .cache/pyodide-<v>/package; the
-//            `ws` package that pyodide.mjs imports under Node sits in ../node_modules)
+// --runtime  the Pyodide npm package (build.py: node_modules/pyodide after `npm ci`; the `ws`
+//            package that pyodide.mjs imports under Node sits beside it in node_modules/)
 // --lock     the app lock file: the engine is loaded from the wheel it lists, as in the browser
 // --wheels   micropip, pytest and pytest's dependencies as Python 3.14 wheels
 // --tests    the test directory (pytest's argument)

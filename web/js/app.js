@@ -2,7 +2,7 @@
 // renderer to draw. It never decides what is legal: the engine's view and answers do.
 
 import { EngineClient } from "./bridge.js";
-import { has, loadMessages, t, reasonText, pickLanguage, saveLanguage } from "./i18n.js";
+import { loadMessages, t, reasonText, pickLanguage, saveLanguage } from "./i18n.js";
 import * as R from "./render.js";
 import * as C from "./comfort.js";
 import * as A from "./animate.js";
@@ -753,16 +753,15 @@ async function main() {
     }
   }
   const shared = MODE === "table" ? sharedSetup(params, controller.choices) : null;
-  setBoot("loading", t("boot.loading"));
+  setBoot("loading", t("boot.shuffling", { pct: 0 }));
   // A returning player: the saved table now, the engine gets the game as soon as it can.
   if (MODE_SAVES && MODE === "table" && !params.has("rules") && !(shared && !shared.errors.length)) {
     const saved = readSave();
     if (paintSavedView(controller, saved)) { earlyResume = true; resumeSaved(saved); }
   }
   engine.start({
-    onProgress(stage, pct) {
-      const name = has(`boot.stage.${stage}`) ? t(`boot.stage.${stage}`) : stage;
-      setBoot("loading", t("boot.stage", { stage: name, pct: Math.round(Number(pct) || 0) }));
+    onProgress(_stage, pct) {
+      setBoot("loading", t("boot.shuffling", { pct: Math.round(Number(pct) || 0) }));
     },
     onReady() {
       setBoot("ready", t("boot.ready"));
