@@ -50,6 +50,14 @@ def test_largest_positions_fit_every_screen(name, browser, base_url):
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         pos = load_saved(page, base_url, name)
         assert page.locator("#hand .card").count() == len(pos["view"]["hand"])
+        # On a phone the board is taller than its room: a shade says it scrolls, and where.
+        board = page.locator("#board")
+        expect(board).to_have_attribute("data-more-below", "1")
+        expect(board).to_have_attribute("data-more-above", "0")
+        board.evaluate("(b) => b.scrollTo(0, b.scrollHeight)")
+        expect(board).to_have_attribute("data-more-below", "0")
+        expect(board).to_have_attribute("data-more-above", "1")
+        board.evaluate("(b) => b.scrollTo(0, 0)")
         check_every_screen(page, f"{name} ({pos['view']['phase']})")
         # A card selected (Discard / Take / New meld change state), then a meld staged.
         page.set_viewport_size({"width": 390, "height": 844})
