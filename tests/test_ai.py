@@ -349,3 +349,20 @@ def test_easy_never_asks_and_always_says_yes():
     asks = [m.text() for m in legal_moves(game) if m.text().startswith("ask")]
     game.play(asks[0])
     assert make_bot("easy").choose(view_for(game, 2)) == "answer yes"
+
+
+def test_hard_gives_up_early_where_too_few_samples_fit():
+    """A machine too slow for ``min_samples`` within the budget: after a third of it ``hard``
+    stops and plays ``medium``'s move (it could not overrule it anyway)."""
+    import time
+    from py_engine.ai.medium import MediumBot
+    g = _case("feed-seq5-s4")
+    view = view_for(g, 0)
+    h = HardBot(seed=1, budget=1.5, min_samples=10 ** 6)
+    cands = h.candidates(view, h.medium.rank_moves(view))
+    assert len(cands) >= 2
+    t = time.perf_counter()
+    move = h.search(view, cands)
+    assert time.perf_counter() - t < 1.2
+    assert move == MediumBot(seed=1).choose(view) == cands[0]
+    assert 1 <= h.last_stats["samples"] < 10 ** 6

@@ -298,13 +298,17 @@ def top_samba() -> None:
     ]
     for cid, tbl, seq, top, hand0 in specs:
         n = tbl["players"]
-        hands = [hand0] + [8] * (n - 1)
+        hands = [hand0] + [3] + [8] * (n - 2)
         add("top_samba", id=cid,
             reason=f"taking the top card {top} onto the side's 6-card sequence makes a samba "
-                   "(1,500) at once; drawing leaves it to the next player to cover",
+                   "(1,500) at once; drawing leaves it to the next player to cover, and the "
+                   "opponents (two canastas, three cards in the next hand) may go out before "
+                   "another chance comes",
             source=CLUB,
             scenario={**tbl, "seed": 6, "current": 0, "phase": "draw", "hands": hands,
-                      "melds": [[seq], [["AH", "AS", "AD"]]], "pile": ["9S", "4D", "8D", top]},
+                      "melds": [[seq], [["AH", "AS", "AD", "AH", "AS", "AD", "AC"],
+                                        ["KH", "KS", "KD", "KH", "KS", "KD", "KC"]]],
+                      "pile": ["9S", "4D", "8D", top]},
             blunders=["draw"])
 
 
