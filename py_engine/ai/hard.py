@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 import time
 
-from ..cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of, kind_text
+from ..cards import IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of, kind_text
 from ..legal import _quick_fit, legal_moves, meld_candidates
 from ..melds import cards_needed
 from ..moves import AddTo, Discard
@@ -183,6 +183,24 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
     return None if best is None else "discard " + kind_text(best[1])
 
 
+def laid_red_threes(g: Game, me: int, view: dict) -> None:
+    """Where red threes are laid by choice (dutch), players lay them as soon as they hold them
+    (``medium`` does, in its first move of a turn), so a sampled red three in another player's
+    hand is swapped with a stock card: otherwise a move that ends the deal at once looks good
+    for the -750 the sampled opponents would pay for cards they would have laid."""
+    if not view["rules"].get("red_threes_by_choice"):
+        return
+    stock = g.stock
+    free = [i for i, c in enumerate(stock) if not IS_RED3[KIND_OF_ID[c]]]
+    for s, hand in enumerate(g.hands):
+        if s == me:
+            continue
+        for j, c in enumerate(hand):
+            if IS_RED3[KIND_OF_ID[c]] and free:
+                i = free.pop()
+                hand[j], stock[i] = stock[i], c
+
+
 class HardBot:
     level = "hard"
 
@@ -257,6 +275,7 @@ class HardBot:
             sample_seed = f"{base}:{n}"
             for i, mv in enumerate(cands):
                 g = determinize(view, random.Random(sample_seed))
+                laid_red_threes(g, me, view)
                 g.play(mv)
                 self.rollout(g, me, random.Random(sample_seed + ":r"))
                 values[i].append(evaluate(g, side, me if self.mode == "discard" else None,
