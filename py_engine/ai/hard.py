@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 import time
 
-from ..cards import IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of, kind_text
+from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of,
+                     kind_text)
 from ..legal import _quick_fit, legal_moves, meld_candidates
 from ..melds import cards_needed
 from ..moves import AddTo, Discard

@@ -15,7 +15,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from py_engine.ai.judge import check, position, split_moves  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
-from py_engine.ai.simple import legal_texts  # noqa: E402
 from py_engine.record import load_scenario  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
 
@@ -80,20 +79,6 @@ def junk_for(sc: dict, n: int, prefer, extra=()) -> list[str]:
                 out.append(t)
                 if len(out) == n:
                     break
-    return out
-
-
-def going_out_moves(case: dict) -> list[str]:
-    """The legal moves after which the seat's side has gone out (or must: one card left)."""
-    g0 = position(case)
-    out = []
-    for m in legal_texts(view_for(g0, g0.current)):
-        g = position(case)
-        g.play(m)
-        if g.phase in ("deal_over", "game_over") or m.startswith("ask") or (
-                g.phase == "meld" and len(g.hands[g0.current]) <= 1
-                and g.meets_requirement(g.side_of(g0.current))):
-            out.append(m)
     return out
 
 
