@@ -349,3 +349,42 @@ def test_easy_never_asks_and_always_says_yes():
     asks = [m.text() for m in legal_moves(game) if m.text().startswith("ask")]
     game.play(asks[0])
     assert make_bot("easy").choose(view_for(game, 2)) == "answer yes"
+
+
+def test_hard_gives_up_early_where_too_few_samples_fit():
+    """A machine too slow for ``min_samples`` within the budget: after a third of it ``hard``
+    stops and plays ``medium``'s move (it could not overrule it anyway)."""
+    import time
+    from py_engine.ai.medium import MediumBot
+    g = _case("feed-seq5-s4")
+    view = view_for(g, 0)
+    h = HardBot(seed=1, budget=1.5, min_samples=10 ** 6)
+    cands = h.candidates(view, h.medium.rank_moves(view))
+    assert len(cands) >= 2
+    t = time.perf_counter()
+    move = h.search(view, cands)
+    assert time.perf_counter() - t < 1.2
+    assert move == MediumBot(seed=1).choose(view) == cands[0]
+    assert 1 <= h.last_stats["samples"] < 10 ** 6
+
+
+def test_sampled_red_threes_are_laid_in_dutch():
+    """dutch: the unseen red threes never stay in another player's sampled hand (players lay
+    them at once), the counts stay and the sample stays consistent; samba is left alone."""
+    from py_engine.ai.hard import laid_red_threes
+    from py_engine.cards import IS_RED3, KIND_OF_ID
+    for rules in ("dutch", "samba"):
+        game = Game.new(rules, 4, seed=2)
+        view = view_for(game, 0)
+        moved = 0
+        for i in range(30):
+            d = determinize(view, random.Random(i))
+            before = [len(h) for h in d.hands], len(d.stock), sorted(d.hands[0])
+            held = sum(IS_RED3[KIND_OF_ID[c]] for h in d.hands[1:] for c in h)
+            laid_red_threes(d, 0, view)
+            check_consistent(d)
+            assert ([len(h) for h in d.hands], len(d.stock), sorted(d.hands[0])) == before
+            after = sum(IS_RED3[KIND_OF_ID[c]] for h in d.hands[1:] for c in h)
+            assert after == (0 if rules == "dutch" else held)
+            moved += held - after
+        assert (moved > 0) == (rules == "dutch")

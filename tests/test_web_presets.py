@@ -22,7 +22,8 @@ def test_the_page_keeps_no_copy_of_the_presets():
     files = sorted(WEB.glob("js/*.js")) + [WEB / "index.html"]
     bad = []
     for f in files:
-        text = f.read_text(encoding="utf-8")
+        # "canasta" is also the word for a finished meld, a CSS class of the meld boxes
+        text = re.sub(r"classList\.\w+\([^)]*\)", "", f.read_text(encoding="utf-8"))
         for name in others:
             # as a value or a key (comments and message keys may mention it)
             if re.search(rf"""["'`]{name}["'`]|[{{,]\s*{name}\s*:""", text):

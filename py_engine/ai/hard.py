@@ -20,7 +20,8 @@ import gc
 import random
 import time
 
-from ..cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of, kind_text
+from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of,
+                     kind_text)
 from ..legal import ActingSide, legal_moves, meld_candidates, quick_fit
 from ..melds import cards_needed
 from ..moves import AddTo, Discard
@@ -184,6 +185,24 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
     return None if best is None else "discard " + kind_text(best[1])
 
 
+def laid_red_threes(g: Game, me: int, view: dict) -> None:
+    """Where red threes are laid by choice (dutch), players lay them as soon as they hold them
+    (``medium`` does, in its first move of a turn), so a sampled red three in another player's
+    hand is swapped with a stock card: otherwise a move that ends the deal at once looks good
+    for the -750 the sampled opponents would pay for cards they would have laid."""
+    if not view["rules"].get("red_threes_by_choice"):
+        return
+    stock = g.stock
+    free = [i for i, c in enumerate(stock) if not IS_RED3[KIND_OF_ID[c]]]
+    for s, hand in enumerate(g.hands):
+        if s == me:
+            continue
+        for j, c in enumerate(hand):
+            if IS_RED3[KIND_OF_ID[c]] and free:
+                i = free.pop()
+                hand[j], stock[i] = stock[i], c
+
+
 class HardBot:
     level = "hard"
 
@@ -269,6 +288,7 @@ class HardBot:
                           # anyway, so play its move now rather than spend the budget
             sample_seed = f"{base}:{n}"
             world = determinize(view, random.Random(sample_seed))
+            laid_red_threes(world, me, view)
             for i, mv in enumerate(cands):
                 g = world.copy(log=True)
                 g.play(mv)

@@ -196,7 +196,7 @@ def judge(case: dict, samples: int = 200, seed: int = 1) -> dict:
     lines, ``medium``'s turn avoiding going out and preferring it. Then ``medium`` plays every
     seat to the end of the deal, in the same determinizations for every line."""
     from .determinize import determinize
-    from .hard import HardBot
+    from .hard import HardBot, laid_red_threes
     from .medium import MediumBot
     g0 = position(case)
     seat = g0.current
@@ -215,6 +215,7 @@ def judge(case: dict, samples: int = 200, seed: int = 1) -> dict:
     for i in range(samples):
         for name, first, avoid in lines:
             g = determinize(view, random.Random(f"judge:{seed}:{i}"))
+            laid_red_threes(g, seat, view)
             if first is not None:
                 g.play(first)
             _turn(g, seat, case, avoid, med)
@@ -255,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
         for level in a.check:
             ok = 0
             for c in cases:
-                kw = {"iterations": 40} if level == "hard" else {}
+                kw = {"iterations": 24} if level == "hard" else {}
                 avoided, move = check(c, make_bot(level, seed=1, **kw))
                 ok += avoided
                 if not avoided:

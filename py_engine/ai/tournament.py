@@ -138,6 +138,8 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
     half = 1.96 * sd / math.sqrt(n) if n else 0.0
     la, ha = wilson(wins_a, n)
     lb, hb = wilson(wins_b, n)
+    decided = wins_a + wins_b
+    ld, hd = wilson(wins_a, decided)
     return {
         "rules": rules, "players": players, "a": a, "b": b, "deals": n, "seed": seed,
         "budget": budget, "jobs": jobs,
@@ -149,6 +151,8 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
         "a_share_95": [round(la, 3), round(ha, 3)],
         "b_share": round(wins_b / n, 3) if n else None,
         "b_share_95": [round(lb, 3), round(hb, 3)],
+        "a_share_decided": round(wins_a / decided, 3) if decided else None,
+        "a_share_decided_95": [round(ld, 3), round(hd, 3)],
         "decision_ms": {lv: percentiles(ts) for lv, ts in sorted(times.items())},
         "seconds": round(time.perf_counter() - t_start, 1),
     }

@@ -15,7 +15,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from py_engine.ai.judge import check, position, split_moves  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
-from py_engine.ai.simple import legal_texts  # noqa: E402
 from py_engine.record import load_scenario  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
 
@@ -80,20 +79,6 @@ def junk_for(sc: dict, n: int, prefer, extra=()) -> list[str]:
                 out.append(t)
                 if len(out) == n:
                     break
-    return out
-
-
-def going_out_moves(case: dict) -> list[str]:
-    """The legal moves after which the seat's side has gone out (or must: one card left)."""
-    g0 = position(case)
-    out = []
-    for m in legal_texts(view_for(g0, g0.current)):
-        g = position(case)
-        g.play(m)
-        if g.phase in ("deal_over", "game_over") or m.startswith("ask") or (
-                g.phase == "meld" and len(g.hands[g0.current]) <= 1
-                and g.meets_requirement(g.side_of(g0.current))):
-            out.append(m)
     return out
 
 
@@ -298,13 +283,17 @@ def top_samba() -> None:
     ]
     for cid, tbl, seq, top, hand0 in specs:
         n = tbl["players"]
-        hands = [hand0] + [8] * (n - 1)
+        hands = [hand0] + [3] + [8] * (n - 2)
         add("top_samba", id=cid,
             reason=f"taking the top card {top} onto the side's 6-card sequence makes a samba "
-                   "(1,500) at once; drawing leaves it to the next player to cover",
+                   "(1,500) at once; drawing leaves it to the next player to cover, and the "
+                   "opponents (two canastas, three cards in the next hand) may go out before "
+                   "another chance comes",
             source=CLUB,
             scenario={**tbl, "seed": 6, "current": 0, "phase": "draw", "hands": hands,
-                      "melds": [[seq], [["AH", "AS", "AD"]]], "pile": ["9S", "4D", "8D", top]},
+                      "melds": [[seq], [["AH", "AS", "AD", "AH", "AS", "AD", "AC"],
+                                        ["KH", "KS", "KD", "KH", "KS", "KD", "KC"]]],
+                      "pile": ["9S", "4D", "8D", top]},
             blunders=["draw"])
 
 
