@@ -38,12 +38,13 @@ def test_the_rules_data_has_what_the_menu_reads():
     assert [p["name"] for p in data["presets"]] == list(PRESETS)
     rows = {r["field"]: r["values"] for r in data["rows"]}
     src = READER.read_text(encoding="utf-8")
-    for field, attr in [("players_allowed", "players_allowed"), ("targets", "targets"),
-                        ("default_target", "default_target")]:
+    for field, attr in [("players_allowed", "players_allowed"), ("targets", "targets")]:
         assert f'"{field}"' in src, f"rules-data.js does not read {field}"
-        want = {n: (list(getattr(r, attr)) if isinstance(getattr(r, attr), tuple)
-                    else getattr(r, attr)) for n, r in PRESETS.items()}
+        want = {n: list(getattr(r, attr)) for n, r in PRESETS.items()}
         assert rows[field] == want, field
+    assert '"default_target"' in src, "rules-data.js does not read default_target"
+    assert rows["default_target"] == {
+        n: [[p, r.target_for(p)] for p in r.players_allowed] for n, r in PRESETS.items()}
 
 
 def test_every_preset_default_players_is_offered():

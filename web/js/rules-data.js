@@ -7,10 +7,12 @@ export const LEVELS = ["easy", "medium", "hard", "random", "human"];
 /**
  * The menu's choices, filled in place by `useRulesData` (modules keep a reference):
  * rules [names], players {rules: [n]}, defaultPlayers {rules: n}, targets {rules: [n]},
- * defaultTarget {rules: n}, titles {rules: English title}, levels [...].
+ * defaultTarget {rules: n}, defaultTargetFor {rules: {players: n}}, titles {rules: English title},
+ * levels [...].
  */
 export const choices = {
-  rules: [], players: {}, defaultPlayers: {}, targets: {}, defaultTarget: {}, titles: {},
+  rules: [], players: {}, defaultPlayers: {}, targets: {}, defaultTarget: {},
+  defaultTargetFor: {}, titles: {},
   levels: LEVELS,
 };
 
@@ -38,8 +40,15 @@ export function useRulesData(data) {
     choices.defaultPlayers[name] = counts.includes(defaults[name]) ? defaults[name]
       : counts.includes(4) ? 4 : counts[counts.length - 1];
     choices.targets[name] = Array.isArray(targets[name]) && targets[name].length ? targets[name] : [10000];
-    choices.defaultTarget[name] = choices.targets[name].includes(defaultTarget[name])
-      ? defaultTarget[name] : choices.targets[name][choices.targets[name].length - 1];
+    // The data gives the default target per player count ([[players, target], ...]; a single
+    // number in older builds); the menu starts from the one of the default player count.
+    const byPlayers = Array.isArray(defaultTarget[name])
+      ? Object.fromEntries(defaultTarget[name].filter((x) => Array.isArray(x) && x.length === 2))
+      : Object.fromEntries(counts.map((n) => [n, defaultTarget[name]]));
+    choices.defaultTargetFor[name] = byPlayers;
+    const first = byPlayers[choices.defaultPlayers[name]];
+    choices.defaultTarget[name] = choices.targets[name].includes(first)
+      ? first : choices.targets[name][choices.targets[name].length - 1];
     choices.titles[name] = (data.presets.find((p) => p.name === name) || {}).title || name;
   }
   return choices;
