@@ -136,7 +136,7 @@ def check(case: dict, bot) -> tuple[bool, str]:
     ``after`` conditions must hold when the turn is over."""
     g = position(case)
     seat, phase = g.current, g.phase
-    played = []
+    played: list[str] = []
     while g.current == seat and g.phase in ("draw", "meld", "answer") and len(played) < 12:
         view = view_for(g, seat)
         move = bot.choose(view)
@@ -204,13 +204,15 @@ def judge(case: dict, samples: int = 200, seed: int = 1) -> dict:
     side = view["my_side"]
     by_game = decides_game(view)
     med = MediumBot(seed=1)
+    # (name, first move or None, avoid): see ``_turn``
+    lines: list[tuple[str, str | None, bool | None]]
     if case.get("after", {}).get("not_out"):
         lines = [("avoid going out", None, True), ("go out", None, False)]
     else:
         bad, good = split_moves(case, view)
         lines = [(m, m, True) for m in good] + [(m, m, None) for m in bad]
     vals = {name: 0.0 for name, _, _ in lines}
-    per = {name: [] for name, _, _ in lines}
+    per: dict[str, list[float]] = {name: [] for name, _, _ in lines}
     player = HardBot(seed=seed, rounds=1000, fast=False)
     for i in range(samples):
         for name, first, avoid in lines:

@@ -67,6 +67,10 @@ class Friend:
 
 class NetHost:
     def __init__(self, bridge, transport, clock=time.monotonic, token=None, value=None):
+        self._reset(bridge, transport, clock, token, value)
+
+    def _reset(self, bridge, transport, clock=time.monotonic, token=None, value=None) -> None:
+        """Every field as a new host has it (``restore`` starts over after a damaged save)."""
         self.bridge, self.transport, self.clock = bridge, transport, clock
         self.token = token or (lambda: secrets.token_urlsafe(12))
         self.value = value or new_value
@@ -222,7 +226,7 @@ class NetHost:
             raise NetError("already_joined")
         seat, secret = msg.get("seat"), msg.get("secret")
         f = self.friends.get(seat) if isinstance(seat, int) and not isinstance(seat, bool) else None
-        if f is None:
+        if f is None or not isinstance(seat, int):     # (a friend seat is an int)
             raise NetError("not_a_friend_seat", f"seat {str(seat)[:8]} is not a friend's seat")
         if not isinstance(secret, str) or not secrets.compare_digest(secret, f.secret):
             raise NetError("bad_secret")
@@ -267,7 +271,7 @@ class NetHost:
             raise NetError("bad_move_text", str(e)) from None
         except IllegalMove as e:
             raise NetError(e.code, str(e), **e.info) from None
-        self._send(self.friends[seat].conn, "reply", id=rid, ok=True, move=move.text(),
+        self._send(self._conn(seat), "reply", id=rid, ok=True, move=move.text(),
                    view=self._guest_view(seat))
         self.sent[seat] = g.version
         self.sync()
@@ -284,7 +288,7 @@ class NetHost:
             out = self.bridge.op_check({"move": text})
         except InvalidMove as e:
             raise NetError("bad_move_text", str(e)) from None
-        self._send(self.friends[seat].conn, "reply", id=rid, **out)
+        self._send(self._conn(seat), "reply", id=rid, **out)
 
     def _hint(self, seat: int, msg: dict, rid) -> None:
         g = self.bridge.game
@@ -297,7 +301,7 @@ class NetHost:
         if self.hints.get(seat, (None,))[0] != key:      # one computation per turn step
             self.hints[seat] = (key, make_bot(level, seed=g.version).choose(view_for(g, seat)))
         move = self.hints[seat][1]
-        self._send(self.friends[seat].conn, "reply", id=rid, ok=True, move=move,
+        self._send(self._conn(seat), "reply", id=rid, ok=True, move=move,
                    version=g.version)
 
     def _review(self, seat: int, rid) -> None:
@@ -305,7 +309,7 @@ class NetHost:
         if g.phase not in ("deal_over", "game_over"):
             raise NetError("not_your_turn", "the deal is not over yet")
         from ..review import deal_review
-        self._send(self.friends[seat].conn, "reply", id=rid, ok=True, version=g.version,
+        self._send(self._conn(seat), "reply", id=rid, ok=True, version=g.version,
                    review=deal_review(g))
 
     # The host's own requests ---------------------------------------------------------------------
@@ -394,7 +398,7 @@ class NetHost:
         rec = game_record(g)
         rec["deal_seeds"] = {k: v for k, v in rec.get("deal_seeds", {}).items()
                              if int(k) <= g.deal_no}
-        self._send(self.friends[seat].conn, "record", deal=g.deal_no, record=rec,
+        self._send(self._conn(seat), "record", deal=g.deal_no, record=rec,
                    commits=fair.get("commits"), values=fair.get("values"))
 
     def _broadcast_seats(self) -> None:
@@ -413,7 +417,7 @@ class NetHost:
         self.round = {"deal": deal, "id": self.rounds, "keys": keys, "step": "commit",
                       "own": value, "commits": {"host": commitment(value)}, "values": {"host": value}}
         for k in keys[1:]:
-            self._send(self.friends[int(k)].conn, "commit_req", deal=deal, round=self.rounds)
+            self._send(self._conn(int(k)), "commit_req", deal=deal, round=self.rounds)
         self._round_progress()
 
     def _fair_message(self, seat: int, msg: dict) -> None:
@@ -438,10 +442,11 @@ class NetHost:
 
     def _round_progress(self) -> None:
         r = self.round
+        assert r is not None          # both callers hold a round under way
         if r["step"] == "commit" and len(r["commits"]) == len(r["keys"]):
             r["step"] = "reveal"
             for k in r["keys"][1:]:
-                self._send(self.friends[int(k)].conn, "commits", deal=r["deal"], round=r["id"],
+                self._send(self._conn(int(k)), "commits", deal=r["deal"], round=r["id"],
                            commits=dict(r["commits"]))
         if r["step"] == "reveal" and len(r["values"]) == len(r["keys"]):
             seed = derive_seed(r["deal"], r["values"])
@@ -517,11 +522,18 @@ class NetHost:
         except NetError:
             raise
         except Exception as e:       # a damaged save: refused, nothing kept
-            self.__init__(self.bridge, self.transport, self.clock, self.token, self.value)
+            self._reset(self.bridge, self.transport, self.clock, self.token, self.value)
             raise NetError("bad_snapshot", f"the saved friends' game is damaged: {e}") from None
         return invites
 
     # Sending -------------------------------------------------------------------------------------
+    def _conn(self, seat: int) -> str:
+        """The connection of a connected friend's seat (a seat that sent a message, or one in
+        the random values' round: ``closed`` clears both when the connection drops)."""
+        conn = self.friends[seat].conn
+        assert conn is not None, f"seat {seat} is not connected"
+        return conn
+
     def _send(self, conn: str, kind: str, **fields) -> None:
         self.transport.send(conn, encode(kind, **fields))
 

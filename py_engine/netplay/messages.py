@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from typing import TypeGuard
 
 PROTOCOL = "samba-net/1"
 VERSION = 1
@@ -84,6 +85,6 @@ def request_id(msg: dict):
     return rid
 
 
-def is_hex(text, n: int) -> bool:
+def is_hex(text, n: int) -> TypeGuard[str]:
     return (isinstance(text, str) and len(text) == n
             and all(ch in "0123456789abcdef" for ch in text))

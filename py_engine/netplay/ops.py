@@ -24,12 +24,11 @@ def net_op(bridge, req: dict) -> dict:
     else:
         out = {"ok": True, **out}
     net = getattr(bridge, "net", None)
-    box = getattr(net, "transport", None)
     if isinstance(net, NetHost):
-        out["out"] = [{"conn": c, "text": t} for c, t in box.drain()]
+        out["out"] = [{"conn": c, "text": t} for c, t in net.transport.drain()]
         out["status"] = net.status()
     elif isinstance(net, NetGuest):
-        out["out"] = [t for _, t in box.drain()]
+        out["out"] = [t for _, t in net.transport.drain()]
     return out
 
 

@@ -7,6 +7,11 @@
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .guest import NetGuest
+    from .host import NetHost
 
 
 class Transport:
@@ -39,8 +44,8 @@ class MemoryNet:
 
     def __init__(self):
         self.queue: deque[tuple[str, str, str]] = deque()
-        self.host = None
-        self.guests: dict[str, object] = {}
+        self.host: NetHost | None = None          # set by the test before texts reach it
+        self.guests: dict[str, NetGuest] = {}
         self.open: set[str] = set()
         self.taps: list = []
         self.host_side = _Side(self, self.HOST)
@@ -67,7 +72,7 @@ class MemoryNet:
             for tap in self.taps:
                 tap(src, dst, text)
             if dst == self.HOST:
-                self.host.receive(src, text)
+                self.host.receive(src, text)      # type: ignore[union-attr]  # attached by now
             elif dst in self.open:
                 self.guests[dst].receive(text)
         return n
