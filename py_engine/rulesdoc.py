@@ -19,7 +19,8 @@ from .rules import PRESETS, RuleSet
 # internal); each with how to present it. A few rows are derived (``DERIVED``): a value per
 # player count, or the bolivia bonus shown as 0 where the rule set has no wild-card melds.
 ROWS = [
-    ("players_allowed", "list"), ("decks", "int"), ("jokers", "int"), ("hand_sizes", "pairs"),
+    ("players_allowed", "list"), ("default_players", "int"), ("decks", "int"), ("jokers", "int"),
+    ("hand_sizes", "pairs"),
     ("draw_counts", "pairs"), ("pile_freezes", "bool"),
     ("wild_freezes_pile", "bool"), ("take_pile_onto_meld", "bool"),
     ("take_pile_natural_and_wild", "bool"), ("take_top_card", "bool"),
