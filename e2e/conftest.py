@@ -33,6 +33,14 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 import build  # noqa: E402
 
+try:
+    from playwright.sync_api import expect as _expect
+    # A bound, not a wait: on a busy machine (CI, or other test runs beside this one) re-rendering
+    # the table after a language switch or a move can take longer than Playwright's 5 s default.
+    _expect.set_options(timeout=15_000)
+except ImportError:      # the CPython stage imports no browser
+    pass
+
 SUB_PATH = "/some/sub/path/"
 READY_SELECTOR = 'body[data-ready="1"]'
 BOOT_TIMEOUT_MS = 60_000
