@@ -64,9 +64,19 @@ def try_melds(page: Page, tries: int = 3) -> int:
         chips = page.locator("#suggest button[data-part]")
         if chips.count() == 0:
             break
+        settle(page)
         version = body_attr(page, "version")
         chips.first.click()
-        expect(page.locator('#actions button[data-action="confirm"]')).to_be_visible()
+        confirm = page.locator('#actions button[data-action="confirm"]')
+        try:
+            expect(confirm).to_be_visible(timeout=8_000)
+        except AssertionError:
+            # The suggestion was not staged (seen once in ~10 friends' runs under load, with a
+            # view arriving at the same moment): melding is optional, so go on to the discard.
+            settle(page)
+            if body_attr(page, "version") == version and confirm.count() == 0:
+                break
+            raise
         click_action(page, "confirm")
         settle(page)
         if body_attr(page, "version") == version:
