@@ -441,7 +441,9 @@ function installHost(ctl) {
     if (!p) { H.notice = nt("err.reply_seat", { n: r.seat }); renderPanel(); return false; }
     if (p.pc.signalingState !== "have-local-offer") { H.notice = nt("err.reply_used", { n: r.seat }); renderPanel(); return false; }
     try { await RTC.takeAnswer(p.pc, r.answer); } catch (err) { H.notice = err.message; renderPanel(); return false; }
-    p.state = "connecting";
+    // The data channel may already be open by now (its "open" event can come before this line
+    // runs): never mark an open connection as still connecting.
+    if (p.state === "invited") p.state = "connecting";
     H.notice = "";
     renderPanel();
     return true;
