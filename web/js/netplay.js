@@ -716,6 +716,9 @@ function installGuest(ctl) {
     for (const done of G.pending.values()) done({ ok: false, error: { code: "connection_lost", message: nt("guest.lost") } });
     G.pending.clear();
     setConn("lost");
+    // Given up: close this connection too, so that the host sees the seat dropped (its checks of
+    // the connection then fail) rather than a link that came back to a page no longer listening.
+    if (G.pc) { try { G.pc.close(); } catch (err) { /* already closed */ } }
   }
 
   function joinDialog() {
