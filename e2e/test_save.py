@@ -93,6 +93,8 @@ def test_corrupted_or_foreign_saves_are_set_aside(page, page_log, base_url, open
     # A real save first, to tamper with.
     start_game(page, rules="samba", players=4, level="random")
     wait_my_turn(page)
+    # the save is written once the engine's record comes back (body[data-saved] says so)
+    expect(page.locator("body[data-saved]")).to_have_count(1)
     good = page.evaluate(f"localStorage.getItem('{SAVE_KEY}')")
     assert good
     data = json.loads(good)
