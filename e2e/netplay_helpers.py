@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, READY_SELECTOR, chromium_path
 from play_driver import body_attr, click_action, click_card, discard_one, moves, settle, try_melds  # noqa: F401
+from py_engine.views import card_ids
 
 RTC_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
 
@@ -226,17 +227,6 @@ def _wait_any_change(pages: list[Page], versions: list[str], timeout_s: float = 
 
 
 # Hidden information -------------------------------------------------------------------------------
-def card_ids(obj) -> set[int]:
-    out = set()
-    if isinstance(obj, dict):
-        if set(obj) == {"id", "c"} and isinstance(obj["id"], int):
-            out.add(obj["id"])
-        for v in obj.values():
-            out |= card_ids(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            out |= card_ids(v)
-    return out
 
 
 def check_no_foreign_cards(messages: list[dict], seat: int, record: dict) -> int:

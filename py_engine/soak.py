@@ -21,25 +21,9 @@ from .moves import parse_move
 from .rules import PRESETS, Options, get_rules
 from .simulate import invariant_violations, random_move
 from .state import Game
-from .views import view_for
+from .views import card_ids, view_for
 
 MAX_MOVES_PER_DEAL = 5000
-
-
-def visible_ids(view: dict) -> set[int]:
-    out: set[int] = set()
-
-    def walk(node):
-        if isinstance(node, dict):
-            if "c" in node and "id" in node:
-                out.add(node["id"])
-            for v in node.values():
-                walk(v)
-        elif isinstance(node, list):
-            for v in node:
-                walk(v)
-    walk(view)
-    return out
 
 
 def position_violations(game: Game, seat: int) -> list[str]:
@@ -52,7 +36,7 @@ def position_violations(game: Game, seat: int) -> list[str]:
         if parse_move(m.text()) != m:
             bad.append(f"move text {m.text()!r} does not parse back to the move")
     hidden = set(game.stock) | {c for s, h in enumerate(game.hands) if s != seat for c in h}
-    leaked = visible_ids(view_for(game, seat)) & hidden
+    leaked = card_ids(view_for(game, seat)) & hidden
     if leaked:
         bad.append(f"seat {seat}'s view shows hidden cards {sorted(leaked)[:5]}")
     return bad

@@ -21,6 +21,21 @@ _LOG_KEYS_AS_CARD = ("card",)
 _LOG_KEYS_AS_CARDS = ("laid",)
 
 
+def card_ids(obj) -> set[int]:
+    """Every physical card id shown anywhere in a view or message: its ``{"id", "c"}`` objects
+    (the no-leak checks compare these with the hidden cards)."""
+    out: set[int] = set()
+    if isinstance(obj, dict):
+        if set(obj) == {"id", "c"} and isinstance(obj["id"], int):
+            out.add(obj["id"])
+        for v in obj.values():
+            out |= card_ids(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= card_ids(v)
+    return out
+
+
 def card(c: int) -> dict:
     return CARD_VIEWS[c]
 

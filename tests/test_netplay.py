@@ -11,6 +11,7 @@ from py_engine.ai import make_bot
 from py_engine.bridge import Bridge
 from py_engine.netplay import MemoryNet, NetGuest, NetHost, commitment, derive_seed
 from py_engine.netplay.messages import MAX_GUEST_TEXT, encode
+from py_engine.views import card_ids
 
 
 class Clock:
@@ -115,18 +116,6 @@ class Table:
         return (g.version, [list(h) for h in g.hands], list(g.pile), list(g.moves))
 
 
-def card_ids(obj) -> set[int]:
-    """Every card id in a message: card objects {"id": n, "c": ...}."""
-    out = set()
-    if isinstance(obj, dict):
-        if set(obj) == {"id", "c"} and isinstance(obj["id"], int):
-            out.add(obj["id"])
-        for v in obj.values():
-            out |= card_ids(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            out |= card_ids(v)
-    return out
 
 
 # A whole deal ---------------------------------------------------------------------------------
