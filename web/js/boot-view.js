@@ -8,6 +8,12 @@
 // view of the shape the renderer expects is drawn, never one of a game with several people on
 // the device (their hands stay behind the privacy screen until the engine says whose turn it
 // is), and a view that fails to draw is dropped (the table waits for the engine instead).
+//
+// first-paint.js may already show a copy of this table (drawn before the first frame, inert):
+// drawing the view over it makes the table live (`adopt`); when there is nothing to draw, the
+// copy is taken down (`undo`) and the shell waits for the engine.
+
+import { adopt, undo } from "./first-paint.js";
 
 const PHASES = new Set(["draw", "meld", "deal_over", "game_over", "answer"]);
 
@@ -33,16 +39,18 @@ export function drawableView(view) {
  * returns false (nothing drawn, nothing changed) when there is no drawable saved view.
  */
 export function paintSavedView(controller, saved) {
-  if (!saved || saved.broken || !drawableView(saved.view)) return false;
+  if (!saved || saved.broken || !drawableView(saved.view)) { undo(); return false; }
   const { ui } = controller;
   try {
     ui.view = saved.view;
     controller.draw();
   } catch (err) {
+    undo();
     ui.view = null;
     try { controller.draw(); } catch (err2) { /* the empty table */ }
     return false;
   }
+  adopt();
   document.body.dataset.save = "drawn";
   return true;
 }
