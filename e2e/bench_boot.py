@@ -13,7 +13,9 @@ new tab of the same profile (a returning visitor):
   dialog works); then a game is dealt, so that it is saved;
 - site, return visit: navigation -> the saved game resumed by the engine
   (<body data-ready="1" data-save="resumed">), with the time the saved table was drawn
-  (the first hand card) and first contentful paint;
+  (the first hand card), first contentful paint and whether the saved hand was in the DOM
+  at first contentful paint (the first visit waits until the copy of its table that
+  first-paint.js draws is written);
 - bytes: what the server sent (response bodies, as a static host that compresses nothing
   sends them) from navigation until the service worker controls the page (its precache
   included) or, for the bare page, until ready.
@@ -73,7 +75,19 @@ INIT_SCRIPT = """(() => {
     if (t.table === undefined && document.querySelector("#hand .card")) t.table = performance.now();
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
+  // What the first contentful paint showed: the saved hand's cards in the DOM at that moment
+  // (first-paint.js runs before the first frame; the observer's callback comes after it).
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      if (e.name === "first-contentful-paint" && t.fcpHand === undefined)
+        t.fcpHand = document.querySelectorAll("#hand .card").length;
+    }
+  }).observe({type: "paint", buffered: true});
 })();"""
+COPY_WRITTEN = """(() => {
+  const c = JSON.parse(localStorage.getItem("samba.paint.v1") || "null");
+  return !!(c && c.table && String(c.table.version) === document.body.dataset.saved);
+})()"""
 PAINT = "(performance.getEntriesByName('first-contentful-paint')[0] || {startTime: null}).startTime"
 CONTROLLED = "Boolean(navigator.serviceWorker && navigator.serviceWorker.controller)"
 COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".txt")
@@ -227,6 +241,10 @@ def visit_site(pw, url: str, meter: Meter, launch) -> dict:
                                            if p.endswith("pyodide.asm.wasm") and c == 200)
             start_game(page, level="random")
             _wait(page, "body[data-saved]")
+            # The copy of the drawn table that the next visit's first frame shows is written a
+            # moment after the save (and when the page is hidden, which a closed tab in this
+            # benchmark is not): wait for it, as a player's next visit would find it.
+            out["copy_written"] = _poll(page, COPY_WRITTEN, 30)
             page.close()
             page = ctx.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -238,6 +256,8 @@ def visit_site(pw, url: str, meter: Meter, launch) -> dict:
             out["return_ready"] = bench.get("ready")
             out["return_table"] = bench.get("table")
             out["return_fcp"] = page.evaluate(PAINT)
+            out["return_fcp_hand"] = bench.get("fcpHand")
+            out["return_first_paint"] = page.locator("html").get_attribute("data-first-paint")
             out["return_bytes"] = meter.total()
             out["return_boot"] = page.locator("html").get_attribute("data-engine-boot")
             out["return_marks"] = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
@@ -308,6 +328,9 @@ def main() -> int:
         "site_return_fcp_ms": stats(col("site", "return_fcp")),
         "bare_first_fcp_ms": stats(col("bare", "first_fcp")),
         "bare_return_fcp_ms": stats(col("bare", "return_fcp")),
+        "site_return_hand_cards_at_fcp": col("site", "return_fcp_hand"),
+        "site_return_first_paint": col("site", "return_first_paint"),
+        "site_table_copy_written": col("site", "copy_written"),
         "bare_first_bytes": stats(col("bare", "first_bytes")),
         "site_first_bytes": stats(col("site", "first_bytes")),
         "bare_first_bytes_if_host_gzips": stats(col("bare", "first_bytes_gz")),
@@ -332,7 +355,7 @@ def main() -> int:
     }
     extra_mb = (med("site", "first_bytes") - med("bare", "first_bytes")) / 1e6
     extra_gz_mb = (med("site", "first_bytes_gz") - med("bare", "first_bytes_gz")) / 1e6
-    fcp = max(med("site", "first_fcp") or 0, med("site", "return_fcp") or 0) / 1000
+    with_hand = sum(1 for r in rows["site"] if r.get("return_fcp_hand"))
     result["ratios"] = {k: {"medians": round(v[0], 3), "paired_median": v[1], "goal": v[2]}
                         for k, v in ratios.items()}
     result["first_visit_extra_mb"] = round(extra_mb, 2)
@@ -352,10 +375,13 @@ def main() -> int:
         f"first visit bytes:     site {med('site', 'first_bytes') / 1e6:.2f} MB, bare "
         f"{med('bare', 'first_bytes') / 1e6:.2f} MB: +{extra_mb:.2f} MB (goal <= 8 MB) "
         f"{verdict(extra_mb <= 8)}; if the host gzips text and wasm: +{extra_gz_mb:.2f} MB",
-        f"first paint:           first visit {med('site', 'first_fcp'):.0f} ms, return "
-        f"{med('site', 'return_fcp'):.0f} ms (goal <= 300 ms) {verdict(fcp <= 0.3)}; saved table "
-        f"drawn at {med('site', 'return_table'):.0f} ms; bare page first paint "
-        f"{med('bare', 'first_fcp'):.0f}/{med('bare', 'return_fcp'):.0f} ms",
+        f"first paint, first:    site {med('site', 'first_fcp'):.0f} ms, bare {med('bare', 'first_fcp'):.0f} ms "
+        f"(paired {paired('first_fcp', 'first_fcp'):.2f}x; goal <= 300 ms) "
+        f"{verdict((med('site', 'first_fcp') or 1e9) <= 300)}",
+        f"first paint, return:   site {med('site', 'return_fcp'):.0f} ms, bare {med('bare', 'return_fcp'):.0f} ms "
+        f"(paired {paired('return_fcp', 'return_fcp'):.2f}x; goal <= 300 ms) "
+        f"{verdict((med('site', 'return_fcp') or 1e9) <= 300)}; saved hand in the first paint in "
+        f"{with_hand}/{len(rows['site'])} runs (goal: all) {verdict(with_hand == len(rows['site']))}",
     ]
     print("\n".join(lines))
     return 0

@@ -68,6 +68,8 @@ def variants(html: str) -> dict[str, str]:
     # Probe-only overrides (written by main): how much the felt's fixed gradient costs to raster.
     out["flatbg"] = html.replace('<link rel="modulepreload"', '<link rel="stylesheet" href="probe-flat.css">\n<link rel="modulepreload"')
     out["nofixed"] = html.replace('<link rel="modulepreload"', '<link rel="stylesheet" href="probe-nofixed.css">\n<link rel="modulepreload"')
+    for name in ("noshadow", "plainback"):
+        out[name] = html.replace('<link rel="modulepreload"', f'<link rel="stylesheet" href="probe-{name}.css">\n<link rel="modulepreload"')
     out["onefile"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "",
                             html.replace("css/table.css", "css/probe-all.css"))
     return out
@@ -92,6 +94,8 @@ def main() -> int:
         extra = {
             "probe-flat.css": "body { background: #0f4726; }\n",
             "probe-nofixed.css": "body { background-attachment: scroll; }\n",
+            "probe-noshadow.css": ".card, .mini-back, .card.selected { box-shadow: none !important; }\n",
+            "probe-plainback.css": ".card.back { background: #8e1b24 !important; }\n",
             "css/probe-all.css": "".join((dist / "css" / f"{n}.css").read_text()
                                          for n in ("table", "cards", "access", "comfort")),
         }

@@ -22,6 +22,7 @@
 
 const PAINT_KEY = "samba.paint.v1";
 const SAVE_KEY = "samba.save.v1";   // save.js SAVE_KEY (not imported: no second request)
+const SAVE_FORMAT = "samba-save/1"; // save.js FORMAT
 const LANG_KEY = "samba.lang";      // i18n.js LANG_KEY
 const FORMAT = "samba-paint/1";
 
@@ -77,7 +78,11 @@ function savedGame(s) {
   if (!raw) return null;
   try {
     const data = JSON.parse(raw);
-    const v = data && data.view;
+    // The shape save.js readSave accepts (a save it would set aside draws nothing here).
+    const rec = data && data.format === SAVE_FORMAT ? data.record : null;
+    if (!rec || typeof rec !== "object" || !Array.isArray(rec.moves) || typeof rec.format !== "string"
+        || typeof rec.check !== "string") return null;
+    const v = data.view;
     if (!v || typeof v !== "object" || !Number.isInteger(v.version)) return null;
     // Never a game with several people on this device: their hands wait for the privacy screen.
     if (!Array.isArray(v.seats) || v.seats.filter((x) => x === "human").length !== 1) return null;
