@@ -69,6 +69,7 @@ class Held:
 
     def release(self):
         assert self.routes, "the page never asked for its module"
+        self.context.unroute(self.pattern)
         for route in self.routes:
             route.continue_()
 
@@ -127,9 +128,6 @@ def test_saved_hand_is_in_the_first_frame_and_plays_once_the_page_is_ready(ctx, 
     expect(page.locator(READY_SELECTOR)).to_have_count(0)
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "first-paint-saved-table-1280x900.png"))
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.screenshot(path=str(SCREENSHOTS / "first-paint-saved-table-390x844.png"))
-    page.set_viewport_size({"width": 1280, "height": 900})
 
     # The page's modules arrive: it draws the table itself (live), the engine resumes the game.
     held.release()
@@ -143,6 +141,19 @@ def test_saved_hand_is_in_the_first_frame_and_plays_once_the_page_is_ready(ctx, 
     settle(page)
     expect(page.locator("body")).not_to_have_attribute("data-phase", "draw")
     assert page.locator("#hand .card").count() > len(hand)
+
+    # The move was saved and copied: on a phone, the next visit's first frame shows it.
+    page.wait_for_function(COPY_MATCHES_SAVE)
+    hand = _saved_hand(page)
+    page.set_viewport_size({"width": 390, "height": 844})
+    held = Held(ctx)
+    page.reload(wait_until="commit")
+    got = _first_frame(page)["atFcp"]
+    assert got["hand"] == hand and got["inert"] and got["state"] == "table", got
+    page.screenshot(path=str(SCREENSHOTS / "first-paint-saved-table-390x844.png"))
+    held.release()
+    expect(page.locator(READY_SELECTOR + '[data-save="resumed"]')).to_have_count(1, timeout=90_000)
+    expect(page.locator("html")).to_have_attribute("data-first-paint", "adopted")
     assert not errors, errors
 
 

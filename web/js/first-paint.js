@@ -161,6 +161,14 @@ export function capture() {
     }
     if (budget.n >= 0 && parts.hand) out.table = { save: hash(saved.raw), version: saved.version, parts };
   }
+  // What cannot be copied now (the copy still on screen, the language file not read yet) is
+  // kept from the last copy while it still fits: the same save, the same language choice.
+  let last = null;
+  try { last = JSON.parse(s.getItem(PAINT_KEY) || "null"); } catch (err) { /* replaced */ }
+  if (last && typeof last === "object" && last.format === FORMAT) {
+    if (!out.table && saved && last.table && last.table.save === hash(saved.raw)) out.table = last.table;
+    if (!out.language && last.language && last.language.inputs === languageInputs()) out.language = last.language;
+  }
   if (!out.language && !out.table) return false;
   try {
     const text = JSON.stringify(out);
