@@ -31,6 +31,7 @@ RECORD_FIRST_FRAME = """(() => {
       inert: !!(table && table.inert),
       boot: (document.getElementById("boot-status") || {}).textContent || "",
       newGame: (document.getElementById("btn-new") || {}).textContent || "",
+      language: (document.getElementById("lang-select") || {}).value || "",
       stock: (document.getElementById("stock-count") || {}).textContent || "",
       foreign: document.querySelectorAll("#table script, #table img, #table iframe, #table [onclick], #table [onerror]").length,
       state: document.documentElement.dataset.firstPaint || "",
@@ -168,6 +169,7 @@ def test_first_frame_speaks_the_players_language(ctx, base_url):
     assert got["hand"] == hand
     assert got["boot"] == fr["boot.shuffling"].replace("{pct}", "0"), got
     assert got["newGame"] == fr["ui.new_game"], got
+    assert got["language"] == "fr", got
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     held.release()
     expect(page.locator(READY_SELECTOR + '[data-save="resumed"]')).to_have_count(1, timeout=90_000)

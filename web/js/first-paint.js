@@ -141,7 +141,10 @@ function copyTexts() {
     }
   }
   const boot = i18n.has("boot.shuffling") ? String(i18n.t("boot.shuffling", { pct: 0 })) : null;
-  return { lang: i18n.language(), inputs: languageInputs(), title: document.title, boot, texts };
+  // The language picker's options (filled by dom.js), so that it is not an empty box.
+  const pick = document.getElementById("lang-select");
+  const picker = pick ? [...pick.options].map((o) => [o.value, o.textContent]) : [];
+  return { lang: i18n.language(), inputs: languageInputs(), title: document.title, boot, texts, picker };
 }
 
 /** Copies the drawn table (and the language's texts) into localStorage, when it shows the save. */
@@ -248,6 +251,19 @@ function applyTexts(lang) {
   if (typeof lang.lang === "string" && /^[a-z]{2,3}$/.test(lang.lang)) document.documentElement.lang = lang.lang;
   const boot = document.getElementById("boot-status");
   if (boot && typeof lang.boot === "string" && lang.boot.length <= 200) boot.textContent = lang.boot;
+  const pick = document.getElementById("lang-select");
+  const items = Array.isArray(lang.picker) ? lang.picker : [];
+  if (pick && !pick.options.length && items.length <= 12 && items.every((x) => Array.isArray(x)
+      && /^[a-z]{2,3}$/.test(x[0]) && typeof x[1] === "string" && x[1].length <= 100)) {
+    for (const [code, label] of items) {
+      const o = document.createElement("option");
+      o.value = code;
+      o.lang = code;
+      o.textContent = label;
+      o.selected = code === lang.lang;
+      pick.append(o);
+    }
+  }
   return true;
 }
 
