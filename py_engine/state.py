@@ -99,6 +99,9 @@ class Game:
     def __init__(self, rules: RuleSet, options: Options, seed: int):
         self.rules, self.players, self.target, self.seed = rules, options.players, options.target, seed
         self.n_sides = rules.n_sides(self.players)
+        # Asked of the rule set once: finished melds a side needs to go out, cards a draw takes.
+        self.canastas_needed = rules.canastas_needed(self.players)
+        self.draw_count = rules.draw_count(self.players)
         self.scores = [0] * self.n_sides
         self.history: list[list[int]] = []
         self.breakdowns: list[dict] = []    # each finished deal's deal_result
@@ -359,7 +362,7 @@ class Game:
 
     def apply_draw(self, move: Draw, plan) -> None:
         seat, got = self.current, list[int]()
-        n = min(self.rules.draw_count(self.players), len(self.stock))
+        n = min(self.draw_count, len(self.stock))
         self._log(seat, "draw", "draw", public={"n": n}, private={"cards": got})
         for _ in range(n):
             if not self.stock:
@@ -556,9 +559,8 @@ class Game:
     def requirement_met_counts(self, finished: int, sequences: int) -> bool:
         """Do ``finished`` canastas and sambas, ``sequences`` of them sambas, meet the side's
         going-out requirement (section 8)?"""
-        r = self.rules
-        return finished >= r.canastas_needed(self.players) and (
-            not r.go_out_needs_sequence or sequences > 0)
+        return finished >= self.canastas_needed and (
+            not self.rules.go_out_needs_sequence or sequences > 0)
 
     def verify_meld(self, move: Meld) -> Plan:
         self._need("meld")

@@ -20,10 +20,10 @@ import gc
 import random
 import time
 
-from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of,
-                     kind_text)
+from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF, VALUE_OF_KIND,
+                     counts_of, kind_text)
 from ..legal import ActingSide, legal_moves, meld_candidates, quick_fit
-from ..melds import cards_needed
+from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import AddTo, Discard
 from ..moves import Meld as MeldMove
 from ..scoring import score_side, side_canastas
@@ -154,23 +154,29 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
     n = len(hand)
     if n <= 3:
         return None
-    distinct = sorted(set(hand))
+    counts = counts_of(hand)
+    distinct = [k for k in range(N_KINDS) if counts[k]]
     keep_pile = len(g.pile) >= policy.w["keep_pair_pile"]
     acting = ActingSide(g)
+    melds = g.melds[side]
+    own = [0] * 15      # natural cards of each rank in hand
+    for k in distinct:
+        if IS_NATURAL[k]:
+            own[RANK_OF[k]] += counts[k]
     for k in distinct:
         if not IS_NATURAL[k]:
             continue
-        for m in g.melds[side]:
-            if m.type == "group" and m.rank == RANK_OF[k]:
-                if keep_pile and hand.count(k) + sum(
-                        1 for x in hand if x != k and IS_NATURAL[x] and RANK_OF[x] == m.rank) == 2 \
+        rank = RANK_OF[k]
+        for m in melds:
+            if m.type == GROUP and m.rank == rank:
+                if keep_pile and own[rank] == 2 \
                         and cards_needed(m.type, len(m.cards), g.rules) != 1:
                     continue
-            elif not (m.type == "sequence" and quick_fit(m, k)):
+            elif not (m.type == SEQUENCE and quick_fit(m, k)):
                 continue
             if acting.addition_ok(m, k):
                 return MeldMove((AddTo(m.id, (k,)),)).text()
-    for part in meld_candidates(counts_of(hand), g):
+    for part in meld_candidates(counts, g):
         if len(part.cards) <= n - 2 and all(IS_NATURAL[k] for k in part.cards):
             if acting.new_meld_ok(part):
                 return MeldMove((part,)).text()

@@ -48,38 +48,86 @@ class Info:
         self.next_side = self.side_of[self.next]
         self.rules = view["rules"]
         self.want_out: bool | None = None
-        # rank counts seen anywhere public, plus the own hand
-        seen = [0] * 15
-        for k in self.hand + self.pile:
+        own = [0] * 15          # natural cards of each rank in the own hand
+        for k in self.hand:
             if IS_NATURAL[k]:
-                seen[RANK_OF[k]] += 1
-        for side in self.melds:
-            for m in side:
-                if m["type"] == "group":        # all its naturals are of its rank
-                    seen[_rank(m["rank"])] += m["naturals"]
-                elif m["type"] == "sequence":   # naturals, one of each rank
-                    for c in m["cards"]:
-                        seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
-        self.seen_rank = seen
-        self.unseen_total = max(1, view["stock"] + sum(
-            h for s, h in enumerate(view["hand_sizes"]) if s != self.seat))
-        # ranks the next player discarded this deal (it holds no pair of them, probably)
-        self.next_discarded: set[int] = set()
-        self.next_took: set[int] = set()
-        # natural cards of each rank the next player is known to hold: picked up with a pile
-        # (the log names it) and not melded or discarded since
+                own[RANK_OF[k]] += 1
+        self.own_rank = own
+        # Read by the discard scores only, so worked out on first use (``seen_rank``,
+        # ``unseen_total``, ``next_discarded``, ``next_took``, ``next_known``).
+        self._seen: list[int] | None = None
+        self._unseen: int | None = None
+        self._next_log: tuple[set[int], set[int], list[int]] | None = None
+        # Worked out on first use by the discard scores (``_discard_facts``).
+        self._facts: tuple | None = None
+
+    @property
+    def seen_rank(self) -> list[int]:
+        """Natural cards of each rank seen anywhere public, plus the own hand (a list the
+        caller may change: ``EasyBot.perceive`` forgets the buried pile)."""
+        seen = self._seen
+        if seen is None:
+            seen = [0] * 15
+            for k in self.pile:
+                if IS_NATURAL[k]:
+                    seen[RANK_OF[k]] += 1
+            own = self.own_rank
+            for r in range(15):
+                seen[r] += own[r]
+            for side in self.melds:
+                for m in side:
+                    if m["type"] == "group":        # all its naturals are of its rank
+                        seen[_rank(m["rank"])] += m["naturals"]
+                    elif m["type"] == "sequence":   # naturals, one of each rank
+                        for c in m["cards"]:
+                            seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
+            self._seen = seen
+        return seen
+
+    @property
+    def unseen_total(self) -> int:
+        if self._unseen is None:
+            view = self.view
+            self._unseen = max(1, view["stock"] + sum(
+                h for s, h in enumerate(view["hand_sizes"]) if s != self.seat))
+        return self._unseen
+
+    @property
+    def next_discarded(self) -> set[int]:
+        """Ranks the next player discarded this deal (it holds no pair of them, probably)."""
+        return self._read_next_log()[0]
+
+    @property
+    def next_took(self) -> set[int]:
+        """Ranks in the piles the next player picked up this deal."""
+        return self._read_next_log()[1]
+
+    @property
+    def next_known(self) -> list[int]:
+        """Natural cards of each rank the next player is known to hold: picked up with a pile
+        (the log names it) and not melded or discarded since."""
+        return self._read_next_log()[2]
+
+    def _read_next_log(self) -> tuple[set[int], set[int], list[int]]:
+        got = self._next_log
+        if got is not None:
+            return got
+        discarded: set[int] = set()
+        took: set[int] = set()
         held = [0] * 15
+        view = self.view
+        deal, nxt = view["deal"], self.next
         for e in view.get("log", []):
-            if e.get("deal") != view["deal"] or e.get("seat") != self.next:
+            if e.get("seat") != nxt or e.get("deal") != deal:
                 continue
             t = e.get("text", "")
             if t.startswith("discard"):
                 k = parse_kind(t.split()[1])
                 if IS_NATURAL[k]:
-                    self.next_discarded.add(RANK_OF[k])
+                    discarded.add(RANK_OF[k])
                     held[RANK_OF[k]] = max(0, held[RANK_OF[k]] - 1)
             elif t.startswith("take") and "pile" in e:
-                self.next_took.update(RANK_OF[parse_kind(c)] for c in e["pile"])
+                took.update(RANK_OF[parse_kind(c)] for c in e["pile"])
                 for c in e["pile"][:-1]:
                     k = parse_kind(c)
                     if IS_NATURAL[k]:
@@ -88,7 +136,38 @@ class Info:
                     _unheld(held, part)
             elif t.startswith("meld"):
                 _unheld(held, t[4:])
-        self.next_known = held
+        got = self._next_log = (discarded, took, held)
+        return got
+
+    def _discard_facts(self) -> tuple:
+        """What every discard's score reads of the hand and the table, worked out once: per
+        suit the ranks of the distinct natural kinds in hand (in ``set(hand)`` order, the order
+        the sums were always made in), per rank the own unfinished groups, the pile's gain, and
+        the next side's melds a discard could feed."""
+        f = self._facts
+        if f is None:
+            by_suit: list[list[int]] = [[], [], [], []]
+            for x in set(self.hand):
+                if IS_NATURAL[x]:
+                    by_suit[SUIT_OF[x]].append(RANK_OF[x])
+            groups = [0] * 15
+            for m in self.my_melds.values():
+                if m["type"] == "group" and not m["canasta"]:
+                    groups[_rank(m["rank"])] += 1
+            pile_gain = 20 + 5 * (len(self.pile) + 1) + sum(VALUE_OF_KIND[x] for x in self.pile)
+            rules = self.rules
+            onto = rules.get("take_pile_onto_meld")
+            feeds = []      # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
+            for m in self.melds[self.next_side]:
+                if m["type"] == "sequence" and not m["closed"]:
+                    ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
+                    feeds.append(("CDHS".index(m["suit"]), min(ranks) - 1, max(ranks) + 1,
+                                  len(ranks) + 1 >= rules["sequence_max"]))
+                elif (onto and m["type"] == "group"
+                      and m["size"] < rules["canasta_size"]):
+                    feeds.append((-1, _rank(m["rank"]), 0, False))
+            f = self._facts = (by_suit, groups, pile_gain, onto, feeds)
+        return f
 
     def table_estimate(self, side: int) -> float:
         """The side's deal score so far, counting the table only, plus canasta progress."""
@@ -362,21 +441,21 @@ class MediumBot:
             return w["wild_keep"] + VALUE_OF_KIND[k] / 5
         if IS_BLACK3[k]:
             return w["black3"] - w["black3_per_pile"] * len(info.pile)
-        r, s = RANK_OF[k], SUIT_OF[k]
-        same = sum(1 for x in info.hand if IS_NATURAL[x] and RANK_OF[x] == r)
+        by_suit, groups, _, _, _ = info._discard_facts()
+        r = RANK_OF[k]
+        same = info.own_rank[r]
         v = 0.0
         if same == 2:
             v += w["pair"]
         elif same >= 3:
             v += w["triple"]
-        if info.rules.get("take_top_card") or True:
-            for x in set(info.hand):
-                if IS_NATURAL[x] and SUIT_OF[x] == s and x != k:
-                    d = abs(RANK_OF[x] - r)
-                    v += w["seq_near1"] if d == 1 else (w["seq_near2"] if d == 2 else 0)
-        for m in info.my_melds.values():
-            if m["type"] == "group" and _rank(m["rank"]) == r and not m["canasta"]:
-                v += 10
+        near1, near2 = w["seq_near1"], w["seq_near2"]
+        for rx in by_suit[SUIT_OF[k]]:
+            if rx != r:
+                d = abs(rx - r)
+                v += near1 if d == 1 else (near2 if d == 2 else 0)
+        for _ in range(groups[r]):
+            v += 10
         return v - w["value_shed"] * VALUE_OF_KIND[k]
 
     def danger(self, info: Info, k: int) -> float:
@@ -384,7 +463,7 @@ class MediumBot:
         if IS_WILD[k] or RANK_OF[k] == 3:
             return 0.0      # blocks the pile
         w = self.w
-        pile_gain = 20 + 5 * (len(info.pile) + 1) + sum(VALUE_OF_KIND[x] for x in info.pile)
+        _, _, pile_gain, onto, feeds = info._discard_facts()
         r, s = RANK_OF[k], SUIT_OF[k]
         copies = max(0, 12 - info.seen_rank[r])
         opp_hand = info.view["hand_sizes"][info.next]
@@ -396,18 +475,15 @@ class MediumBot:
         if info.next_known[r] >= 2:
             p = 1.0           # the log shows it holds a pair of them
         d = w["danger"] * p * pile_gain
-        opp = info.melds[info.next_side]
-        for m in opp:
-            if m["type"] == "sequence" and not m["closed"] and m["suit"] == "CDHS"[s]:
-                ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
-                if r in (min(ranks) - 1, max(ranks) + 1):
+        for suit, lo, hi, samba in feeds:
+            if suit == s:
+                if r == lo or r == hi:
                     d += w["top_danger"]
-                    if len(ranks) + 1 >= info.rules["sequence_max"]:
+                    if samba:
                         d += w["samba_danger"]     # the top card makes their samba
-                    if info.rules.get("take_pile_onto_meld"):
+                    if onto:
                         d += w["danger"] * pile_gain
-            elif (info.rules.get("take_pile_onto_meld") and m["type"] == "group"
-                  and _rank(m["rank"]) == r and m["size"] < info.rules["canasta_size"]):
+            elif suit < 0 and lo == r:
                 d += w["danger"] * pile_gain
         return d
 
