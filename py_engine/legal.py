@@ -17,12 +17,17 @@ from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Mel
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
 from .scoring import side_canastas
 from .state import Game
+from .turn import opening_minimum_met
 
 MAX_OPENINGS = 24
 _WILD_KINDS = sorted((k for k in range(N_KINDS) if IS_WILD[k]), key=VALUE_OF_KIND.__getitem__)
 _NATURAL_KINDS = [k for k in range(N_KINDS) if IS_NATURAL[k]]
 _BLACK3_KINDS = [k for k in range(N_KINDS) if IS_BLACK3[k]]
 _WILD_IDS = sorted(k for k in range(N_KINDS) if IS_WILD[k])
+# Moves are values: the argument-free ones and the discards are made once.
+_DRAW, _END_DEAL, _NEXT_DEAL, _PASS = Draw(), EndDeal(), NextDeal(), Pass()
+_YES, _NO = Answer(True), Answer(False)
+_DISCARDS = [Discard(k) for k in range(N_KINDS)]
 # A group of rank r takes a natural of its rank or a wild card.
 _GROUP_FITS = [tuple(kind_of_rank_suit(r, s) for s in range(4)) + tuple(_WILD_IDS)
                if r >= 2 else () for r in range(15)]
@@ -289,8 +294,7 @@ def pile_takes(game: Game) -> list[Move]:
     assert top is not None
     counts = counts_of(game.hand_kinds(seat))
     top_rank = RANK_OF[top]
-    nat = [k for k in range(N_KINDS) if IS_NATURAL[k] and RANK_OF[k] == top_rank
-           for _ in range(counts[k])]
+    nat = [k for k in _GROUP_FITS[top_rank][:4] for _ in range(counts[k])]
     wilds = wild_kinds(counts)
     natural_and_wild = game.rules.take_pile_natural_and_wild and wilds
     if len(nat) < 2 and not (natural_and_wild and nat):
@@ -326,9 +330,9 @@ def pile_takes(game: Game) -> list[Move]:
 def _draw_moves(game: Game, side: int) -> list[Move]:
     out: list[Move] = []
     if game.stock:
-        out.append(Draw())
-    elif game.can(EndDeal()):
-        out.append(EndDeal())
+        out.append(_DRAW)
+    elif game.can(_END_DEAL):
+        out.append(_END_DEAL)
     if game.pile and not game.pile_blocked():
         r = game.rules
         top = KIND_OF_ID[game.pile[-1]]
@@ -363,9 +367,9 @@ def other_moves(game: Game) -> list[Move]:
     if ph == "game_over":
         return []
     if ph == "deal_over":
-        return [NextDeal()]
+        return [_NEXT_DEAL]
     if ph == "answer":
-        return [Answer(True), Answer(False)]
+        return [_YES, _NO]
     seat, side = game.current, game.side_of(game.current)
     out: list[Move] = []
     hand = game.hands[seat]
@@ -380,8 +384,8 @@ def other_moves(game: Game) -> list[Move]:
             if a.rank == b.rank and game.can(Merge(a.id, b.id)):
                 out.append(Merge(a.id, b.id))
     out += discard_moves(game, distinct)
-    if game.rules.pass_with_one and game.can(Pass()):
-        out.append(Pass())
+    if game.rules.pass_with_one and game.can(_PASS):
+        out.append(_PASS)
     if game.partners(seat) and not game.turn.asked:
         out += ask_moves(game)
     return out
@@ -407,7 +411,7 @@ def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:
     if len(game.hands[game.current]) == 1 and not game.may_go_out_now():
         return []
     discardable = game.rules.red_three_discardable
-    return [Discard(k) for k in distinct if discardable or not IS_RED3[k]]
+    return [_DISCARDS[k] for k in distinct if discardable or not IS_RED3[k]]
 
 
 def ask_moves(game: Game) -> list[Ask]:
@@ -428,15 +432,46 @@ def ask_moves(game: Game) -> list[Ask]:
     return [a for a in cands if game.can(a)]
 
 
+def opening_ok(game: Game, combo) -> bool:
+    """Would ``game.can(Meld(combo))`` accept an opening that ``opening_combos`` made (new
+    melds, none of black threes, that the hand holds together)? The parts are valid melds by
+    construction, so what is left of ``verify_meld`` is the opening minimum and the end of the
+    action (``Game._check_after``); a test compares this with ``Game.can``."""
+    if not combo:
+        return False
+    r = game.rules
+    laid = points = finished = sequences = 0
+    for part in combo:
+        ks = part.cards
+        laid += len(ks)
+        naturals = [k for k in ks if not IS_WILD[k]]
+        for k in ks:
+            points += VALUE_OF_KIND[k]
+        if not naturals:
+            mtype = WILD
+        elif all(RANK_OF[k] == RANK_OF[naturals[0]] for k in naturals):
+            mtype = GROUP
+        else:
+            mtype = SEQUENCE
+        done = finished_kind(mtype, len(ks), len(ks) - len(naturals), r)
+        if done is not None:
+            finished += 1
+            sequences += done == "samba"
+    if not opening_minimum_met(points, game.minimum(game.side_of(game.current))):
+        return False
+    return game.end_of_action_problem(len(game.hands[game.current]) - laid,
+                                      game.requirement_met_counts(finished, sequences),
+                                      False) is None
+
+
 def meld_moves(game: Game) -> list[Meld]:
     seat, side = game.current, game.side_of(game.current)
     counts = counts_of(game.hand_kinds(seat))
     out: list[Meld] = []
     if not game.opened(side):
         for combo in opening_combos(counts, game.minimum(side), game):
-            mv = Meld(tuple(combo))
-            if game.can(mv):
-                out.append(mv)
+            if opening_ok(game, combo):
+                out.append(Meld(tuple(combo)))
         return out
     acting = ActingSide(game)
     for part, t, n, w in _candidates(counts, game):
