@@ -55,18 +55,19 @@ def wild_kinds(counts: list[int]) -> list[int]:
     return out
 
 
-_CANDIDATES: dict[tuple, tuple] = {}     # (rule shape, counts) -> candidates, see below
 _SHAPES: dict[int, tuple] = {}
 
 
 def _shape(r) -> tuple:
-    """The rule fields new melds depend on (a rule set made for a test is its own shape)."""
+    """The rule fields new melds depend on, and the candidates found under them so far (a rule
+    set made for a test is its own entry)."""
     got = _SHAPES.get(id(r))
     if got is None or got[0] is not r:
         got = _SHAPES[id(r)] = (r, (r.group_max_wilds, r.group_naturals_per_wild,
                                     r.group_min_naturals, r.group_naturals_exceed_wilds,
-                                    r.sequences, r.sequence_max, r.wild_melds, r.wild_meld_max))
-    return got[1]
+                                    r.sequences, r.sequence_max, r.wild_melds, r.wild_meld_max),
+                                {})
+    return got
 
 
 def meld_candidates(counts: list[int], game: Game) -> tuple[NewMeld, ...]:
@@ -78,9 +79,9 @@ def meld_candidates(counts: list[int], game: Game) -> tuple[NewMeld, ...]:
 def _candidates(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
     """``meld_candidates`` with each one's type, size and wild cards; the same hand under the
     same rules gives the same (immutable) candidates, so they are kept (a bounded cache)."""
-    shape = _shape(game.rules)
-    key = (shape, bytes(counts))
-    got = _CANDIDATES.get(key)
+    _, shape, cache = _shape(game.rules)
+    key = bytes(counts)
+    got = cache.get(key)
     if got is not None:
         return got
     max_wilds, per_wild, min_naturals, exceed, sequences, smax, wild_melds, wild_max = shape
@@ -126,15 +127,10 @@ def _candidates(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int,
     if wild_melds and len(wilds) >= 3:
         ws = wilds[:wild_max]
         out.append((NewMeld(tuple(ws)), WILD, len(ws), len(ws)))
-    if len(_CANDIDATES) >= 4096:
-        _CANDIDATES.clear()
-    got = _CANDIDATES[key] = tuple(out)
+    if len(cache) >= 4096:
+        cache.clear()
+    got = cache[key] = tuple(out)
     return got
-
-
-def _fits(counts: list[int], kinds) -> bool:
-    need = counts_of(kinds)
-    return all(need[k] <= counts[k] for k in set(kinds))
 
 
 def _value(part) -> int:
@@ -142,9 +138,20 @@ def _value(part) -> int:
 
 
 def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_OPENINGS):
-    """Sets of new melds (tuples of parts) from ``counts`` worth at least ``needed``."""
+    """Sets of new melds (tuples of parts) from ``counts`` worth at least ``needed``: each
+    candidate worth it alone, pairs of the twelve most valuable, and a greedy fill from each of
+    those twelve (most valuable first)."""
+    if needed <= 0:
+        return [()]
     cands = sorted(meld_candidates(counts, game), key=_value, reverse=True)
     cands = [c for c in cands if not all(IS_BLACK3[k] for k in c.cards)]
+    vals = [_value(c) for c in cands]
+    needs = []          # per candidate, the cards of each kind it takes
+    for c in cands:
+        need: dict[int, int] = {}
+        for k in c.cards:
+            need[k] = need.get(k, 0) + 1
+        needs.append(need)
     found: list[tuple] = []
     seen = set()
 
@@ -153,24 +160,31 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
         if key not in seen:
             seen.add(key)
             found.append(tuple(combo))
-    if needed <= 0:
-        return [()]
-    for c in cands:
-        if _value(c) >= needed:
+    for c, v in zip(cands, vals):
+        if v >= needed:
             add((c,))
-    top = cands[:12]
-    for a, b in combinations(top, 2):
-        if _value(a) + _value(b) >= needed and _fits(counts, a.cards + b.cards):
-            add((a, b))
-    for start in top:   # greedy fill
-        combo, used = [start], list(start.cards)
-        for c in cands:
-            if sum(map(_value, combo)) >= needed:
+    top = min(12, len(cands))
+    for i, j in combinations(range(top), 2):
+        if vals[i] + vals[j] >= needed:
+            ni, nj = needs[i], needs[j]
+            if all(n + nj.get(k, 0) <= counts[k] for k, n in ni.items()) and all(
+                    n <= counts[k] for k, n in nj.items() if k not in ni):
+                add((cands[i], cands[j]))
+    for i in range(top):   # greedy fill
+        start = cands[i]
+        combo, total = [start], vals[i]
+        left = list(counts)
+        for k, n in needs[i].items():
+            left[k] -= n
+        for j, c in enumerate(cands):
+            if total >= needed:
                 break
-            if c is not start and _fits(counts, used + list(c.cards)):
+            if j != i and all(left[k] >= n for k, n in needs[j].items()):
                 combo.append(c)
-                used += c.cards
-        if sum(map(_value, combo)) >= needed:
+                total += vals[j]
+                for k, n in needs[j].items():
+                    left[k] -= n
+        if total >= needed:
             add(combo)
         if len(found) >= limit:
             break

@@ -19,7 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Union
 
-from .cards import SORT_INDEX, kind_text, parse_kind
+from .cards import KIND_TEXT, SORT_INDEX, kind_text, parse_kind
 from .errors import InvalidMove
 
 MAX_MOVE_TEXT = 2000
@@ -33,7 +33,7 @@ def canonical_cards(kinds) -> tuple[int, ...]:
 
 
 def _cards(kinds) -> str:
-    return " ".join(kind_text(k) for k in kinds)
+    return " ".join([KIND_TEXT[k] for k in kinds])
 
 
 # Meld parts ---------------------------------------------------------------------------------

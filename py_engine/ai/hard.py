@@ -20,8 +20,8 @@ import gc
 import random
 import time
 
-from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF, VALUE_OF_KIND,
-                     counts_of, kind_text)
+from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, N_KINDS, RANK_OF,
+                     VALUE_OF_KIND, counts_of, kind_text)
 from ..legal import ActingSide, legal_moves, meld_candidates, quick_fit
 from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import AddTo, Discard
@@ -97,17 +97,20 @@ def rollout_view(g: Game, seat: int, cache: dict | None = None) -> dict:
     return v
 
 
-def _fast_view(g: Game, seat: int, cache: dict) -> dict:
+def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
+    """The part of a view ``medium`` reads, from a rollout's game; without ``cards``, no hand,
+    pile or red-three card lists (``_rollout_info`` passes the kinds to ``Info`` itself, and
+    ``medium`` counts the red threes only)."""
     r = g.rules
-    if "static" not in cache:
-        cache["static"] = {
+    st = cache.get("static")
+    if st is None:
+        st = cache["static"] = {
             "rules": {"name": r.name, "take_top_card": r.take_top_card,
                       "red_threes_by_choice": not r.red_threes_automatic,
                       "canasta_size": r.canasta_size, "sequence_max": r.sequence_max,
                       "take_pile_onto_meld": r.take_pile_onto_meld},
             "side_of": [g.side_of(s) for s in range(g.players)],
             "requirement": r.canastas_needed(g.players), "log": [], "melds": {}}
-    st = cache["static"]
     mv = st["melds"]
     melds = []
     for side in g.melds:
@@ -125,17 +128,41 @@ def _fast_view(g: Game, seat: int, cache: dict) -> dict:
         log.append({"deal": e["deal"], "seat": e["seat"], "text": e["move"],
                     **({"pile": e["public"]["pile"]}
                        if "pile" in e["public"] else {})})
-    return {
+    v = {
         "version": g.version, "rules": st["rules"], "players": g.players, "seat": seat,
         "side_of": st["side_of"], "my_side": g.side_of(seat), "deal": g.deal_no,
-        "phase": g.phase, "hand": [{"id": c} for c in g.hands[seat]],
+        "phase": g.phase,
         "hand_sizes": [len(h) for h in g.hands], "stock": len(g.stock),
-        "pile": {"cards": [{"id": c} for c in g.pile], "size": len(g.pile)},
-        "melds": melds, "red_threes": [[{"id": c} for c in side] for side in g.red3],
-        "opened": [g.opened(s) for s in range(g.n_sides)],
+        "melds": melds,
+        "opened": [bool(side) for side in g.melds],
         "canastas": [side_canastas(m, r)[0] for m in g.melds],
         "requirement": st["requirement"], "log": log[-60:],
     }
+    if cards:
+        v["hand"] = [{"id": c} for c in g.hands[seat]]
+        v["pile"] = {"cards": [{"id": c} for c in g.pile], "size": len(g.pile)}
+        v["red_threes"] = [[{"id": c} for c in side] for side in g.red3]
+    else:
+        v["pile"] = {"size": len(g.pile)}
+        v["red_threes"] = g.red3
+    return v
+
+
+def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
+    """``Info(rollout_view(g, seat, cache))`` without building the card lists: the same
+    digest, from the game's own lists (a test compares the two)."""
+    return Info(_fast_view(g, seat, cache, cards=False),
+                hand=[KIND_OF_ID[c] for c in g.hands[seat]],
+                pile=[KIND_OF_ID[c] for c in g.pile])
+
+
+def rollout_move(g: Game, policy: MediumBot, cache: dict):
+    """The move ``policy`` chooses on ``rollout_view(g, g.current, cache)`` (a ``Move``), or
+    None where there is none."""
+    moves = legal_moves(g)
+    if not moves:
+        return None
+    return policy.best_move(_rollout_info(g, g.current, cache), moves)
 
 
 def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
@@ -144,6 +171,12 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
     While the side has opened but cannot go out yet (no going-out question, no asking), it adds
     naturals to its side's melds, lays new natural melds (never going below two cards in hand)
     and then discards ``medium``'s discard; ``None`` where ``medium`` itself should decide."""
+    move = _fast_meld_move(g, policy, cache)
+    return None if move is None else move.text()
+
+
+def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
+    """``fast_meld_phase``'s move as a ``Move``."""
     if g.phase != "meld" or g.turn.pending or g.turn.asked:
         return None
     seat = g.current
@@ -175,20 +208,19 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
             elif not (m.type == SEQUENCE and quick_fit(m, k)):
                 continue
             if acting.addition_ok(m, k):
-                return MeldMove((AddTo(m.id, (k,)),)).text()
+                return MeldMove((AddTo(m.id, (k,)),))
     for part in meld_candidates(counts, g):
         if len(part.cards) <= n - 2 and all(IS_NATURAL[k] for k in part.cards):
             if acting.new_meld_ok(part):
-                return MeldMove((part,)).text()
-    v = _fast_view(g, seat, cache)
-    info = Info(v)
+                return MeldMove((part,))
+    info = _rollout_info(g, seat, cache)
     best = None
     for k in distinct:
         sc = policy.discard_score(info, k)
-        if best is None or (sc, kind_text(k)) > best[0]:
+        if best is None or (sc, KIND_TEXT[k]) > best[0]:
             if g.can(Discard(k)):
-                best = ((sc, kind_text(k)), k)
-    return None if best is None else "discard " + kind_text(best[1])
+                best = ((sc, KIND_TEXT[k]), k)
+    return None if best is None else Discard(best[1])
 
 
 def laid_red_threes(g: Game, me: int, view: dict) -> None:
@@ -350,13 +382,10 @@ class HardBot:
                 last = g.current
                 if turns >= limit:
                     break
-            fast = fast_meld_phase(g, policy, cache) if self.fast else None
-            if fast is not None:
-                g.play(fast)
-                steps += 1
-                continue
-            v = rollout_view(g, g.current, cache)
-            if not v["legal"]["moves"] and not v["legal"]["melds"]:
-                break       # a dead end of the sampled game: evaluate it as it stands
-            g.play(policy.choose(v))
+            move = _fast_meld_move(g, policy, cache) if self.fast else None
+            if move is None:
+                move = rollout_move(g, policy, cache)
+                if move is None:
+                    break       # a dead end of the sampled game: evaluate it as it stands
+            g.play(move)
             steps += 1

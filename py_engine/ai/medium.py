@@ -30,13 +30,15 @@ def _rank(ch: str | None) -> int:
 class Info:
     """What a view says, digested once per decision."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: dict, hand: list[int] | None = None, pile: list[int] | None = None):
+        """``hand`` and ``pile``: the kinds of ``view["hand"]`` and ``view["pile"]["cards"]``
+        when the caller has them already (``hard``'s rollouts)."""
         self.view = view
         self.seat, self.n = view["seat"], view["players"]
         self.side = view["my_side"]
         self.side_of = view["side_of"]
-        self.hand = _kinds(view["hand"])
-        self.pile = _kinds(view["pile"]["cards"])
+        self.hand = _kinds(view["hand"]) if hand is None else hand
+        self.pile = _kinds(view["pile"]["cards"]) if pile is None else pile
         self.melds = view["melds"]
         self.my_melds = {m["id"]: m for m in view["melds"][self.side]}
         self.opened = view["opened"][self.side]
@@ -306,6 +308,19 @@ class MediumBot:
         scored.sort(key=lambda x: (-x[0], x[1]))
         return scored
 
+    def best_move(self, info: Info, moves: list):
+        """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
+        score, ties broken by the text."""
+        best = None
+        for m in moves:
+            t = m.text()
+            sc = self.score(info, t)
+            if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
+                best = (sc, t, m)
+        if best is None:
+            raise ValueError("no legal move")
+        return best[2]
+
     def score(self, info: Info, move: str) -> float:
         w = self.w
         head = move.split()[0]
@@ -468,11 +483,12 @@ class MediumBot:
         copies = max(0, 12 - info.seen_rank[r])
         opp_hand = info.view["hand_sizes"][info.next]
         p = _p_pair(copies, opp_hand, info.unseen_total)
-        if r in info.next_discarded:
+        next_discarded, next_took, next_known = info._read_next_log()
+        if r in next_discarded:
             p *= 0.3
-        if r in info.next_took:
+        if r in next_took:
             p = min(1.0, p * 1.5 + 0.1)
-        if info.next_known[r] >= 2:
+        if next_known[r] >= 2:
             p = 1.0           # the log shows it holds a pair of them
         d = w["danger"] * p * pile_gain
         for suit, lo, hi, samba in feeds:
