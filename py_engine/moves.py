@@ -328,6 +328,16 @@ for _cls in MOVE_TYPES:
 _PARSED: dict[str, Move] = {}
 
 
+def remember_texts(moves, texts) -> None:
+    """Let ``parse_move`` return each of ``moves`` for its own text (``texts[i]`` is
+    ``moves[i].text()``, canonical, so parsing it gives an equal move): the legal-move listing
+    registers what it generated, and playing a listed text then parses nothing."""
+    if len(_PARSED) + len(texts) > 4096:
+        _PARSED.clear()
+    for m, t in zip(moves, texts):
+        _PARSED[t] = m
+
+
 def parse_move(text: str) -> Move:
     """Parse a move's text form (see docs/formats.md); raises InvalidMove when malformed."""
     if not isinstance(text, str):

@@ -11,7 +11,7 @@ from .cards import KIND_OF_ID, KIND_TEXT, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id
 from .legal import legal_moves
 from .melds import bonus_of, cards_needed, is_closed, value_of
 from .moves import (AddTo, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, TakePile,
-                    TakePileOnto, TakeTop)
+                    TakePileOnto, TakeTop, remember_texts)
 from .scoring import side_canastas
 from .state import Game
 
@@ -170,6 +170,7 @@ def legal_view(game: Game, seat: int) -> dict | None:
         return None
     moves = legal_moves(game)
     texts = [m.text() for m in moves]
+    remember_texts(moves, texts)
     simple, melds, discard, takes = [], [], [], []
     for m, t in zip(moves, texts):
         cls = type(m)

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
-                     VALUE_OF_KIND, kind_text, parse_kind)
+from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
+                     SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
 from .simple import legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -400,8 +400,17 @@ class MediumBot:
     # Melding ------------------------------------------------------------------------------
     def meld_score(self, info: Info, text: str) -> float:
         w = self.w
-        parts = [p.split() for p in text.split(";")]
-        laid = [parse_kind(t) for p in parts for t in (p[1:] if p[0] == "new" else p[2:])]
+        parts = []          # (new?, meld id or 0, kinds)
+        laid: list[int] = []
+        for p in text.split(";"):
+            toks = p.split()
+            if toks[0] == "new":
+                ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[1:]]
+                parts.append((True, 0, ks))
+            else:
+                ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[2:]]
+                parts.append((False, toks[1], ks))
+            laid += ks
         after = len(info.hand) - len(laid)
         wilds = sum(1 for k in laid if IS_WILD[k])
         going = self.want_out(info)
@@ -412,9 +421,8 @@ class MediumBot:
         if not info.opened:
             return w["open_base"] - w["open_wild"] * wilds + len(laid)
         score = 0.0
-        for p in parts:
-            if p[0] == "new":
-                ks = [parse_kind(t) for t in p[1:]]
+        for new, mid, ks in parts:
+            if new:
                 if all(IS_BLACK3[k] for k in ks):
                     score += 50.0
                     continue
@@ -423,8 +431,7 @@ class MediumBot:
                 if not wl and len(ks) >= info.rules["canasta_size"]:
                     score += w["complete"]
             else:
-                m = info.my_melds.get(int(p[1][1:]))
-                ks = [parse_kind(t) for t in p[2:]]
+                m = info.my_melds.get(int(mid[1:]))
                 if m is None:
                     continue
                 wl = sum(1 for k in ks if IS_WILD[k])
@@ -440,8 +447,7 @@ class MediumBot:
                     continue
                 score += w["add_natural"] + (w["complete"] if completes else 0)
                 # keep a natural pair in hand while the pile is worth taking with it
-                r = RANK_OF[ks[0]]
-                pair = sum(1 for k in info.hand if IS_NATURAL[k] and RANK_OF[k] == r)
+                pair = info.own_rank[RANK_OF[ks[0]]]
                 if (m["type"] == "group" and pair == 2 and not going
                         and len(info.pile) >= w["keep_pair_pile"] and not completes):
                     score -= w["add_natural"] + 5
