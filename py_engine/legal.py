@@ -73,10 +73,10 @@ def _shape(r) -> tuple:
 def meld_candidates(counts: list[int], game: Game) -> tuple[NewMeld, ...]:
     """New melds that can be made from a hand (as kind counts): full groups, groups with one or
     two wild cards, every sequence window of 3 to 7, black threes, wild melds."""
-    return tuple(c[0] for c in _candidates(counts, game))
+    return tuple(c[0] for c in candidate_shapes(counts, game))
 
 
-def _candidates(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
+def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
     """``meld_candidates`` with each one's type, size and wild cards; the same hand under the
     same rules gives the same (immutable) candidates, so they are kept (a bounded cache)."""
     _, shape, cache = _shape(game.rules)
@@ -414,7 +414,7 @@ def has_meld_move(game: Game) -> bool:
         return bool(meld_moves(game))
     counts = counts_of(game.hand_kinds(game.current))
     acting = ActingSide(game)
-    if any(acting.new_shape_ok(t, n, w) for _, t, n, w in _candidates(counts, game)):
+    if any(acting.new_shape_ok(t, n, w) for _, t, n, w in candidate_shapes(counts, game)):
         return True
     return any(counts[k] and acting.addition_ok(m, k)
                for m in acting.melds for k in fitting_kinds(m))
@@ -488,7 +488,7 @@ def meld_moves(game: Game) -> list[Meld]:
                 out.append(Meld(tuple(combo)))
         return out
     acting = ActingSide(game)
-    for part, t, n, w in _candidates(counts, game):
+    for part, t, n, w in candidate_shapes(counts, game):
         if acting.new_shape_ok(t, n, w):
             out.append(Meld((part,)))
     for k, ids in addition_targets(game, counts, acting).items():

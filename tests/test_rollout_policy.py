@@ -63,3 +63,23 @@ def test_rollout_check_can_fail():
         differs += rollout_move(g, other, {}).text() != want
         g.play(want)
     assert differs > 0
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
+def test_one_determinizer_samples_like_fresh_ones(rules, players):
+    """``hard`` samples many worlds from one ``Determinizer``: playing a sampled world out
+    must not change the next sample (each is the world a fresh ``determinize`` deals)."""
+    from py_engine.ai.determinize import Determinizer
+    from py_engine.record import state_to_json
+    g = Game.new(rules, players, seed=12)
+    bot = MediumBot(seed=1)
+    for _ in range(25):
+        g.play(bot.choose(view_for(g, g.current)))
+    view = view_for(g, g.current)
+    worlds = Determinizer(view)
+    for i in range(4):
+        world = worlds.sample(random.Random(i))
+        assert state_to_json(world) == state_to_json(determinize(view, random.Random(i)))
+        _check_game(world, MediumBot(seed=i), 20)      # plays it out, changing it
+    assert state_to_json(worlds.sample(random.Random(0))) != state_to_json(
+        worlds.sample(random.Random(1)))

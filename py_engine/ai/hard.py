@@ -22,14 +22,14 @@ import time
 
 from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, N_KINDS, RANK_OF,
                      VALUE_OF_KIND, counts_of, kind_text)
-from ..legal import ActingSide, legal_moves, meld_candidates, quick_fit
+from ..legal import ActingSide, candidate_shapes, legal_moves, quick_fit
 from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import AddTo, Discard
 from ..moves import Meld as MeldMove
 from ..scoring import score_side, side_canastas
 from ..state import Game
 from ..views import meld_view, view_for
-from .determinize import determinize
+from .determinize import Determinizer
 from .leaf import predict
 from .medium import Info, MediumBot
 from .weights import LEAF_WEIGHTS
@@ -209,16 +209,20 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
                 continue
             if acting.addition_ok(m, k):
                 return MeldMove((AddTo(m.id, (k,)),))
-    for part in meld_candidates(counts, g):
-        if len(part.cards) <= n - 2 and all(IS_NATURAL[k] for k in part.cards):
-            if acting.new_meld_ok(part):
+    for part, mtype, size, wilds in candidate_shapes(counts, g):
+        # natural melds only: groups without wild cards and sequences (never threes)
+        if size <= n - 2 and ((mtype == GROUP and not wilds) or mtype == SEQUENCE):
+            if acting.new_shape_ok(mtype, size, wilds):
                 return MeldMove((part,))
     info = _rollout_info(g, seat, cache)
+    # With more than three cards in the meld phase, any card in hand may be discarded but a
+    # red three where the rules keep them (``Game.verify_discard``).
+    red3_ok = g.rules.red_three_discardable
     best = None
     for k in distinct:
         sc = policy.discard_score(info, k)
         if best is None or (sc, KIND_TEXT[k]) > best[0]:
-            if g.can(Discard(k)):
+            if red3_ok or not IS_RED3[k]:
                 best = ((sc, KIND_TEXT[k]), k)
     return None if best is None else Discard(best[1])
 
@@ -313,6 +317,7 @@ class HardBot:
         t_end = t_start + self.budget if self.budget is not None else None
         weights = LEAF_WEIGHTS.get(view["rules"]["name"]) if self.leaf == "fitted" else None
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
+        worlds = Determinizer(view)
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
@@ -325,7 +330,7 @@ class HardBot:
                 break     # a slow (or loaded) machine: too few samples to overrule medium
                           # anyway, so play its move now rather than spend the budget
             sample_seed = f"{base}:{n}"
-            world = determinize(view, random.Random(sample_seed))
+            world = worlds.sample(random.Random(sample_seed))
             laid_red_threes(world, me, view)
             for i, mv in enumerate(cands):
                 g = world.copy(log=True)
