@@ -83,3 +83,28 @@ def test_one_determinizer_samples_like_fresh_ones(rules, players):
         _check_game(world, MediumBot(seed=i), 20)      # plays it out, changing it
     assert state_to_json(worlds.sample(random.Random(0))) != state_to_json(
         worlds.sample(random.Random(1)))
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
+def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
+    """Where the rollouts' meld-phase stand-in discards, it discards the legal card with the
+    best ``discard_score`` on the rollout's view (ties: the higher text), as it always did."""
+    from py_engine.ai.hard import fast_meld_phase
+    from py_engine.ai.medium import Info
+    from py_engine.moves import Discard
+    from py_engine.cards import KIND_TEXT
+    g = Game.new(rules, players, seed=14)
+    bot = MediumBot(seed=3)
+    discards = 0
+    for _ in range(250):
+        if g.phase not in ("draw", "meld", "answer"):
+            break
+        got = fast_meld_phase(g, bot, {})
+        if got is not None and got.startswith("discard"):
+            info = Info(rollout_view(g, g.current, {}))
+            legal = [k for k in sorted(set(info.hand)) if g.can(Discard(k))]
+            want = max(legal, key=lambda k: (bot.discard_score(info, k), KIND_TEXT[k]))
+            assert got == "discard " + KIND_TEXT[want]
+            discards += 1
+        g.play(bot.choose(view_for(g, g.current)))
+    assert discards >= 5

@@ -219,8 +219,7 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     # red three where the rules keep them (``Game.verify_discard``).
     red3_ok = g.rules.red_three_discardable
     best = None
-    for k in distinct:
-        sc = policy.discard_score(info, k)
+    for k, sc in zip(distinct, policy.discard_scores(info, distinct)):
         if best is None or (sc, KIND_TEXT[k]) > best[0]:
             if red3_ok or not IS_RED3[k]:
                 best = ((sc, KIND_TEXT[k]), k)

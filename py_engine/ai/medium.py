@@ -304,6 +304,18 @@ class MediumBot:
         if moves == ["next"]:
             return [(0.0, "next")]
         info = Info(view)
+        discards = [m for m in moves if m.startswith("discard ")]
+        if len(discards) > 1:
+            # scored together (``discard_scores``), then as ``score`` gives them
+            kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards]
+            if None not in kinds:
+                values = self.discard_scores(info, kinds)
+                if len(info.hand) != 1:
+                    values = [v - 1000.0 for v in values]
+                known = dict(zip(discards, values))
+                scored = [(known[m] if m in known else self.score(info, m), m) for m in moves]
+                scored.sort(key=lambda x: (-x[0], x[1]))
+                return scored
         scored = [(self.score(info, m), m) for m in moves]
         scored.sort(key=lambda x: (-x[0], x[1]))
         return scored
@@ -508,6 +520,78 @@ class MediumBot:
             elif suit < 0 and lo == r:
                 d += w["danger"] * pile_gain
         return d
+
+    def discard_scores(self, info: Info, kinds) -> list[float]:
+        """``discard_score`` of each of ``kinds``: the same values (the same sums in the same
+        order), with what they share looked up once (``keep_value`` and ``danger`` inline)."""
+        going = self.want_out(info)
+        if len(info.hand) == 1:
+            return [400.0 + self._out_value(info) for _ in kinds]
+        w = self.w
+        by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
+        own = info.own_rank
+        n_pile = len(info.pile)
+        wild_bonus = n_pile * 3 if n_pile >= 10 else 0
+        pair_w, triple_w, near1, near2 = w["pair"], w["triple"], w["seq_near1"], w["seq_near2"]
+        shed, wild_keep = w["value_shed"], w["wild_keep"]
+        black3_keep = w["black3"] - w["black3_per_pile"] * n_pile
+        danger_w, top_danger, samba_danger = w["danger"], w["top_danger"], w["samba_danger"]
+        seen = info.seen_rank
+        opp_hand = info.view["hand_sizes"][info.next]
+        unseen = info.unseen_total
+        next_discarded, next_took, next_known = info._read_next_log()
+        out = []
+        for k in kinds:
+            if IS_RED3[k]:
+                out.append(-500.0)       # kept at 500, and it blocks the pile
+                continue
+            if IS_WILD[k]:
+                out.append(-(wild_keep + VALUE_OF_KIND[k] / 5) + wild_bonus)
+                continue
+            r = RANK_OF[k]
+            if IS_BLACK3[k]:
+                kv = black3_keep
+            else:
+                s = SUIT_OF[k]
+                same = own[r]
+                v = 0.0
+                if same == 2:
+                    v += pair_w
+                elif same >= 3:
+                    v += triple_w
+                for rx in by_suit[s]:
+                    if rx != r:
+                        d = abs(rx - r)
+                        v += near1 if d == 1 else (near2 if d == 2 else 0)
+                for _ in range(groups[r]):
+                    v += 10
+                kv = v - shed * VALUE_OF_KIND[k]
+            if r == 3:
+                d = 0.0
+            else:
+                p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
+                if r in next_discarded:
+                    p *= 0.3
+                if r in next_took:
+                    p = min(1.0, p * 1.5 + 0.1)
+                if next_known[r] >= 2:
+                    p = 1.0
+                d = danger_w * p * pile_gain
+                for suit, lo, hi, samba in feeds:
+                    if suit == s:
+                        if r == lo or r == hi:
+                            d += top_danger
+                            if samba:
+                                d += samba_danger
+                            if onto:
+                                d += danger_w * pile_gain
+                    elif suit < 0 and lo == r:
+                        d += danger_w * pile_gain
+            sc = -kv - d
+            if going:
+                sc += 0.0
+            out.append(sc)
+        return out
 
     def discard_score(self, info: Info, k: int) -> float:
         # higher score = better move = card we least need and that feeds nobody
