@@ -21,8 +21,8 @@ import random
 import time
 
 from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, N_KINDS, RANK_OF,
-                     VALUE_OF_KIND, counts_of, kind_text)
-from ..legal import ActingSide, candidate_shapes, legal_moves, quick_fit
+                     SUIT_OF, VALUE_OF_KIND, counts_of, kind_text)
+from ..legal import ActingSide, candidate_shapes, legal_moves
 from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import AddTo, Discard
 from ..moves import Meld as MeldMove
@@ -196,16 +196,26 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     for k in distinct:
         if IS_NATURAL[k]:
             own[RANK_OF[k]] += counts[k]
+    # Per meld, in the side's order, what a natural card must be to join it alone: a group's
+    # rank (kept back while the pair may take a rich pile), or a sequence's suit and the ranks
+    # just below and above it (``legal.quick_fit``).
+    fits = []
+    for m in melds:
+        if m.type == GROUP:
+            fits.append((m, -1, m.rank, m.rank,
+                         keep_pile and cards_needed(GROUP, len(m.cards), g.rules) != 1))
+        elif m.type == SEQUENCE:
+            fits.append((m, m.suit, RANK_OF[KIND_OF_ID[m.cards[0]]] - 1,
+                         RANK_OF[KIND_OF_ID[m.cards[-1]]] + 1, False))
     for k in distinct:
         if not IS_NATURAL[k]:
             continue
-        rank = RANK_OF[k]
-        for m in melds:
-            if m.type == GROUP and m.rank == rank:
-                if keep_pile and own[rank] == 2 \
-                        and cards_needed(m.type, len(m.cards), g.rules) != 1:
+        rank, suit = RANK_OF[k], SUIT_OF[k]
+        for m, msuit, lo, hi, keep in fits:
+            if msuit < 0:
+                if rank != lo or (keep and own[rank] == 2):
                     continue
-            elif not (m.type == SEQUENCE and quick_fit(m, k)):
+            elif msuit != suit or (rank != lo and rank != hi):
                 continue
             if acting.addition_ok(m, k):
                 return MeldMove((AddTo(m.id, (k,)),))

@@ -412,13 +412,13 @@ class MediumBot:
     # Melding ------------------------------------------------------------------------------
     def meld_score(self, info: Info, text: str) -> float:
         w = self.w
-        parts = []          # (new?, meld id or 0, kinds)
+        parts = []          # (new?, "m<id>" or "", kinds)
         laid: list[int] = []
         for p in text.split(";"):
             toks = p.split()
             if toks[0] == "new":
                 ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[1:]]
-                parts.append((True, 0, ks))
+                parts.append((True, "", ks))
             else:
                 ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[2:]]
                 parts.append((False, toks[1], ks))
