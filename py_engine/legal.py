@@ -24,6 +24,8 @@ _WILD_KINDS = sorted((k for k in range(N_KINDS) if IS_WILD[k]), key=VALUE_OF_KIN
 _NATURAL_KINDS = [k for k in range(N_KINDS) if IS_NATURAL[k]]
 _BLACK3_KINDS = [k for k in range(N_KINDS) if IS_BLACK3[k]]
 _WILD_IDS = sorted(k for k in range(N_KINDS) if IS_WILD[k])
+# The natural kinds rank by rank (suits in order within a rank).
+_NATURALS_BY_RANK = sorted(_NATURAL_KINDS, key=lambda k: (RANK_OF[k], SUIT_OF[k]))
 # Moves are values: the argument-free ones and the discards are made once.
 _DRAW, _END_DEAL, _NEXT_DEAL, _PASS = Draw(), EndDeal(), NextDeal(), Pass()
 _YES, _NO = Answer(True), Answer(False)
@@ -89,14 +91,15 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     wilds = wild_kinds(counts)
     max_w = min(len(wilds), max_wilds)
     runs: list[list[int]] = [[], [], [], []]     # per suit, the ranks held
+    by_rank: list[list[int]] = [[] for _ in range(15)]
+    for k in _NATURALS_BY_RANK:
+        c = counts[k]
+        if c:
+            rank = RANK_OF[k]
+            by_rank[rank] += [k] * c
+            runs[SUIT_OF[k]].append(rank)
     for rank in range(4, 15):
-        nat: list[int] = []
-        for suit in range(4):
-            k = suit * 13 + rank - 2
-            c = counts[k]
-            if c:
-                nat += [k] * c
-                runs[suit].append(rank)
+        nat = by_rank[rank]
         n = len(nat)
         if not n:
             continue
@@ -414,10 +417,12 @@ def has_meld_move(game: Game) -> bool:
         return bool(meld_moves(game))
     counts = counts_of(game.hand_kinds(game.current))
     acting = ActingSide(game)
-    if any(acting.new_shape_ok(t, n, w) for _, t, n, w in candidate_shapes(counts, game)):
-        return True
-    return any(counts[k] and acting.addition_ok(m, k)
-               for m in acting.melds for k in fitting_kinds(m))
+    # single-card additions first: cheaper to find than new melds, and more often there
+    for m in acting.melds:
+        for k in fitting_kinds(m):
+            if counts[k] and acting.addition_ok(m, k):
+                return True
+    return any(acting.new_shape_ok(t, n, w) for _, t, n, w in candidate_shapes(counts, game))
 
 
 def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:
