@@ -102,6 +102,11 @@ class Game:
         # Asked of the rule set once: finished melds a side needs to go out, cards a draw takes.
         self.canastas_needed = rules.canastas_needed(self.players)
         self.draw_count = rules.draw_count(self.players)
+        self._minimums: dict[int, int] = {}     # score -> opening minimum (``minimum``)
+        self._seats = [tuple(s for s in range(self.players) if s % self.n_sides == side)
+                       for side in range(self.n_sides)]
+        self._partners = [tuple(s for s in self._seats[seat % self.n_sides] if s != seat)
+                          for seat in range(self.players)]
         self.scores = [0] * self.n_sides
         self.history: list[list[int]] = []
         self.breakdowns: list[dict] = []    # each finished deal's deal_result
@@ -205,16 +210,20 @@ class Game:
         return seat % self.n_sides
 
     def seats_of(self, side: int) -> list[int]:
-        return [s for s in range(self.players) if s % self.n_sides == side]
+        return list(self._seats[side])
 
     def partners(self, seat: int) -> list[int]:
-        return [s for s in self.seats_of(self.side_of(seat)) if s != seat]
+        return list(self._partners[seat])
 
     def opened(self, side: int) -> bool:
         return bool(self.melds[side])
 
     def minimum(self, side: int) -> int:
-        return self.rules.opening_minimum(self.scores[side])
+        score = self.scores[side]
+        got = self._minimums.get(score)
+        if got is None:
+            got = self._minimums[score] = self.rules.opening_minimum(score)
+        return got
 
     def requirement_met(self, side: int, melds: list[TableMeld] | None = None) -> bool:
         """Has the side (or would ``melds``) the canastas and sambas it needs to go out?"""

@@ -270,6 +270,29 @@ def _unheld(held: list[int], text: str) -> None:
                 held[RANK_OF[k]] -= 1
 
 
+_MELD_TEXTS: dict[str, tuple[list[tuple[bool, str, list[int]]], list[int]]] = {}
+
+
+def _meld_parts(text: str) -> tuple[list[tuple[bool, str, list[int]]], list[int]]:
+    """A meld text's parts (new?, "m<id>" or "", kinds) and every kind it lays; kept (a bounded
+    cache: the same texts come back decision after decision). Read-only for the caller."""
+    parts = []
+    laid: list[int] = []
+    for p in text.split(";"):
+        toks = p.split()
+        if toks[0] == "new":
+            ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[1:]]
+            parts.append((True, "", ks))
+        else:
+            ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[2:]]
+            parts.append((False, toks[1], ks))
+        laid += ks
+    if len(_MELD_TEXTS) >= 4096:
+        _MELD_TEXTS.clear()
+    got = _MELD_TEXTS[text] = (parts, laid)
+    return got
+
+
 def _p_pair(copies: int, hand: int, pool: int) -> float:
     """Chance that a hand of ``hand`` cards from ``pool`` unseen holds 2+ of ``copies``."""
     if copies < 2 or hand < 2:
@@ -412,17 +435,10 @@ class MediumBot:
     # Melding ------------------------------------------------------------------------------
     def meld_score(self, info: Info, text: str) -> float:
         w = self.w
-        parts = []          # (new?, "m<id>" or "", kinds)
-        laid: list[int] = []
-        for p in text.split(";"):
-            toks = p.split()
-            if toks[0] == "new":
-                ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[1:]]
-                parts.append((True, "", ks))
-            else:
-                ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[2:]]
-                parts.append((False, toks[1], ks))
-            laid += ks
+        got = _MELD_TEXTS.get(text)
+        if got is None:
+            got = _meld_parts(text)
+        parts, laid = got
         after = len(info.hand) - len(laid)
         wilds = sum(1 for k in laid if IS_WILD[k])
         going = self.want_out(info)
