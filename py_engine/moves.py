@@ -16,7 +16,7 @@ Discard(card=34)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Union
 
 from .cards import KIND_TEXT, SORT_INDEX, kind_text, parse_kind
@@ -37,10 +37,13 @@ def _cards(kinds) -> str:
 
 
 # Meld parts ---------------------------------------------------------------------------------
+# The multi-card moves keep their text once made (``_text``: no part of the value, its equality,
+# hash or repr).
 @dataclass(frozen=True, slots=True)
 class NewMeld:
     """A new meld laid from the hand."""
     cards: tuple[int, ...]
+    _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self):
         object.__setattr__(self, "cards", canonical_cards(self.cards))
@@ -50,10 +53,15 @@ class NewMeld:
         """A part from cards already in display order (the generator builds them so)."""
         part = object.__new__(cls)
         object.__setattr__(part, "cards", cards)
+        object.__setattr__(part, "_text", "")
         return part
 
     def text(self) -> str:
-        return f"new {_cards(self.cards)}"
+        t = self._text
+        if not t:
+            t = f"new {_cards(self.cards)}"
+            object.__setattr__(self, "_text", t)
+        return t
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +69,17 @@ class AddTo:
     """Cards from the hand added to one of the side's melds."""
     meld: int
     cards: tuple[int, ...]
+    _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self):
         object.__setattr__(self, "cards", canonical_cards(self.cards))
 
     def text(self) -> str:
-        return f"add m{self.meld} {_cards(self.cards)}"
+        t = self._text
+        if not t:
+            t = f"add m{self.meld} {_cards(self.cards)}"
+            object.__setattr__(self, "_text", t)
+        return t
 
 
 Part = Union[NewMeld, AddTo]
@@ -188,6 +201,7 @@ class TakeTop(Move):
 class Meld(Move):
     """Lay new melds and add to the side's melds, as one action."""
     parts: tuple[Part, ...]
+    _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
     verb: ClassVar[str] = "meld"
     action: ClassVar[str] = "meld"
 
@@ -198,7 +212,11 @@ class Meld(Move):
         return cls(tuple(_part(s, text) for s in [args] + rest))
 
     def text(self) -> str:
-        return "meld " + _parts_text(self.parts)
+        t = self._text
+        if not t:
+            t = "meld " + _parts_text(self.parts)
+            object.__setattr__(self, "_text", t)
+        return t
 
 
 @dataclass(frozen=True, slots=True)
