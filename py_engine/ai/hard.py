@@ -110,18 +110,10 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
                       "canasta_size": r.canasta_size, "sequence_max": r.sequence_max,
                       "take_pile_onto_meld": r.take_pile_onto_meld},
             "side_of": [g.side_of(s) for s in range(g.players)],
-            "requirement": r.canastas_needed(g.players), "log": [], "melds": {}}
-    mv = st["melds"]
-    melds = []
-    for side in g.melds:
-        row = []
-        for m in side:
-            key = (m.id, len(m.cards))
-            d = mv.get(key)
-            if d is None:
-                d = mv[key] = meld_view(m, r)
-            row.append(d)
-        melds.append(row)
+            "requirement": r.canastas_needed(g.players), "log": []}
+    # (a meld keeps its view until cards join it, and an action that changes a meld changes a
+    # copy: each meld object's own view is the one to show)
+    melds = [[m.view or meld_view(m, r) for m in side] for side in g.melds]
     log = st["log"]
     for i in range(len(log), len(g.log)):
         e = g.log[i]
