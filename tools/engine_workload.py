@@ -4,9 +4,10 @@
         [--clock cpu|wall]
 
 Prints one JSON line: the work done and the seconds it took (``--clock cpu``, the default: the
-process's CPU time, which other programs loading the machine barely change; ``wall``: elapsed
-time, what a Pyodide comparison must use, as Pyodide has no process clock). Used by tools/bench_engine.py,
-which runs the same workload against two engine revisions side by side. It uses only the
+process's CPU time, which other programs loading the machine change much less; ``wall``: elapsed
+time, what a Pyodide comparison must use, as Pyodide has no process clock). Used by
+tools/bench_engine.py, which runs the same workload against two engine revisions side by side.
+It uses only the
 engine API both revisions share (Game.new, play, legal_moves via simulate.random_move,
 views.view_for, ai.make_bot), so the old and the new engine do the same work.
 """
