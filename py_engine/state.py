@@ -34,7 +34,7 @@ class Plan:
     ``melds`` starts as the side's own list; a meld the action changes is copied first
     (``touch``), so planning costs only what the action touches."""
 
-    __slots__ = ("hand", "melds", "next_id", "laid", "red3", "copied")
+    __slots__ = ("hand", "melds", "next_id", "laid", "red3", "copied", "black3")
 
     def __init__(self, hand: list[int], melds: list[TableMeld], next_id: int):
         self.hand = hand
@@ -43,6 +43,7 @@ class Plan:
         self.laid: list[int] = []      # hand cards put on the table
         self.red3: list[int] = []      # red threes laid by this action
         self.copied: set[int] = set()
+        self.black3 = False            # a meld of black threes is among the copied ones
 
     def find(self, meld_id: int) -> TableMeld:
         for m in self.melds:
@@ -58,6 +59,7 @@ class Plan:
                     return m
                 c = self.melds[i] = m.copy()
                 self.copied.add(m.id)
+                self.black3 = self.black3 or m.type == BLACK3
                 return c
         raise IllegalMove("no_such_meld", f"m{meld_id}")
 
@@ -69,6 +71,7 @@ class Plan:
         m.add(ids)
         self.melds.append(m)
         self.copied.add(m.id)
+        self.black3 = self.black3 or mtype == BLACK3
         self.next_id += 1
         return m
 
@@ -543,9 +546,11 @@ class Game:
             if not opening_minimum_met(pts, self.minimum(side)):
                 raise IllegalMove("opening_too_low", f"{pts} of {self.minimum(side)}",
                                   points=pts, minimum=self.minimum(side))
-        laid = set(plan.laid)
-        laid_black3 = any(m.type == BLACK3 and m.id in plan.copied and not laid.isdisjoint(m.cards)
-                          for m in plan.melds)
+        laid_black3 = False
+        if plan.black3:
+            laid = set(plan.laid)
+            laid_black3 = any(m.type == BLACK3 and m.id in plan.copied
+                              and not laid.isdisjoint(m.cards) for m in plan.melds)
         code = self.end_of_action_problem(len(plan.hand), self.requirement_met(-1, plan.melds),
                                           laid_black3)
         if code is not None:

@@ -152,8 +152,8 @@ def rollout_move(g: Game, policy: MediumBot, cache: dict):
     """The move ``policy`` chooses on ``rollout_view(g, g.current, cache)`` (a ``Move``), or
     None where there is none."""
     moves = legal_moves(g)
-    if not moves:
-        return None
+    if len(moves) <= 1:
+        return moves[0] if moves else None      # (a draw, mostly: nothing to weigh)
     return policy.best_move(_rollout_info(g, g.current, cache), moves)
 
 
