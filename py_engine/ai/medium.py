@@ -23,8 +23,11 @@ def _kinds(cards) -> list[int]:
     return [KIND_OF_ID[c["id"]] for c in cards]
 
 
+_RANK_OF_CHAR = {ch: i + 2 for i, ch in enumerate(_RANKS)}
+
+
 def _rank(ch: str | None) -> int:
-    return _RANKS.index(ch) + 2 if ch else 0
+    return _RANK_OF_CHAR[ch] if ch else 0
 
 
 class Info:
@@ -156,7 +159,8 @@ class Info:
             for m in self.my_melds.values():
                 if m["type"] == "group" and not m["canasta"]:
                     groups[_rank(m["rank"])] += 1
-            pile_gain = 20 + 5 * (len(self.pile) + 1) + sum(VALUE_OF_KIND[x] for x in self.pile)
+            pile_gain = 20 + 5 * (len(self.pile) + 1) + sum(map(VALUE_OF_KIND.__getitem__,
+                                                                self.pile))
             rules = self.rules
             onto = rules.get("take_pile_onto_meld")
             feeds = []      # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
