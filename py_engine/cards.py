@@ -82,6 +82,7 @@ def id_text(card_id: int) -> str:
 
 
 _KIND_BY_TEXT = {t: k for k, t in enumerate(KIND_TEXT)}
+KIND_BY_TEXT = _KIND_BY_TEXT          # canonical card text -> kind (``parse_kind`` reads more)
 
 
 def parse_kind(text: str) -> int:

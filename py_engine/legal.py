@@ -11,26 +11,36 @@ from __future__ import annotations
 from itertools import combinations
 
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
-                    SUIT_OF, VALUE_OF_KIND, card_sort_key, counts_of, kind_of_rank_suit)
+                    SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
 from .melds import BLACK3, GROUP, SEQUENCE, WILD, TableMeld, addition_problem, finished_kind
 from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
 from .scoring import side_canastas
 from .state import Game
+from .turn import opening_minimum_met
 
 MAX_OPENINGS = 24
 _WILD_KINDS = sorted((k for k in range(N_KINDS) if IS_WILD[k]), key=VALUE_OF_KIND.__getitem__)
 _NATURAL_KINDS = [k for k in range(N_KINDS) if IS_NATURAL[k]]
 _BLACK3_KINDS = [k for k in range(N_KINDS) if IS_BLACK3[k]]
 _WILD_IDS = sorted(k for k in range(N_KINDS) if IS_WILD[k])
+# The natural kinds rank by rank (suits in order within a rank).
+_NATURALS_BY_RANK = sorted(_NATURAL_KINDS, key=lambda k: (RANK_OF[k], SUIT_OF[k]))
+# Moves are values: the argument-free ones and the discards are made once.
+_DRAW, _END_DEAL, _NEXT_DEAL, _PASS = Draw(), EndDeal(), NextDeal(), Pass()
+_YES, _NO = Answer(True), Answer(False)
+_DISCARDS = [Discard(k) for k in range(N_KINDS)]
+# A group of rank r takes a natural of its rank or a wild card.
+_GROUP_FITS = [tuple(kind_of_rank_suit(r, s) for s in range(4)) + tuple(_WILD_IDS)
+               if r >= 2 else () for r in range(15)]
 
 
-def fitting_kinds(meld: TableMeld) -> list[int]:
+def fitting_kinds(meld: TableMeld) -> list[int] | tuple[int, ...]:
     """The kinds that could join ``meld`` alone (a necessary condition, not the rules' check):
     its rank or a wild card for a group, the kinds just below and above a sequence."""
     t = meld.type
     if t == GROUP:
-        return [kind_of_rank_suit(meld.rank, s) for s in range(4)] + _WILD_IDS
+        return _GROUP_FITS[meld.rank]
     if t == SEQUENCE:
         lo = RANK_OF[KIND_OF_ID[meld.cards[0]]]
         hi = RANK_OF[KIND_OF_ID[meld.cards[-1]]]
@@ -47,33 +57,61 @@ def wild_kinds(counts: list[int]) -> list[int]:
     return out
 
 
-def meld_candidates(counts: list[int], game: Game) -> list[NewMeld]:
+_SHAPES: dict[int, tuple] = {}
+
+
+def _shape(r) -> tuple:
+    """The rule fields new melds depend on, and the candidates found under them so far (a rule
+    set made for a test is its own entry)."""
+    got = _SHAPES.get(id(r))
+    if got is None or got[0] is not r:
+        got = _SHAPES[id(r)] = (r, (r.group_max_wilds, r.group_naturals_per_wild,
+                                    r.group_min_naturals, r.group_naturals_exceed_wilds,
+                                    r.sequences, r.sequence_max, r.wild_melds, r.wild_meld_max),
+                                {})
+    return got
+
+
+def meld_candidates(counts: list[int], game: Game) -> tuple[NewMeld, ...]:
     """New melds that can be made from a hand (as kind counts): full groups, groups with one or
     two wild cards, every sequence window of 3 to 7, black threes, wild melds."""
-    r = game.rules
-    out: list[NewMeld] = []
+    return tuple(c[0] for c in candidate_shapes(counts, game))
+
+
+def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
+    """``meld_candidates`` with each one's type, size and wild cards; the same hand under the
+    same rules gives the same (immutable) candidates, so they are kept (a bounded cache)."""
+    _, shape, cache = _shape(game.rules)
+    key = bytes(counts)
+    got = cache.get(key)
+    if got is not None:
+        return got
+    max_wilds, per_wild, min_naturals, exceed, sequences, smax, wild_melds, wild_max = shape
+    out: list[tuple[NewMeld, str, int, int]] = []
     wilds = wild_kinds(counts)
-    by_rank: dict[int, list[int]] = {}
-    by_suit: dict[int, list[int]] = {}
-    for k in _NATURAL_KINDS:
-        n = counts[k]
-        if n:
-            by_rank.setdefault(RANK_OF[k], []).extend([k] * n)
-            by_suit.setdefault(SUIT_OF[k], []).append(RANK_OF[k])
-    max_w = min(len(wilds), r.group_max_wilds)
-    for rank in sorted(by_rank):
+    max_w = min(len(wilds), max_wilds)
+    runs: list[list[int]] = [[], [], [], []]     # per suit, the ranks held
+    by_rank: list[list[int]] = [[] for _ in range(15)]
+    for k in _NATURALS_BY_RANK:
+        c = counts[k]
+        if c:
+            rank = RANK_OF[k]
+            by_rank[rank] += [k] * c
+            runs[SUIT_OF[k]].append(rank)
+    for rank in range(4, 15):
         nat = by_rank[rank]
         n = len(nat)
+        if not n:
+            continue
         for w in range(0, max_w + 1):
-            if n + w < 3 or n < r.group_naturals_per_wild * w or n < r.group_min_naturals:
+            if n + w < 3 or n < per_wild * w or n < min_naturals:
                 continue
-            if r.group_naturals_exceed_wilds and n <= w:
+            if exceed and n <= w:
                 continue
-            out.append(NewMeld.of_sorted(tuple(nat) + tuple(wilds[:w])))
-    if r.sequences:
-        smax = r.sequence_max
-        for suit in sorted(by_suit):
-            ranks = sorted(by_suit[suit])
+            out.append((NewMeld.of_sorted(tuple(nat) + tuple(wilds[:w])), GROUP, n + w, w))
+    if sequences:
+        for suit in range(4):
+            ranks = runs[suit]
             if len(ranks) < 3:
                 continue
             run: list[int] = []
@@ -83,19 +121,19 @@ def meld_candidates(counts: list[int], game: Game) -> list[NewMeld]:
                     continue
                 for i in range(len(run) - 2):
                     for j in range(i + 3, min(len(run), i + smax) + 1):
-                        out.append(NewMeld.of_sorted(tuple(kind_of_rank_suit(x, suit) for x in run[i:j])))
+                        out.append((NewMeld.of_sorted(tuple(suit * 13 + x - 2 for x in run[i:j])),
+                                    SEQUENCE, j - i, 0))
                 run = [rk]
     b3 = [k for k in _BLACK3_KINDS for _ in range(counts[k])]
     if len(b3) >= 3:
-        out.append(NewMeld(tuple(b3)))
-    if r.wild_melds and len(wilds) >= 3:
-        out.append(NewMeld(tuple(wilds[:r.wild_meld_max])))
-    return out
-
-
-def _fits(counts: list[int], kinds) -> bool:
-    need = counts_of(kinds)
-    return all(need[k] <= counts[k] for k in set(kinds))
+        out.append((NewMeld(tuple(b3)), BLACK3, len(b3), 0))
+    if wild_melds and len(wilds) >= 3:
+        ws = wilds[:wild_max]
+        out.append((NewMeld(tuple(ws)), WILD, len(ws), len(ws)))
+    if len(cache) >= 4096:
+        cache.clear()
+    got = cache[key] = tuple(out)
+    return got
 
 
 def _value(part) -> int:
@@ -103,9 +141,20 @@ def _value(part) -> int:
 
 
 def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_OPENINGS):
-    """Sets of new melds (tuples of parts) from ``counts`` worth at least ``needed``."""
+    """Sets of new melds (tuples of parts) from ``counts`` worth at least ``needed``: each
+    candidate worth it alone, pairs of the twelve most valuable, and a greedy fill from each of
+    those twelve (most valuable first)."""
+    if needed <= 0:
+        return [()]
     cands = sorted(meld_candidates(counts, game), key=_value, reverse=True)
     cands = [c for c in cands if not all(IS_BLACK3[k] for k in c.cards)]
+    vals = [_value(c) for c in cands]
+    needs = []          # per candidate, the cards of each kind it takes
+    for c in cands:
+        need: dict[int, int] = {}
+        for k in c.cards:
+            need[k] = need.get(k, 0) + 1
+        needs.append(need)
     found: list[tuple] = []
     seen = set()
 
@@ -114,24 +163,31 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
         if key not in seen:
             seen.add(key)
             found.append(tuple(combo))
-    if needed <= 0:
-        return [()]
-    for c in cands:
-        if _value(c) >= needed:
+    for c, v in zip(cands, vals):
+        if v >= needed:
             add((c,))
-    top = cands[:12]
-    for a, b in combinations(top, 2):
-        if _value(a) + _value(b) >= needed and _fits(counts, a.cards + b.cards):
-            add((a, b))
-    for start in top:   # greedy fill
-        combo, used = [start], list(start.cards)
-        for c in cands:
-            if sum(map(_value, combo)) >= needed:
+    top = min(12, len(cands))
+    for i, j in combinations(range(top), 2):
+        if vals[i] + vals[j] >= needed:
+            ni, nj = needs[i], needs[j]
+            if all(n + nj.get(k, 0) <= counts[k] for k, n in ni.items()) and all(
+                    n <= counts[k] for k, n in nj.items() if k not in ni):
+                add((cands[i], cands[j]))
+    for i in range(top):   # greedy fill
+        start = cands[i]
+        combo, total = [start], vals[i]
+        left = list(counts)
+        for k, n in needs[i].items():
+            left[k] -= n
+        for j, c in enumerate(cands):
+            if total >= needed:
                 break
-            if c is not start and _fits(counts, used + list(c.cards)):
+            if j != i and all(left[k] >= n for k, n in needs[j].items()):
                 combo.append(c)
-                used += c.cards
-        if sum(map(_value, combo)) >= needed:
+                total += vals[j]
+                for k, n in needs[j].items():
+                    left[k] -= n
+        if total >= needed:
             add(combo)
         if len(found) >= limit:
             break
@@ -155,7 +211,8 @@ def quick_fit(meld: TableMeld, k: int) -> bool:
 class ActingSide:
     """What the generator needs of the acting side, worked out once per query."""
 
-    __slots__ = ("game", "seat", "side", "melds", "finished", "sequences", "cards")
+    __slots__ = ("game", "seat", "side", "melds", "finished", "sequences", "cards", "needed",
+                 "needs_sequence", "_ends")
 
     def __init__(self, game: Game):
         self.game = game
@@ -164,31 +221,47 @@ class ActingSide:
         self.melds = game.melds[self.side]
         self.finished, self.sequences = side_canastas(self.melds, game.rules)
         self.cards = len(game.hands[self.seat])
+        self.needed = game.canastas_needed
+        self.needs_sequence = game.rules.go_out_needs_sequence
+        self._ends: dict[tuple[int, bool, bool], bool] = {}
 
     def met_after(self, gained: str | None, lost: str | None = None) -> bool:
         """Is the requirement met once a meld becomes ``gained`` (a finished kind or None) and
-        one stops being ``lost``?"""
-        f = self.finished + (gained is not None) - (lost is not None)
-        s = self.sequences + (gained == "samba") - (lost == "samba")
-        return self.game.requirement_met_counts(f, s)
+        one stops being ``lost``? (``Game.requirement_met_counts``)"""
+        if self.finished + (gained is not None) - (lost is not None) < self.needed:
+            return False
+        return not self.needs_sequence or (
+            self.sequences + (gained == "samba") - (lost == "samba") > 0)
+
+    def end_ok(self, cards_left: int, met: bool, laid_black3: bool) -> bool:
+        """``Game.end_of_action_problem`` is None (asked once per distinct question)."""
+        key = (cards_left, met, laid_black3)
+        got = self._ends.get(key)
+        if got is None:
+            got = self._ends[key] = self.game.end_of_action_problem(
+                cards_left, met, laid_black3) is None
+        return got
 
     def new_meld_ok(self, part: NewMeld) -> bool:
         """One new meld laid by an opened side (``part`` is a valid meld by construction)."""
         ks = part.cards
-        r = self.game.rules
         if IS_BLACK3[ks[0]]:
-            mtype, gained = BLACK3, None
+            return self.new_shape_ok(BLACK3, len(ks), 0)
+        naturals = [k for k in ks if not IS_WILD[k]]
+        if not naturals:
+            mtype = WILD
+        elif all(RANK_OF[k] == RANK_OF[naturals[0]] for k in naturals):
+            mtype = GROUP
         else:
-            naturals = [k for k in ks if not IS_WILD[k]]
-            if not naturals:
-                mtype = WILD
-            elif all(RANK_OF[k] == RANK_OF[naturals[0]] for k in naturals):
-                mtype = GROUP
-            else:
-                mtype = SEQUENCE
-            gained = finished_kind(mtype, len(ks), len(ks) - len(naturals), r)
-        return self.game.end_of_action_problem(self.cards - len(ks), self.met_after(gained),
-                                               mtype == BLACK3) is None
+            mtype = SEQUENCE
+        return self.new_shape_ok(mtype, len(ks), len(ks) - len(naturals))
+
+    def new_shape_ok(self, mtype: str, n: int, wilds: int) -> bool:
+        """``new_meld_ok`` for a new meld of type ``mtype``, ``n`` cards, ``wilds`` wild."""
+        if mtype == BLACK3:
+            return self.end_ok(self.cards - n, self.met_after(None), True)
+        gained = finished_kind(mtype, n, wilds, self.game.rules)
+        return self.end_ok(self.cards - n, self.met_after(gained), False)
 
     def addition_ok(self, meld: TableMeld, k: int) -> bool:
         """One card of kind ``k`` added to ``meld`` (an opened side's own)."""
@@ -197,8 +270,7 @@ class ActingSide:
             return False
         before = meld.finished(r)
         after = finished_kind(meld.type, len(meld.cards) + 1, meld.wilds + IS_WILD[k], r)
-        return self.game.end_of_action_problem(self.cards - 1, self.met_after(after, before),
-                                               meld.type == BLACK3) is None
+        return self.end_ok(self.cards - 1, self.met_after(after, before), meld.type == BLACK3)
 
 
 def addition_targets(game: Game, counts: list[int] | None = None,
@@ -212,11 +284,17 @@ def addition_targets(game: Game, counts: list[int] | None = None,
         return {}
     if counts is None:
         counts = counts_of(game.hand_kinds(side.seat))
+    r = game.rules
     found = []
+    left = side.cards - 1
     for i, m in enumerate(side.melds):
+        before = m.finished(r)
+        n, mtype = len(m.cards), m.type
         for k in fitting_kinds(m):
-            if counts[k] and side.addition_ok(m, k):
-                found.append((k, i, m.id))
+            if counts[k] and addition_problem(m, (k,), r) is None:
+                after = finished_kind(mtype, n + 1, m.wilds + IS_WILD[k], r)
+                if side.end_ok(left, side.met_after(after, before), mtype == BLACK3):
+                    found.append((k, i, m.id))
     found.sort()
     out: dict[int, list[int]] = {}
     for k, _, mid in found:
@@ -233,8 +311,7 @@ def pile_takes(game: Game) -> list[Move]:
     assert top is not None
     counts = counts_of(game.hand_kinds(seat))
     top_rank = RANK_OF[top]
-    nat = [k for k in range(N_KINDS) if IS_NATURAL[k] and RANK_OF[k] == top_rank
-           for _ in range(counts[k])]
+    nat = [k for k in _GROUP_FITS[top_rank][:4] for _ in range(counts[k])]
     wilds = wild_kinds(counts)
     natural_and_wild = game.rules.take_pile_natural_and_wild and wilds
     if len(nat) < 2 and not (natural_and_wild and nat):
@@ -270,9 +347,9 @@ def pile_takes(game: Game) -> list[Move]:
 def _draw_moves(game: Game, side: int) -> list[Move]:
     out: list[Move] = []
     if game.stock:
-        out.append(Draw())
-    elif game.can(EndDeal()):
-        out.append(EndDeal())
+        out.append(_DRAW)
+    elif game.can(_END_DEAL):
+        out.append(_END_DEAL)
     if game.pile and not game.pile_blocked():
         r = game.rules
         top = KIND_OF_ID[game.pile[-1]]
@@ -307,13 +384,13 @@ def other_moves(game: Game) -> list[Move]:
     if ph == "game_over":
         return []
     if ph == "deal_over":
-        return [NextDeal()]
+        return [_NEXT_DEAL]
     if ph == "answer":
-        return [Answer(True), Answer(False)]
+        return [_YES, _NO]
     seat, side = game.current, game.side_of(game.current)
     out: list[Move] = []
     hand = game.hands[seat]
-    distinct = sorted({KIND_OF_ID[c] for c in hand}, key=card_sort_key)
+    distinct = sorted({KIND_OF_ID[c] for c in hand}, key=SORT_INDEX.__getitem__)
     if not game.rules.red_threes_automatic and len(hand) > 1:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
@@ -324,8 +401,8 @@ def other_moves(game: Game) -> list[Move]:
             if a.rank == b.rank and game.can(Merge(a.id, b.id)):
                 out.append(Merge(a.id, b.id))
     out += discard_moves(game, distinct)
-    if game.rules.pass_with_one and game.can(Pass()):
-        out.append(Pass())
+    if game.rules.pass_with_one and game.can(_PASS):
+        out.append(_PASS)
     if game.partners(seat) and not game.turn.asked:
         out += ask_moves(game)
     return out
@@ -340,10 +417,12 @@ def has_meld_move(game: Game) -> bool:
         return bool(meld_moves(game))
     counts = counts_of(game.hand_kinds(game.current))
     acting = ActingSide(game)
-    if any(acting.new_meld_ok(p) for p in meld_candidates(counts, game)):
-        return True
-    return any(counts[k] and acting.addition_ok(m, k)
-               for m in acting.melds for k in fitting_kinds(m))
+    # single-card additions first: cheaper to find than new melds, and more often there
+    for m in acting.melds:
+        for k in fitting_kinds(m):
+            if counts[k] and acting.addition_ok(m, k):
+                return True
+    return any(acting.new_shape_ok(t, n, w) for _, t, n, w in candidate_shapes(counts, game))
 
 
 def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:
@@ -351,7 +430,7 @@ def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:
     if len(game.hands[game.current]) == 1 and not game.may_go_out_now():
         return []
     discardable = game.rules.red_three_discardable
-    return [Discard(k) for k in distinct if discardable or not IS_RED3[k]]
+    return [_DISCARDS[k] for k in distinct if discardable or not IS_RED3[k]]
 
 
 def ask_moves(game: Game) -> list[Ask]:
@@ -372,19 +451,50 @@ def ask_moves(game: Game) -> list[Ask]:
     return [a for a in cands if game.can(a)]
 
 
+def opening_ok(game: Game, combo) -> bool:
+    """Would ``game.can(Meld(combo))`` accept an opening that ``opening_combos`` made (new
+    melds, none of black threes, that the hand holds together)? The parts are valid melds by
+    construction, so what is left of ``verify_meld`` is the opening minimum and the end of the
+    action (``Game._check_after``); a test compares this with ``Game.can``."""
+    if not combo:
+        return False
+    r = game.rules
+    laid = points = finished = sequences = 0
+    for part in combo:
+        ks = part.cards
+        laid += len(ks)
+        naturals = [k for k in ks if not IS_WILD[k]]
+        for k in ks:
+            points += VALUE_OF_KIND[k]
+        if not naturals:
+            mtype = WILD
+        elif all(RANK_OF[k] == RANK_OF[naturals[0]] for k in naturals):
+            mtype = GROUP
+        else:
+            mtype = SEQUENCE
+        done = finished_kind(mtype, len(ks), len(ks) - len(naturals), r)
+        if done is not None:
+            finished += 1
+            sequences += done == "samba"
+    if not opening_minimum_met(points, game.minimum(game.side_of(game.current))):
+        return False
+    return game.end_of_action_problem(len(game.hands[game.current]) - laid,
+                                      game.requirement_met_counts(finished, sequences),
+                                      False) is None
+
+
 def meld_moves(game: Game) -> list[Meld]:
     seat, side = game.current, game.side_of(game.current)
     counts = counts_of(game.hand_kinds(seat))
     out: list[Meld] = []
     if not game.opened(side):
         for combo in opening_combos(counts, game.minimum(side), game):
-            mv = Meld(tuple(combo))
-            if game.can(mv):
-                out.append(mv)
+            if opening_ok(game, combo):
+                out.append(Meld(tuple(combo)))
         return out
     acting = ActingSide(game)
-    for part in meld_candidates(counts, game):
-        if acting.new_meld_ok(part):
+    for part, t, n, w in candidate_shapes(counts, game):
+        if acting.new_shape_ok(t, n, w):
             out.append(Meld((part,)))
     for k, ids in addition_targets(game, counts, acting).items():
         for mid in ids:

@@ -227,5 +227,8 @@ def value_of(kinds) -> int:
     return sum(VALUE_OF_KIND[k] for k in kinds)
 
 
+_RANK_OF_ID = [RANK_OF[KIND_OF_ID[c]] for c in range(162)]
+
+
 def sort_sequence(ids: list[int]) -> list[int]:
-    return sorted(ids, key=lambda c: RANK_OF[KIND_OF_ID[c]])
+    return sorted(ids, key=_RANK_OF_ID.__getitem__)

@@ -16,10 +16,10 @@ Discard(card=34)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import ClassVar, Union
 
-from .cards import SORT_INDEX, kind_text, parse_kind
+from .cards import KIND_TEXT, SORT_INDEX, kind_text, parse_kind
 from .errors import InvalidMove
 
 MAX_MOVE_TEXT = 2000
@@ -33,14 +33,17 @@ def canonical_cards(kinds) -> tuple[int, ...]:
 
 
 def _cards(kinds) -> str:
-    return " ".join(kind_text(k) for k in kinds)
+    return " ".join([KIND_TEXT[k] for k in kinds])
 
 
 # Meld parts ---------------------------------------------------------------------------------
+# The multi-card moves keep their text once made (``_text``: no part of the value, its equality,
+# hash or repr).
 @dataclass(frozen=True, slots=True)
 class NewMeld:
     """A new meld laid from the hand."""
     cards: tuple[int, ...]
+    _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self):
         object.__setattr__(self, "cards", canonical_cards(self.cards))
@@ -50,10 +53,15 @@ class NewMeld:
         """A part from cards already in display order (the generator builds them so)."""
         part = object.__new__(cls)
         object.__setattr__(part, "cards", cards)
+        object.__setattr__(part, "_text", "")
         return part
 
     def text(self) -> str:
-        return f"new {_cards(self.cards)}"
+        t = self._text
+        if not t:
+            t = f"new {_cards(self.cards)}"
+            object.__setattr__(self, "_text", t)
+        return t
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +69,17 @@ class AddTo:
     """Cards from the hand added to one of the side's melds."""
     meld: int
     cards: tuple[int, ...]
+    _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self):
         object.__setattr__(self, "cards", canonical_cards(self.cards))
 
     def text(self) -> str:
-        return f"add m{self.meld} {_cards(self.cards)}"
+        t = self._text
+        if not t:
+            t = f"add m{self.meld} {_cards(self.cards)}"
+            object.__setattr__(self, "_text", t)
+        return t
 
 
 Part = Union[NewMeld, AddTo]
@@ -188,6 +201,7 @@ class TakeTop(Move):
 class Meld(Move):
     """Lay new melds and add to the side's melds, as one action."""
     parts: tuple[Part, ...]
+    _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
     verb: ClassVar[str] = "meld"
     action: ClassVar[str] = "meld"
 
@@ -198,7 +212,11 @@ class Meld(Move):
         return cls(tuple(_part(s, text) for s in [args] + rest))
 
     def text(self) -> str:
-        return "meld " + _parts_text(self.parts)
+        t = self._text
+        if not t:
+            t = "meld " + _parts_text(self.parts)
+            object.__setattr__(self, "_text", t)
+        return t
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +344,16 @@ for _cls in MOVE_TYPES:
             _BY_VERB[_verb] = _cls
 
 _PARSED: dict[str, Move] = {}
+
+
+def remember_texts(moves, texts) -> None:
+    """Let ``parse_move`` return each of ``moves`` for its own text (``texts[i]`` is
+    ``moves[i].text()``, canonical, so parsing it gives an equal move): the legal-move listing
+    registers what it generated, and playing a listed text then parses nothing."""
+    if len(_PARSED) + len(texts) > 4096:
+        _PARSED.clear()
+    for m, t in zip(moves, texts):
+        _PARSED[t] = m
 
 
 def parse_move(text: str) -> Move:

@@ -19,12 +19,17 @@ def random_move(game: Game, rng: random.Random):
     kinds: dict[str, list] = {}
     for m in other_moves(game):
         kinds.setdefault(type(m).__name__, []).append(m)
-    if has_meld_move(game):
+    melds = None
+    if game.phase == "meld" and not game.opened(game.side_of(game.current)):
+        melds = meld_moves(game)      # (has_meld_move would list them all anyway)
+        if melds:
+            kinds["Meld"] = melds
+    elif has_meld_move(game):
         kinds["Meld"] = []
     if not kinds:
         raise AssertionError(f"no legal move in phase {game.phase}")
     kind = rng.choice(sorted(kinds))
-    return rng.choice(kinds[kind] if kind != "Meld" else meld_moves(game))
+    return rng.choice(kinds[kind] if kind != "Meld" or melds else meld_moves(game))
 
 
 def invariant_violations(game: Game) -> list[str]:

@@ -34,7 +34,7 @@ class Plan:
     ``melds`` starts as the side's own list; a meld the action changes is copied first
     (``touch``), so planning costs only what the action touches."""
 
-    __slots__ = ("hand", "melds", "next_id", "laid", "red3", "copied")
+    __slots__ = ("hand", "melds", "next_id", "laid", "red3", "copied", "black3")
 
     def __init__(self, hand: list[int], melds: list[TableMeld], next_id: int):
         self.hand = hand
@@ -43,6 +43,7 @@ class Plan:
         self.laid: list[int] = []      # hand cards put on the table
         self.red3: list[int] = []      # red threes laid by this action
         self.copied: set[int] = set()
+        self.black3 = False            # a meld of black threes is among the copied ones
 
     def find(self, meld_id: int) -> TableMeld:
         for m in self.melds:
@@ -58,6 +59,7 @@ class Plan:
                     return m
                 c = self.melds[i] = m.copy()
                 self.copied.add(m.id)
+                self.black3 = self.black3 or m.type == BLACK3
                 return c
         raise IllegalMove("no_such_meld", f"m{meld_id}")
 
@@ -69,6 +71,7 @@ class Plan:
         m.add(ids)
         self.melds.append(m)
         self.copied.add(m.id)
+        self.black3 = self.black3 or mtype == BLACK3
         self.next_id += 1
         return m
 
@@ -99,6 +102,14 @@ class Game:
     def __init__(self, rules: RuleSet, options: Options, seed: int):
         self.rules, self.players, self.target, self.seed = rules, options.players, options.target, seed
         self.n_sides = rules.n_sides(self.players)
+        # Asked of the rule set once: finished melds a side needs to go out, cards a draw takes.
+        self.canastas_needed = rules.canastas_needed(self.players)
+        self.draw_count = rules.draw_count(self.players)
+        self._minimums: dict[int, int] = {}     # score -> opening minimum (``minimum``)
+        self._seats = [tuple(s for s in range(self.players) if s % self.n_sides == side)
+                       for side in range(self.n_sides)]
+        self._partners = [tuple(s for s in self._seats[seat % self.n_sides] if s != seat)
+                          for seat in range(self.players)]
         self.scores = [0] * self.n_sides
         self.history: list[list[int]] = []
         self.breakdowns: list[dict] = []    # each finished deal's deal_result
@@ -202,16 +213,20 @@ class Game:
         return seat % self.n_sides
 
     def seats_of(self, side: int) -> list[int]:
-        return [s for s in range(self.players) if s % self.n_sides == side]
+        return list(self._seats[side])
 
     def partners(self, seat: int) -> list[int]:
-        return [s for s in self.seats_of(self.side_of(seat)) if s != seat]
+        return list(self._partners[seat])
 
     def opened(self, side: int) -> bool:
         return bool(self.melds[side])
 
     def minimum(self, side: int) -> int:
-        return self.rules.opening_minimum(self.scores[side])
+        score = self.scores[side]
+        got = self._minimums.get(score)
+        if got is None:
+            got = self._minimums[score] = self.rules.opening_minimum(score)
+        return got
 
     def requirement_met(self, side: int, melds: list[TableMeld] | None = None) -> bool:
         """Has the side (or would ``melds``) the canastas and sambas it needs to go out?"""
@@ -359,7 +374,7 @@ class Game:
 
     def apply_draw(self, move: Draw, plan) -> None:
         seat, got = self.current, list[int]()
-        n = min(self.rules.draw_count(self.players), len(self.stock))
+        n = min(self.draw_count, len(self.stock))
         self._log(seat, "draw", "draw", public={"n": n}, private={"cards": got})
         for _ in range(n):
             if not self.stock:
@@ -531,9 +546,11 @@ class Game:
             if not opening_minimum_met(pts, self.minimum(side)):
                 raise IllegalMove("opening_too_low", f"{pts} of {self.minimum(side)}",
                                   points=pts, minimum=self.minimum(side))
-        laid = set(plan.laid)
-        laid_black3 = any(m.type == BLACK3 and m.id in plan.copied and not laid.isdisjoint(m.cards)
-                          for m in plan.melds)
+        laid_black3 = False
+        if plan.black3:
+            laid = set(plan.laid)
+            laid_black3 = any(m.type == BLACK3 and m.id in plan.copied
+                              and not laid.isdisjoint(m.cards) for m in plan.melds)
         code = self.end_of_action_problem(len(plan.hand), self.requirement_met(-1, plan.melds),
                                           laid_black3)
         if code is not None:
@@ -556,9 +573,8 @@ class Game:
     def requirement_met_counts(self, finished: int, sequences: int) -> bool:
         """Do ``finished`` canastas and sambas, ``sequences`` of them sambas, meet the side's
         going-out requirement (section 8)?"""
-        r = self.rules
-        return finished >= r.canastas_needed(self.players) and (
-            not r.go_out_needs_sequence or sequences > 0)
+        return finished >= self.canastas_needed and (
+            not self.rules.go_out_needs_sequence or sequences > 0)
 
     def verify_meld(self, move: Meld) -> Plan:
         self._need("meld")

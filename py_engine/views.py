@@ -7,11 +7,11 @@ shared between views.
 """
 from __future__ import annotations
 
-from .cards import KIND_OF_ID, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text, kind_text
+from .cards import KIND_OF_ID, KIND_TEXT, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text
 from .legal import legal_moves
 from .melds import bonus_of, cards_needed, is_closed, value_of
 from .moves import (AddTo, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, TakePile,
-                    TakePileOnto, TakeTop)
+                    TakePileOnto, TakeTop, remember_texts)
 from .scoring import side_canastas
 from .state import Game
 
@@ -40,8 +40,11 @@ def card(c: int) -> dict:
     return CARD_VIEWS[c]
 
 
+_HAND_ORDER = [SORT_INDEX[KIND_OF_ID[c]] * 256 + c for c in range(162)]
+
+
 def sorted_hand(ids: list[int]) -> list[int]:
-    return sorted(ids, key=lambda c: SORT_INDEX[KIND_OF_ID[c]] * 256 + c)
+    return sorted(ids, key=_HAND_ORDER.__getitem__)
 
 
 def meld_view(m, rules) -> dict:
@@ -102,9 +105,10 @@ def _single_adds(moves) -> dict[str, list[int]]:
     """Card -> meld ids it may join alone now (from the legal single-card additions)."""
     out: dict[str, list[int]] = {}
     for m in moves:
-        if isinstance(m, Meld) and len(m.parts) == 1 and isinstance(m.parts[0], AddTo) \
-                and len(m.parts[0].cards) == 1:
-            out.setdefault(kind_text(m.parts[0].cards[0]), []).append(m.parts[0].meld)
+        if type(m) is Meld and len(m.parts) == 1:
+            p = m.parts[0]
+            if type(p) is AddTo and len(p.cards) == 1:
+                out.setdefault(KIND_TEXT[p.cards[0]], []).append(p.meld)
     return out
 
 
@@ -121,34 +125,38 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
     stock: list[int] = []
 
     def card_of(i, kinds):
+        if len(kinds) == 1:
+            cards.setdefault(KIND_TEXT[kinds[0]], []).append(i)
+            return
         for k in dict.fromkeys(kinds):
-            cards.setdefault(kind_text(k), []).append(i)
+            cards.setdefault(KIND_TEXT[k], []).append(i)
 
     def parts_of(i, parts):
         for p in parts:
             card_of(i, p.cards)
-            if isinstance(p, AddTo):
+            if type(p) is AddTo:
                 melds.setdefault(str(p.meld), []).append(i)
     for i, m in enumerate(moves):
-        if isinstance(m, (Discard, LayRedThree)):
-            card_of(i, (m.card,))
-        elif isinstance(m, Meld):
+        t = type(m)
+        if t is Discard or t is LayRedThree:
+            cards.setdefault(KIND_TEXT[m.card], []).append(i)
+        elif t is Meld:
             parts_of(i, m.parts)
-        elif isinstance(m, TakePile):
+        elif t is TakePile:
             pile.append(i)
             card_of(i, m.cards)
             parts_of(i, m.parts)
-        elif isinstance(m, (TakeTop, TakePileOnto)):
+        elif t is TakeTop or t is TakePileOnto:
             pile.append(i)
             melds.setdefault(str(m.meld), []).append(i)
-        elif isinstance(m, Merge):
+        elif t is Merge:
             for mid in (m.a, m.b):
                 melds.setdefault(str(mid), []).append(i)
-        elif isinstance(m, Ask):
+        elif t is Ask:
             parts_of(i, m.parts)
             if m.discard is not None:
                 card_of(i, (m.discard,))
-        elif isinstance(m, (Draw, EndDeal)):
+        elif t is Draw or t is EndDeal:
             stock.append(i)
     return {"all": texts, "cards": cards, "melds": melds, "pile": pile, "stock": stock}
 
@@ -162,15 +170,17 @@ def legal_view(game: Game, seat: int) -> dict | None:
         return None
     moves = legal_moves(game)
     texts = [m.text() for m in moves]
+    remember_texts(moves, texts)
     simple, melds, discard, takes = [], [], [], []
     for m, t in zip(moves, texts):
-        if isinstance(m, Meld):
+        cls = type(m)
+        if cls is Meld:
             melds.append(t[5:])
             continue
         simple.append(t)
-        if isinstance(m, Discard):
-            discard.append(kind_text(m.card))
-        elif isinstance(m, TakePile):
+        if cls is Discard:
+            discard.append(t[8:])
+        elif cls is TakePile:
             takes.append(t)
     can_ask = (game.ask_problem(seat) is None
                and game.requirement_met(game.side_of(seat)))
@@ -201,12 +211,16 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
             "cards": [CARD_VIEWS[c] for c in pile_ids]}
     counts = [side_canastas(m, r) for m in game.melds]
+    seats = game.view_cache.get("seats")
+    if seats is None:
+        seats = game.view_cache["seats"] = ([game.seats_of(s) for s in range(n_sides)],
+                                            [game.side_of(s) for s in range(game.players)])
     return {
         "version": game.version,
         "rules": _rules_view(game),
         "players": game.players, "seat": seat,
-        "sides": [game.seats_of(s) for s in range(n_sides)],
-        "side_of": [game.side_of(s) for s in range(game.players)],
+        "sides": seats[0],
+        "side_of": seats[1],
         "my_side": game.side_of(seat),
         "deal": game.deal_no, "dealer": game.dealer, "target": game.target,
         "phase": game.phase,

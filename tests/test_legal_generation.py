@@ -72,3 +72,21 @@ def test_has_meld_move_says_whether_meld_moves_has_any(rules, players):
             assert got == bool(meld_moves(game))
             seen.add(got)
     assert seen == {True, False}
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_opening_check_agrees_with_verify(rules, players):
+    """``meld_moves`` keeps the openings ``opening_ok`` accepts: exactly those ``Game.can``
+    accepts, for every combination ``opening_combos`` proposes."""
+    from py_engine.legal import opening_combos, opening_ok
+    seen = set()
+    for game in random_positions(rules, players, 6, every=1, deals=2):
+        side = game.side_of(game.current)
+        if game.phase != "meld" or game.opened(side):
+            continue
+        counts = counts_of(game.hand_kinds(game.current))
+        for combo in opening_combos(counts, game.minimum(side), game):
+            ok = game.can(Meld(tuple(combo)))
+            assert opening_ok(game, combo) == ok, combo
+            seen.add(ok)
+    assert True in seen

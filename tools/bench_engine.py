@@ -12,6 +12,12 @@ so that both see the same machine load. It prints each round's figures and the m
 - hard: ``hard``'s samples per second (12 samples at each of the same positions);
 and with ``--pyodide`` the same random-play and medium workloads of this tree inside Pyodide under
 Node against CPython (how much slower Pyodide is; the target is at most 2).
+
+The engines are compared by CPU time (``engine_workload.py --clock cpu``): on a machine that
+others load, elapsed times swing by a factor of two from one run to the next while CPU times
+barely move. Pyodide has no process clock, so its comparison uses elapsed time on both sides,
+and runs each workload once untimed before the timed run on both sides (Node compiles Pyodide's
+WebAssembly in tiers: without it, a workload of half a second partly measures that warm-up).
 """
 from __future__ import annotations
 
@@ -30,11 +36,13 @@ BASE = "4572f22"          # the engine at the time of issue 11
 REPS = {"random": 12, "medium": 6, "hard": 5}
 
 
-def run(tree: Path, workload: str, reps: int, rules: str = "samba", players: int = 4) -> dict:
+def run(tree: Path, workload: str, reps: int, rules: str = "samba", players: int = 4,
+        clock: str = "cpu", warm: bool = False) -> dict:
     env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
     out = subprocess.run([sys.executable, str(WORKLOAD), workload, str(reps), "--rules", rules,
-                          "--players", str(players)], env=env, capture_output=True, text=True,
-                         check=True)
+                          "--players", str(players), "--clock", clock]
+                         + (["--warm"] if warm else []), env=env,
+                         capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -56,7 +64,7 @@ def run_pyodide(workload: str, reps: int) -> dict:
     if pkg is None:
         raise SystemExit("no Pyodide runtime found: run `python build.py` first")
     script = ROOT / "tools" / "pyodide_workload.mjs"
-    out = subprocess.run(["node", str(script), str(pkg), str(ROOT), workload, str(reps)],
+    out = subprocess.run(["node", str(script), str(pkg), str(ROOT), workload, str(reps), "warm"],
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
 
@@ -95,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
         slow = []
         for i in range(max(1, a.rounds // 2)):
             for w in ("random", "medium"):
-                cp = rate(w, run(ROOT, w, REPS[w]))
+                cp = rate(w, run(ROOT, w, REPS[w], clock="wall", warm=True))
                 py = rate(w, run_pyodide(w, REPS[w]))
                 slow.append(cp / py)
                 print(f"round {i + 1} {w:7s} cpython {cp:9.1f}/s  pyodide {py:9.1f}/s"

@@ -1,9 +1,14 @@
 """One engine workload, run against whatever ``py_engine`` is first on ``sys.path``.
 
     PYTHONPATH=<tree> python tools/engine_workload.py <workload> <reps> [--rules R --players N]
+        [--clock cpu|wall] [--warm]
 
-Prints one JSON line: the work done and the seconds it took. Used by tools/bench_engine.py,
-which runs the same workload against two engine revisions side by side. It uses only the
+Prints one JSON line: the work done and the seconds it took (``--clock cpu``, the default: the
+process's CPU time, which other programs loading the machine change much less; ``wall``: elapsed
+time, what a Pyodide comparison must use, as Pyodide has no process clock; ``--warm``: run the
+workload once untimed first, on other games, as the Pyodide comparison does on both sides). Used by
+tools/bench_engine.py, which runs the same workload against two engine revisions side by side.
+It uses only the
 engine API both revisions share (Game.new, play, legal_moves via simulate.random_move,
 views.view_for, ai.make_bot), so the old and the new engine do the same work.
 """
@@ -14,44 +19,45 @@ import random
 import sys
 import time
 
+clock = time.process_time
 
-def random_play(reps: int, rules: str, players: int) -> dict:
+
+def random_play(reps: int, rules: str, players: int, offset: int = 0) -> dict:
     from py_engine.simulate import random_move
     from py_engine.state import Game
     moves = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     for i in range(reps):
-        g = Game.new(rules, players, seed=1000 + i)
-        rng = random.Random(i)
+        g = Game.new(rules, players, seed=1000 + offset + i)
+        rng = random.Random(offset + i)
         while g.phase in ("draw", "meld", "answer"):
             g.play(random_move(g, rng))
             moves += 1
-    return {"moves": moves, "deals": reps, "seconds": time.perf_counter() - t0}
+    return {"moves": moves, "deals": reps, "seconds": clock() - t0}
 
 
-def medium_deals(reps: int, rules: str, players: int) -> dict:
+def medium_deals(reps: int, rules: str, players: int, offset: int = 0) -> dict:
     from py_engine.ai import make_bot
     from py_engine.state import Game
     from py_engine.views import view_for
     moves = 0
-    t0 = time.perf_counter()
+    t0 = clock()
     for i in range(reps):
-        g = Game.new(rules, players, seed=2000 + i)
+        g = Game.new(rules, players, seed=2000 + offset + i)
         bots = [make_bot("medium", seed=s) for s in range(players)]
         while g.phase in ("draw", "meld", "answer"):
             g.play(bots[g.current].choose(view_for(g, g.current)))
             moves += 1
-    return {"moves": moves, "deals": reps, "seconds": time.perf_counter() - t0}
+    return {"moves": moves, "deals": reps, "seconds": clock() - t0}
 
 
-def hard_positions(rules: str, players: int, count: int) -> list:
+def hard_positions(rules: str, players: int, count: int, seed: int = 3000) -> list:
     """Decisions where ``hard`` searches, from medium self-play (the same texts in both
     engines): (record moves up to the decision)."""
     from py_engine.ai import make_bot
     from py_engine.state import Game
     from py_engine.views import view_for
     out = []
-    seed = 3000
     while len(out) < count:
         g = Game.new(rules, players, seed=seed)
         bots = [make_bot("medium", seed=s) for s in range(players)]
@@ -66,11 +72,11 @@ def hard_positions(rules: str, players: int, count: int) -> list:
     return out
 
 
-def hard_samples(reps: int, rules: str, players: int) -> dict:
+def hard_samples(reps: int, rules: str, players: int, offset: int = 0) -> dict:
     from py_engine.ai.hard import HardBot
     from py_engine.state import Game
     from py_engine.views import view_for
-    positions = hard_positions(rules, players, reps)
+    positions = hard_positions(rules, players, reps, 3000 + offset)
     samples = 0
     seconds = 0.0
     for seed, texts in positions:
@@ -83,9 +89,9 @@ def hard_samples(reps: int, rules: str, players: int) -> dict:
         cands = [m for _, m in ranked][:2]
         if len(cands) < 2:
             continue
-        t0 = time.perf_counter()
+        t0 = clock()
         bot.search(view, cands)
-        seconds += time.perf_counter() - t0
+        seconds += clock() - t0
         samples += bot.last_stats["samples"]
     return {"samples": samples, "positions": len(positions), "seconds": seconds}
 
@@ -100,7 +106,13 @@ def main(argv: list[str]) -> None:
     p.add_argument("reps", type=int)
     p.add_argument("--rules", default="samba")
     p.add_argument("--players", type=int, default=4)
+    p.add_argument("--clock", choices=("cpu", "wall"), default="cpu")
+    p.add_argument("--warm", action="store_true")
     a = p.parse_args(argv)
+    global clock
+    clock = time.process_time if a.clock == "cpu" else time.perf_counter
+    if a.warm:      # other games: the caches warm up, but not on the timed games
+        WORKLOADS[a.workload](a.reps, a.rules, a.players, offset=500)
     print(json.dumps(WORKLOADS[a.workload](a.reps, a.rules, a.players)))
 
 

@@ -90,67 +90,94 @@ def seen_ids(view: dict) -> set[int]:
 
 def determinize(view: dict, rng: random.Random, use_log: bool = True) -> Game:
     """A Game consistent with ``view`` (own hand exact, hidden cards sampled with ``rng``)."""
-    rules = get_rules(view["rules"]["name"])
-    me, n = view["seat"], view["players"]
-    unseen = sorted(set(deck_ids(rules.decks, rules.jokers)) - seen_ids(view))
-    rng.shuffle(unseen)
-    sizes = list(view["hand_sizes"])
-    hands: list[list[int]] = [[] for _ in range(n)]
-    hands[me] = [c["id"] for c in view["hand"]]
-    pool_by_kind: dict[int, list[int]] = {}
-    for c in unseen:
-        pool_by_kind.setdefault(KIND_OF_ID[c], []).append(c)
-    taken: set[int] = set()
-    known = known_holdings(view) if use_log else [[] for _ in range(n)]
-    t = view.get("turn") or {}
-    if t.get("pending") and t.get("asker", -1) not in (-1, me):
-        # the partner's proposed going-out action names cards it holds
-        known[t["asker"]] = [k for tok in t["pending"].replace(";", " ").split()[1:]
-                             for k in _token_kind(tok)]
-    for s, kinds in enumerate(known):
-        for k in kinds:
-            if s != me and len(hands[s]) < sizes[s] and pool_by_kind.get(k):
-                c = pool_by_kind[k].pop()
-                hands[s].append(c)
-                taken.add(c)
-    rest = [c for c in unseen if c not in taken]
-    auto = rules.red_threes_automatic
-    # Red threes are never held where they are laid at once: keep them for the stock.
-    reds = [c for c in rest if auto and IS_RED3[KIND_OF_ID[c]]]
-    rest = [c for c in rest if not (auto and IS_RED3[KIND_OF_ID[c]])]
-    for s in range(n):
-        if s == me:
-            continue
-        need = sizes[s] - len(hands[s])
-        hands[s].extend(rest[:need])
-        rest = rest[need:]
-    stock = rest + reds
-    rng.shuffle(stock)
-    if len(stock) != view["stock"]:
-        # Only possible when the view is inconsistent (e.g. more red threes than stock room).
-        raise ValueError(f"cannot determinize: {len(stock)} cards for a stock of {view['stock']}")
-    melds: list[list[TableMeld]] = [[] for _ in view["melds"]]
-    top_id = 0
-    for s, side in enumerate(view["melds"]):
-        for m in side:
-            ids = [c["id"] for c in m["cards"]]
-            rank = _RANKS.index(m["rank"]) + 2 if m["rank"] else (3 if m["type"] == "black3" else 0)
-            suit = "CDHS".index(m["suit"]) if m["suit"] else -1
-            melds[s].append(TableMeld(m["id"], _TYPES[m["type"]], rank, suit,
-                                      sort_sequence(ids) if m["type"] == SEQUENCE else ids))
-            top_id = max(top_id, m["id"])
-    pile = [c["id"] for c in view["pile"]["cards"]]
-    t = view.get("turn") or {}
-    g = Game.from_position(
-        rules, n, view["target"], 0, hands=hands, stock=stock, pile=pile, melds=melds,
-        red3=[[c["id"] for c in side] for side in view["red_threes"]],
-        phase=view["phase"], current=view["current"] if view["current"] is not None else me,
-        dealer=view["dealer"], deal_no=view["deal"], scores=list(view["scores"]),
-        pile_marker=rules.covered_red3_freezes_pile and any(IS_RED3[KIND_OF_ID[c]] for c in pile),
-        next_meld_id=top_id + 1,
-        turn=Turn(asked=bool(t.get("asked")), refused=bool(t.get("refused")),
-                  pending=t.get("pending"), asker=t.get("asker", -1) if t.get("pending") else -1),
-        version=view.get("version", 0))
-    g.history = [list(h) for h in view.get("history", [])]
-    return g
+    return Determinizer(view, use_log).sample(rng)
 
+
+class Determinizer:
+    """``determinize`` for many samples of one view: what depends on the view only (the unseen
+    cards, the holdings the log shows, the table) is worked out once, and each ``sample(rng)``
+    deals the hidden cards (the same world ``determinize(view, rng)`` gives)."""
+
+    def __init__(self, view: dict, use_log: bool = True):
+        rules = self.rules = get_rules(view["rules"]["name"])
+        self.me, self.n = view["seat"], view["players"]
+        self.unseen = sorted(set(deck_ids(rules.decks, rules.jokers)) - seen_ids(view))
+        self.sizes = list(view["hand_sizes"])
+        self.own = [c["id"] for c in view["hand"]]
+        known = known_holdings(view) if use_log else [[] for _ in range(self.n)]
+        t = view.get("turn") or {}
+        if t.get("pending") and t.get("asker", -1) not in (-1, self.me):
+            # the partner's proposed going-out action names cards it holds
+            known[t["asker"]] = [k for tok in t["pending"].replace(";", " ").split()[1:]
+                                 for k in _token_kind(tok)]
+        self.known = known
+        self.stock_size = view["stock"]
+        melds: list[list[TableMeld]] = [[] for _ in view["melds"]]
+        top_id = 0
+        for s, side in enumerate(view["melds"]):
+            for m in side:
+                ids = [c["id"] for c in m["cards"]]
+                rank = (_RANKS.index(m["rank"]) + 2 if m["rank"]
+                        else (3 if m["type"] == "black3" else 0))
+                suit = "CDHS".index(m["suit"]) if m["suit"] else -1
+                melds[s].append(TableMeld(m["id"], _TYPES[m["type"]], rank, suit,
+                                          sort_sequence(ids) if m["type"] == SEQUENCE else ids))
+                top_id = max(top_id, m["id"])
+        pile = [c["id"] for c in view["pile"]["cards"]]
+        # The table, the scores and the turn: a game every sample copies, then deals.
+        g = self.template = Game.from_position(
+            rules, self.n, view["target"], 0, hands=[[] for _ in range(self.n)], stock=[],
+            pile=pile, melds=melds,
+            red3=[[c["id"] for c in side] for side in view["red_threes"]],
+            phase=view["phase"],
+            current=view["current"] if view["current"] is not None else self.me,
+            dealer=view["dealer"], deal_no=view["deal"], scores=list(view["scores"]),
+            pile_marker=rules.covered_red3_freezes_pile and any(
+                IS_RED3[KIND_OF_ID[c]] for c in pile),
+            next_meld_id=top_id + 1,
+            turn=Turn(asked=bool(t.get("asked")), refused=bool(t.get("refused")),
+                      pending=t.get("pending"),
+                      asker=t.get("asker", -1) if t.get("pending") else -1),
+            version=view.get("version", 0))
+        g.history = [list(h) for h in view.get("history", [])]
+
+    def sample(self, rng: random.Random) -> Game:
+        me, n, sizes = self.me, self.n, self.sizes
+        unseen = list(self.unseen)
+        rng.shuffle(unseen)
+        hands: list[list[int]] = [[] for _ in range(n)]
+        hands[me] = list(self.own)
+        pool_by_kind: dict[int, list[int]] = {}
+        for c in unseen:
+            pool_by_kind.setdefault(KIND_OF_ID[c], []).append(c)
+        taken: set[int] = set()
+        for s, kinds in enumerate(self.known):
+            for k in kinds:
+                if s != me and len(hands[s]) < sizes[s] and pool_by_kind.get(k):
+                    c = pool_by_kind[k].pop()
+                    hands[s].append(c)
+                    taken.add(c)
+        rest = [c for c in unseen if c not in taken] if taken else unseen
+        # Red threes are never held where they are laid at once: keep them for the stock.
+        if self.rules.red_threes_automatic:
+            reds = [c for c in rest if IS_RED3[KIND_OF_ID[c]]]
+            rest = [c for c in rest if not IS_RED3[KIND_OF_ID[c]]]
+        else:
+            reds = []
+        at = 0
+        for s in range(n):
+            if s == me:
+                continue
+            need = sizes[s] - len(hands[s])
+            if need > 0:
+                hands[s].extend(rest[at:at + need])
+                at += need
+        stock = rest[at:] + reds
+        rng.shuffle(stock)
+        if len(stock) != self.stock_size:
+            # Only possible when the view is inconsistent (e.g. more red threes than stock room).
+            raise ValueError(f"cannot determinize: {len(stock)} cards for a stock of "
+                             f"{self.stock_size}")
+        g = self.template.copy(log=True)
+        g.hands, g.stock = hands, stock
+        return g

@@ -20,16 +20,16 @@ import gc
 import random
 import time
 
-from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND, counts_of,
-                     kind_text)
-from ..legal import ActingSide, legal_moves, meld_candidates, quick_fit
-from ..melds import cards_needed
+from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, N_KINDS, RANK_OF,
+                     SUIT_OF, VALUE_OF_KIND, counts_of, kind_text)
+from ..legal import ActingSide, candidate_shapes, legal_moves
+from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import AddTo, Discard
 from ..moves import Meld as MeldMove
 from ..scoring import score_side, side_canastas
 from ..state import Game
 from ..views import meld_view, view_for
-from .determinize import determinize
+from .determinize import Determinizer
 from .leaf import predict
 from .medium import Info, MediumBot
 from .weights import LEAF_WEIGHTS
@@ -97,45 +97,64 @@ def rollout_view(g: Game, seat: int, cache: dict | None = None) -> dict:
     return v
 
 
-def _fast_view(g: Game, seat: int, cache: dict) -> dict:
+def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
+    """The part of a view ``medium`` reads, from a rollout's game; without ``cards``, no hand,
+    pile or red-three card lists (``_rollout_info`` passes the kinds to ``Info`` itself, and
+    ``medium`` counts the red threes only)."""
     r = g.rules
-    if "static" not in cache:
-        cache["static"] = {
+    st = cache.get("static")
+    if st is None:
+        st = cache["static"] = {
             "rules": {"name": r.name, "take_top_card": r.take_top_card,
                       "red_threes_by_choice": not r.red_threes_automatic,
                       "canasta_size": r.canasta_size, "sequence_max": r.sequence_max,
                       "take_pile_onto_meld": r.take_pile_onto_meld},
             "side_of": [g.side_of(s) for s in range(g.players)],
-            "requirement": r.canastas_needed(g.players), "log": [], "melds": {}}
-    st = cache["static"]
-    mv = st["melds"]
-    melds = []
-    for side in g.melds:
-        row = []
-        for m in side:
-            key = (m.id, len(m.cards))
-            d = mv.get(key)
-            if d is None:
-                d = mv[key] = meld_view(m, r)
-            row.append(d)
-        melds.append(row)
+            "requirement": r.canastas_needed(g.players), "log": []}
+    # (a meld keeps its view until cards join it, and an action that changes a meld changes a
+    # copy: each meld object's own view is the one to show)
+    melds = [[m.view or meld_view(m, r) for m in side] for side in g.melds]
     log = st["log"]
     for i in range(len(log), len(g.log)):
         e = g.log[i]
         log.append({"deal": e["deal"], "seat": e["seat"], "text": e["move"],
                     **({"pile": e["public"]["pile"]}
                        if "pile" in e["public"] else {})})
-    return {
+    v = {
         "version": g.version, "rules": st["rules"], "players": g.players, "seat": seat,
         "side_of": st["side_of"], "my_side": g.side_of(seat), "deal": g.deal_no,
-        "phase": g.phase, "hand": [{"id": c} for c in g.hands[seat]],
+        "phase": g.phase,
         "hand_sizes": [len(h) for h in g.hands], "stock": len(g.stock),
-        "pile": {"cards": [{"id": c} for c in g.pile], "size": len(g.pile)},
-        "melds": melds, "red_threes": [[{"id": c} for c in side] for side in g.red3],
-        "opened": [g.opened(s) for s in range(g.n_sides)],
+        "melds": melds,
+        "opened": [bool(side) for side in g.melds],
         "canastas": [side_canastas(m, r)[0] for m in g.melds],
         "requirement": st["requirement"], "log": log[-60:],
     }
+    if cards:
+        v["hand"] = [{"id": c} for c in g.hands[seat]]
+        v["pile"] = {"cards": [{"id": c} for c in g.pile], "size": len(g.pile)}
+        v["red_threes"] = [[{"id": c} for c in side] for side in g.red3]
+    else:
+        v["pile"] = {"size": len(g.pile)}
+        v["red_threes"] = g.red3
+    return v
+
+
+def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
+    """``Info(rollout_view(g, seat, cache))`` without building the card lists: the same
+    digest, from the game's own lists (a test compares the two)."""
+    return Info(_fast_view(g, seat, cache, cards=False),
+                hand=[KIND_OF_ID[c] for c in g.hands[seat]],
+                pile=[KIND_OF_ID[c] for c in g.pile])
+
+
+def rollout_move(g: Game, policy: MediumBot, cache: dict):
+    """The move ``policy`` chooses on ``rollout_view(g, g.current, cache)`` (a ``Move``), or
+    None where there is none."""
+    moves = legal_moves(g)
+    if len(moves) <= 1:
+        return moves[0] if moves else None      # (a draw, mostly: nothing to weigh)
+    return policy.best_move(_rollout_info(g, g.current, cache), moves)
 
 
 def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
@@ -144,6 +163,12 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
     While the side has opened but cannot go out yet (no going-out question, no asking), it adds
     naturals to its side's melds, lays new natural melds (never going below two cards in hand)
     and then discards ``medium``'s discard; ``None`` where ``medium`` itself should decide."""
+    move = _fast_meld_move(g, policy, cache)
+    return None if move is None else move.text()
+
+
+def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
+    """``fast_meld_phase``'s move as a ``Move``."""
     if g.phase != "meld" or g.turn.pending or g.turn.asked:
         return None
     seat = g.current
@@ -154,35 +179,53 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
     n = len(hand)
     if n <= 3:
         return None
-    distinct = sorted(set(hand))
+    counts = counts_of(hand)
+    distinct = [k for k in range(N_KINDS) if counts[k]]
     keep_pile = len(g.pile) >= policy.w["keep_pair_pile"]
     acting = ActingSide(g)
+    melds = g.melds[side]
+    own = [0] * 15      # natural cards of each rank in hand
+    for k in distinct:
+        if IS_NATURAL[k]:
+            own[RANK_OF[k]] += counts[k]
+    # Per meld, in the side's order, what a natural card must be to join it alone: a group's
+    # rank (kept back while the pair may take a rich pile), or a sequence's suit and the ranks
+    # just below and above it (``legal.quick_fit``).
+    fits = []
+    for m in melds:
+        if m.type == GROUP:
+            fits.append((m, -1, m.rank, m.rank,
+                         keep_pile and cards_needed(GROUP, len(m.cards), g.rules) != 1))
+        elif m.type == SEQUENCE:
+            fits.append((m, m.suit, RANK_OF[KIND_OF_ID[m.cards[0]]] - 1,
+                         RANK_OF[KIND_OF_ID[m.cards[-1]]] + 1, False))
     for k in distinct:
         if not IS_NATURAL[k]:
             continue
-        for m in g.melds[side]:
-            if m.type == "group" and m.rank == RANK_OF[k]:
-                if keep_pile and hand.count(k) + sum(
-                        1 for x in hand if x != k and IS_NATURAL[x] and RANK_OF[x] == m.rank) == 2 \
-                        and cards_needed(m.type, len(m.cards), g.rules) != 1:
+        rank, suit = RANK_OF[k], SUIT_OF[k]
+        for m, msuit, lo, hi, keep in fits:
+            if msuit < 0:
+                if rank != lo or (keep and own[rank] == 2):
                     continue
-            elif not (m.type == "sequence" and quick_fit(m, k)):
+            elif msuit != suit or (rank != lo and rank != hi):
                 continue
             if acting.addition_ok(m, k):
-                return MeldMove((AddTo(m.id, (k,)),)).text()
-    for part in meld_candidates(counts_of(hand), g):
-        if len(part.cards) <= n - 2 and all(IS_NATURAL[k] for k in part.cards):
-            if acting.new_meld_ok(part):
-                return MeldMove((part,)).text()
-    v = _fast_view(g, seat, cache)
-    info = Info(v)
+                return MeldMove((AddTo(m.id, (k,)),))
+    for part, mtype, size, wilds in candidate_shapes(counts, g):
+        # natural melds only: groups without wild cards and sequences (never threes)
+        if size <= n - 2 and ((mtype == GROUP and not wilds) or mtype == SEQUENCE):
+            if acting.new_shape_ok(mtype, size, wilds):
+                return MeldMove((part,))
+    info = _rollout_info(g, seat, cache)
+    # With more than three cards in the meld phase, any card in hand may be discarded but a
+    # red three where the rules keep them (``Game.verify_discard``).
+    red3_ok = g.rules.red_three_discardable
     best = None
-    for k in distinct:
-        sc = policy.discard_score(info, k)
-        if best is None or (sc, kind_text(k)) > best[0]:
-            if g.can(Discard(k)):
-                best = ((sc, kind_text(k)), k)
-    return None if best is None else "discard " + kind_text(best[1])
+    for k, sc in zip(distinct, policy.discard_scores(info, distinct)):
+        if best is None or (sc, KIND_TEXT[k]) > best[0]:
+            if red3_ok or not IS_RED3[k]:
+                best = ((sc, KIND_TEXT[k]), k)
+    return None if best is None else Discard(best[1])
 
 
 def laid_red_threes(g: Game, me: int, view: dict) -> None:
@@ -275,6 +318,7 @@ class HardBot:
         t_end = t_start + self.budget if self.budget is not None else None
         weights = LEAF_WEIGHTS.get(view["rules"]["name"]) if self.leaf == "fitted" else None
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
+        worlds = Determinizer(view)
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
@@ -287,7 +331,7 @@ class HardBot:
                 break     # a slow (or loaded) machine: too few samples to overrule medium
                           # anyway, so play its move now rather than spend the budget
             sample_seed = f"{base}:{n}"
-            world = determinize(view, random.Random(sample_seed))
+            world = worlds.sample(random.Random(sample_seed))
             laid_red_threes(world, me, view)
             for i, mv in enumerate(cands):
                 g = world.copy(log=True)
@@ -344,13 +388,10 @@ class HardBot:
                 last = g.current
                 if turns >= limit:
                     break
-            fast = fast_meld_phase(g, policy, cache) if self.fast else None
-            if fast is not None:
-                g.play(fast)
-                steps += 1
-                continue
-            v = rollout_view(g, g.current, cache)
-            if not v["legal"]["moves"] and not v["legal"]["melds"]:
-                break       # a dead end of the sampled game: evaluate it as it stands
-            g.play(policy.choose(v))
+            move = _fast_meld_move(g, policy, cache) if self.fast else None
+            if move is None:
+                move = rollout_move(g, policy, cache)
+                if move is None:
+                    break       # a dead end of the sampled game: evaluate it as it stands
+            g.play(move)
             steps += 1

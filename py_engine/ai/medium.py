@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import random
 
-from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
-                     VALUE_OF_KIND, kind_text, parse_kind)
+from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
+                     SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
 from .simple import legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -23,20 +23,25 @@ def _kinds(cards) -> list[int]:
     return [KIND_OF_ID[c["id"]] for c in cards]
 
 
+_RANK_OF_CHAR = {ch: i + 2 for i, ch in enumerate(_RANKS)}
+
+
 def _rank(ch: str | None) -> int:
-    return _RANKS.index(ch) + 2 if ch else 0
+    return _RANK_OF_CHAR[ch] if ch else 0
 
 
 class Info:
     """What a view says, digested once per decision."""
 
-    def __init__(self, view: dict):
+    def __init__(self, view: dict, hand: list[int] | None = None, pile: list[int] | None = None):
+        """``hand`` and ``pile``: the kinds of ``view["hand"]`` and ``view["pile"]["cards"]``
+        when the caller has them already (``hard``'s rollouts)."""
         self.view = view
         self.seat, self.n = view["seat"], view["players"]
         self.side = view["my_side"]
         self.side_of = view["side_of"]
-        self.hand = _kinds(view["hand"])
-        self.pile = _kinds(view["pile"]["cards"])
+        self.hand = _kinds(view["hand"]) if hand is None else hand
+        self.pile = _kinds(view["pile"]["cards"]) if pile is None else pile
         self.melds = view["melds"]
         self.my_melds = {m["id"]: m for m in view["melds"][self.side]}
         self.opened = view["opened"][self.side]
@@ -48,38 +53,86 @@ class Info:
         self.next_side = self.side_of[self.next]
         self.rules = view["rules"]
         self.want_out: bool | None = None
-        # rank counts seen anywhere public, plus the own hand
-        seen = [0] * 15
-        for k in self.hand + self.pile:
+        own = [0] * 15          # natural cards of each rank in the own hand
+        for k in self.hand:
             if IS_NATURAL[k]:
-                seen[RANK_OF[k]] += 1
-        for side in self.melds:
-            for m in side:
-                if m["type"] == "group":        # all its naturals are of its rank
-                    seen[_rank(m["rank"])] += m["naturals"]
-                elif m["type"] == "sequence":   # naturals, one of each rank
-                    for c in m["cards"]:
-                        seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
-        self.seen_rank = seen
-        self.unseen_total = max(1, view["stock"] + sum(
-            h for s, h in enumerate(view["hand_sizes"]) if s != self.seat))
-        # ranks the next player discarded this deal (it holds no pair of them, probably)
-        self.next_discarded: set[int] = set()
-        self.next_took: set[int] = set()
-        # natural cards of each rank the next player is known to hold: picked up with a pile
-        # (the log names it) and not melded or discarded since
+                own[RANK_OF[k]] += 1
+        self.own_rank = own
+        # Read by the discard scores only, so worked out on first use (``seen_rank``,
+        # ``unseen_total``, ``next_discarded``, ``next_took``, ``next_known``).
+        self._seen: list[int] | None = None
+        self._unseen: int | None = None
+        self._next_log: tuple[set[int], set[int], list[int]] | None = None
+        # Worked out on first use by the discard scores (``_discard_facts``).
+        self._facts: tuple | None = None
+
+    @property
+    def seen_rank(self) -> list[int]:
+        """Natural cards of each rank seen anywhere public, plus the own hand (a list the
+        caller may change: ``EasyBot.perceive`` forgets the buried pile)."""
+        seen = self._seen
+        if seen is None:
+            seen = [0] * 15
+            for k in self.pile:
+                if IS_NATURAL[k]:
+                    seen[RANK_OF[k]] += 1
+            own = self.own_rank
+            for r in range(15):
+                seen[r] += own[r]
+            for side in self.melds:
+                for m in side:
+                    if m["type"] == "group":        # all its naturals are of its rank
+                        seen[_rank(m["rank"])] += m["naturals"]
+                    elif m["type"] == "sequence":   # naturals, one of each rank
+                        for c in m["cards"]:
+                            seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
+            self._seen = seen
+        return seen
+
+    @property
+    def unseen_total(self) -> int:
+        if self._unseen is None:
+            view = self.view
+            self._unseen = max(1, view["stock"] + sum(
+                h for s, h in enumerate(view["hand_sizes"]) if s != self.seat))
+        return self._unseen
+
+    @property
+    def next_discarded(self) -> set[int]:
+        """Ranks the next player discarded this deal (it holds no pair of them, probably)."""
+        return self._read_next_log()[0]
+
+    @property
+    def next_took(self) -> set[int]:
+        """Ranks in the piles the next player picked up this deal."""
+        return self._read_next_log()[1]
+
+    @property
+    def next_known(self) -> list[int]:
+        """Natural cards of each rank the next player is known to hold: picked up with a pile
+        (the log names it) and not melded or discarded since."""
+        return self._read_next_log()[2]
+
+    def _read_next_log(self) -> tuple[set[int], set[int], list[int]]:
+        got = self._next_log
+        if got is not None:
+            return got
+        discarded: set[int] = set()
+        took: set[int] = set()
         held = [0] * 15
+        view = self.view
+        deal, nxt = view["deal"], self.next
         for e in view.get("log", []):
-            if e.get("deal") != view["deal"] or e.get("seat") != self.next:
+            if e.get("seat") != nxt or e.get("deal") != deal:
                 continue
             t = e.get("text", "")
             if t.startswith("discard"):
                 k = parse_kind(t.split()[1])
                 if IS_NATURAL[k]:
-                    self.next_discarded.add(RANK_OF[k])
+                    discarded.add(RANK_OF[k])
                     held[RANK_OF[k]] = max(0, held[RANK_OF[k]] - 1)
             elif t.startswith("take") and "pile" in e:
-                self.next_took.update(RANK_OF[parse_kind(c)] for c in e["pile"])
+                took.update(RANK_OF[parse_kind(c)] for c in e["pile"])
                 for c in e["pile"][:-1]:
                     k = parse_kind(c)
                     if IS_NATURAL[k]:
@@ -88,7 +141,39 @@ class Info:
                     _unheld(held, part)
             elif t.startswith("meld"):
                 _unheld(held, t[4:])
-        self.next_known = held
+        got = self._next_log = (discarded, took, held)
+        return got
+
+    def _discard_facts(self) -> tuple:
+        """What every discard's score reads of the hand and the table, worked out once: per
+        suit the ranks of the distinct natural kinds in hand (in ``set(hand)`` order, the order
+        the sums were always made in), per rank the own unfinished groups, the pile's gain, and
+        the next side's melds a discard could feed."""
+        f = self._facts
+        if f is None:
+            by_suit: list[list[int]] = [[], [], [], []]
+            for x in set(self.hand):
+                if IS_NATURAL[x]:
+                    by_suit[SUIT_OF[x]].append(RANK_OF[x])
+            groups = [0] * 15
+            for m in self.my_melds.values():
+                if m["type"] == "group" and not m["canasta"]:
+                    groups[_rank(m["rank"])] += 1
+            pile_gain = 20 + 5 * (len(self.pile) + 1) + sum(map(VALUE_OF_KIND.__getitem__,
+                                                                self.pile))
+            rules = self.rules
+            onto = rules.get("take_pile_onto_meld")
+            feeds = []      # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
+            for m in self.melds[self.next_side]:
+                if m["type"] == "sequence" and not m["closed"]:
+                    ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
+                    feeds.append(("CDHS".index(m["suit"]), min(ranks) - 1, max(ranks) + 1,
+                                  len(ranks) + 1 >= rules["sequence_max"]))
+                elif (onto and m["type"] == "group"
+                      and m["size"] < rules["canasta_size"]):
+                    feeds.append((-1, _rank(m["rank"]), 0, False))
+            f = self._facts = (by_suit, groups, pile_gain, onto, feeds)
+        return f
 
     def table_estimate(self, side: int) -> float:
         """The side's deal score so far, counting the table only, plus canasta progress."""
@@ -189,6 +274,29 @@ def _unheld(held: list[int], text: str) -> None:
                 held[RANK_OF[k]] -= 1
 
 
+_MELD_TEXTS: dict[str, tuple[list[tuple[bool, str, list[int]]], list[int]]] = {}
+
+
+def _meld_parts(text: str) -> tuple[list[tuple[bool, str, list[int]]], list[int]]:
+    """A meld text's parts (new?, "m<id>" or "", kinds) and every kind it lays; kept (a bounded
+    cache: the same texts come back decision after decision). Read-only for the caller."""
+    parts = []
+    laid: list[int] = []
+    for p in text.split(";"):
+        toks = p.split()
+        if toks[0] == "new":
+            ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[1:]]
+            parts.append((True, "", ks))
+        else:
+            ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[2:]]
+            parts.append((False, toks[1], ks))
+        laid += ks
+    if len(_MELD_TEXTS) >= 4096:
+        _MELD_TEXTS.clear()
+    got = _MELD_TEXTS[text] = (parts, laid)
+    return got
+
+
 def _p_pair(copies: int, hand: int, pool: int) -> float:
     """Chance that a hand of ``hand`` cards from ``pool`` unseen holds 2+ of ``copies``."""
     if copies < 2 or hand < 2:
@@ -223,9 +331,34 @@ class MediumBot:
         if moves == ["next"]:
             return [(0.0, "next")]
         info = Info(view)
+        discards = [m for m in moves if m.startswith("discard ")]
+        if len(discards) > 1:
+            # scored together (``discard_scores``), then as ``score`` gives them
+            kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards]
+            if None not in kinds:
+                values = self.discard_scores(info, kinds)
+                if len(info.hand) != 1:
+                    values = [v - 1000.0 for v in values]
+                known = dict(zip(discards, values))
+                scored = [(known[m] if m in known else self.score(info, m), m) for m in moves]
+                scored.sort(key=lambda x: (-x[0], x[1]))
+                return scored
         scored = [(self.score(info, m), m) for m in moves]
         scored.sort(key=lambda x: (-x[0], x[1]))
         return scored
+
+    def best_move(self, info: Info, moves: list):
+        """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
+        score, ties broken by the text."""
+        best = None
+        for m in moves:
+            t = m.text()
+            sc = self.score(info, t)
+            if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
+                best = (sc, t, m)
+        if best is None:
+            raise ValueError("no legal move")
+        return best[2]
 
     def score(self, info: Info, move: str) -> float:
         w = self.w
@@ -306,8 +439,10 @@ class MediumBot:
     # Melding ------------------------------------------------------------------------------
     def meld_score(self, info: Info, text: str) -> float:
         w = self.w
-        parts = [p.split() for p in text.split(";")]
-        laid = [parse_kind(t) for p in parts for t in (p[1:] if p[0] == "new" else p[2:])]
+        got = _MELD_TEXTS.get(text)
+        if got is None:
+            got = _meld_parts(text)
+        parts, laid = got
         after = len(info.hand) - len(laid)
         wilds = sum(1 for k in laid if IS_WILD[k])
         going = self.want_out(info)
@@ -318,9 +453,8 @@ class MediumBot:
         if not info.opened:
             return w["open_base"] - w["open_wild"] * wilds + len(laid)
         score = 0.0
-        for p in parts:
-            if p[0] == "new":
-                ks = [parse_kind(t) for t in p[1:]]
+        for new, mid, ks in parts:
+            if new:
                 if all(IS_BLACK3[k] for k in ks):
                     score += 50.0
                     continue
@@ -329,8 +463,7 @@ class MediumBot:
                 if not wl and len(ks) >= info.rules["canasta_size"]:
                     score += w["complete"]
             else:
-                m = info.my_melds.get(int(p[1][1:]))
-                ks = [parse_kind(t) for t in p[2:]]
+                m = info.my_melds.get(int(mid[1:]))
                 if m is None:
                     continue
                 wl = sum(1 for k in ks if IS_WILD[k])
@@ -346,8 +479,7 @@ class MediumBot:
                     continue
                 score += w["add_natural"] + (w["complete"] if completes else 0)
                 # keep a natural pair in hand while the pile is worth taking with it
-                r = RANK_OF[ks[0]]
-                pair = sum(1 for k in info.hand if IS_NATURAL[k] and RANK_OF[k] == r)
+                pair = info.own_rank[RANK_OF[ks[0]]]
                 if (m["type"] == "group" and pair == 2 and not going
                         and len(info.pile) >= w["keep_pair_pile"] and not completes):
                     score -= w["add_natural"] + 5
@@ -362,21 +494,21 @@ class MediumBot:
             return w["wild_keep"] + VALUE_OF_KIND[k] / 5
         if IS_BLACK3[k]:
             return w["black3"] - w["black3_per_pile"] * len(info.pile)
-        r, s = RANK_OF[k], SUIT_OF[k]
-        same = sum(1 for x in info.hand if IS_NATURAL[x] and RANK_OF[x] == r)
+        by_suit, groups, _, _, _ = info._discard_facts()
+        r = RANK_OF[k]
+        same = info.own_rank[r]
         v = 0.0
         if same == 2:
             v += w["pair"]
         elif same >= 3:
             v += w["triple"]
-        if info.rules.get("take_top_card") or True:
-            for x in set(info.hand):
-                if IS_NATURAL[x] and SUIT_OF[x] == s and x != k:
-                    d = abs(RANK_OF[x] - r)
-                    v += w["seq_near1"] if d == 1 else (w["seq_near2"] if d == 2 else 0)
-        for m in info.my_melds.values():
-            if m["type"] == "group" and _rank(m["rank"]) == r and not m["canasta"]:
-                v += 10
+        near1, near2 = w["seq_near1"], w["seq_near2"]
+        for rx in by_suit[SUIT_OF[k]]:
+            if rx != r:
+                d = abs(rx - r)
+                v += near1 if d == 1 else (near2 if d == 2 else 0)
+        for _ in range(groups[r]):
+            v += 10
         return v - w["value_shed"] * VALUE_OF_KIND[k]
 
     def danger(self, info: Info, k: int) -> float:
@@ -384,32 +516,102 @@ class MediumBot:
         if IS_WILD[k] or RANK_OF[k] == 3:
             return 0.0      # blocks the pile
         w = self.w
-        pile_gain = 20 + 5 * (len(info.pile) + 1) + sum(VALUE_OF_KIND[x] for x in info.pile)
+        _, _, pile_gain, onto, feeds = info._discard_facts()
         r, s = RANK_OF[k], SUIT_OF[k]
         copies = max(0, 12 - info.seen_rank[r])
         opp_hand = info.view["hand_sizes"][info.next]
         p = _p_pair(copies, opp_hand, info.unseen_total)
-        if r in info.next_discarded:
+        next_discarded, next_took, next_known = info._read_next_log()
+        if r in next_discarded:
             p *= 0.3
-        if r in info.next_took:
+        if r in next_took:
             p = min(1.0, p * 1.5 + 0.1)
-        if info.next_known[r] >= 2:
+        if next_known[r] >= 2:
             p = 1.0           # the log shows it holds a pair of them
         d = w["danger"] * p * pile_gain
-        opp = info.melds[info.next_side]
-        for m in opp:
-            if m["type"] == "sequence" and not m["closed"] and m["suit"] == "CDHS"[s]:
-                ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
-                if r in (min(ranks) - 1, max(ranks) + 1):
+        for suit, lo, hi, samba in feeds:
+            if suit == s:
+                if r == lo or r == hi:
                     d += w["top_danger"]
-                    if len(ranks) + 1 >= info.rules["sequence_max"]:
+                    if samba:
                         d += w["samba_danger"]     # the top card makes their samba
-                    if info.rules.get("take_pile_onto_meld"):
+                    if onto:
                         d += w["danger"] * pile_gain
-            elif (info.rules.get("take_pile_onto_meld") and m["type"] == "group"
-                  and _rank(m["rank"]) == r and m["size"] < info.rules["canasta_size"]):
+            elif suit < 0 and lo == r:
                 d += w["danger"] * pile_gain
         return d
+
+    def discard_scores(self, info: Info, kinds) -> list[float]:
+        """``discard_score`` of each of ``kinds``: the same values (the same sums in the same
+        order), with what they share looked up once (``keep_value`` and ``danger`` inline)."""
+        going = self.want_out(info)
+        if len(info.hand) == 1:
+            return [400.0 + self._out_value(info) for _ in kinds]
+        w = self.w
+        by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
+        own = info.own_rank
+        n_pile = len(info.pile)
+        wild_bonus = n_pile * 3 if n_pile >= 10 else 0
+        pair_w, triple_w, near1, near2 = w["pair"], w["triple"], w["seq_near1"], w["seq_near2"]
+        shed, wild_keep = w["value_shed"], w["wild_keep"]
+        black3_keep = w["black3"] - w["black3_per_pile"] * n_pile
+        danger_w, top_danger, samba_danger = w["danger"], w["top_danger"], w["samba_danger"]
+        seen = info.seen_rank
+        opp_hand = info.view["hand_sizes"][info.next]
+        unseen = info.unseen_total
+        next_discarded, next_took, next_known = info._read_next_log()
+        out = []
+        for k in kinds:
+            if IS_RED3[k]:
+                out.append(-500.0)       # kept at 500, and it blocks the pile
+                continue
+            if IS_WILD[k]:
+                out.append(-(wild_keep + VALUE_OF_KIND[k] / 5) + wild_bonus)
+                continue
+            r = RANK_OF[k]
+            if IS_BLACK3[k]:
+                kv = black3_keep
+            else:
+                s = SUIT_OF[k]
+                same = own[r]
+                v = 0.0
+                if same == 2:
+                    v += pair_w
+                elif same >= 3:
+                    v += triple_w
+                for rx in by_suit[s]:
+                    if rx != r:
+                        d = abs(rx - r)
+                        v += near1 if d == 1 else (near2 if d == 2 else 0)
+                for _ in range(groups[r]):
+                    v += 10
+                kv = v - shed * VALUE_OF_KIND[k]
+            if r == 3:
+                d = 0.0
+            else:
+                p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
+                if r in next_discarded:
+                    p *= 0.3
+                if r in next_took:
+                    p = min(1.0, p * 1.5 + 0.1)
+                if next_known[r] >= 2:
+                    p = 1.0
+                d = danger_w * p * pile_gain
+                for suit, lo, hi, samba in feeds:
+                    if suit == s:
+                        if r == lo or r == hi:
+                            d += top_danger
+                            if samba:
+                                d += samba_danger
+                            if onto:
+                                d += danger_w * pile_gain
+                    elif suit < 0 and lo == r:
+                        d += danger_w * pile_gain
+            sc = -kv - d
+            if going:
+                sc += 0.0
+            out.append(sc)
+        return out
 
     def discard_score(self, info: Info, k: int) -> float:
         # higher score = better move = card we least need and that feeds nobody

@@ -1,0 +1,110 @@
+"""``hard``'s rollouts play ``medium`` on the sampled game's own state (``rollout_move``), without
+building views: it must choose exactly the move ``medium`` chooses on the seat's view."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from py_engine.ai.determinize import determinize
+from py_engine.ai.hard import rollout_move, rollout_view
+from py_engine.ai.medium import MediumBot
+from py_engine.state import Game
+from py_engine.views import view_for
+
+
+def _check_game(g: Game, bot: MediumBot, limit: int) -> int:
+    cache: dict = {}
+    steps = 0
+    while g.phase in ("draw", "meld", "answer") and steps < limit:
+        want = bot.choose(view_for(g, g.current))
+        assert bot.rank_moves(rollout_view(g, g.current))[0][1] == want
+        got = rollout_move(g, bot, cache)
+        assert got is not None and got.text() == want, (steps, got, want)
+        g.play(got)
+        steps += 1
+    return steps
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
+                                           ("samba", 2), ("bolivia", 4), ("canasta", 4)])
+def test_rollout_move_is_mediums_choice(rules, players):
+    bot = MediumBot(seed=2)
+    assert _check_game(Game.new(rules, players, seed=8), bot, 200) > 40
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
+def test_rollout_move_in_sampled_worlds(rules, players):
+    """In determinized worlds (what rollouts really play), part way into a deal."""
+    g = Game.new(rules, players, seed=9)
+    bot = MediumBot(seed=4)
+    worlds = 0
+    for step in range(90):
+        if g.phase not in ("draw", "meld", "answer"):
+            break
+        view = view_for(g, g.current)
+        if step % 15 == 5:
+            world = determinize(view, random.Random(step))
+            _check_game(world, MediumBot(seed=step), 30)
+            worlds += 1
+        g.play(bot.choose(view))
+    assert worlds >= 4
+
+
+def test_rollout_check_can_fail():
+    """A policy with other weights chooses differently somewhere: the comparison sees it."""
+    g = Game.new("samba", 4, seed=8)
+    bot, other = MediumBot(seed=2), MediumBot(seed=2, weights={"danger": 0.0, "pair": 0.0})
+    differs = 0
+    for _ in range(120):
+        if g.phase not in ("draw", "meld", "answer"):
+            break
+        want = bot.choose(view_for(g, g.current))
+        differs += rollout_move(g, other, {}).text() != want
+        g.play(want)
+    assert differs > 0
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
+def test_one_determinizer_samples_like_fresh_ones(rules, players):
+    """``hard`` samples many worlds from one ``Determinizer``: playing a sampled world out
+    must not change the next sample (each is the world a fresh ``determinize`` deals)."""
+    from py_engine.ai.determinize import Determinizer
+    from py_engine.record import state_to_json
+    g = Game.new(rules, players, seed=12)
+    bot = MediumBot(seed=1)
+    for _ in range(25):
+        g.play(bot.choose(view_for(g, g.current)))
+    view = view_for(g, g.current)
+    worlds = Determinizer(view)
+    for i in range(4):
+        world = worlds.sample(random.Random(i))
+        assert state_to_json(world) == state_to_json(determinize(view, random.Random(i)))
+        _check_game(world, MediumBot(seed=i), 20)      # plays it out, changing it
+    assert state_to_json(worlds.sample(random.Random(0))) != state_to_json(
+        worlds.sample(random.Random(1)))
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
+def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
+    """Where the rollouts' meld-phase stand-in discards, it discards the legal card with the
+    best ``discard_score`` on the rollout's view (ties: the higher text), as it always did."""
+    from py_engine.ai.hard import fast_meld_phase
+    from py_engine.ai.medium import Info
+    from py_engine.moves import Discard
+    from py_engine.cards import KIND_TEXT
+    g = Game.new(rules, players, seed=14)
+    bot = MediumBot(seed=3)
+    discards = 0
+    for _ in range(250):
+        if g.phase not in ("draw", "meld", "answer"):
+            break
+        got = fast_meld_phase(g, bot, {})
+        if got is not None and got.startswith("discard"):
+            info = Info(rollout_view(g, g.current, {}))
+            legal = [k for k in sorted(set(info.hand)) if g.can(Discard(k))]
+            want = max(legal, key=lambda k: (bot.discard_score(info, k), KIND_TEXT[k]))
+            assert got == "discard " + KIND_TEXT[want]
+            discards += 1
+        g.play(bot.choose(view_for(g, g.current)))
+    assert discards >= 5
