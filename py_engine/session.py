@@ -18,6 +18,7 @@ from .state import Game
 from .views import view_for
 
 SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+HINT_LEVELS = ("easy", "medium", "hard")
 # A seat played from another browser (play with friends): a person, but not at this screen.
 REMOTE = "remote"
 
@@ -50,6 +51,7 @@ class Session:
         self.lesson = lesson
         self.lesson_step = 0
         self.last_viewer: int | None = None
+        self._hint: tuple | None = None      # ((seat, version, level), the hint) of the last ask
 
     # Starting a table ------------------------------------------------------------------------
     @classmethod
@@ -148,16 +150,23 @@ class Session:
         self.game.play(text)
         return seat, text
 
-    def hint(self, level="medium") -> str:
+    def hint(self, level="hard", version=None) -> dict:
+        """What ``level`` (default ``hard``, time-boxed) would play in the viewer's place, and
+        why: ``{"move", "level", "reasons", "warnings", "samples"}`` (explain.hint). It sees
+        only the viewer's view; its seed is the game's version, and the answer is kept for
+        the position (asking again at the same version gives the same hint)."""
+        self.check_version(version)
+        if not isinstance(level, str) or level not in HINT_LEVELS:
+            raise SessionError("bad_option", f"'level' must be one of {', '.join(HINT_LEVELS)}")
         seat = self.viewer()
         g = self.game
-        if g.current != seat or g.phase in ("deal_over", "game_over"):
+        if g.current != seat or g.phase in ("deal_over", "game_over") or not self.is_human(seat):
             raise SessionError("not_your_turn", "it is not your turn")
-        try:
-            bot = make_bot(level, seed=g.version)
-        except ValueError as e:
-            raise SessionError("bad_option", str(e)) from None
-        return bot.choose(view_for(g, seat))
+        key = (seat, g.version, level)
+        if self._hint is None or self._hint[0] != key:
+            from .ai.explain import hint
+            self._hint = (key, hint(view_for(g, seat), seed=g.version, level=level))
+        return dict(self._hint[1])
 
     def record(self) -> dict:
         return {**game_record(self.game), "seats": list(self.seats)}

@@ -388,3 +388,104 @@ def test_sampled_red_threes_are_laid_in_dutch():
             assert after == (0 if rules == "dutch" else held)
             moved += held - after
         assert (moved > 0) == (rules == "dutch")
+
+
+# hard's time budget: scaled to the machine, a deadline for the whole decision -------------------
+
+def test_auto_budget_scales_to_the_machine_within_its_cap():
+    from py_engine.ai.hard import auto_budget
+    assert auto_budget(0.75, 1.4, factor=0.3) == 0.75       # a faster machine: the base
+    assert auto_budget(0.75, 1.4, factor=1.5) == pytest.approx(1.125)
+    assert auto_budget(0.75, 1.4, factor=4.0) == 1.4        # a phone: the cap
+    assert auto_budget(0.5, 1.0, factor=1.6) == pytest.approx(0.8)
+
+
+def test_machine_factor_probes_now_and_then(monkeypatch):
+    from py_engine.ai import hard
+    calls = []
+    monkeypatch.setattr(hard, "_probe_once", lambda: calls.append(1) or hard.PROBE_REF * 2)
+    monkeypatch.setattr(hard, "_probes", [])
+    monkeypatch.setattr(hard, "_probe_at", [float("-inf")])
+    assert hard.machine_factor() == pytest.approx(2.0)
+    assert len(calls) == 2                     # a warm-up run, then the measured one
+    hard.machine_factor()
+    assert len(calls) == 2                     # within PROBE_EVERY: no new probe
+    assert hard.machine_factor(now=hard._probe_at[0] + hard.PROBE_EVERY) == pytest.approx(2.0)
+    assert len(calls) == 3
+    assert HardBot(seed=1).auto and not HardBot(seed=1, budget=0.3).auto
+    assert HardBot(seed=1).time_budget() == pytest.approx(min(hard.DEFAULT_CAP,
+                                                              2 * hard.DEFAULT_BUDGET))
+
+
+class _Clock:
+    """A fake ``perf_counter``: every reading advances ``step`` seconds, and the step grows by
+    ``growth`` each time (a machine getting slower: a sample then outlasts the earlier ones)."""
+
+    def __init__(self, step, growth=1.0):
+        self.t, self.step, self.growth = 1000.0, step, growth
+
+    def __call__(self):
+        self.t += self.step
+        self.step *= self.growth
+        return self.t
+
+
+def test_hard_stops_at_its_deadline_and_drops_the_unfinished_sample(monkeypatch):
+    """The deadline counts from the start of ``choose``; a sample still running at the deadline
+    is abandoned (inside the rollout), so every candidate keeps the same samples."""
+    from py_engine.ai import hard
+    from py_engine.ai.medium import MediumBot
+    view = view_for(_case("feed-seq5-s4"), 0)
+    clock = _Clock(0.0005, 1.01)
+    monkeypatch.setattr(hard.time, "perf_counter", clock)
+    h = HardBot(seed=1, budget=0.5, min_samples=1)
+    t0 = clock.t
+    move = h.choose(view)
+    st = h.last_stats
+    assert st["overrun"] is True and st["samples"] >= 1
+    assert clock.t - t0 < 0.5 + 8 * clock.step     # a few readings after it, not a sample
+    assert move in legal_texts(view)
+    # a deadline already past when the search starts: no sample, medium's move
+    clock.step, clock.growth = 1.0, 1.0
+    h2 = HardBot(seed=1, budget=0.5)
+    assert h2.choose(view) == MediumBot(seed=1).choose(view)
+    assert h2.last_stats["samples"] == 0
+
+
+def test_hard_with_iterations_has_no_deadline():
+    view = view_for(_case("feed-seq5-s4"), 0)
+    h = HardBot(seed=3, iterations=3, rounds=0.5)
+    h.choose(view)
+    assert h.last_stats["samples"] == 3 and h.last_stats["budget"] is None
+    assert not h.last_stats["overrun"] and h._deadline is None
+
+
+# hints -------------------------------------------------------------------------------------
+
+def test_hint_is_reproducible_and_ignores_hidden_cards():
+    """With a fixed number of samples the hint depends on the view only: moving the cards the
+    viewer cannot see leaves it (move, reasons, warnings) unchanged."""
+    from py_engine.ai.explain import hint
+    from py_engine.record import state_from_json, state_to_json
+    from test_fairness import shuffle_hidden
+    rng = random.Random(5)
+    for case_id in ("feed-seq5-s4", "known-pair-jacks-s4"):
+        g = _case(case_id)
+        seat = g.current
+        first = hint(view_for(g, seat), seed=g.version, iterations=4)
+        assert first["level"] == "hard" and first["samples"] == 4
+        for _ in range(3):
+            other = state_from_json(state_to_json(g))
+            shuffle_hidden(other, seat, rng)
+            assert hint(view_for(other, seat), seed=g.version, iterations=4) == first
+
+
+def test_hint_levels_and_texts():
+    from py_engine.ai.explain import TEXTS, hint
+    view = view_for(_case("feed-seq5-s4"), 0)
+    for level in ("easy", "medium", "hard"):
+        out = hint(view, level=level, iterations=2)
+        assert out["level"] == level and out["move"] in legal_texts(view)
+        for e in out["reasons"] + out["warnings"]:
+            params = {k: v for k, v in e.items() if k != "key"}
+            TEXTS[e["key"]].format(**params)

@@ -252,3 +252,89 @@ def test_reason_codes_are_listed():
     b = Bridge()
     r = call(b, {"op": "reasons"})
     assert "pile_blocked" in r["reasons"] and "stale_version" in r["bridge_codes"]
+
+
+# hints (docs/bridge.md "Hints") ------------------------------------------------------------
+
+def _hint_table(case_id="feed-seq5-s4"):
+    """A bridge at a blunder-suite position where ``hard`` searches, seat 0 a human to act."""
+    import os
+    from py_engine.ai.judge import load_cases, position
+    from py_engine.session import Session
+    case = [c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))
+            if c["id"] == case_id][0]
+    g = position(case)
+    b = Bridge()
+    b.session = Session(g, ["human"] + ["medium"] * (g.players - 1))
+    assert b.viewer() == g.current == 0
+    return b
+
+
+def _state(b: Bridge) -> dict:
+    from py_engine.record import state_to_json
+    return state_to_json(b.game)
+
+
+def test_hint_reply_asks_hard_and_says_why():
+    from py_engine.ai.explain import TEXTS
+    b = _hint_table()
+    before = _state(b)
+    legal = view(b)["legal"]
+    r = call(b, {"op": "hint"})
+    assert r["ok"], r
+    assert set(r) == {"ok", "move", "level", "reasons", "warnings", "version"}
+    assert r["level"] == "hard" and r["version"] == b.game.version
+    assert r["move"] in legal["moves"] or r["move"][5:] in legal["melds"]
+    assert r["reasons"] and isinstance(r["warnings"], list)
+    for e in r["reasons"] + r["warnings"]:
+        TEXTS[e["key"]].format(**{k: v for k, v in e.items() if k != "key"})
+    assert _state(b) == before                       # a hint changes nothing
+    assert call(b, {"op": "hint", "version": b.game.version}) == r     # same position, same hint
+    r2 = call(b, {"op": "hint", "level": "medium"})
+    assert r2["ok"] and r2["level"] == "medium"
+
+
+@pytest.mark.parametrize("req,code", [
+    ({"level": "expert"}, "bad_option"),
+    ({"level": 3}, "bad_option"),
+    ({"level": "random"}, "bad_option"),
+    ({"version": 99999}, "stale_version"),
+    ({"version": "x"}, "stale_version"),
+])
+def test_bad_hint_requests_are_refused_and_change_nothing(req, code):
+    b = _hint_table()
+    before = _state(b)
+    r = call(b, {"op": "hint", **req})
+    assert err(r) == code
+    assert _state(b) == before
+
+
+def test_hint_refused_when_it_is_not_the_viewers_turn():
+    b, r = new(seats=("human", "medium"))
+    while b.game.current == 0 and b.game.phase in ("draw", "meld"):
+        legal = view(b)["legal"]
+        mv = "draw" if "draw" in legal["moves"] else "discard " + legal["discard"][0]
+        assert call(b, {"op": "move", "move": mv})["ok"]
+    assert b.game.current == 1
+    before = _state(b)
+    assert err(call(b, {"op": "hint"})) == "not_your_turn"
+    assert _state(b) == before
+    assert err(call(Bridge(), {"op": "hint"})) == "no_game"
+
+
+def test_hint_sees_only_the_viewers_view(monkeypatch):
+    """The hint is computed from the viewer's view alone (no other hand, no stock)."""
+    from py_engine.ai import explain
+    from py_engine.views import view_for
+    b = _hint_table("known-pair-jacks-s4")
+    seen = []
+    real = explain.hint
+
+    def spy(v, **kw):
+        seen.append(v)
+        return real(v, iterations=2, **{k: x for k, x in kw.items() if k != "iterations"})
+    monkeypatch.setattr(explain, "hint", spy)
+    r = call(b, {"op": "hint"})
+    assert r["ok"] and len(seen) == 1
+    assert seen[0] == view_for(b.game, 0)
+    assert_no_hidden(b, seen[0])
