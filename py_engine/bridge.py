@@ -135,7 +135,7 @@ class Bridge:
         s = self._table()
         h = s.hint(req.get("level", "hard"), req.get("version"))
         return {"ok": True, "move": h["move"], "level": h["level"], "reasons": h["reasons"],
-                "warnings": h["warnings"], "version": s.game.version}
+                "warnings": h["warnings"], "samples": h["samples"], "version": s.game.version}
 
     def op_record(self, req: dict) -> dict:
         s = self._table()

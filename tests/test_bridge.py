@@ -282,7 +282,8 @@ def test_hint_reply_asks_hard_and_says_why():
     legal = view(b)["legal"]
     r = call(b, {"op": "hint"})
     assert r["ok"], r
-    assert set(r) == {"ok", "move", "level", "reasons", "warnings", "version"}
+    assert set(r) == {"ok", "move", "level", "reasons", "warnings", "samples", "version"}
+    assert isinstance(r["samples"], int) and r["samples"] >= 0
     assert r["level"] == "hard" and r["version"] == b.game.version
     assert r["move"] in legal["moves"] or r["move"][5:] in legal["melds"]
     assert r["reasons"] and isinstance(r["warnings"], list)
