@@ -339,3 +339,42 @@ def test_hint_sees_only_the_viewers_view(monkeypatch):
     assert r["ok"] and len(seen) == 1
     assert seen[0] == view_for(b.game, 0)
     assert_no_hidden(b, seen[0])
+
+
+def _documented_hint_keys() -> dict[str, set[str]]:
+    """docs/bridge.md "Hints": key -> its documented parameters."""
+    import re
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bridge.md").read_text("utf-8")
+    section = text[text.index("\n## Hints"):text.index("\n## The view")]
+    rows = re.findall(r"^\| `((?:why|warn)\.\w+)` \| ([^|]*) \|", section, re.M)
+    return {k: set(re.findall(r"`(\w+)`", p)) for k, p in rows}
+
+
+def test_every_reason_and_warning_key_is_documented_with_its_parameters():
+    """The page renders hints from docs/bridge.md alone: every key of ``TEXTS`` is there, every
+    placeholder of its English text is a documented parameter, and the entries ``explain``
+    gives over whole deals carry exactly the documented parameters."""
+    import string
+    from py_engine.ai import make_bot
+    from py_engine.ai.explain import TEXTS, explain
+    from py_engine.state import Game
+    from py_engine.views import view_for
+    doc = _documented_hint_keys()
+    assert set(doc) == set(TEXTS)
+    for key, text in TEXTS.items():
+        names = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        assert names <= doc[key], key
+    seen = set()
+    for rules, players, seed in (("samba", 4, 3), ("dutch", 4, 3), ("samba", 2, 4)):
+        g = Game.new(rules, players, seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        while g.phase in ("draw", "meld", "answer") and len(g.moves) < 300:
+            v = view_for(g, g.current)
+            for m in v["legal"]["moves"] + ["meld " + x for x in v["legal"]["melds"]][:5]:
+                out = explain(v, m)
+                for e in out["reasons"] + out["warnings"]:
+                    assert set(e) - {"key"} == doc[e["key"]], e
+                    seen.add(e["key"])
+            g.play(bots[g.current].choose(v))
+    assert len(seen) >= 12
