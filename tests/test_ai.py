@@ -469,15 +469,18 @@ def test_hint_is_reproducible_and_ignores_hidden_cards():
     from py_engine.record import state_from_json, state_to_json
     from test_fairness import shuffle_hidden
     rng = random.Random(5)
-    for case_id in ("feed-seq5-s4", "known-pair-jacks-s4"):
+    searched = 0
+    for case_id in ("feed-seq5-s4", "known-pair-jacks-s4", "block-joker-known-s4"):
         g = _case(case_id)
         seat = g.current
         first = hint(view_for(g, seat), seed=g.version, iterations=4)
-        assert first["level"] == "hard" and first["samples"] == 4
+        assert first["level"] == "hard" and first["samples"] in (0, 4)
+        searched += first["samples"] == 4
         for _ in range(3):
             other = state_from_json(state_to_json(g))
             shuffle_hidden(other, seat, rng)
             assert hint(view_for(other, seat), seed=g.version, iterations=4) == first
+    assert searched >= 1
 
 
 def test_hint_levels_and_texts():
