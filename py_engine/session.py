@@ -150,15 +150,16 @@ class Session:
         self.game.play(text)
         return seat, text
 
-    def hint(self, level="hard", version=None) -> dict:
+    def hint(self, level="hard", version=None, seat: int | None = None) -> dict:
         """What ``level`` (default ``hard``, time-boxed) would play in the viewer's place, and
         why: ``{"move", "level", "reasons", "warnings", "samples"}`` (explain.hint). It sees
         only the viewer's view; its seed is the game's version, and the answer is kept for
-        the position (asking again at the same version gives the same hint)."""
+        the position (asking again at the same version gives the same hint). ``seat``: the
+        asking seat (play between browsers), default the shared screen's viewer."""
         self.check_version(version)
         if not isinstance(level, str) or level not in HINT_LEVELS:
             raise SessionError("bad_option", f"'level' must be one of {', '.join(HINT_LEVELS)}")
-        seat = self.viewer()
+        seat = self.viewer() if seat is None else seat
         g = self.game
         if g.current != seat or g.phase in ("deal_over", "game_over") or not self.is_human(seat):
             raise SessionError("not_your_turn", "it is not your turn")
