@@ -18,12 +18,15 @@ each of its turns and plays the hinted move; those requests are timed apart, wit
 samples the hint's search used. A first untimed run (``--warmup``) lets the wasm code warm up.
 
 Prints one JSON line per table and rate (to stderr while it runs) and a JSON summary: for all
-decisions and for the searched ones, p50/p95/max/mean in milliseconds.
+decisions and for the searched ones, p50/p95/max/mean in milliseconds, and the machine's load
+average when the run ended (the budget is wall-clock time: other processes' load counts like a
+slower machine).
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -157,13 +160,15 @@ def main() -> int:
                     rules, players = spec.split(":")
                     games = page.evaluate(JS, [rules, int(players), args.level,
                                                args.decisions, args.seed, not args.no_hints])
+                    load = round(os.getloadavg()[0], 1)
                     flags = searched_flags(games)
                     key = f"{spec} throttle {rate:g}x"
                     bots = [f for f in flags if f[2] == "bot"]
                     hints = [f for f in flags if f[2] == "hint"]
                     run = out["runs"][key] = {
                         "all": summary([f[0] for f in bots]),
-                        "searched": summary([f[0] for f in bots if f[1]])}
+                        "searched": summary([f[0] for f in bots if f[1]]),
+                        "load_average_1min": load}
                     if hints:
                         samples = sorted(f[3] for f in hints if f[1])
                         run["hint_searched"] = summary([f[0] for f in hints if f[1]])
