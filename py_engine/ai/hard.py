@@ -42,8 +42,8 @@ from .weights import LEAF_WEIGHTS
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
 DEFAULT_CAP = 1.3        # never more than this per decision, however slow the machine
                          # (under the 1.5 s goal with room for the view, JSON and worker)
-# ``machine_factor``'s probe takes about this long (seconds) on the reference machine: Pyodide
-# in Chromium on the project's 2-core machine, not throttled (e2e/bench_ai.py prints the probe).
+# ``machine_factor``'s probe takes about this long (seconds) on the reference machine: above the
+# 15-23 ms it takes in Pyodide (under Node) on the project's 2-core machine (docs/ai.md).
 PROBE_REF = 0.030
 PROBE_EVERY = 20.0       # seconds between probes (the last three are kept, their median used)
 _probes: list[float] = []
@@ -350,7 +350,8 @@ class HardBot:
             if self.iterations is not None and n >= self.iterations:
                 break
             now = time.perf_counter()
-            if t_end is not None and (now >= t_end or (n > 0 and now + (now - t_start) / n > t_end)):
+            if t_end is not None and (
+                    now >= t_end or (n > 0 and now + (now - t_start) / n > t_end)):
                 break     # the next sample would overrun the deadline
             if t_end is not None and n > 0 and now - t_start > (t_end - t_start) / 3 \
                     and n * (t_end - t_start) / (now - t_start) < self.min_samples:
