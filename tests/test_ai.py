@@ -492,3 +492,31 @@ def test_hint_levels_and_texts():
         for e in out["reasons"] + out["warnings"]:
             params = {k: v for k, v in e.items() if k != "key"}
             TEXTS[e["key"]].format(**params)
+
+
+def test_pooled_tournaments_add_up(tmp_path, capsys):
+    """``tournament.pool``: runs on other seeds pooled as one; a single run pools to itself;
+    runs of other levels are refused."""
+    import json
+    from py_engine.ai.tournament import main, pool
+    a = tournament("samba", 2, "easy", "random", 3, 11)
+    b = tournament("samba", 2, "easy", "random", 2, 12)
+    one = pool([a])
+    assert one["mean_score_diff"] == a["mean_score_diff"]
+    assert one["mean_score_diff_95"] == pytest.approx(a["mean_score_diff_95"], abs=0.2)
+    both = pool([a, b])
+    assert both["deals"] == 5 and both["a_won"] == a["a_won"] + b["a_won"]
+    assert both["ties"] == a["ties"] + b["ties"] and both["seeds"] == [11, 12]
+    assert both["mean_score_diff"] == pytest.approx(
+        (3 * a["mean_score_diff"] + 2 * b["mean_score_diff"]) / 5, abs=0.1)
+    lo, hi = both["mean_score_diff_95"]
+    assert lo <= both["mean_score_diff"] <= hi
+    with pytest.raises(ValueError):
+        pool([a, tournament("samba", 2, "medium", "random", 1, 13)])
+    paths = []
+    for i, r in enumerate((a, b)):
+        paths.append(tmp_path / f"{i}.json")
+        paths[-1].write_text(json.dumps(r))
+    (tmp_path / "running.json").write_text("")
+    assert main(["pool", *map(str, paths), str(tmp_path / "running.json")]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == 5
