@@ -133,7 +133,8 @@ class Bridge:
     def op_hint(self, req: dict) -> dict:
         """The viewer's hint (docs/bridge.md "Hints"): the move and why; changes nothing."""
         s = self._table()
-        h = s.hint(req.get("level", "hard"), req.get("version"))
+        level = req.get("level")
+        h = s.hint("hard" if level is None else level, req.get("version"))
         return {"ok": True, "move": h["move"], "level": h["level"], "reasons": h["reasons"],
                 "warnings": h["warnings"], "samples": h["samples"], "version": s.game.version}
 

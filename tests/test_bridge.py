@@ -293,12 +293,14 @@ def test_hint_reply_asks_hard_and_says_why():
     assert call(b, {"op": "hint", "version": b.game.version}) == r     # same position, same hint
     r2 = call(b, {"op": "hint", "level": "medium"})
     assert r2["ok"] and r2["level"] == "medium"
+    assert call(b, {"op": "hint", "level": None}) == r      # null: the default level
 
 
 @pytest.mark.parametrize("req,code", [
     ({"level": "expert"}, "bad_option"),
     ({"level": 3}, "bad_option"),
     ({"level": "random"}, "bad_option"),
+    ({"level": ""}, "bad_option"),
     ({"version": 99999}, "stale_version"),
     ({"version": "x"}, "stale_version"),
 ])
