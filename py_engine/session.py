@@ -51,7 +51,7 @@ class Session:
         self.lesson = lesson
         self.lesson_step = 0
         self.last_viewer: int | None = None
-        self._hint: tuple | None = None      # ((seat, version, level), the hint) of the last ask
+        self._hints: dict = {}      # the current version's hints: (seat, level) -> hint
 
     # Starting a table ------------------------------------------------------------------------
     @classmethod
@@ -163,11 +163,13 @@ class Session:
         g = self.game
         if g.current != seat or g.phase in ("deal_over", "game_over") or not self.is_human(seat):
             raise SessionError("not_your_turn", "it is not your turn")
-        key = (seat, g.version, level)
-        if self._hint is None or self._hint[0] != key:
+        if self._hints.get("version") != g.version:
+            self._hints = {"version": g.version}        # only the current position's hints
+        key = (seat, level)
+        if key not in self._hints:
             from .ai.explain import hint
-            self._hint = (key, hint(view_for(g, seat), seed=g.version, level=level))
-        return dict(self._hint[1])
+            self._hints[key] = hint(view_for(g, seat), seed=g.version, level=level)
+        return dict(self._hints[key])
 
     def record(self) -> dict:
         return {**game_record(self.game), "seats": list(self.seats)}
