@@ -410,7 +410,7 @@ def test_machine_factor_probes_now_and_then(monkeypatch):
     assert len(calls) == 2                     # a warm-up run, then the measured one
     hard.machine_factor()
     assert len(calls) == 2                     # within PROBE_EVERY: no new probe
-    assert hard.machine_factor(now=hard._probe_at[0] + hard.PROBE_EVERY) == pytest.approx(2.0)
+    assert hard.machine_factor(now=hard._probe_at[0] + hard.PROBE_EVERY + 1) == pytest.approx(2.0)
     assert len(calls) == 3
     assert HardBot(seed=1).auto and not HardBot(seed=1, budget=0.3).auto
     assert HardBot(seed=1).time_budget() == pytest.approx(min(hard.DEFAULT_CAP,
