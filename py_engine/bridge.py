@@ -131,8 +131,12 @@ class Bridge:
         return self._ok(move=text, seat=seat)
 
     def op_hint(self, req: dict) -> dict:
+        """The viewer's hint (docs/bridge.md "Hints"): the move and why; changes nothing."""
         s = self._table()
-        return {"ok": True, "move": s.hint(req.get("level", "medium")), "version": s.game.version}
+        level = req.get("level")
+        h = s.hint("hard" if level is None else level, req.get("version"))
+        return {"ok": True, "move": h["move"], "level": h["level"], "reasons": h["reasons"],
+                "warnings": h["warnings"], "samples": h["samples"], "version": s.game.version}
 
     def op_record(self, req: dict) -> dict:
         s = self._table()

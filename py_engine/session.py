@@ -18,6 +18,7 @@ from .state import Game
 from .views import view_for
 
 SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
+HINT_LEVELS = ("easy", "medium", "hard")
 # A seat played from another browser (play with friends): a person, but not at this screen.
 REMOTE = "remote"
 
@@ -50,6 +51,7 @@ class Session:
         self.lesson = lesson
         self.lesson_step = 0
         self.last_viewer: int | None = None
+        self._hints: dict = {}      # the current version's hints: (seat, level) -> hint
 
     # Starting a table ------------------------------------------------------------------------
     @classmethod
@@ -148,16 +150,26 @@ class Session:
         self.game.play(text)
         return seat, text
 
-    def hint(self, level="medium") -> str:
-        seat = self.viewer()
+    def hint(self, level="hard", version=None, seat: int | None = None) -> dict:
+        """What ``level`` (default ``hard``, time-boxed) would play in the viewer's place, and
+        why: ``{"move", "level", "reasons", "warnings", "samples"}`` (explain.hint). It sees
+        only the viewer's view; its seed is the game's version, and the answer is kept for
+        the position (asking again at the same version gives the same hint). ``seat``: the
+        asking seat (play between browsers), default the shared screen's viewer."""
+        self.check_version(version)
+        if not isinstance(level, str) or level not in HINT_LEVELS:
+            raise SessionError("bad_option", f"'level' must be one of {', '.join(HINT_LEVELS)}")
+        seat = self.viewer() if seat is None else seat
         g = self.game
-        if g.current != seat or g.phase in ("deal_over", "game_over"):
+        if g.current != seat or g.phase in ("deal_over", "game_over") or not self.is_human(seat):
             raise SessionError("not_your_turn", "it is not your turn")
-        try:
-            bot = make_bot(level, seed=g.version)
-        except ValueError as e:
-            raise SessionError("bad_option", str(e)) from None
-        return bot.choose(view_for(g, seat))
+        if self._hints.get("version") != g.version:
+            self._hints = {"version": g.version}        # only the current position's hints
+        key = (seat, level)
+        if key not in self._hints:
+            from .ai.explain import hint
+            self._hints[key] = hint(view_for(g, seat), seed=g.version, level=level)
+        return dict(self._hints[key])
 
     def record(self) -> dict:
         return {**game_record(self.game), "seats": list(self.seats)}

@@ -388,3 +388,135 @@ def test_sampled_red_threes_are_laid_in_dutch():
             assert after == (0 if rules == "dutch" else held)
             moved += held - after
         assert (moved > 0) == (rules == "dutch")
+
+
+# hard's time budget: scaled to the machine, a deadline for the whole decision -------------------
+
+def test_auto_budget_scales_to_the_machine_within_its_cap():
+    from py_engine.ai.hard import auto_budget
+    assert auto_budget(0.75, 1.4, factor=0.3) == 0.75       # a faster machine: the base
+    assert auto_budget(0.75, 1.4, factor=1.5) == pytest.approx(1.125)
+    assert auto_budget(0.75, 1.4, factor=4.0) == 1.4        # a phone: the cap
+    assert auto_budget(0.5, 1.0, factor=1.6) == pytest.approx(0.8)
+
+
+def test_machine_factor_probes_now_and_then(monkeypatch):
+    from py_engine.ai import hard
+    calls = []
+    monkeypatch.setattr(hard, "_probe_once", lambda: calls.append(1) or hard.PROBE_REF * 2)
+    monkeypatch.setattr(hard, "_probes", [])
+    monkeypatch.setattr(hard, "_probe_at", [float("-inf")])
+    assert hard.machine_factor() == pytest.approx(2.0)
+    assert len(calls) == 2                     # a warm-up run, then the measured one
+    hard.machine_factor()
+    assert len(calls) == 2                     # within PROBE_EVERY: no new probe
+    assert hard.machine_factor(now=hard._probe_at[0] + hard.PROBE_EVERY + 1) == pytest.approx(2.0)
+    assert len(calls) == 3
+    assert HardBot(seed=1).auto and not HardBot(seed=1, budget=0.3).auto
+    assert HardBot(seed=1).time_budget() == pytest.approx(min(hard.DEFAULT_CAP,
+                                                              2 * hard.DEFAULT_BUDGET))
+
+
+class _Clock:
+    """A fake ``perf_counter``: every reading advances ``step`` seconds, and the step grows by
+    ``growth`` each time (a machine getting slower: a sample then outlasts the earlier ones)."""
+
+    def __init__(self, step, growth=1.0):
+        self.t, self.step, self.growth = 1000.0, step, growth
+
+    def __call__(self):
+        self.t += self.step
+        self.step *= self.growth
+        return self.t
+
+
+def test_hard_stops_at_its_deadline_and_drops_the_unfinished_sample(monkeypatch):
+    """The deadline counts from the start of ``choose``; a sample still running at the deadline
+    is abandoned (inside the rollout), so every candidate keeps the same samples."""
+    from py_engine.ai import hard
+    from py_engine.ai.medium import MediumBot
+    view = view_for(_case("feed-seq5-s4"), 0)
+    clock = _Clock(0.0005, 1.01)
+    monkeypatch.setattr(hard.time, "perf_counter", clock)
+    h = HardBot(seed=1, budget=0.5, min_samples=1)
+    t0 = clock.t
+    move = h.choose(view)
+    st = h.last_stats
+    assert st["overrun"] is True and st["samples"] >= 1
+    assert clock.t - t0 < 0.5 + 8 * clock.step     # a few readings after it, not a sample
+    assert move in legal_texts(view)
+    # a deadline already past when the search starts: no sample, medium's move
+    clock.step, clock.growth = 1.0, 1.0
+    h2 = HardBot(seed=1, budget=0.5)
+    assert h2.choose(view) == MediumBot(seed=1).choose(view)
+    assert h2.last_stats["samples"] == 0
+
+
+def test_hard_with_iterations_has_no_deadline():
+    view = view_for(_case("feed-seq5-s4"), 0)
+    h = HardBot(seed=3, iterations=3, rounds=0.5)
+    h.choose(view)
+    assert h.last_stats["samples"] == 3 and h.last_stats["budget"] is None
+    assert not h.last_stats["overrun"] and h._deadline is None
+
+
+# hints -------------------------------------------------------------------------------------
+
+def test_hint_is_reproducible_and_ignores_hidden_cards():
+    """With a fixed number of samples the hint depends on the view only: moving the cards the
+    viewer cannot see leaves it (move, reasons, warnings) unchanged."""
+    from py_engine.ai.explain import hint
+    from py_engine.record import state_from_json, state_to_json
+    from test_fairness import shuffle_hidden
+    rng = random.Random(5)
+    searched = 0
+    for case_id in ("feed-seq5-s4", "known-pair-jacks-s4", "block-joker-known-s4"):
+        g = _case(case_id)
+        seat = g.current
+        first = hint(view_for(g, seat), seed=g.version, iterations=4)
+        assert first["level"] == "hard" and first["samples"] in (0, 4)
+        searched += first["samples"] == 4
+        for _ in range(3):
+            other = state_from_json(state_to_json(g))
+            shuffle_hidden(other, seat, rng)
+            assert hint(view_for(other, seat), seed=g.version, iterations=4) == first
+    assert searched >= 1
+
+
+def test_hint_levels_and_texts():
+    from py_engine.ai.explain import TEXTS, hint
+    view = view_for(_case("feed-seq5-s4"), 0)
+    for level in ("easy", "medium", "hard"):
+        out = hint(view, level=level, iterations=2)
+        assert out["level"] == level and out["move"] in legal_texts(view)
+        for e in out["reasons"] + out["warnings"]:
+            params = {k: v for k, v in e.items() if k != "key"}
+            TEXTS[e["key"]].format(**params)
+
+
+def test_pooled_tournaments_add_up(tmp_path, capsys):
+    """``tournament.pool``: runs on other seeds pooled as one; a single run pools to itself;
+    runs of other levels are refused."""
+    import json
+    from py_engine.ai.tournament import main, pool
+    a = tournament("samba", 2, "easy", "random", 3, 11)
+    b = tournament("samba", 2, "easy", "random", 2, 12)
+    one = pool([a])
+    assert one["mean_score_diff"] == a["mean_score_diff"]
+    assert one["mean_score_diff_95"] == pytest.approx(a["mean_score_diff_95"], abs=0.2)
+    both = pool([a, b])
+    assert both["deals"] == 5 and both["a_won"] == a["a_won"] + b["a_won"]
+    assert both["ties"] == a["ties"] + b["ties"] and both["seeds"] == [11, 12]
+    assert both["mean_score_diff"] == pytest.approx(
+        (3 * a["mean_score_diff"] + 2 * b["mean_score_diff"]) / 5, abs=0.1)
+    lo, hi = both["mean_score_diff_95"]
+    assert lo <= both["mean_score_diff"] <= hi
+    with pytest.raises(ValueError):
+        pool([a, tournament("samba", 2, "medium", "random", 1, 13)])
+    paths = []
+    for i, r in enumerate((a, b)):
+        paths.append(tmp_path / f"{i}.json")
+        paths[-1].write_text(json.dumps(r))
+    (tmp_path / "running.json").write_text("")
+    assert main(["pool", *map(str, paths), str(tmp_path / "running.json")]) == 0
+    assert json.loads(capsys.readouterr().out)["deals"] == 5

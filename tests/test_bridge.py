@@ -252,3 +252,131 @@ def test_reason_codes_are_listed():
     b = Bridge()
     r = call(b, {"op": "reasons"})
     assert "pile_blocked" in r["reasons"] and "stale_version" in r["bridge_codes"]
+
+
+# hints (docs/bridge.md "Hints") ------------------------------------------------------------
+
+def _hint_table(case_id="feed-seq5-s4"):
+    """A bridge at a blunder-suite position where ``hard`` searches, seat 0 a human to act."""
+    import os
+    from py_engine.ai.judge import load_cases, position
+    from py_engine.session import Session
+    case = [c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))
+            if c["id"] == case_id][0]
+    g = position(case)
+    b = Bridge()
+    b.session = Session(g, ["human"] + ["medium"] * (g.players - 1))
+    assert b.viewer() == g.current == 0
+    return b
+
+
+def _state(b: Bridge) -> dict:
+    from py_engine.record import state_to_json
+    return state_to_json(b.game)
+
+
+def test_hint_reply_asks_hard_and_says_why():
+    from py_engine.ai.explain import TEXTS
+    b = _hint_table()
+    before = _state(b)
+    legal = view(b)["legal"]
+    r = call(b, {"op": "hint"})
+    assert r["ok"], r
+    assert set(r) == {"ok", "move", "level", "reasons", "warnings", "samples", "version"}
+    assert isinstance(r["samples"], int) and r["samples"] >= 0
+    assert r["level"] == "hard" and r["version"] == b.game.version
+    assert r["move"] in legal["moves"] or r["move"][5:] in legal["melds"]
+    assert r["reasons"] and isinstance(r["warnings"], list)
+    for e in r["reasons"] + r["warnings"]:
+        TEXTS[e["key"]].format(**{k: v for k, v in e.items() if k != "key"})
+    assert _state(b) == before                       # a hint changes nothing
+    assert call(b, {"op": "hint", "version": b.game.version}) == r     # same position, same hint
+    r2 = call(b, {"op": "hint", "level": "medium"})
+    assert r2["ok"] and r2["level"] == "medium"
+    assert call(b, {"op": "hint", "level": None}) == r      # null: the default level
+
+
+@pytest.mark.parametrize("req,code", [
+    ({"level": "expert"}, "bad_option"),
+    ({"level": 3}, "bad_option"),
+    ({"level": "random"}, "bad_option"),
+    ({"level": ""}, "bad_option"),
+    ({"version": 99999}, "stale_version"),
+    ({"version": "x"}, "stale_version"),
+])
+def test_bad_hint_requests_are_refused_and_change_nothing(req, code):
+    b = _hint_table()
+    before = _state(b)
+    r = call(b, {"op": "hint", **req})
+    assert err(r) == code
+    assert _state(b) == before
+
+
+def test_hint_refused_when_it_is_not_the_viewers_turn():
+    b, r = new(seats=("human", "medium"))
+    while b.game.current == 0 and b.game.phase in ("draw", "meld"):
+        legal = view(b)["legal"]
+        mv = "draw" if "draw" in legal["moves"] else "discard " + legal["discard"][0]
+        assert call(b, {"op": "move", "move": mv})["ok"]
+    assert b.game.current == 1
+    before = _state(b)
+    assert err(call(b, {"op": "hint"})) == "not_your_turn"
+    assert _state(b) == before
+    assert err(call(Bridge(), {"op": "hint"})) == "no_game"
+
+
+def test_hint_sees_only_the_viewers_view(monkeypatch):
+    """The hint is computed from the viewer's view alone (no other hand, no stock)."""
+    from py_engine.ai import explain
+    from py_engine.views import view_for
+    b = _hint_table("known-pair-jacks-s4")
+    seen = []
+    real = explain.hint
+
+    def spy(v, **kw):
+        seen.append(v)
+        return real(v, iterations=2, **{k: x for k, x in kw.items() if k != "iterations"})
+    monkeypatch.setattr(explain, "hint", spy)
+    r = call(b, {"op": "hint"})
+    assert r["ok"] and len(seen) == 1
+    assert seen[0] == view_for(b.game, 0)
+    assert_no_hidden(b, seen[0])
+
+
+def _documented_hint_keys() -> dict[str, set[str]]:
+    """docs/bridge.md "Hints": key -> its documented parameters."""
+    import re
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bridge.md").read_text("utf-8")
+    section = text[text.index("\n## Hints"):text.index("\n## The view")]
+    rows = re.findall(r"^\| `((?:why|warn)\.\w+)` \| ([^|]*) \|", section, re.M)
+    return {k: set(re.findall(r"`(\w+)`", p)) for k, p in rows}
+
+
+def test_every_reason_and_warning_key_is_documented_with_its_parameters():
+    """The page renders hints from docs/bridge.md alone: every key of ``TEXTS`` is there, every
+    placeholder of its English text is a documented parameter, and the entries ``explain``
+    gives over whole deals carry exactly the documented parameters."""
+    import string
+    from py_engine.ai import make_bot
+    from py_engine.ai.explain import TEXTS, explain
+    from py_engine.state import Game
+    from py_engine.views import view_for
+    doc = _documented_hint_keys()
+    assert set(doc) == set(TEXTS)
+    for key, text in TEXTS.items():
+        names = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        assert names <= doc[key], key
+    seen = set()
+    for rules, players, seed in (("samba", 4, 3), ("dutch", 4, 3), ("samba", 2, 4)):
+        g = Game.new(rules, players, seed=seed)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        while g.phase in ("draw", "meld", "answer") and len(g.moves) < 300:
+            v = view_for(g, g.current)
+            for m in v["legal"]["moves"] + ["meld " + x for x in v["legal"]["melds"]][:5]:
+                out = explain(v, m)
+                for e in out["reasons"] + out["warnings"]:
+                    assert set(e) - {"key"} == doc[e["key"]], e
+                    seen.add(e["key"])
+            g.play(bots[g.current].choose(v))
+    assert len(seen) >= 12

@@ -180,3 +180,22 @@ def test_a_copy_is_independent_of_its_game():
     assert g.version == 0 and g.phase == "draw" and len(g.hands[0]) == 15
     assert c.log == [] and c.moves == []
     assert g.copy(log=True).log == g.log
+
+
+def test_hint_for_a_seat_sees_that_seats_view_only(monkeypatch):
+    """``Session.hint(seat=...)`` (play between browsers): the asking seat must be to act, and
+    the hint is computed from that seat's view alone."""
+    from py_engine.ai import explain
+    from py_engine.session import Session, SessionError
+    from py_engine.views import view_for
+    s = Session.new_game(rules="samba", players=2, seed=3, seats=["human", "remote"])
+    seen = []
+    monkeypatch.setattr(explain, "hint", lambda v, **kw: seen.append(v) or {
+        "move": v["legal"]["moves"][0], "level": kw["level"], "reasons": [], "warnings": [],
+        "samples": 0})
+    out = s.hint("medium", seat=0)
+    assert out["move"] == "draw" and seen == [view_for(s.game, 0)]
+    with pytest.raises(SessionError) as e:
+        s.hint("medium", seat=1)
+    assert e.value.code == "not_your_turn"
+    assert s.hint("medium", seat=0) == out and len(seen) == 1     # kept for the position

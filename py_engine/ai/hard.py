@@ -11,8 +11,13 @@ candidates share each sample (common random numbers). The move with the mean gai
 ``medium``'s own choice wins, but only when that gain is clear (its paired lower bound,
 ``mean - confidence * standard error``, is above zero); otherwise ``medium``'s choice stands.
 
-Budget: ``budget`` seconds (default ``DEFAULT_BUDGET``) or ``iterations`` samples. With
-``iterations`` and a fixed seed the choice is reproducible: it depends on the view only.
+Budget: ``budget`` seconds or ``iterations`` samples. With ``iterations`` and a fixed seed the
+choice is reproducible: it depends on the view only. Without either, the budget scales to the
+machine (``auto_budget``): ``base`` seconds (``DEFAULT_BUDGET``) times how much slower than the
+reference machine a fixed probe runs here (``machine_factor``), at most ``cap`` seconds
+(``DEFAULT_CAP``). A time budget is a wall-clock deadline for the whole ``choose``: the ranking,
+the shortlist, the samples and the final check all count, and a sample still running at the
+deadline is abandoned (its values are dropped, so the comparison stays paired).
 """
 from __future__ import annotations
 
@@ -34,7 +39,54 @@ from .leaf import predict
 from .medium import Info, MediumBot
 from .weights import LEAF_WEIGHTS
 
-DEFAULT_BUDGET = 0.75    # seconds per decision (p95 inside Pyodide in Chromium: docs/ai.md)
+DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
+DEFAULT_CAP = 1.3        # never more than this per decision, however slow the machine
+                         # (under the 1.5 s goal with room for the view, JSON and worker)
+# ``machine_factor``'s probe takes about this long (seconds) on the reference machine: above the
+# 15-23 ms it takes in Pyodide (under Node) on the project's 2-core machine (docs/ai.md).
+PROBE_REF = 0.030
+PROBE_EVERY = 20.0       # seconds between probes (the last three are kept, their median used)
+_probes: list[float] = []
+_probe_at = [float("-inf")]
+
+
+class _Overrun(Exception):
+    """A sample still running at the deadline (``HardBot.rollout``)."""
+
+
+def _probe_once() -> float:
+    """Seconds for a fixed piece of ``hard``'s own work: one determinization and one rollout
+    of a fixed samba 4 position with fixed seeds (the same work on every machine)."""
+    g = Game.new("samba", 4, seed=1)
+    g.play("draw")
+    view = view_for(g, g.current)
+    bot = HardBot(seed=0, iterations=1)
+    t = time.perf_counter()
+    world = determinize(view, random.Random(1))
+    w = world.copy(log=True)
+    w.play("discard " + view["legal"]["discard"][0])
+    bot.rollout(w, view["seat"], random.Random(2))
+    return time.perf_counter() - t
+
+
+def machine_factor(now: float | None = None) -> float:
+    """How many times slower than the reference machine this one runs ``hard``'s work now
+    (the median of the last three probes, one every ``PROBE_EVERY`` seconds)."""
+    now = time.perf_counter() if now is None else now
+    if now - _probe_at[0] >= PROBE_EVERY or not _probes:
+        if not _probes:
+            _probe_once()         # the first run warms caches up: not counted
+        _probes.append(_probe_once())
+        del _probes[:-3]
+        _probe_at[0] = time.perf_counter()
+    return sorted(_probes)[len(_probes) // 2] / PROBE_REF
+
+
+def auto_budget(base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
+                factor: float | None = None) -> float:
+    """``base`` seconds scaled to the machine: ``base`` here or faster, up to ``cap`` slower."""
+    f = machine_factor() if factor is None else factor
+    return min(cap, base * max(1.0, f))
 
 
 def evaluate(game: Game, side: int, skip: int | None = None,
@@ -252,9 +304,13 @@ class HardBot:
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
                  shortlist: int = 2, rounds: float = 1.0, confidence: float = 1.5,
                  min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
-                 hold: bool = False, **kw):
+                 hold: bool = False, base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
+                 **kw):
         self.seed = seed
-        self.budget = DEFAULT_BUDGET if budget is None and iterations is None else budget
+        # None: scaled to the machine at each decision (``auto_budget(base, cap)``)
+        self.budget = budget
+        self.auto = budget is None and iterations is None
+        self.base, self.cap = base, cap
         self.iterations = iterations
         self.shortlist = shortlist
         self.rounds = rounds
@@ -266,15 +322,22 @@ class HardBot:
         self.hold = hold
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
+        self._deadline: float | None = None     # set while a time-budgeted search runs
 
     def choose(self, view: dict) -> str:
+        t0 = time.perf_counter()
+        self.last_stats = {}
         ranked = self.medium.rank_moves(view)
         if not ranked:
             raise ValueError("no legal move in this view")
         cands = self.candidates(view, ranked)
         if len(cands) <= 1:
             return ranked[0][1]
-        return self.search(view, cands, dict((m, sc) for sc, m in ranked))
+        return self.search(view, cands, dict((m, sc) for sc, m in ranked), t0)
+
+    def time_budget(self) -> float | None:
+        """This decision's seconds (``None``: ``iterations`` only)."""
+        return auto_budget(self.base, self.cap) if self.auto else self.budget
 
     def candidates(self, view: dict, ranked: list[tuple[float, str]]) -> list[str]:
         """The moves worth searching, in ``medium``'s order."""
@@ -298,48 +361,67 @@ class HardBot:
         out = [m for s, m in ranked if s > best - 400][: self.shortlist]
         return out
 
-    def search(self, view: dict, cands: list[str], prior: dict | None = None) -> str:
+    def search(self, view: dict, cands: list[str], prior: dict | None = None,
+               t0: float | None = None) -> str:
+        """The shortlist's best move on evidence; ``t0``: when the decision started (its
+        ranking counts against the budget; default now)."""
+        t0 = time.perf_counter() if t0 is None else t0
         # The samples make many short-lived objects and no reference cycles: the cyclic
         # garbage collector only costs time here (it runs again when the search ends).
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            return self._search(view, cands, prior)
+            return self._search(view, cands, prior, t0)
         finally:
+            self._deadline = None
             if was_enabled:
                 gc.enable()
 
-    def _search(self, view: dict, cands: list[str], prior: dict | None = None) -> str:
+    def _search(self, view: dict, cands: list[str], prior: dict | None, t0: float) -> str:
         me = view["seat"]
         side = view["my_side"]
         values: list[list[float]] = [[] for _ in cands]
         n = 0
+        budget = self.time_budget()
+        t_end = t0 + budget if budget is not None else None
+        self._deadline = t_end
         t_start = time.perf_counter()
-        t_end = t_start + self.budget if self.budget is not None else None
         weights = LEAF_WEIGHTS.get(view["rules"]["name"]) if self.leaf == "fitted" else None
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         worlds = Determinizer(view)
+        overrun = False
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
             now = time.perf_counter()
-            if t_end is not None and n > 0 and now + (now - t_start) / n > t_end:
-                break     # the next sample would overrun the budget
-            budget = self.budget or 0.0
-            if t_end is not None and n > 0 and now - t_start > budget / 3 \
-                    and n * budget / (now - t_start) < self.min_samples:
+            if t_end is not None and (
+                    now >= t_end or (n > 0 and now + (now - t_start) / n > t_end)):
+                break     # the next sample would overrun the deadline
+            if t_end is not None and n > 0 and now - t_start > (t_end - t_start) / 3 \
+                    and n * (t_end - t_start) / (now - t_start) < self.min_samples:
                 break     # a slow (or loaded) machine: too few samples to overrule medium
                           # anyway, so play its move now rather than spend the budget
             sample_seed = f"{base}:{n}"
             world = worlds.sample(random.Random(sample_seed))
             laid_red_threes(world, me, view)
-            for i, mv in enumerate(cands):
-                g = world.copy(log=True)
-                g.play(mv)
-                self.rollout(g, me, random.Random(sample_seed + ":r"))
-                values[i].append(evaluate(g, side, me if self.mode == "discard" else None,
-                                          weights))
+            row = []
+            try:
+                for mv in cands:
+                    g = world.copy(log=True)
+                    g.play(mv)
+                    self.rollout(g, me, random.Random(sample_seed + ":r"))
+                    row.append(evaluate(g, side, me if self.mode == "discard" else None,
+                                        weights))
+            except _Overrun:
+                overrun = True
+                break     # the deadline came during this sample: drop it
+            for i, x in enumerate(row):
+                values[i].append(x)
             n += 1
+        if n == 0:
+            self.last_stats = {"samples": 0, "gains": {}, "means": {}, "budget": budget,
+                               "overrun": overrun}
+            return cands[0]
         # Paired differences against medium's choice (cands[0]): switch only on evidence.
         best, best_gain = 0, 0.0
         gains = {}
@@ -363,7 +445,7 @@ class HardBot:
             elif n >= self.min_samples and lower > 0 and mean > best_gain \
                     and self.allowed(view, cands[i], cands[0]):
                 best, best_gain = i, mean
-        self.last_stats = {"samples": n, "gains": gains,
+        self.last_stats = {"samples": n, "gains": gains, "budget": budget, "overrun": overrun,
                            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)}}
         return cands[best]
 
@@ -382,7 +464,10 @@ class HardBot:
         last = g.current
         steps = 0
         cache: dict = {}
+        deadline = self._deadline
         while g.phase in ("draw", "meld", "answer") and steps < 400:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise _Overrun      # the decision's deadline (``_search``)
             if g.phase == "draw" and g.current != last:
                 turns += 1
                 last = g.current

@@ -146,6 +146,7 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
         "method": "duplicate deals, seats swapped; >2 sides: mean of sides",
         "mean_score_diff": round(mean, 1),
         "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],
+        "score_diff_sd": round(sd, 2),
         "a_won": wins_a, "b_won": wins_b, "ties": ties,
         "a_share": round(wins_a / n, 3) if n else None,
         "a_share_95": [round(la, 3), round(ha, 3)],
@@ -156,3 +157,65 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
         "decision_ms": {lv: percentiles(ts) for lv, ts in sorted(times.items())},
         "seconds": round(time.perf_counter() - t_start, 1),
     }
+
+
+def pool(results: list[dict]) -> dict:
+    """Several tournaments of the same two levels at the same table (other seeds) as one: deals
+    and wins added, the mean difference and its 95 % interval from the runs' means and standard
+    deviations (``score_diff_sd``, or recovered from the interval of a run without it)."""
+    if not results:
+        raise ValueError("nothing to pool")
+    keys = {(r["rules"], r["players"], r["a"], r["b"], r.get("budget")) for r in results}
+    if len(keys) != 1:
+        raise ValueError(f"not the same tournament: {sorted(map(str, keys))}")
+    n = sum(r["deals"] for r in results)
+    total = sum(r["mean_score_diff"] * r["deals"] for r in results)
+    mean = total / n
+    ss = 0.0
+    for r in results:
+        k = r["deals"]
+        sd = r.get("score_diff_sd")
+        if sd is None:
+            lo, hi = r["mean_score_diff_95"]
+            sd = (hi - lo) / 2 / 1.96 * math.sqrt(k)
+        ss += (k - 1) * sd * sd + k * (r["mean_score_diff"] - mean) ** 2
+    sd_all = math.sqrt(ss / (n - 1)) if n > 1 else 0.0
+    half = 1.96 * sd_all / math.sqrt(n)
+    a = sum(r["a_won"] for r in results)
+    b = sum(r["b_won"] for r in results)
+    ld, hd = wilson(a, a + b)
+    r0 = results[0]
+    return {
+        "rules": r0["rules"], "players": r0["players"], "a": r0["a"], "b": r0["b"],
+        "budget": r0.get("budget"), "runs": len(results),
+        "seeds": sorted(r["seed"] for r in results), "deals": n,
+        "mean_score_diff": round(mean, 1),
+        "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],
+        "a_won": a, "b_won": b, "ties": sum(r["ties"] for r in results),
+        "a_share_decided": round(a / (a + b), 3) if a + b else None,
+        "a_share_decided_95": [round(ld, 3), round(hd, 3)],
+        "a_p95_ms": [r["decision_ms"].get(r["a"], {}).get("p95") for r in results],
+        "a_max_ms": max((r["decision_ms"].get(r["a"], {}).get("max") or 0) for r in results),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m py_engine.ai.tournament pool RESULT.json...``: pooled figures of several runs
+    (the JSON ``python -m py_engine tournament`` prints), as JSON."""
+    import json
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) < 2 or args[0] != "pool":
+        print("usage: python -m py_engine.ai.tournament pool RESULT.json...", file=sys.stderr)
+        return 2
+    results = []
+    for path in args[1:]:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+        if text.strip():          # a run still going has written nothing yet
+            results.append(json.loads(text))
+    print(json.dumps(pool(results)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
