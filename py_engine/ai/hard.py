@@ -43,8 +43,11 @@ DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/a
 DEFAULT_CAP = 1.3        # never more than this per decision, however slow the machine
                          # (under the 1.5 s goal with room for the view, JSON and worker)
 # ``machine_factor``'s probe takes about this long (seconds) on the reference machine: above the
-# 15-23 ms it takes in Pyodide (under Node) on the project's 2-core machine (docs/ai.md).
-PROBE_REF = 0.030
+# 15-23 ms it took in Pyodide (under Node) on the project's 2-core machine (docs/ai.md) before
+# the rollouts got faster; with one ``Determinizer`` per search and rollouts on the game's own
+# state the same probe runs in 0.62 of that time (CPython, old and new side by side), so the
+# reference is 0.030 s x 0.62.
+PROBE_REF = 0.019
 PROBE_EVERY = 20.0       # seconds between probes (the last three are kept, their median used)
 _probes: list[float] = []
 _probe_at = [float("-inf")]
@@ -62,7 +65,7 @@ def _probe_once() -> float:
     view = view_for(g, g.current)
     bot = HardBot(seed=0, iterations=1)
     t = time.perf_counter()
-    world = determinize(view, random.Random(1))
+    world = Determinizer(view).sample(random.Random(1))
     w = world.copy(log=True)
     w.play("discard " + view["legal"]["discard"][0])
     bot.rollout(w, view["seat"], random.Random(2))
