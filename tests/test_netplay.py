@@ -11,7 +11,7 @@ from py_engine.ai import make_bot
 from py_engine.bridge import Bridge
 from py_engine.netplay import MemoryNet, NetGuest, NetHost, commitment, derive_seed
 from py_engine.netplay.messages import MAX_GUEST_TEXT, encode
-from py_engine.views import card_ids
+from py_engine.views import card_ids, view_for
 
 
 class Clock:
@@ -560,16 +560,33 @@ def test_the_host_page_cannot_replace_the_friends_game_through_local():
     assert t.game is g
 
 
-def test_a_hint_is_computed_once_per_step(started):
+def test_a_friends_hint_is_hards_with_reasons_and_computed_once_per_step(started, monkeypatch):
+    from py_engine.ai import explain
     t = started
-    for _ in range(5):
-        t.guests[1].request("hint", level="medium")
-    t.guests[1].request("hint", level="hard")
+    calls = []
+    real = explain.hint
+    monkeypatch.setattr(explain, "hint", lambda view, **kw: calls.append(view) or real(view, **kw))
+    for _ in range(3):
+        t.guests[1].request("hint")                     # the default: hard, with its reasons
+    t.guests[1].request("hint", level="medium")
+    t.guests[1].request("hint", level="random")
     t.net.pump()
-    replies = [e["response"] for e in t.kinds(1, "reply")][-6:]
-    assert len({r["move"] for r in replies[:5]}) == 1 and replies[0]["ok"]
-    assert replies[5]["error"]["code"] == "bad_message"
-    assert len(t.host.hints) == 1
+    replies = [e["response"] for e in t.kinds(1, "reply")][-5:]
+    assert all(r["ok"] for r in replies[:4])
+    assert len({r["move"] for r in replies[:3]}) == 1 and replies[0]["level"] == "hard"
+    assert isinstance(replies[0]["reasons"], list) and isinstance(replies[0]["warnings"], list)
+    assert replies[3]["level"] == "medium"
+    assert replies[4]["error"]["code"] == "bad_option"
+    assert len(calls) == 2                              # hard once, medium once, for this step
+    assert all(v == view_for(t.game, 1) for v in calls)  # the friend's own view, nothing more
+
+
+def test_a_hint_for_a_friend_not_on_turn_is_refused(started):
+    t = started
+    other = next(s for s in t.guests if s != t.game.current)
+    t.guests[other].request("hint")
+    t.net.pump()
+    assert [e["response"] for e in t.kinds(other, "reply")][-1]["error"]["code"] == "not_your_turn"
 
 
 def test_garbage_net_requests_never_raise_and_change_nothing():

@@ -15,7 +15,7 @@ from ..errors import IllegalMove, InvalidMove
 from ..moves import parse_move
 from ..record import game_record, replay
 from ..state import Game
-from ..session import Session
+from ..session import Session, SessionError
 from ..views import view_for
 from .fair import HASH_HEX, VALUE_HEX, commitment, derive_seed, new_value
 from .messages import (GUEST_TYPES, MAX_GUEST_TEXT, PROTOCOL, NetError, decode, encode, is_hex,
@@ -86,7 +86,6 @@ class NetHost:
         self.sent: dict[int, int] = {}             # seat -> version of the last view sent
         self.records_sent: dict[int, int] = {}     # seat -> last deal whose record it got
         self.host_name = ""
-        self.hints: dict[int, tuple] = {}           # seat -> ((seat, version, level), move)
 
     # Setting up ------------------------------------------------------------------------------
     def configure(self, rules="samba", players=4, target=None, seats=None, name="") -> dict:
@@ -291,18 +290,14 @@ class NetHost:
         self._send(self._conn(seat), "reply", id=rid, **out)
 
     def _hint(self, seat: int, msg: dict, rid) -> None:
-        g = self.bridge.game
-        if g.current != seat or g.phase in ("deal_over", "game_over"):
-            raise NetError("not_your_turn")
-        level = msg.get("level", "medium")
-        if level not in ("easy", "medium"):
-            raise NetError("bad_message", "'level' is easy or medium")
-        key = (seat, g.version, level)
-        if self.hints.get(seat, (None,))[0] != key:      # one computation per turn step
-            self.hints[seat] = (key, make_bot(level, seed=g.version).choose(view_for(g, seat)))
-        move = self.hints[seat][1]
-        self._send(self._conn(seat), "reply", id=rid, ok=True, move=move,
-                   version=g.version)
+        """The host's session answers a friend's hint as the page's own (``Session.hint``:
+        ``hard`` by default, time-boxed, kept per position), from that friend's view only."""
+        try:
+            h = self.bridge.session.hint(msg.get("level") or "hard", seat=seat)
+        except SessionError as e:
+            raise NetError(e.code, e.message) from None
+        self._send(self._conn(seat), "reply", id=rid, ok=True, version=self.bridge.game.version,
+                   **h)
 
     def _review(self, seat: int, rid) -> None:
         g = self.bridge.game
