@@ -321,6 +321,36 @@ def test_ask_partner_then_the_computer_says_yes(t):
     t.frame.locator("#btn-deal-close").click()
 
 
+WATCH_REFUSALS_JS = """() => {
+  window.__refusals = [];
+  const seen = () => {
+    for (const n of document.querySelectorAll('#opening .check.bad, #message[data-kind="error"]')) {
+      if (n.textContent) window.__refusals.push(n.textContent);
+    }
+  };
+  new MutationObserver(seen).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def test_asking_the_partner_shows_no_refusal_while_the_answer_comes(t):
+    """After "may I go out?" the asker sees no refusal (the staged melds of the proposal were
+    checked again in the answer phase and showed "not possible at this point" until the answer)."""
+    t.load(lesson_scenario("10-ask-your-partner"), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    frame = next(f for f in t.page.frames if "embed=1" in f.url)
+    for c in ("QS", "QD", "QC"):
+        click_card(t.frame.locator(f'#hand .card[data-card="{c}"]'))
+    t.frame.locator('#actions button[data-action="new"]').click()
+    expect(t.frame.locator("#opening .check.ok")).to_have_count(1)
+    click_card(t.frame.locator('#hand .card[data-card="JS"]'))
+    frame.evaluate(WATCH_REFUSALS_JS)
+    t.frame.locator('#actions button[data-action="ask"]').click()
+    expect(t.body()).to_have_attribute("data-phase", "deal_over")
+    t.settle()
+    assert frame.evaluate("window.__refusals") == []
+    t.frame.locator("#btn-deal-close").click()
+
+
 def _partner_asks(t):
     t.load(PARTNER_ASKS, "easy,medium,easy")
     expect(t.frame.locator(MY_TURN)).to_have_count(1)
