@@ -43,7 +43,7 @@ export function meldLabel(meld) {
   if (meld.type === "sequence" && cards.length) {
     return `${pretty(cards[0])}–${pretty(cards[cards.length - 1])}`;
   }
-  if (meld.rank && meld.rank !== "3") return t("meld.group", { rank: RANKS[meld.rank] || meld.rank });
-  if (meld.type === "black3" || meld.rank === "3") return t("meld.black_threes");
+  if (meld.type === "black3") return t("meld.black_threes");
+  if (meld.rank) return t("meld.group", { rank: RANKS[meld.rank] || meld.rank });
   return t("meld.group", { rank: "?" });
 }
