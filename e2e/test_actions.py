@@ -321,6 +321,36 @@ def test_ask_partner_then_the_computer_says_yes(t):
     t.frame.locator("#btn-deal-close").click()
 
 
+WATCH_REFUSALS_JS = """() => {
+  window.__refusals = [];
+  const seen = () => {
+    for (const n of document.querySelectorAll('#opening .check.bad, #message[data-kind="error"]')) {
+      if (n.textContent) window.__refusals.push(n.textContent);
+    }
+  };
+  new MutationObserver(seen).observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+}"""
+
+
+def test_asking_the_partner_shows_no_refusal_while_the_answer_comes(t):
+    """After "may I go out?" the asker sees no refusal (the staged melds of the proposal were
+    checked again in the answer phase and showed "not possible at this point" until the answer)."""
+    t.load(lesson_scenario("10-ask-your-partner"), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    frame = next(f for f in t.page.frames if "embed=1" in f.url)
+    for c in ("QS", "QD", "QC"):
+        click_card(t.frame.locator(f'#hand .card[data-card="{c}"]'))
+    t.frame.locator('#actions button[data-action="new"]').click()
+    expect(t.frame.locator("#opening .check.ok")).to_have_count(1)
+    click_card(t.frame.locator('#hand .card[data-card="JS"]'))
+    frame.evaluate(WATCH_REFUSALS_JS)
+    t.frame.locator('#actions button[data-action="ask"]').click()
+    expect(t.body()).to_have_attribute("data-phase", "deal_over")
+    t.settle()
+    assert frame.evaluate("window.__refusals") == []
+    t.frame.locator("#btn-deal-close").click()
+
+
 def _partner_asks(t):
     t.load(PARTNER_ASKS, "easy,medium,easy")
     expect(t.frame.locator(MY_TURN)).to_have_count(1)
@@ -396,3 +426,51 @@ def test_end_the_deal_when_the_stock_is_empty(t):
     expect(t.frame.locator("#deal-out")).to_have_text(MESSAGES["deal.no_out"])
     assert t.moves_played()[-1] == "end"
     t.frame.locator("#btn-deal-close").click()
+
+
+REVIEW_STEPS_JS = """async () => {
+  const R = await import(new URL("js/review.js", location.href).href);
+  const view = {side_of: [0, 1], sides: [[0], [1]]};
+  const base = {hands: [["4C", "5D", "9S"], ["5C", "7D"]], pile: ["QH", "8S"], stock: 40,
+                melds: [[["6S", "7S", "8S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], []], red_threes: [[], []]};
+  const at = (seat, move, change) => ({seat, move, ...structuredClone(base), ...change});
+  const steps = {
+    draw: at(0, "draw", {hands: [["4C", "5D", "9S", "JH"], ["5C", "7D"]], stock: 39}),
+    discard: at(0, "discard 9S", {hands: [["4C", "5D"], ["5C", "7D"]], pile: ["QH", "8S", "9S"]}),
+    meld: at(0, "meld add m1 9S", {hands: [["4C", "5D"], ["5C", "7D"]],
+             melds: [[["6S", "7S", "8S", "9S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], []]}),
+    top: at(0, "top m1", {pile: ["QH"], melds: [[["6S", "7S", "8S", "8S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], []]}),
+    take: at(1, "take 8C 8D", {pile: [], hands: [["4C", "5D", "9S"], ["5C", "7D", "QH"]],
+             melds: [[["6S", "7S", "8S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], [["8C", "8D", "8S"]]]}),
+    merge: at(0, "merge m2 m3", {melds: [[["6S", "7S", "8S"], ["KC", "KD", "KH", "KS", "KS", "KH"]], []]}),
+    red3: at(0, "red3 3H", {red_threes: [["3H"], []]}),
+    pass: at(0, "pass", {}),
+    ask: at(0, "ask add m1 9S; discard 4C", {}),
+    answer: at(1, "answer yes", {}),
+  };
+  const out = {};
+  for (const [k, st] of Object.entries(steps)) out[k] = R.describeStep(st, {seat: null, move: "deal", ...base}, view);
+  return out;
+}"""
+
+
+def test_the_deal_review_tells_each_step_from_what_changed(t):
+    """The review's steps in words, from the positions before and after (not the move texts)."""
+    t.load(MERGE, "easy")
+    frame = next(f for f in t.page.frames if "embed=1" in f.url)
+    got = frame.evaluate(REVIEW_STEPS_JS)
+    you, ava = MESSAGES["seat.0"], MESSAGES["seat.1"]
+    want = {
+        "draw": msg("review.move.draw", name=you),
+        "discard": msg("review.move.discard", name=you, cards="9♠"),
+        "meld": msg("review.move.meld", name=you, cards="9♠"),
+        "top": msg("review.move.top", name=you),
+        "take": msg("review.move.take_pile", name=ava).replace("{n}", "2") if isinstance(MESSAGES["review.move.take_pile"], str)
+        else MESSAGES["review.move.take_pile"]["other"].replace("{name}", ava).replace("{n}", "2"),
+        "merge": msg("review.move.merge", name=you),
+        "red3": msg("review.move.red3", name=you, cards="3♥"),
+        "pass": msg("review.move.pass", name=you),
+        "ask": msg("review.move.ask", name=you),
+        "answer": msg("review.move.answer_yes", name=ava),
+    }
+    assert got == want

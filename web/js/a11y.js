@@ -70,7 +70,10 @@ export function renderReminder(box, v, el) {
   if (!v || v.phase === "deal_over" || v.phase === "game_over") return;
   const side = v.my_side;
   const opened = v.opened[side];
-  const missing = Math.max(0, v.requirement - v.canastas[side]);
+  // Whether the side may go out is the engine's word (requirement_met: canastas, sambas, an
+  // escalera...); the count only says how many more the simple requirement wants.
+  const met = Array.isArray(v.requirement_met) ? !!v.requirement_met[side] : v.canastas[side] >= v.requirement;
+  const missing = met ? 0 : Math.max(1, v.requirement - v.canastas[side]);
   // Only what is still needed follows "You need:"; with nothing left, it says so alone.
   const needs = [];
   if (!opened) needs.push(el("span", "reminder-item", t("remind.opening", { n: v.minimum[side] })));
@@ -83,11 +86,11 @@ export function renderReminder(box, v, el) {
 
 // ---------------------------------------------------------------- live region
 
-let lastCount = 0;
-let wasMyTurn = false;
-
-/** Reads out the other players' new log lines, and "Your turn" when it comes. */
+/** Reads out the other players' new log lines, and "Your turn" when it comes (what was read
+ *  out last is kept on the live region itself). */
 export function announce(box, v, myTurn, statusText) {
+  const lastCount = Number(box.dataset.lines || 0);
+  const wasMyTurn = box.dataset.myTurn === "1";
   const lines = [];
   const items = document.querySelectorAll("#log-list li");
   const fresh = items.length - lastCount;
@@ -99,8 +102,8 @@ export function announce(box, v, myTurn, statusText) {
       if (!li.classList.contains("me") && li.textContent) lines.push(li.textContent);
     }
   }
-  lastCount = items.length;
+  box.dataset.lines = String(items.length);
   if (myTurn && !wasMyTurn) lines.push(`${t("a11y.your_turn")} ${statusText}`);
-  wasMyTurn = myTurn;
+  box.dataset.myTurn = myTurn ? "1" : "0";
   if (lines.length) box.textContent = lines.join(". ");
 }

@@ -27,23 +27,13 @@ export function pretty(text) {
   return f.rank + f.suit;
 }
 
-/** Replaces card tokens in a move text with their pretty forms. */
-export function prettyMove(text) {
+/** Card codes written in prose (a lesson's text: "take 8S 8H") shown as faces ("8♠ 8♥"). */
+export function prettyProse(text) {
   return text.replace(/\b(JK|[2-9TJQKA][CDHS])\b/g, (m) => pretty(m));
 }
 
 export function rankKey(text) {
   return text === "JK" ? "JK" : text[0];
-}
-
-/** A move's meld parts for people: "new 7S 7H 7D; add m3 JS" -> "7♠ 7♥ 7♦ · J♠ → m3". */
-export function prettyParts(text, meldName = (id) => id) {
-  return text.split(";").map((part) => {
-    const toks = part.trim().split(/\s+/);
-    if (toks[0] === "new") return prettyMove(toks.slice(1).join(" "));
-    if (toks[0] === "add") return `${prettyMove(toks.slice(2).join(" "))} → ${meldName(toks[1])}`;
-    return prettyMove(part.trim());
-  }).join(" · ");
 }
 
 /** A short name for a meld in the page's language: "10s" / "groupe de 10", "4♣–7♣". */
@@ -53,7 +43,7 @@ export function meldLabel(meld) {
   if (meld.type === "sequence" && cards.length) {
     return `${pretty(cards[0])}–${pretty(cards[cards.length - 1])}`;
   }
-  if (meld.rank && meld.rank !== "3") return t("meld.group", { rank: RANKS[meld.rank] || meld.rank });
-  if (meld.type === "black3" || meld.rank === "3") return t("meld.black_threes");
+  if (meld.type === "black3") return t("meld.black_threes");
+  if (meld.rank) return t("meld.group", { rank: RANKS[meld.rank] || meld.rank });
   return t("meld.group", { rank: "?" });
 }

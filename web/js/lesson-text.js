@@ -2,10 +2,10 @@
 // file (docs/lessons.md), each text falling back to the English one at the top level. Card codes
 // in the texts ("8S 8H 2C") are shown as the cards read (8♠ 8♥ 2♣, the joker by its name).
 
-import { prettyMove } from "./cards.js";
+import { prettyProse } from "./cards.js";
 
 function pick(own, base) {
-  return prettyMove(typeof own === "string" && own.trim() ? own : String(base ?? ""));
+  return prettyProse(typeof own === "string" && own.trim() ? own : String(base ?? ""));
 }
 
 /** {title, intro, steps: [{goal, success, wrong}]} of lesson `L` in `lang`. */

@@ -3,7 +3,7 @@
 
 import { el } from "./dom.js";
 import { t, num, has } from "./i18n.js";
-import { face, pretty, prettyMove, prettyParts } from "./cards.js";
+import { face, pretty } from "./cards.js";
 
 /** A small card face: "7♠" in a box, coloured by suit (four-colour aware through data-card). */
 export function miniCard(text) {
@@ -20,20 +20,45 @@ export function miniCards(texts, cls = "mcards") {
   return box;
 }
 
-/** One move of the record in plain words: "Ava discards 4♥". */
-export function describeStep(step) {
-  if (step.seat === null || step.seat === undefined) return t("review.dealt");
+const WORD_STEPS = { draw: "draw", pass: "pass", end: "end", "answer yes": "answer_yes", "answer no": "answer_no" };
+
+/** How many of each card text `after` holds beyond `before` (both lists of card texts). */
+function gained(before, after) {
+  const left = new Map();
+  for (const c of before) left.set(c, (left.get(c) || 0) + 1);
+  const out = [];
+  for (const c of after) {
+    const n = left.get(c) || 0;
+    if (n) left.set(c, n - 1); else out.push(c);
+  }
+  return out;
+}
+
+/**
+ * One move of the deal in plain words ("Ava discards 4♥"), told from what changed between the
+ * position before it (`prev`) and after it: the steps of `deal_review` carry the move's text
+ * only, and the page does not read it (beyond the whole words draw, pass, end, answer yes/no).
+ */
+export function describeStep(step, prev, view) {
+  if (step.seat === null || step.seat === undefined || !prev) return t("review.dealt");
   const name = t(`seat.${step.seat}`);
-  const m = /^(\S+)\s*(.*)$/.exec(step.move || "") || [];
-  const verb = m[1] || "";
-  const rest = m[2] || "";
-  const key = `review.move.${verb}`;
-  let cards = rest;
-  if (verb === "meld" || verb === "ask") cards = prettyParts(rest);
-  else if (verb === "take") cards = /^m\d+$/.test(rest) ? rest : prettyParts("new " + rest);
-  else cards = prettyMove(rest);
-  if (has(key)) return t(key, { name, cards });
-  return t("review.move.other", { name, move: prettyMove(step.move || "") });
+  const say = (key, params = {}) => t(`review.move.${key}`, { name, ...params });
+  if (WORD_STEPS[step.move]) return say(WORD_STEPS[step.move]);
+  const side = view && view.side_of ? view.side_of[step.seat] : null;
+  const flat = (st) => (side === null ? st.melds.flat(2) : (st.melds[side] || []).flat());
+  const reds = gained(((prev.red_threes || [])[side] || []), ((step.red_threes || [])[side] || []));
+  const laid = gained(flat(prev), flat(step));
+  const hand = (st) => (st.hands[step.seat] || []).length;
+  if (reds.length && !laid.length && step.pile.length === prev.pile.length) return say("red3", { cards: reds.map(pretty).join(" ") });
+  if (step.pile.length < prev.pile.length) {
+    const n = prev.pile.length - step.pile.length;
+    return n === 1 && hand(step) === hand(prev) ? say("top") : say("take_pile", { n });
+  }
+  if (step.pile.length === prev.pile.length + 1) return say("discard", { cards: pretty(step.pile[step.pile.length - 1]) });
+  if (laid.length) return say("meld", { cards: laid.map(pretty).join(" ") });
+  const count = (st) => (side === null ? st.melds.flat().length : (st.melds[side] || []).length);
+  if (count(step) < count(prev)) return say("merge");
+  return say("ask");
 }
 
 /**
@@ -70,7 +95,7 @@ export function renderReview(box, review, view, i) {
   box.append(bar);
 
   const head = el("p", "review-step");
-  head.append(el("b", null, t("review.step", { i: num(k), n: num(n) })), " ", el("span", "review-move", describeStep(st)));
+  head.append(el("b", null, t("review.step", { i: num(k), n: num(n) })), " ", el("span", "review-move", describeStep(st, k > 0 ? steps[k - 1] : null, view)));
   box.append(head);
 
   const table = el("div", "review-table");

@@ -1,0 +1,72 @@
+// The input side of the renderer: delegated listeners installed once, each calling one intent
+// (the controller's). It reads which element was clicked, nothing else.
+
+import { $ } from "./dom.js";
+import { installKeyboard } from "./keyboard.js";
+import { readSettings } from "./view-dialogs.js";
+
+/** Installs the (delegated) listeners once; each calls one intent. */
+export function bindInputs(intents, shadeBoard) {
+  $("board")?.addEventListener("scroll", shadeBoard, { passive: true });
+  addEventListener("resize", shadeBoard);
+  $("hand").addEventListener("click", (ev) => {
+    const c = ev.target.closest(".card[data-id]");
+    if (c) intents.card(Number(c.dataset.id));
+  });
+  $("hand").addEventListener("keydown", (ev) => {
+    const c = ev.target.closest(".card[data-id]");
+    if (c && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); intents.card(Number(c.dataset.id)); }
+  });
+  const deckKey = (fn) => (ev) => {
+    if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); fn(); }
+  };
+  $("stock").addEventListener("click", () => intents.stock());
+  $("stock").addEventListener("keydown", deckKey(() => intents.stock()));
+  $("pile").addEventListener("click", () => intents.pile());
+  $("pile").addEventListener("keydown", deckKey(() => intents.pile()));
+  const meldClick = (ev) => {
+    // `.meld` matters: <body> carries data-staged (the staged count) too.
+    const staged = ev.target.closest(".meld[data-staged]");
+    if (staged) { intents.staged(Number(staged.dataset.staged)); return; }
+    const m = ev.target.closest("[data-meld]");
+    if (m) intents.meld(Number(m.dataset.meld), m.dataset.mine === "1");
+  };
+  $("my-melds").addEventListener("click", meldClick);
+  $("their-melds").addEventListener("click", meldClick);
+  $("my-melds").addEventListener("keydown", (ev) => {
+    if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest("[data-meld], .meld[data-staged]")) {
+      ev.preventDefault();
+      meldClick(ev);
+    }
+  });
+  $("lang-select")?.addEventListener("change", (ev) => intents.setLanguage(ev.target.value));
+  $("btn-reveal")?.addEventListener("click", () => intents.reveal());
+  installKeyboard(intents);
+  $("actions").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-action]");
+    if (b && !b.disabled) intents.action(b.dataset.action, b.dataset.arg || "");
+  });
+  $("suggest").addEventListener("click", (ev) => {
+    const b = ev.target.closest("button[data-part], button[data-move]");
+    if (b && b.dataset.move) intents.action("move", b.dataset.move);
+    else if (b) intents.suggest(b.dataset.part);
+  });
+  $("btn-new").addEventListener("click", () => intents.openSettings());
+  $("btn-share")?.addEventListener("click", () => intents.share());
+  $("btn-log").addEventListener("click", () => intents.toggleLog());
+  $("btn-log-close").addEventListener("click", () => intents.toggleLog());
+  $("btn-next").addEventListener("click", () => intents.nextDeal());
+  $("btn-deal-close").addEventListener("click", () => $("dlg-deal").close());
+  $("btn-over-new").addEventListener("click", () => { $("dlg-over").close(); intents.openSettings(); });
+  $("btn-over-close").addEventListener("click", () => $("dlg-over").close());
+  $("btn-new-cancel").addEventListener("click", () => $("dlg-new").close());
+  const form = $("form-new");
+  form.addEventListener("change", (ev) => {
+    if (ev.target.name === "rules" || ev.target.name === "players") intents.settingsChanged(readSettings());
+  });
+  form.addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    $("dlg-new").close();
+    intents.startGame(readSettings());
+  });
+}

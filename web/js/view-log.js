@@ -1,0 +1,44 @@
+// The log part of the renderer: one line per entry of the view's log, made from the entry's kind
+// and facts (words.js), in the page's language. The view carries only the latest entries (a
+// window): entries are numbered (`i`), so only the new ones are appended and the whole deal
+// stays readable. What was drawn is kept on the list's elements themselves.
+
+import { el, $ } from "./dom.js";
+import { logLine } from "./words.js";
+
+const drawnFrom = new WeakMap(); // li -> {e, v}: the entry and the view it was drawn from (meld names)
+
+export function renderLog(v) {
+  const list = $("log-list");
+  const key = `${v.deal}:${v.seat}`;
+  if (list.dataset.key !== key) { list.replaceChildren(); list.dataset.key = key; }
+  const lastLi = list.lastElementChild;
+  const last = lastLi ? Number(lastLi.dataset.i) : -1;
+  // The entries after the last one drawn (a view of an earlier point starts again).
+  if (v.log.length && v.log[v.log.length - 1].i < last) list.replaceChildren();
+  const from = list.lastElementChild ? last : -1;
+  let added = 0;
+  v.log.forEach((e, k) => {
+    const i = Number.isInteger(e.i) ? e.i : k;
+    if (!(i > from)) return;
+    const li = el("li", e.seat === v.seat ? "me" : "");
+    li.dataset.i = String(i);
+    if (e.kind) li.dataset.kind = e.kind;
+    li.textContent = logLine(e, v);
+    if (e.seat === null || e.seat === undefined) li.className = "sys";
+    drawnFrom.set(li, { e, v });
+    list.append(li);
+    added += 1;
+  });
+  if (added) list.scrollTop = list.scrollHeight;
+}
+
+/** Writes every log line shown again, in the page's language now (after a language switch). */
+export function relabelLog() {
+  const list = $("log-list");
+  if (!list) return;
+  for (const li of list.children) {
+    const d = drawnFrom.get(li);
+    if (d) li.textContent = logLine(d.e, d.v);
+  }
+}

@@ -1,0 +1,125 @@
+// Text the page makes from what the engine says, in the page's language: seat and side names,
+// meld names, a move in words (the hint), a log entry's line (from its kind and facts), a hint's
+// reasons and warnings. Presentation only: no rules, no DOM.
+
+import { t, has } from "./i18n.js";
+import { pretty, meldLabel } from "./cards.js";
+import { findMove, moveKind, partsOf, write } from "./targets.js";
+
+/** A seat's name; the viewer is "You", and another seat 0 is named (hotseat). */
+export function seatName(seat, viewer = 0) {
+  if (seat === 0 && viewer !== 0) return t("seat.name.0");
+  return t(`seat.${seat}`);
+}
+
+export function sideName(view, side) {
+  const seats = view.sides[side] || [];
+  const name = (s) => seatName(s, view.seat);
+  if (side === view.my_side) {
+    const others = seats.filter((s) => s !== view.seat).map(name);
+    return others.length ? t("ui.side_you_with", { names: others.join(" & ") }) : t("ui.side_you");
+  }
+  return seats.map(name).join(" & ");
+}
+
+/** Meld id -> its name in the view ("4♣–7♣", "sevens"); a meld no longer there: "?". */
+export function meldNamer(v) {
+  const byId = new Map();
+  for (const side of v.melds || []) for (const m of side) byId.set(m.id, m);
+  return (id) => (byId.has(id) ? meldLabel(byId.get(id)) : "?");
+}
+
+export const cardsText = (texts) => texts.map(pretty).join(" ");
+
+/** A move's card parts for people: "7♠ 7♥ 7♦ · J♠ → 4♣–7♣". */
+export function partsText(parts, v) {
+  const mn = meldNamer(v);
+  return parts.map((p) => (p.kind === "add" ? `${cardsText(p.cards)} → ${mn(p.meld)}` : cardsText(p.cards))).join(" · ");
+}
+
+const WORDS = {
+  draw: "hint.draw", pass: "hint.pass", end: "hint.end", next: "hint.next",
+  "answer yes": "hint.answer_yes", "answer no": "hint.answer_no",
+};
+
+/**
+ * A legal move of view `v` in the player's words, as an instruction (the hint): found among the
+ * view's targets and told by what it touches; null when it is not a legal move of `v`.
+ */
+export function moveInWords(text, v) {
+  const m = findMove(v, text);
+  if (!m) return null;
+  if (WORDS[text]) return t(WORDS[text]);
+  const mn = meldNamer(v);
+  switch (moveKind(m)) {
+    case "onto": {
+      const meld = m.melds[0];
+      return t(text === `top m${meld}` ? "hint.top" : "hint.take_onto", { meld: mn(meld) });
+    }
+    case "take": return t("hint.take", { cards: partsText(partsOf(text), v) });
+    case "merge": {
+      const [a, b] = [...m.melds].sort((x, y) => x - y);
+      return t("hint.merge", { a: mn(a), b: mn(b) });
+    }
+    case "meld": return t("hint.meld", { cards: partsText(partsOf(text), v) });
+    case "card": {
+      const card = m.cards[0];
+      if (m.cards.length === 1 && text === write.discard({ c: card })) return t("hint.discard", { card: pretty(card) });
+      if (m.cards.length === 1 && text === write.red3(card)) return t("hint.red3", { card: pretty(card) });
+      return t("hint.ask", { cards: partsText(partsOf(text), v) });
+    }
+    default: return text === "ask" ? t("hint.ask_all") : null;
+  }
+}
+
+/**
+ * One reason or warning of a hint (`{key: "why.blocks_pile", seat: 3, cards: 9, ...}`,
+ * py_engine/ai/explain.py) in the page's language; its params named by the page: seats and
+ * sides by name, ranks in the plural, cards by face, numbers in the language's digits.
+ */
+export function reasonLine(r, v) {
+  if (!r || typeof r.key !== "string" || !has(r.key)) return null;
+  const p = {};
+  for (const [k, x] of Object.entries(r)) {
+    if (k === "key") continue;
+    if (k === "seat" && Number.isInteger(x)) p.seat = seatName(x, v.seat);
+    else if (k === "side" && Number.isInteger(x)) p.side = v.sides[x] ? sideName(v, x) : String(x);
+    else if (k === "rank" && typeof x === "string") p.rank = has(`rankpl.${x}`) ? t(`rankpl.${x}`) : x;
+    else if (k === "card" && typeof x === "string") p.card = pretty(x);
+    else if (typeof x === "number") p[k] = x;
+  }
+  // The plural form follows the count the text names.
+  p.n = typeof r.cards === "number" ? r.cards : typeof r.points === "number" ? r.points : undefined;
+  return t(r.key, p);
+}
+
+/** A log entry's line, from its kind and facts (docs/bridge.md), never from its text. */
+export function logLine(e, v) {
+  const you = e.seat !== null && e.seat !== undefined && e.seat === v.seat;
+  const say = (key, params) => t(you && has(key.replace("log.", "log.you.")) ? key.replace("log.", "log.you.") : key, params);
+  const name = e.seat === null || e.seat === undefined ? "" : seatName(e.seat, v.seat);
+  const mn = meldNamer(v);
+  switch (e.kind) {
+    case "deal": return t("log.deal", { n: e.deal });
+    case "deal_end": return t("log.deal_end");
+    case "scenario": return t("log.scenario");
+    case "draw":
+      return Array.isArray(e.cards) ? say("log.draw_cards", { name, cards: cardsText(e.cards) })
+        : say("log.draw", { name, n: e.n ?? 1 });
+    case "red3": return say("log.red3", { name, card: e.card ? pretty(e.card) : "" });
+    case "take_top": return say("log.top", { name, card: e.card ? pretty(e.card) : "", meld: mn(e.meld) });
+    case "take_pile": {
+      const n = e.size ?? (Array.isArray(e.pile) ? e.pile.length : 0);
+      return e.meld !== undefined && e.meld !== null ? say("log.take_onto", { name, n, meld: mn(e.meld) })
+        : say("log.take", { name, n });
+    }
+    case "meld": return say("log.meld", { name, cards: cardsText(e.laid || []) });
+    case "discard": return say("log.discard", { name, card: e.card ? pretty(e.card) : "" });
+    case "merge": return say("log.merge", { name });
+    case "pass": return say("log.pass", { name });
+    case "end": return say("log.end", { name });
+    case "ask": return say("log.ask", { name });
+    case "answer": return say(e.yes ? "log.answer_yes" : "log.answer_no", { name });
+    default: return has(`log.${e.kind}`) ? say(`log.${e.kind}`, { name }) : name;
+  }
+}
