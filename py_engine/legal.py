@@ -194,6 +194,17 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
     return found[:limit]
 
 
+def new_meld_shape(ks) -> tuple[str, int]:
+    """The type and the wild-card count of a new meld of kinds ``ks`` (a black-three meld is
+    told apart by its caller): no natural card, a wild meld; naturals of one rank, a group;
+    else a sequence."""
+    naturals = [k for k in ks if not IS_WILD[k]]
+    if not naturals:
+        return WILD, len(ks)
+    r0 = RANK_OF[naturals[0]]
+    return (GROUP if all(RANK_OF[k] == r0 for k in naturals) else SEQUENCE), len(ks) - len(naturals)
+
+
 def quick_fit(meld: TableMeld, k: int) -> bool:
     """Cheap pre-filter: could kind ``k`` possibly join ``meld``?"""
     t = meld.type
@@ -247,14 +258,8 @@ class ActingSide:
         ks = part.cards
         if IS_BLACK3[ks[0]]:
             return self.new_shape_ok(BLACK3, len(ks), 0)
-        naturals = [k for k in ks if not IS_WILD[k]]
-        if not naturals:
-            mtype = WILD
-        elif all(RANK_OF[k] == RANK_OF[naturals[0]] for k in naturals):
-            mtype = GROUP
-        else:
-            mtype = SEQUENCE
-        return self.new_shape_ok(mtype, len(ks), len(ks) - len(naturals))
+        mtype, wilds = new_meld_shape(ks)
+        return self.new_shape_ok(mtype, len(ks), wilds)
 
     def new_shape_ok(self, mtype: str, n: int, wilds: int) -> bool:
         """``new_meld_ok`` for a new meld of type ``mtype``, ``n`` cards, ``wilds`` wild."""
@@ -463,16 +468,10 @@ def opening_ok(game: Game, combo) -> bool:
     for part in combo:
         ks = part.cards
         laid += len(ks)
-        naturals = [k for k in ks if not IS_WILD[k]]
         for k in ks:
             points += VALUE_OF_KIND[k]
-        if not naturals:
-            mtype = WILD
-        elif all(RANK_OF[k] == RANK_OF[naturals[0]] for k in naturals):
-            mtype = GROUP
-        else:
-            mtype = SEQUENCE
-        done = finished_kind(mtype, len(ks), len(ks) - len(naturals), r)
+        mtype, wilds = new_meld_shape(ks)
+        done = finished_kind(mtype, len(ks), wilds, r)
         if done is not None:
             finished += 1
             sequences += done == "samba"
