@@ -79,10 +79,10 @@ def test_hint_shows_the_move_its_reasons_and_its_cards(page, base_url, open_app)
     assert "⟦" not in main and not re.search(r"\b(discard|meld|take|add) [2-9TJQKA][CDHS]\b", main), main
     why = msg.locator(".hint-why li")
     expect(why).to_have_count(2)
-    expect(why.nth(0)).to_have_text(fill(form(en, "why.blocks_pile", 9), cards=9, seat=en["seat.1"]))
+    expect(why.nth(0)).to_have_text(fill(form(en, "why.blocks_pile", 9), n=9, seat=en["seat.1"]))
     expect(why.nth(1)).to_have_text(en["why.keeps_pair"])
     expect(msg.locator(".hint-careful li")).to_have_text(
-        fill(form(en, "warn.feeds_known_pair", 9), seat=en["seat.1"], rank=en["rankpl.J"], cards=9))
+        fill(form(en, "warn.feeds_known_pair", 9), seat=en["seat.1"], rank=en["rankpl.J"], n=9))
     # The hinted move's cards (or meld, pile, stock) are ringed on the table.
     hinted = page.locator("#hand .card.hint, #my-melds .meld.hinted, .deck.hinted")
     assert hinted.count() >= 1, page.locator("body").get_attribute("data-hint")
@@ -97,9 +97,9 @@ def test_hint_shows_the_move_its_reasons_and_its_cards(page, base_url, open_app)
     page.select_option("#lang-select", "fr")
     expect(page.locator('html[lang="fr"]')).to_have_count(1)
     expect(msg.locator(".hint-why li").nth(0)).to_have_text(
-        fill(form(fr, "why.blocks_pile", 9), cards=9, seat=fr["seat.1"]))
+        fill(form(fr, "why.blocks_pile", 9), n=9, seat=fr["seat.1"]))
     expect(msg.locator(".hint-careful li")).to_have_text(
-        fill(form(fr, "warn.feeds_known_pair", 9), seat=fr["seat.1"], rank=fr["rankpl.J"], cards=9))
+        fill(form(fr, "warn.feeds_known_pair", 9), seat=fr["seat.1"], rank=fr["rankpl.J"], n=9))
     assert msg.locator(".msg-main").inner_text().startswith(fr["status.hint"].split("{")[0])
     # Playing a move ends the hint: no ring is left on the next table.
     page.select_option("#lang-select", "en")

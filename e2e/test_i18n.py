@@ -186,7 +186,7 @@ def test_a_language_switch_keeps_and_retranslates_the_log(page, page_log, base_u
     expect(page.locator('#message[data-kind="info"]')).to_be_visible()
     english = log_lines(page)
     assert len(english) >= 6, english
-    hint_en = page.locator("#message").inner_text()
+    hint_en = page.locator("#message").text_content()     # (to_have_text compares textContent)
     for lang in ("fr", "ru", "nb", "en"):
         page.select_option("#lang-select", lang)
         expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
@@ -200,7 +200,7 @@ def test_a_language_switch_keeps_and_retranslates_the_log(page, page_log, base_u
             continue
         changed = sum(a != b for a, b in zip(lines, english))
         assert changed == len(english), f"{lang}: {len(english) - changed} log lines stayed English"
-        assert page.locator("#message").inner_text() != hint_en, f"{lang}: the hint stayed English"
+        assert page.locator("#message").text_content() != hint_en, f"{lang}: the hint stayed English"
         text = page.evaluate(PAGE_TEXT_JS)
         assert "⟦" not in text and not RAW_KEY.findall(text), f"{lang}: raw keys {RAW_KEY.findall(text)[:5]}"
         found = sorted({w for w in WORD.findall(text) if w.lower() in english_words(lang)})
