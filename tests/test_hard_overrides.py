@@ -67,6 +67,8 @@ def test_summary_rows():
     assert (d["n"], d["predicted"], d["judged"], d["agree"]) == (2, 40.0, 10.0, 0.5)
     assert d["ci95"][0] < 10.0 < d["ci95"][1]
     assert rows[("default", "all")]["n"] == 2
+    assert rows[("default", "predicted 25-75")]["n"] == 2
+    assert rows[("x", "predicted < 25")]["judged"] == 8.0
     assert rows[("x", "draw phase")]["ci95"] is None      # one override: no interval
 
 

@@ -22,7 +22,7 @@ rest of the seat's turn by ``medium``, then ``medium`` for every seat to the end
 (``HardBot.rollout`` with ``rounds=1000, fast=False``, as ``judge.judge`` does); the outcome is
 the seat's side's deal-score margin over the best other side.
 
-``report`` prints, per configuration and move kind: the overrides, ``hard``'s predicted mean
+``report`` prints, per configuration and move kind (and by the size of the predicted gain): the overrides, ``hard``'s predicted mean
 gain, the judged mean gain with its 95 % interval (over the overrides) and the share of the
 overrides whose judged gain is positive. ``--confidence z`` also reports the default
 configuration's overrides that a higher ``confidence`` would keep (the same samples: the lower
@@ -194,6 +194,14 @@ def keeps(c: dict, z: float, base_z: float = 1.5) -> bool:
     return c["mean"] - t_of(z, n) * se > 0
 
 
+BUCKETS = ((25, "predicted < 25"), (75, "predicted 25-75"), (float("inf"), "predicted >= 75"))
+
+
+def gain_bucket(gain: float) -> str:
+    """The row of an override by the size of the gain ``hard`` predicted for it."""
+    return next(name for top, name in BUCKETS if gain < top)
+
+
 def summarize(recs: list[dict], confidences: list[float] = ()) -> list[dict]:
     """Rows per (configuration, kind): overrides, predicted and judged mean gain, 95 %
     interval of the judged mean over the overrides, share judged positive."""
@@ -205,7 +213,7 @@ def summarize(recs: list[dict], confidences: list[float] = ()) -> list[dict]:
             if name == "default":
                 names += [f"default, confidence {z}" for z in confidences if keeps(c, z)]
             for nm in names:
-                for kind in (r["kind"], "all"):
+                for kind in (r["kind"], gain_bucket(c["mean"]), "all"):
                     groups.setdefault((nm, kind), []).append((c["mean"], j))
     rows = []
     for (name, kind), xs in groups.items():
@@ -216,7 +224,7 @@ def summarize(recs: list[dict], confidences: list[float] = ()) -> list[dict]:
                      "ci95": (round(m - 1.96 * se, 1), round(m + 1.96 * se, 1))
                      if math.isfinite(se) else None,
                      "agree": round(sum(j > 0 for _, j in xs) / len(xs), 2)})
-    order = {k: i for i, k in enumerate(KINDS + ("all",))}
+    order = {k: i for i, k in enumerate(KINDS + tuple(n for _, n in BUCKETS) + ("all",))}
     rows.sort(key=lambda r: (r["config"], order[r["kind"]]))
     return rows
 
