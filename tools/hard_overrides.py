@@ -9,7 +9,7 @@
 ``collect`` plays medium self-play deals (every seat ``medium``, so the positions are the ones
 ``medium`` reaches) on TUNING seeds (never the reserved 9000-9099, refused) and, at every
 decision, asks ``HardBot`` with a fixed ``iterations`` (reproducible, independent of the machine
-load) and each ``--variant`` (``key=value``: ``HardBot`` keyword arguments) what it would play.
+load) and each ``--variant`` (``key=value``: ``HardBot`` keyword arguments, ``iterations`` too) what it would play.
 A decision where any of them differs from ``medium``'s move is written as one JSON line: the
 deal (rules, players, seed) and the moves played before it (enough to rebuild the position
 exactly), ``medium``'s move and, per configuration, its move, mean gain, paired lower bound and
@@ -108,7 +108,8 @@ def collect(seeds: list[int], iterations: int, variants: list[tuple[str, dict]],
     for seed in seeds:
         g = Game.new(rules, players, seed=seed)
         med = MediumBot(seed=seed)
-        bots = [(name, HardBot(seed=seed, iterations=iterations, **kw)) for name, kw in configs]
+        bots = [(name, HardBot(seed=seed, **{"iterations": iterations, **kw}))
+                for name, kw in configs]
         moves: list[str] = []
         decisions = 0
         while g.phase not in ("deal_over", "game_over") and len(moves) < 3000:
