@@ -43,6 +43,16 @@ def test_move_kinds():
     assert ho.move_kind(meld, "meld new 5C 5D 5H", "discard KD") == "meld"
 
 
+def test_detail_kinds():
+    rec = {"kind": "draw phase", "medium": "take QD QD"}
+    assert ho.detail_kind(rec, "take QD QD JK") == "take, with or without a wild"
+    assert ho.detail_kind(rec, "draw") == "draw phase, other"
+    assert ho.detail_kind({"kind": "discard", "medium": "discard 3S"}, "discard KD") == \
+        "discard, not medium's black three"
+    assert ho.detail_kind({"kind": "discard", "medium": "discard 5D"}, "discard KD") == \
+        "discard, other"
+
+
 def test_higher_confidence_keeps_only_clear_overrides():
     n = 24
     se = 10.0
@@ -53,13 +63,13 @@ def test_higher_confidence_keeps_only_clear_overrides():
 
 
 def test_summary_rows():
-    recs = [{"kind": "discard", "configs": {"default": {"move": "discard A", "mean": 30.0,
+    recs = [{"kind": "discard", "medium": "discard 5C", "configs": {"default": {"move": "discard A", "mean": 30.0,
                                                         "lower": 1.0, "samples": 24}},
              "judged": {"discard A": {"mean": -10.0}}},
-            {"kind": "discard", "configs": {"default": {"move": "discard B", "mean": 50.0,
+            {"kind": "discard", "medium": "discard 3S", "configs": {"default": {"move": "discard B", "mean": 50.0,
                                                         "lower": 2.0, "samples": 24}},
              "judged": {"discard B": {"mean": 30.0}}},
-            {"kind": "draw phase", "configs": {"x": {"move": "draw", "mean": 5.0,
+            {"kind": "draw phase", "medium": "take 5C 5C", "configs": {"x": {"move": "draw", "mean": 5.0,
                                                      "lower": 1.0, "samples": 24}},
              "judged": {"draw": {"mean": 8.0}}}]
     rows = {(r["config"], r["kind"]): r for r in ho.summarize(recs)}
@@ -68,6 +78,8 @@ def test_summary_rows():
     assert d["ci95"][0] < 10.0 < d["ci95"][1]
     assert rows[("default", "all")]["n"] == 2
     assert rows[("default", "predicted 25-75")]["n"] == 2
+    assert rows[("default", "discard, other")]["judged"] == -10.0
+    assert rows[("x", "draw phase, other")]["n"] == 1
     assert rows[("x", "predicted < 25")]["judged"] == 8.0
     assert rows[("x", "draw phase")]["ci95"] is None      # one override: no interval
 

@@ -203,6 +203,22 @@ def gain_bucket(gain: float) -> str:
     return next(name for top, name in BUCKETS if gain < top)
 
 
+def detail_kind(rec: dict, move: str) -> str | None:
+    """A finer row for the kinds where the overrides split: a discard instead of ``medium``'s
+    black three or of another card; a take with a wild card more or less than ``medium``'s
+    (the same take otherwise), or another draw-phase choice."""
+    mm = rec["medium"]
+    if rec["kind"] == "discard":
+        return "discard, not medium's black three" if mm in ("discard 3S", "discard 3C") \
+            else "discard, other"
+    if rec["kind"] == "draw phase":
+        a, b = sorted((mm.split(";")[0].split(), move.split(";")[0].split()), key=len)
+        if a[0] == b[0] == "take" and b[:len(a)] == a:
+            return "take, with or without a wild"
+        return "draw phase, other"
+    return None
+
+
 def summarize(recs: list[dict], confidences: list[float] = ()) -> list[dict]:
     """Rows per (configuration, kind): overrides, predicted and judged mean gain, 95 %
     interval of the judged mean over the overrides, share judged positive."""
@@ -214,7 +230,10 @@ def summarize(recs: list[dict], confidences: list[float] = ()) -> list[dict]:
             if name == "default":
                 names += [f"default, confidence {z}" for z in confidences if keeps(c, z)]
             for nm in names:
-                for kind in (r["kind"], gain_bucket(c["mean"]), "all"):
+                for kind in (r["kind"], detail_kind(r, c["move"]), gain_bucket(c["mean"]),
+                             "all"):
+                    if kind is None:
+                        continue
                     groups.setdefault((nm, kind), []).append((c["mean"], j))
     rows = []
     for (name, kind), xs in groups.items():
@@ -225,7 +244,10 @@ def summarize(recs: list[dict], confidences: list[float] = ()) -> list[dict]:
                      "ci95": (round(m - 1.96 * se, 1), round(m + 1.96 * se, 1))
                      if math.isfinite(se) else None,
                      "agree": round(sum(j > 0 for _, j in xs) / len(xs), 2)})
-    order = {k: i for i, k in enumerate(KINDS + tuple(n for _, n in BUCKETS) + ("all",))}
+    details = ("discard, not medium's black three", "discard, other",
+               "take, with or without a wild", "draw phase, other")
+    order = {k: i for i, k in enumerate(KINDS + details + tuple(n for _, n in BUCKETS)
+                                        + ("all",))}
     rows.sort(key=lambda r: (r["config"], order[r["kind"]]))
     return rows
 
