@@ -63,16 +63,19 @@ def test_higher_confidence_keeps_only_clear_overrides():
 
 
 def test_summary_rows():
-    recs = [{"kind": "discard", "medium": "discard 5C", "configs": {"default": {"move": "discard A", "mean": 30.0,
-                                                        "lower": 1.0, "samples": 24}},
+    recs = [{"kind": "discard", "medium": "discard 5C",
+             "configs": {"default": {"move": "discard A", "mean": 30.0, "lower": 1.0,
+                                     "samples": 24}},
              "judged": {"discard A": {"mean": -10.0}}},
-            {"kind": "discard", "medium": "discard 3S", "configs": {"default": {"move": "discard B", "mean": 50.0,
-                                                        "lower": 2.0, "samples": 24}},
+            {"kind": "discard", "medium": "discard 3S",
+             "configs": {"default": {"move": "discard B", "mean": 50.0, "lower": 2.0,
+                                     "samples": 24}},
              "judged": {"discard B": {"mean": 30.0}}},
-            {"kind": "draw phase", "medium": "take 5C 5C", "configs": {"x": {"move": "draw", "mean": 5.0,
-                                                     "lower": 1.0, "samples": 24}},
+            {"kind": "draw phase", "medium": "take 5C 5C",
+             "configs": {"x": {"move": "draw", "mean": 5.0, "lower": 1.0, "samples": 24}},
              "judged": {"draw": {"mean": 8.0}}}]
-    rows = {(r["config"], r["kind"]): r for r in ho.summarize(recs)}
+    rows = {(r["config"], r["kind"]): r for r in ho.summarize(recs, min_gains=[40])}
+    assert rows[("default, predicted >= 40", "all")]["judged"] == 30.0
     d = rows[("default", "discard")]
     assert (d["n"], d["predicted"], d["judged"], d["agree"]) == (2, 40.0, 10.0, 0.5)
     assert d["ci95"][0] < 10.0 < d["ci95"][1]

@@ -9,24 +9,25 @@
 ``collect`` plays medium self-play deals (every seat ``medium``, so the positions are the ones
 ``medium`` reaches) on TUNING seeds (never the reserved 9000-9099, refused) and, at every
 decision, asks ``HardBot`` with a fixed ``iterations`` (reproducible, independent of the machine
-load) and each ``--variant`` (``key=value``: ``HardBot`` keyword arguments, ``iterations`` too) what it would play.
-A decision where any of them differs from ``medium``'s move is written as one JSON line: the
-deal (rules, players, seed) and the moves played before it (enough to rebuild the position
-exactly), ``medium``'s move and, per configuration, its move, mean gain, paired lower bound and
-sample count. ``medium``'s move is always the one played on.
+load) and each ``--variant`` (``key=value``: ``HardBot`` keyword arguments, ``iterations`` too)
+what it would play. A decision where any of them differs from ``medium``'s move is written as
+one JSON line: the deal (rules, players, seed) and the moves played before it (enough to rebuild
+the position exactly), ``medium``'s move and, per configuration, its move, mean gain, paired
+lower bound and sample count. ``medium``'s move is always the one played on.
 
 ``judge`` rebuilds each position and compares every overriding move with ``medium``'s over the
 FULL rest of the deal, the unbiased yardstick of ``py_engine/ai/judge.py``: many
-determinizations of the seat's view (common random numbers across the moves), the move, the
-rest of the seat's turn by ``medium``, then ``medium`` for every seat to the end of the deal
+determinizations of the seat's view (common random numbers across the moves), the move, the rest
+of the seat's turn by ``medium``, then ``medium`` for every seat to the end of the deal
 (``HardBot.rollout`` with ``rounds=1000, fast=False``, as ``judge.judge`` does); the outcome is
 the seat's side's deal-score margin over the best other side.
 
-``report`` prints, per configuration and move kind (and by the size of the predicted gain): the overrides, ``hard``'s predicted mean
-gain, the judged mean gain with its 95 % interval (over the overrides) and the share of the
-overrides whose judged gain is positive. ``--confidence z`` also reports the default
-configuration's overrides that a higher ``confidence`` would keep (the same samples: the lower
-bound is recomputed from the recorded mean and bound).
+``report`` prints, per configuration and move kind (and by the size of the predicted gain): the
+overrides, ``hard``'s predicted mean gain, the judged mean gain with its 95 % interval (over the
+overrides) and the share of the overrides whose judged gain is positive. ``--confidence z`` also
+reports the default configuration's overrides that a higher ``confidence`` would keep (the same
+samples: the lower bound is recomputed from the recorded mean and bound); ``--min-gain g`` those
+whose predicted gain is at least ``g``.
 """
 from __future__ import annotations
 
@@ -219,9 +220,12 @@ def detail_kind(rec: dict, move: str) -> str | None:
     return None
 
 
-def summarize(recs: list[dict], confidences: list[float] = ()) -> list[dict]:
+def summarize(recs: list[dict], confidences: list[float] = (),
+              min_gains: list[float] = ()) -> list[dict]:
     """Rows per (configuration, kind): overrides, predicted and judged mean gain, 95 %
-    interval of the judged mean over the overrides, share judged positive."""
+    interval of the judged mean over the overrides, share judged positive. ``confidences``
+    and ``min_gains``: also the default configuration's overrides that a higher confidence,
+    or a minimum predicted gain, would keep (in-sample: the same overrides)."""
     groups: dict[tuple[str, str], list[tuple[float, float]]] = {}
     for r in recs:
         for name, c in r["configs"].items():
@@ -229,6 +233,7 @@ def summarize(recs: list[dict], confidences: list[float] = ()) -> list[dict]:
             names = [name]
             if name == "default":
                 names += [f"default, confidence {z}" for z in confidences if keeps(c, z)]
+                names += [f"default, predicted >= {g}" for g in min_gains if c["mean"] >= g]
             for nm in names:
                 for kind in (r["kind"], detail_kind(r, c["move"]), gain_bucket(c["mean"]),
                              "all"):
@@ -276,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("report")
     r.add_argument("path")
     r.add_argument("--confidence", type=float, action="append", default=[])
+    r.add_argument("--min-gain", type=float, action="append", default=[])
     a = p.parse_args(argv)
     if a.cmd == "collect":
         try:
@@ -303,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
                                               rec["configs"].items()},
                                   "judged": res["judged"]}), file=sys.stderr, flush=True)
         return 0
-    for row in summarize(read_jsonl(a.path), a.confidence):
+    for row in summarize(read_jsonl(a.path), a.confidence, a.min_gain):
         print(json.dumps(row))
     return 0
 
