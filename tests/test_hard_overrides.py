@@ -1,0 +1,107 @@
+"""``tools/hard_overrides.py``: seeds, variants, move kinds, the judge's rebuild, the summary."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from py_engine.ai.medium import MediumBot
+from py_engine.ai.simple import legal_texts
+from py_engine.state import Game
+from py_engine.views import view_for
+
+_PATH = Path(__file__).resolve().parent.parent / "tools" / "hard_overrides.py"
+_spec = importlib.util.spec_from_file_location("hard_overrides", _PATH)
+ho = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ho)
+
+
+def test_seeds_parse_and_reserved_seeds_are_refused():
+    assert ho.parse_seeds("20000-20002,20010") == [20000, 20001, 20002, 20010]
+    with pytest.raises(ValueError, match="reserved"):
+        ho.parse_seeds("8990-9001")
+    with pytest.raises(ValueError):
+        ho.parse_seeds("20005-20001")
+
+
+def test_variants_parse_to_hardbot_keywords():
+    assert ho.parse_variant("leaf=hand,rounds=3,confidence=2.5,fast=false") == (
+        "leaf=hand,rounds=3,confidence=2.5,fast=false",
+        {"leaf": "hand", "rounds": 3, "confidence": 2.5, "fast": False})
+    with pytest.raises(ValueError):
+        ho.parse_variant("rounds")
+
+
+def test_move_kinds():
+    g = Game.new("samba", 4, seed=20000)
+    view = view_for(g, g.current)
+    assert ho.move_kind(view, "draw", "take 5C 5C") == "draw phase"
+    meld = dict(view, phase="meld")
+    assert ho.move_kind(meld, "discard 5C", "discard KD") == "discard"
+    assert ho.move_kind(meld, "discard 5C", "ask") == "go out/ask/answer"
+    assert ho.move_kind(meld, "meld new 5C 5D 5H", "discard KD") == "meld"
+
+
+def test_detail_kinds():
+    rec = {"kind": "draw phase", "medium": "take QD QD"}
+    assert ho.detail_kind(rec, "take QD QD JK") == "take, with or without a wild"
+    assert ho.detail_kind(rec, "draw") == "draw phase, other"
+    assert ho.detail_kind({"kind": "discard", "medium": "discard 3S"}, "discard KD") == \
+        "discard, not medium's black three"
+    assert ho.detail_kind({"kind": "discard", "medium": "discard 5D"}, "discard KD") == \
+        "discard, other"
+
+
+def test_higher_confidence_keeps_only_clear_overrides():
+    n = 24
+    se = 10.0
+    clear = {"mean": 40.0, "lower": 40.0 - ho.t_of(1.5, n) * se, "samples": n}
+    thin = {"mean": 20.0, "lower": 20.0 - ho.t_of(1.5, n) * se, "samples": n}
+    assert ho.keeps(clear, 2.5) and not ho.keeps(thin, 2.5)
+    assert ho.keeps(thin, 1.5 - 1e-9)
+
+
+def test_summary_rows():
+    recs = [{"kind": "discard", "medium": "discard 5C",
+             "configs": {"default": {"move": "discard A", "mean": 30.0, "lower": 1.0,
+                                     "samples": 24}},
+             "judged": {"discard A": {"mean": -10.0}}},
+            {"kind": "discard", "medium": "discard 3S",
+             "configs": {"default": {"move": "discard B", "mean": 50.0, "lower": 2.0,
+                                     "samples": 24}},
+             "judged": {"discard B": {"mean": 30.0}}},
+            {"kind": "draw phase", "medium": "take 5C 5C",
+             "configs": {"x": {"move": "draw", "mean": 5.0, "lower": 1.0, "samples": 24}},
+             "judged": {"draw": {"mean": 8.0}}}]
+    rows = {(r["config"], r["kind"]): r for r in ho.summarize(recs, min_gains=[40])}
+    assert rows[("default, predicted >= 40", "all")]["judged"] == 30.0
+    d = rows[("default", "discard")]
+    assert (d["n"], d["predicted"], d["judged"], d["agree"]) == (2, 40.0, 10.0, 0.5)
+    assert d["ci95"][0] < 10.0 < d["ci95"][1]
+    assert rows[("default", "all")]["n"] == 2
+    assert rows[("default", "predicted 25-75")]["n"] == 2
+    assert rows[("default", "discard, other")]["judged"] == -10.0
+    assert rows[("x", "draw phase, other")]["n"] == 1
+    assert rows[("x", "predicted < 25")]["judged"] == 8.0
+    assert rows[("x", "draw phase")]["ci95"] is None      # one override: no interval
+
+
+def test_judge_rebuilds_the_position_and_pairs_the_moves():
+    g = Game.new("samba", 4, seed=20000)
+    med = MediumBot(seed=1)
+    moves = []
+    while g.phase != "meld" or len(moves) < 1:
+        mv = med.choose(view_for(g, g.current))
+        g.play(mv)
+        moves.append(mv)
+    view = view_for(g, g.current)
+    mm = med.rank_moves(view)[0][1]
+    other = next(m for m in legal_texts(view) if m != mm)
+    rec = {"rules": "samba", "players": 4, "deal_seed": 20000, "moves": moves,
+           "seat": g.current, "medium": mm, "configs": {"default": {"move": other}}}
+    out = ho.judge_position(rec, samples=3)
+    assert set(out["judged"]) == {other} and out["judge_samples"] == 3
+    assert ho.judge_position(rec, samples=3)["judged"] == out["judged"]   # reproducible
+    with pytest.raises(ValueError):
+        ho.judge_position({**rec, "seat": (g.current + 1) % 4}, samples=1)
