@@ -9,7 +9,8 @@ import time
 from playwright.sync_api import Page, expect
 
 from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, READY_SELECTOR, chromium_path
-from play_driver import body_attr, click_action, click_card, discard_one, moves, settle, try_melds  # noqa: F401
+from play_driver import (body_attr, click_action, click_card, discard_one, draw_phase_step,  # noqa: F401
+                         moves, settle, try_melds)
 from py_engine.views import card_ids
 
 RTC_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
@@ -166,15 +167,7 @@ def play_turn(pg: Page) -> None:
         click_action(pg, "move", "answer yes")
         settle(pg)
     elif ph == "draw":
-        if "draw" in legal:
-            pg.click("#stock")
-        elif "end" in legal:
-            click_action(pg, "move", "end")
-        else:
-            takes = [m for m in legal if m.startswith(("top ", "take m"))]
-            assert takes, f"nothing to do in the draw phase: {legal}"
-            pg.click(f'#my-melds .meld[data-meld="{takes[0].split()[1][1:]}"]')
-        settle(pg)
+        draw_phase_step(pg, legal)
     elif ph == "meld":
         try:
             try_melds(pg)

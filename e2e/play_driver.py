@@ -105,6 +105,22 @@ def discard_one(page: Page) -> None:
     settle(page)
 
 
+def draw_phase_step(page: Page, legal: list[str]) -> bool:
+    """One draw-phase action by clicking: the stock, else "end", else a top-card take onto a
+    meld; waits for the table to settle. Whether it drew from the stock."""
+    drew = "draw" in legal
+    if drew:
+        page.click("#stock")
+    elif "end" in legal:
+        click_action(page, "move", "end")
+    else:
+        takes = [m for m in legal if m.startswith(("top ", "take m"))]
+        assert takes, f"nothing to do in the draw phase: {legal}"
+        page.click(f'#my-melds .meld[data-meld="{takes[0].split()[1][1:]}"]')
+    settle(page)
+    return drew
+
+
 def play_deal(page: Page, budget_s: float = 240) -> dict:
     """Plays the human seat until the deal summary shows. Returns counters."""
     stats = {"turns": 0, "melds": 0, "draws": 0}
@@ -118,16 +134,7 @@ def play_deal(page: Page, budget_s: float = 240) -> dict:
             click_action(page, "move", "answer yes")
         elif phase == "draw":
             stats["turns"] += 1
-            if "draw" in legal:
-                page.click("#stock")
-                stats["draws"] += 1
-            elif "end" in legal:
-                click_action(page, "move", "end")
-            else:
-                takes = [m for m in legal if m.startswith(("top ", "take m"))]
-                assert takes, f"nothing to do in the draw phase: {legal}"
-                page.click(f'#my-melds .meld[data-meld="{takes[0].split()[1][1:]}"]')
-            settle(page)
+            stats["draws"] += draw_phase_step(page, legal)
         elif phase == "meld":
             stats["melds"] += try_melds(page)
             if body_attr(page, "phase") != "meld" or body_attr(page, "my-turn") != "1":

@@ -34,24 +34,22 @@ export function renderSuggest(f) {
     // The engine's ways to take the pile, fewest cards first, as one-click shortcuts.
     const takes = movesOfKind(v, "take").map((m) => m.text)
       .sort((a, b) => cardCount(a) - cardCount(b)).slice(0, 6);
-    if (!takes.length) return;
-    box.append(el("span", "suggest-label", t("action.take")));
-    for (const m of takes) {
-      const b = el("button", "chip", partsText(partsOf(m), v));
-      b.type = "button";
-      b.dataset.move = m;
-      box.append(b);
-    }
+    chips(box, t("action.take"), takes, "move", v);
     return;
   }
   if (!legal.melds || !legal.melds.length) return;
   const parts = legal.melds.filter((p) => partCardsAvailable(p, v.hand, f.stagedIds)).slice(0, 8);
-  if (!parts.length) return;
-  box.append(el("span", "suggest-label", t("action.suggest")));
-  for (const p of parts) {
-    const b = el("button", "chip", partsText(partsOf(p), v));
+  chips(box, t("action.suggest"), parts, "part", v);
+}
+
+/** A labelled row of one-click chips, one per move text (`data-<attr>` holds the text). */
+function chips(box, label, texts, attr, v) {
+  if (!texts.length) return;
+  box.append(el("span", "suggest-label", label));
+  for (const text of texts) {
+    const b = el("button", "chip", partsText(partsOf(text), v));
     b.type = "button";
-    b.dataset.part = p;
+    b.dataset[attr] = text;
     box.append(b);
   }
 }
