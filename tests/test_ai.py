@@ -62,7 +62,8 @@ def test_cheap_levels_play_whole_deals(rules, players):
                                            ("samba", 2)])
 def test_hard_plays_a_whole_deal(rules, players):
     game = Game.new(rules, players, seed=5)
-    bots = [HardBot(seed=s, iterations=1, rounds=0.5, shortlist=3, min_samples=1) if s == 0
+    bots = [HardBot(seed=s, iterations=1, rounds=0.5, shortlist=3, min_samples=1, min_gain=0.0)
+            if s == 0
             else make_bot("medium", seed=s) for s in range(players)]
     play_deal(game, bots)
 
@@ -438,7 +439,7 @@ def test_hard_stops_at_its_deadline_and_drops_the_unfinished_sample(monkeypatch)
     view = view_for(_case("feed-seq5-s4"), 0)
     clock = _Clock(0.0005, 1.01)
     monkeypatch.setattr(hard.time, "perf_counter", clock)
-    h = HardBot(seed=1, budget=0.5, min_samples=1)
+    h = HardBot(seed=1, budget=0.5, min_samples=1, min_gain=0.0)     # no early stop
     t0 = clock.t
     move = h.choose(view)
     st = h.last_stats
@@ -520,3 +521,73 @@ def test_pooled_tournaments_add_up(tmp_path, capsys):
     (tmp_path / "running.json").write_text("")
     assert main(["pool", *map(str, paths), str(tmp_path / "running.json")]) == 0
     assert json.loads(capsys.readouterr().out)["deals"] == 5
+
+
+def _overriding_position():
+    """A searched position of a seeded medium self-play deal where ``hard`` (24 samples,
+    no minimum gain) overrules ``medium``: (view, the bot's search statistics, its move)."""
+    from py_engine.ai.medium import MediumBot
+    g = Game.new("samba", 4, seed=20041)
+    bot = MediumBot(seed=1)
+    for _ in range(400):
+        view = view_for(g, g.current)
+        h = HardBot(seed=5, iterations=24, min_gain=0.0)
+        move = h.choose(view)
+        if h.last_stats.get("samples") and move != bot.choose(view):
+            return view, h.last_stats, move
+        g.play(bot.choose(view))
+    raise AssertionError("no override in this deal")
+
+
+def test_min_gain_keeps_mediums_move_below_it_and_stops_when_settled():
+    """``min_gain``: an override needs a mean sampled gain of at least that many points, and
+    sampling stops (every four samples after ``min_samples``) once no candidate's upper bound
+    reaches it."""
+    from py_engine.ai.medium import MediumBot
+    view, st, move = _overriding_position()
+    gain = st["gains"][move][0]
+    assert gain > 0
+    same = HardBot(seed=5, iterations=24, min_gain=gain / 2)
+    assert same.choose(view) == move and same.last_stats["samples"] == 24
+    above = HardBot(seed=5, iterations=24, min_gain=gain + 1)
+    assert above.choose(view) == MediumBot(seed=5).choose(view) != move
+    huge = HardBot(seed=5, iterations=24, min_gain=10 ** 6)
+    assert huge.choose(view) != move
+    assert huge.last_stats["samples"] == 12       # settled at once: min_samples
+
+
+def test_settled_reads_the_upper_bounds():
+    h = HardBot(seed=0, min_gain=50.0)
+    base = [0.0] * 12
+    assert h._settled([base, [10.0, -10.0] * 6], 12)           # mean 0, tight
+    assert not h._settled([base, [10.0, -10.0] * 6, [60.0] * 12], 12)
+    assert not h._settled([base, [200.0, -150.0] * 6], 12)     # mean 25, wide
+
+
+def test_own_turn_leaves_the_searching_seats_turn_to_medium(monkeypatch):
+    """``own_turn=True``: in a rollout the rest of the searching seat's turn is never played by
+    the cheap meld stand-in; later turns still are. Without it the stand-in plays it."""
+    from py_engine.ai import hard
+    view = view_for(Game.new("samba", 4, seed=3), 0)
+    draws = [m for m in legal_texts(view) if m.startswith(("draw", "take"))]
+    assert draws
+    calls: list[tuple[int, str]] = []
+    real = hard._fast_meld_move
+
+    def spy(game, policy, cache):
+        calls.append((game.current, real(game, policy, cache) is not None))
+        return real(game, policy, cache)
+
+    monkeypatch.setattr(hard, "_fast_meld_move", spy)
+    for own, want_first in ((True, False), (False, True)):
+        calls.clear()
+        world = hard.Determinizer(view).sample(random.Random(3))
+        world.play(draws[0])
+        HardBot(seed=1, own_turn=own, rounds=2).rollout(world, 0, random.Random(4))
+        first_turn = []
+        for seat, _ in calls:
+            if seat != 0:
+                break
+            first_turn.append(seat)
+        assert bool(first_turn) == want_first
+        assert any(seat != 0 for seat, _ in calls)

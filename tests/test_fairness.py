@@ -96,7 +96,8 @@ def test_hard_ignores_hidden_cards(rules, players):
             continue
         # confidence 0: any sampled advantage overrules medium, the most sensitive setting
         _decision_after_shuffles(game, seat, lambda: HardBot(
-            seed=3, iterations=3, rounds=0.5, shortlist=3, min_samples=2, confidence=0.0), 1, rng)
+            seed=3, iterations=3, rounds=0.5, shortlist=3, min_samples=2, confidence=0.0,
+            min_gain=0.0), 1, rng)
         n += 1
         if n >= 5:
             break

@@ -91,7 +91,8 @@ def test_hard_with_the_fitted_leaf_plays_legally_and_reproducibly():
 def test_study_reports_oracle_and_variant_gains():
     from py_engine.ai import study
     out = study.study("samba", 4, deals=1, every=3, truth=2,
-                      variants=[{"iterations": 8, "min_samples": 1, "confidence": 0.0}])
+                      variants=[{"iterations": 8, "min_samples": 1, "confidence": 0.0,
+                                 "min_gain": 0.0}])
     assert out["positions"] > 0
     assert sum(k["n"] for k in out["oracle"].values()) == out["positions"]
     assert all(k["mean"] >= 0 for k in out["oracle"].values())   # the best is never worse

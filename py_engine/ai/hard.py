@@ -37,6 +37,7 @@ from ..views import meld_view, view_for
 from .determinize import Determinizer
 from .leaf import predict
 from .medium import Info, MediumBot
+from .inference import Passes
 from .weights import LEAF_WEIGHTS
 
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
@@ -308,7 +309,7 @@ class HardBot:
                  shortlist: int = 2, rounds: float = 1.0, confidence: float = 1.5,
                  min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
                  hold: bool = False, base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
-                 **kw):
+                 own_turn: bool = True, min_gain: float = 75.0, passes: bool = False, **kw):
         self.seed = seed
         # None: scaled to the machine at each decision (``auto_budget(base, cap)``)
         self.budget = budget
@@ -323,6 +324,15 @@ class HardBot:
         self.fast = fast
         self.leaf = leaf
         self.hold = hold
+        # True: the rest of the searching seat's own turn is played by ``medium`` itself in the
+        # rollouts, never by the cheap meld stand-in (``fast_meld_phase``)
+        self.own_turn = own_turn
+        # overrule medium only for a mean sampled gain of at least this many points, and stop
+        # sampling once no candidate's upper bound reaches it (the decision is settled)
+        self.min_gain = min_gain
+        # True: sampled hands agree with the piles the other players drew past
+        # (``inference.Passes``)
+        self.passes = passes
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
         self._deadline: float | None = None     # set while a time-budgeted search runs
@@ -391,7 +401,8 @@ class HardBot:
         t_start = time.perf_counter()
         weights = LEAF_WEIGHTS.get(view["rules"]["name"]) if self.leaf == "fitted" else None
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
-        worlds = Determinizer(view)
+        worlds = self.worlds(view)
+        passes = Passes(view) if self.passes else None
         overrun = False
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -407,6 +418,8 @@ class HardBot:
             sample_seed = f"{base}:{n}"
             world = worlds.sample(random.Random(sample_seed))
             laid_red_threes(world, me, view)
+            if passes is not None:
+                passes.apply(world, random.Random(sample_seed + ":p"))
             row = []
             try:
                 for mv in cands:
@@ -421,6 +434,9 @@ class HardBot:
             for i, x in enumerate(row):
                 values[i].append(x)
             n += 1
+            if self.min_gain > 0 and n >= self.min_samples and n % 4 == 0 \
+                    and self._settled(values, n):
+                break
         if n == 0:
             self.last_stats = {"samples": 0, "gains": {}, "means": {}, "budget": budget,
                                "overrun": overrun}
@@ -432,10 +448,7 @@ class HardBot:
             d = [a - b for a, b in zip(values[i], values[0])]
             mean = sum(d) / n
             sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5 if n > 1 else float("inf")
-            z = self.confidence
-            # Student's t instead of the normal quantile (Cornish-Fisher, n - 1 degrees of
-            # freedom): with few samples the bound widens, so few samples rarely overrule
-            t = z + (z ** 3 + z) / (4 * (n - 1)) if n > 1 else z
+            t = self._t(n)      # few samples widen the bound, so they rarely overrule
             lower = mean - t * sd / n ** 0.5
             gains[cands[i]] = (round(mean, 1), round(lower, 1))
             if self.mode == "discard" and prior is not None:
@@ -446,11 +459,34 @@ class HardBot:
                 if gain > best_gain:
                     best, best_gain = i, gain
             elif n >= self.min_samples and lower > 0 and mean > best_gain \
-                    and self.allowed(view, cands[i], cands[0]):
+                    and mean >= self.min_gain and self.allowed(view, cands[i], cands[0]):
                 best, best_gain = i, mean
         self.last_stats = {"samples": n, "gains": gains, "budget": budget, "overrun": overrun,
                            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)}}
         return cands[best]
+
+    def _t(self, n: int) -> float:
+        """Student's quantile for ``n - 1`` degrees of freedom at the normal quantile
+        ``confidence`` (Cornish-Fisher): with few samples the bound widens."""
+        z = self.confidence
+        return z + (z ** 3 + z) / (4 * (n - 1)) if n > 1 else z
+
+    def _settled(self, values: list[list[float]], n: int) -> bool:
+        """No candidate's paired upper bound on its gain over medium's choice reaches
+        ``min_gain``: more samples would not overrule medium."""
+        t = self._t(n)
+        for vals in values[1:]:
+            d = [a - b for a, b in zip(vals, values[0])]
+            mean = sum(d) / n
+            sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5
+            if mean + t * sd / n ** 0.5 >= self.min_gain:
+                return False
+        return True
+
+    def worlds(self, view: dict) -> Determinizer:
+        """The sampler of this decision's worlds: ``Determinizer(view)``, the seat's view only
+        (a study may substitute another, e.g. tools/pi_check.py's open hands)."""
+        return Determinizer(view)
 
     def allowed(self, view: dict, move: str, medium_move: str) -> bool:
         """The search may play ``move`` instead of ``medium``'s choice only if it commits no
@@ -476,7 +512,8 @@ class HardBot:
                 last = g.current
                 if turns >= limit:
                     break
-            move = _fast_meld_move(g, policy, cache) if self.fast else None
+            cheap = self.fast and not (self.own_turn and turns == 0 and g.current == me)
+            move = _fast_meld_move(g, policy, cache) if cheap else None
             if move is None:
                 move = rollout_move(g, policy, cache)
                 if move is None:

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""The perfect-information check of issue 15: does ``hard``'s search gain much more over
+``medium`` when it sees every hand?
+
+    python tools/pi_check.py --rules samba --players 4 --deals 40 --seed 20100 --jobs 2 \\
+        [--iterations 16] [--clairvoyant] [--plain]
+
+Duplicate deals (as ``py_engine.ai.tournament``): side ``a`` is ``HardBot`` with a fixed number
+of samples, side ``b`` ``medium``. Without ``--plain`` the search's worlds are the true game with
+every hand as it is and only the stock reshuffled per sample (``--clairvoyant``: the stock kept
+too; ``--next``: only the next player's hand open): a CHEATING study bot, never offered to players. ``--plain`` plays the same search on
+``Determinizer(view)``'s worlds (the shipped information), for a side-by-side figure. If even open
+hands barely beat ``medium``, the gain is in the heuristic (the continuation policy), not in the
+sampling. Tuning seeds only: the reserved measurement seeds 9000-9099 are refused.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from py_engine.ai.hard import HardBot  # noqa: E402
+from py_engine.ai.medium import MediumBot  # noqa: E402
+from py_engine.ai.tournament import a_sides_of, map_deals, margin, wilson  # noqa: E402
+from py_engine.rules import get_rules  # noqa: E402
+from py_engine.state import Game  # noqa: E402
+from py_engine.views import view_for  # noqa: E402
+
+RESERVED = range(9000, 9100)
+
+
+class OpenWorlds:
+    """Worlds from the true game: every hand as it is, the stock reshuffled per sample unless
+    ``keep_stock``; with ``only_next`` only the next player's hand is kept and the other
+    players' hands and the stock are dealt again from their cards."""
+
+    def __init__(self, game: Game, keep_stock: bool, only_next: bool = False):
+        self.game, self.keep_stock, self.only_next = game, keep_stock, only_next
+
+    def sample(self, rng: random.Random) -> Game:
+        g = self.game.copy(log=True)
+        if self.only_next:
+            me = g.current
+            nxt = (me + 1) % g.players
+            others = [s for s in range(g.players) if s not in (me, nxt)]
+            pool = [c for s in others for c in g.hands[s]] + list(g.stock)
+            rng.shuffle(pool)
+            for s in others:
+                n = len(g.hands[s])
+                g.hands[s][:] = pool[:n]
+                del pool[:n]
+            g.stock[:] = pool
+        elif not self.keep_stock:
+            rng.shuffle(g.stock)
+        return g
+
+
+class OpenHard(HardBot):
+    game: Game | None = None
+    keep_stock = False
+    only_next = False
+
+    def worlds(self, view):
+        if self.game is None:
+            return super().worlds(view)
+        return OpenWorlds(self.game, self.keep_stock, self.only_next)
+
+
+def play(rules, players, deal_seed, a_sides, n_sides, bot_seed, mode, iterations):
+    game = Game.new(rules, players, seed=deal_seed)
+    bots = []
+    for s in range(players):
+        if s % n_sides in a_sides:
+            b = OpenHard(seed=bot_seed * 1009 + s, iterations=iterations)
+            b.keep_stock = mode == "clairvoyant"
+            b.only_next = mode == "next"
+            bots.append(b)
+        else:
+            bots.append(MediumBot(seed=bot_seed * 1009 + s))
+    steps = overrides = searched = 0
+    while game.phase not in ("deal_over", "game_over"):
+        seat = game.current
+        bot = bots[seat]
+        if isinstance(bot, OpenHard) and mode != "plain":
+            bot.game = game
+        move = bot.choose(view_for(game, seat))
+        if isinstance(bot, OpenHard) and bot.last_stats.get("samples"):
+            searched += 1
+            overrides += move != bot.medium.choose(view_for(game, seat))
+        game.play(move)
+        steps += 1
+        if steps > 5000:
+            raise RuntimeError(f"deal {deal_seed} did not end")
+    return list(game.history[-1]), searched, overrides
+
+
+def job(args):
+    rules, players, seed, i, mode, iterations = args
+    n_sides = get_rules(rules).n_sides(players)
+    deal_seed = seed * 100_003 + i
+    total, searched, overrides = 0.0, 0, 0
+    for swap in (False, True):
+        a_sides = a_sides_of(n_sides, swap)
+        sc, s, o = play(rules, players, deal_seed, a_sides, n_sides, seed * 7 + i * 2 + swap,
+                        mode, iterations)
+        total += margin(sc, a_sides)
+        searched += s
+        overrides += o
+    return total, searched, overrides
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--rules", default="samba")
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--deals", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=20100)
+    ap.add_argument("--iterations", type=int, default=16)
+    ap.add_argument("--jobs", type=int, default=1)
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--clairvoyant", action="store_true")
+    g.add_argument("--plain", action="store_true")
+    g.add_argument("--next", action="store_true", help="only the next player's hand open")
+    a = ap.parse_args(argv)
+    if a.seed in RESERVED:
+        ap.error("seeds 9000-9099 are reserved for measurement")
+    mode = ("clairvoyant" if a.clairvoyant else "plain" if a.plain else "next" if a.next
+            else "open")
+    args = [(a.rules, a.players, a.seed, i, mode, a.iterations) for i in range(a.deals)]
+    res = map_deals(job, args, a.jobs)
+    diffs = [r[0] for r in res]
+    won = sum(d > 0 for d in diffs)
+    lost = sum(d < 0 for d in diffs)
+    n = len(diffs)
+    mean = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / n ** 0.5 if n > 1 else float("inf")
+    lo, hi = wilson(won, won + lost) if won + lost else (0.0, 1.0)
+    print(f"{a.rules} {a.players}, {mode} hard (iterations {a.iterations}) vs medium, "
+          f"{n} duplicate deals from seed {a.seed}:")
+    print(f"  won {won}, lost {lost}, tied {n - won - lost}; share of decided "
+          f"{won / max(1, won + lost):.3f} [{lo:.3f}, {hi:.3f}]")
+    print(f"  mean per duplicate deal {mean:+.1f} [{mean - 1.96 * se:+.1f}, {mean + 1.96 * se:+.1f}]"
+          f"; searched decisions {sum(r[1] for r in res)}, overrides {sum(r[2] for r in res)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
