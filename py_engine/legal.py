@@ -12,6 +12,7 @@ from itertools import combinations
 
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
                     SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
+from .errors import IllegalMove
 from .melds import BLACK3, GROUP, SEQUENCE, WILD, TableMeld, addition_problem, finished_kind
 from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
@@ -20,6 +21,19 @@ from .state import Game
 from .turn import opening_minimum_met
 
 MAX_OPENINGS = 24
+
+
+def _accepts(game: Game, move: Move) -> bool:
+    """``game.can(move)``, and the plan kept in the position's generation record
+    (``Game.generation``): playing that very move then uses the plan instead of checking it
+    again."""
+    try:
+        plan = game.verify(move)
+    except IllegalMove:
+        return False
+    if plan is not None:
+        game.generation()[id(move)] = (move, plan)
+    return True
 _WILD_KINDS = sorted((k for k in range(N_KINDS) if IS_WILD[k]), key=VALUE_OF_KIND.__getitem__)
 _NATURAL_KINDS = [k for k in range(N_KINDS) if IS_NATURAL[k]]
 _BLACK3_KINDS = [k for k in range(N_KINDS) if IS_BLACK3[k]]
@@ -133,6 +147,33 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     if len(cache) >= 4096:
         cache.clear()
     got = cache[key] = tuple(out)
+    return got
+
+
+# Single-part meld moves are values too: one object per new meld and per (meld id, kind)
+# addition, so each keeps its text once made (bounded caches).
+_NEW_MOVES: dict[NewMeld, Meld] = {}
+_ADD_MOVES: dict[tuple[int, int], Meld] = {}
+
+
+def new_meld_move(part: NewMeld) -> Meld:
+    """``Meld((part,))``, one shared object per part."""
+    got = _NEW_MOVES.get(part)
+    if got is None:
+        if len(_NEW_MOVES) >= 4096:
+            _NEW_MOVES.clear()
+        got = _NEW_MOVES[part] = Meld((part,))
+    return got
+
+
+def add_move(meld_id: int, k: int) -> Meld:
+    """``Meld((AddTo(meld_id, (k,)),))``, one shared object per meld id and kind."""
+    key = (meld_id, k)
+    got = _ADD_MOVES.get(key)
+    if got is None:
+        if len(_ADD_MOVES) >= 4096:
+            _ADD_MOVES.clear()
+        got = _ADD_MOVES[key] = Meld((AddTo(meld_id, (k,)),))
     return got
 
 
@@ -334,7 +375,7 @@ def pile_takes(game: Game) -> list[Move]:
             if w and len(cards) == len(shape):
                 continue
             move = TakePile(cards)
-            if game.can(move):
+            if _accepts(game, move):
                 out.append(move)
             elif not game.opened(side) and w == 0:
                 rest = list(counts)
@@ -343,7 +384,7 @@ def pile_takes(game: Game) -> list[Move]:
                 have = sum(VALUE_OF_KIND[k] for k in cards) + VALUE_OF_KIND[top]
                 for combo in opening_combos(rest, game.minimum(side) - have, game, limit=6):
                     m2 = TakePile(cards, combo)
-                    if game.can(m2):
+                    if _accepts(game, m2):
                         out.append(m2)
                         break
     return out
@@ -363,11 +404,11 @@ def _draw_moves(game: Game, side: int) -> list[Move]:
                 continue
             if r.take_top_card and m.type == SEQUENCE:
                 mv: Move = TakeTop(m.id)
-                if game.can(mv):
+                if _accepts(game, mv):
                     out.append(mv)
             if r.take_pile_onto_meld:
                 mv = TakePileOnto(m.id)
-                if game.can(mv):
+                if _accepts(game, mv):
                     out.append(mv)
         out += pile_takes(game)
     return out
@@ -403,8 +444,10 @@ def other_moves(game: Game) -> list[Move]:
     groups = [m for m in game.melds[side] if m.type == GROUP]
     if len(groups) > 1:
         for a, b in combinations(groups, 2):
-            if a.rank == b.rank and game.can(Merge(a.id, b.id)):
-                out.append(Merge(a.id, b.id))
+            if a.rank == b.rank:
+                mv = Merge(a.id, b.id)
+                if _accepts(game, mv):
+                    out.append(mv)
     out += discard_moves(game, distinct)
     if game.rules.pass_with_one and game.can(_PASS):
         out.append(_PASS)
@@ -453,7 +496,7 @@ def ask_moves(game: Game) -> list[Ask]:
         for a, d in ((kinds[0], kinds[1]), (kinds[1], kinds[0])):
             for mid in targets.get(a, [])[:1]:
                 cands.append(Ask((AddTo(mid, (a,)),), d))
-    return [a for a in cands if game.can(a)]
+    return [a for a in cands if _accepts(game, a)]
 
 
 def opening_ok(game: Game, combo) -> bool:
@@ -483,6 +526,17 @@ def opening_ok(game: Game, combo) -> bool:
 
 
 def meld_moves(game: Game) -> list[Meld]:
+    """The meld moves of the seat to act (recorded as generated at this position: ``play``
+    does not check them again)."""
+    out = _meld_moves(game)
+    if out:
+        gen = game.generation()
+        for m in out:
+            gen[id(m)] = (m, None)
+    return out
+
+
+def _meld_moves(game: Game) -> list[Meld]:
     seat, side = game.current, game.side_of(game.current)
     counts = counts_of(game.hand_kinds(seat))
     out: list[Meld] = []
@@ -494,8 +548,8 @@ def meld_moves(game: Game) -> list[Meld]:
     acting = ActingSide(game)
     for part, t, n, w in candidate_shapes(counts, game):
         if acting.new_shape_ok(t, n, w):
-            out.append(Meld((part,)))
+            out.append(new_meld_move(part))
     for k, ids in addition_targets(game, counts, acting).items():
         for mid in ids:
-            out.append(Meld((AddTo(mid, (k,)),)))
+            out.append(add_move(mid, k))
     return out

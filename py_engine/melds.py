@@ -133,6 +133,25 @@ def classify(kinds: list[int], rules: RuleSet, detail: str = "") -> tuple[str, i
     return SEQUENCE, 0, SUIT_OF[kinds[0]]
 
 
+def shape_of(kinds) -> tuple[str, int, int]:
+    """``classify``'s answer for kinds already known to make a valid new meld (the legal-move
+    generator's), without its checks: black threes; no natural card, a wild meld; naturals of
+    one rank, a group of that rank; else a sequence of the first card's suit."""
+    k0 = kinds[0]
+    if IS_BLACK3[k0]:
+        return BLACK3, 3, -1
+    rank = 0
+    for k in kinds:
+        if not IS_WILD[k]:
+            r = RANK_OF[k]
+            if rank and r != rank:
+                return SEQUENCE, 0, SUIT_OF[k0]
+            rank = r
+    if not rank:
+        return WILD, 0, -1
+    return GROUP, rank, -1
+
+
 def check_sequence(kinds: list[int], rules: RuleSet, detail: str = "") -> None:
     if any(IS_WILD[k] or not IS_NATURAL[k] for k in kinds):
         raise IllegalMove("sequence_wild", detail)
