@@ -13,7 +13,8 @@ from itertools import combinations
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
                     SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
 from .errors import IllegalMove
-from .melds import BLACK3, GROUP, SEQUENCE, WILD, TableMeld, addition_problem, finished_kind
+from .melds import (BLACK3, GROUP, SEQUENCE, WILD, TableMeld, addition_problem, finished_kind,
+                    group_counts_problem)
 from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
 from .scoring import side_canastas
@@ -319,6 +320,27 @@ class ActingSide:
         return self.end_ok(self.cards - 1, self.met_after(after, before), meld.type == BLACK3)
 
 
+def single_addition(game: Game, acting: ActingSide, meld: TableMeld, k: int) -> Meld | None:
+    """The move adding one card of kind ``k`` (in hand) to ``meld`` (the side's own), if it is
+    legal now (``ActingSide.addition_ok``), recorded as generated at this position."""
+    if not acting.addition_ok(meld, k):
+        return None
+    mv = add_move(meld.id, k)
+    game.generation()[id(mv)] = (mv, None)
+    return mv
+
+
+def single_new_meld(game: Game, acting: ActingSide, part: NewMeld, mtype: str, n: int,
+                    wilds: int) -> Meld | None:
+    """The move laying ``part`` (a candidate of ``candidate_shapes`` with its type, size and wild
+    cards) alone, if it is legal now, recorded as generated at this position."""
+    if not acting.new_shape_ok(mtype, n, wilds):
+        return None
+    mv = new_meld_move(part)
+    game.generation()[id(mv)] = (mv, None)
+    return mv
+
+
 def addition_targets(game: Game, counts: list[int] | None = None,
                      side: ActingSide | None = None) -> dict[int, list[int]]:
     """For each kind in the current player's hand (in kind order), the meld ids it may join
@@ -348,8 +370,12 @@ def addition_targets(game: Game, counts: list[int] | None = None,
     return out
 
 
-def pile_takes(game: Game) -> list[Move]:
-    """Every distinct way to take the pile with a pair (and, when opening, the melds it needs)."""
+def pile_takes(game: Game, checked: bool = False) -> list[Move]:
+    """Every distinct way to take the pile with a pair (and, when opening, the melds it needs).
+
+    An opened side's takes without melds are accepted from counts (``plain_take_ok``, the
+    questions ``Game.verify_take_pile`` asks); the others, or all with ``checked``, are
+    verified (a test compares the two)."""
     if not game.pile or game.pile_blocked():
         return []
     seat, side = game.current, game.side_of(game.current)
@@ -369,15 +395,23 @@ def pile_takes(game: Game) -> list[Move]:
         shapes.append(nat)
     if natural_and_wild:
         shapes += [[k, wilds[0]] for k in sorted(set(nat))]
+    opened = game.opened(side)
+    plain = None
+    if opened and not checked and game.phase == "draw":
+        plain = PlainTakes(game, counts)
     for shape in shapes:
         for w in range(0, min(len(wilds), game.rules.group_max_wilds) + 1):
             cards = tuple(shape) + tuple(wilds[:w])
             if w and len(cards) == len(shape):
                 continue
+            if plain is not None:
+                if plain.ok(cards):
+                    out.append(TakePile(cards))
+                continue
             move = TakePile(cards)
             if _accepts(game, move):
                 out.append(move)
-            elif not game.opened(side) and w == 0:
+            elif not opened and w == 0:
                 rest = list(counts)
                 for k in cards:
                     rest[k] -= 1
@@ -388,6 +422,42 @@ def pile_takes(game: Game) -> list[Move]:
                         out.append(m2)
                         break
     return out
+
+
+class PlainTakes:
+    """``Game.verify_take_pile`` for an opened side's takes without meld parts, from counts:
+    the cards in hand, a natural pair (or, where the rules allow and the pile is not frozen,
+    one natural and a wild card), the group's wild-card limits, and what the hand may hold
+    once the pile's other cards join it (``Game.end_of_action_problem``)."""
+
+    __slots__ = ("counts", "rules", "frozen", "acting", "after")
+
+    def __init__(self, game: Game, counts: list[int]):
+        self.counts, self.rules = counts, game.rules
+        self.frozen = game.pile_frozen(game.side_of(game.current))
+        self.acting = ActingSide(game)
+        rest = game.pile[:-1]
+        if game.rules.red_threes_automatic:
+            rest = [c for c in rest if not IS_RED3[KIND_OF_ID[c]]]
+        self.after = self.acting.cards + len(rest)    # before the cards laid are taken off
+
+    def ok(self, cards: tuple[int, ...]) -> bool:
+        """May the pile be taken with ``cards`` (naturals of the top card's rank, wild cards)?"""
+        counts = self.counts
+        for k in set(cards):
+            if cards.count(k) > counts[k]:
+                return False
+        r = self.rules
+        naturals = sum(1 for k in cards if not IS_WILD[k])
+        wilds = len(cards) - naturals
+        if naturals < 2 and not (r.take_pile_natural_and_wild and not self.frozen
+                                 and naturals >= 1 and wilds >= 1):
+            return False
+        if group_counts_problem(naturals + 1, wilds, r) is not None:
+            return False
+        acting = self.acting
+        done = finished_kind(GROUP, len(cards) + 1, wilds, r)
+        return acting.end_ok(self.after - len(cards), acting.met_after(done), False)
 
 
 def _draw_moves(game: Game, side: int) -> list[Move]:
@@ -436,7 +506,7 @@ def other_moves(game: Game) -> list[Move]:
     seat, side = game.current, game.side_of(game.current)
     out: list[Move] = []
     hand = game.hands[seat]
-    distinct = sorted({KIND_OF_ID[c] for c in hand}, key=SORT_INDEX.__getitem__)
+    distinct = sorted(set(map(KIND_OF_ID.__getitem__, hand)), key=SORT_INDEX.__getitem__)
     if not game.rules.red_threes_automatic and len(hand) > 1:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":

@@ -40,7 +40,10 @@ class TableMeld:
             other.id, other.type, other.rank, other.suit, other.cards)
 
     def copy(self) -> "TableMeld":
-        return TableMeld(self.id, self.type, self.rank, self.suit, list(self.cards), self.wilds)
+        """An independent copy (it shares the read-only view until cards join either)."""
+        c = TableMeld(self.id, self.type, self.rank, self.suit, list(self.cards), self.wilds)
+        c.view = self.view
+        return c
 
     def add(self, ids: list[int]) -> None:
         """Put cards on this meld (sequences stay in rank order)."""

@@ -209,7 +209,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
     pile = {"size": len(pile_ids), "top": CARD_VIEWS[top] if top is not None else None,
             "blocked": game.pile_blocked(),
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
-            "cards": [CARD_VIEWS[c] for c in pile_ids]}
+            "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
     counts = [side_canastas(m, r) for m in game.melds]
     seats = game.view_cache.get("seats")
     if seats is None:
@@ -225,14 +225,15 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "deal": game.deal_no, "dealer": game.dealer, "target": game.target,
         "phase": game.phase,
         "current": game.current if game.phase not in ("deal_over", "game_over") else None,
-        "hand": [CARD_VIEWS[c] for c in sorted_hand(game.hands[seat])],
+        "hand": list(map(CARD_VIEWS.__getitem__, sorted(game.hands[seat],
+                                                         key=_HAND_ORDER.__getitem__))),
         "hand_sizes": [len(h) for h in game.hands],
         "stock": len(game.stock),
         "pile": pile,
-        "melds": [[meld_view(m, r) for m in side] for side in game.melds],
-        "red_threes": [[CARD_VIEWS[c] for c in side] for side in game.red3],
+        "melds": [[m.view or meld_view(m, r) for m in side] for side in game.melds],
+        "red_threes": [list(map(CARD_VIEWS.__getitem__, side)) for side in game.red3],
         "scores": list(game.scores),
-        "opened": [game.opened(s) for s in range(n_sides)],
+        "opened": [bool(side) for side in game.melds],
         "minimum": [game.minimum(s) for s in range(n_sides)],
         "canastas": [c[0] for c in counts],
         "requirement": r.canastas_needed(game.players),
