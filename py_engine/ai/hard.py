@@ -210,6 +210,21 @@ def rollout_move(g: Game, policy: MediumBot, cache: dict):
     moves = legal_moves(g)
     if len(moves) <= 1:
         return moves[0] if moves else None      # (a draw, mostly: nothing to weigh)
+    if g.phase == "draw":       # scored from a few counts, without an ``Info``
+        seat = g.current
+        sizes = {m.id: len(m.cards) for m in g.melds[g.side_of(seat)]}
+        n_hand, n_pile, smax = len(g.hands[seat]), len(g.pile), g.rules.sequence_max
+        best = None
+        for mv in moves:
+            sc = policy.draw_move_score(mv, n_hand, n_pile, sizes, smax)
+            if sc is None:
+                break
+            t = mv.text()
+            if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
+                best = (sc, t, mv)
+        else:
+            assert best is not None
+            return best[2]
     return policy.best_move(_rollout_info(g, g.current, cache), moves)
 
 

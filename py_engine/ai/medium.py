@@ -13,6 +13,7 @@ import random
 
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
+from ..moves import AddTo, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
 from .simple import legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -358,13 +359,21 @@ class MediumBot:
 
     # The decision -------------------------------------------------------------------------
     def choose(self, view: dict) -> str:
-        ranked = self.rank_moves(view)
-        if not ranked:
+        """``rank_moves(view)[0]``'s move: the highest score, ties broken by the text."""
+        scored = self.scored_moves(view)
+        if not scored:
             raise ValueError("no legal move in this view")
-        return ranked[0][1]
+        best = max(sc for sc, _ in scored)
+        return min(m for sc, m in scored if sc == best)
 
     def rank_moves(self, view: dict) -> list[tuple[float, str]]:
         """Every legal move with its score, best first (ties broken by the text)."""
+        scored = self.scored_moves(view)
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return scored
+
+    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
+        """Every legal move with its score, in the view's order."""
         moves = legal_texts(view)
         if not moves:
             return []
@@ -380,12 +389,8 @@ class MediumBot:
                 if len(info.hand) != 1:
                     values = [v - 1000.0 for v in values]
                 known = dict(zip(discards, values))
-                scored = [(known[m] if m in known else self.score(info, m), m) for m in moves]
-                scored.sort(key=lambda x: (-x[0], x[1]))
-                return scored
-        scored = [(self.score(info, m), m) for m in moves]
-        scored.sort(key=lambda x: (-x[0], x[1]))
-        return scored
+                return [(known[m] if m in known else self.score(info, m), m) for m in moves]
+        return [(self.score(info, m), m) for m in moves]
 
     def best_move(self, info: Info, moves: list):
         """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
@@ -399,6 +404,36 @@ class MediumBot:
         if best is None:
             raise ValueError("no legal move")
         return best[2]
+
+    def draw_move_score(self, move, cards_in_hand: int, pile_size: int, meld_sizes: dict,
+                        sequence_max: int) -> float | None:
+        """``score(info, move.text())`` of a draw-phase move (a ``Move``) from the few facts
+        that score reads: the cards in hand, the pile's size, the own melds' sizes (by id) and
+        the rules' longest sequence; None for a move of another kind (``hard``'s rollouts
+        decide the draw phase with it, without an ``Info``; a test compares the two)."""
+        w = self.w
+        t = type(move)
+        if t is Draw:
+            return w["draw"]
+        if t is TakePile:
+            wilds = sum(1 for k in move.cards if IS_WILD[k])
+            extra = sum(len(p.cards) + (type(p) is AddTo) for p in move.parts)
+            return (w["take_base"] + w["take_per_card"] * pile_size - w["take_wild"] * wilds
+                    - 0.5 * extra)
+        if t is TakePileOnto:
+            return w["onto_base"] + w["take_per_card"] * pile_size
+        if t is TakeTop:
+            if not cards_in_hand:
+                return -900.0
+            n = meld_sizes.get(move.meld)
+            size = n + 1 if n is not None else 4
+            return (w["top_base"] + w["top_per_size"] * size
+                    + (w["top_samba"] if size >= sequence_max else 0))
+        if t is EndDeal:
+            return -1000.0
+        if t is LayRedThree:
+            return 1000.0
+        return None
 
     def score(self, info: Info, move: str) -> float:
         w = self.w
