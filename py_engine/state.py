@@ -398,11 +398,11 @@ class Game:
         for part in move.parts:
             ids = _take_ids(plan.hand, part.cards)
             plan.laid.extend(ids)
-            if type(part) is NewMeld:
+            if isinstance(part, AddTo):
+                plan.touch(part.meld).add(ids)
+            else:
                 mtype, rank, suit = shape_of(part.cards)
                 plan.new_meld(mtype, rank, suit, ids)
-            else:
-                plan.touch(part.meld).add(ids)
         return plan
 
     def play(self, move: Move | str) -> dict:
