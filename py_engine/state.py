@@ -359,16 +359,17 @@ class Game:
 
     def fingerprint(self) -> tuple:
         """Everything the legal moves of the seat to act depend on: this game object, its
-        version, phase and turn, the hand, the stock's size, the pile, the side's melds (each
-        meld object with its card list and size), the side's score and the rule set. Tests and
-        tools change a game's cards without a new version; the fingerprint still changes."""
+        version, phase and turn, the hand, the stock's size, the pile, the next meld's id, the
+        side's melds (each meld object with its card list and size), the side's score and the
+        rule set. Tests and tools change a game's cards without a new version; the fingerprint
+        still changes."""
         seat = self.current
+        side = seat % self.n_sides
         t = self.turn
         return (id(self), self.version, self.phase, seat, tuple(self.hands[seat]),
-                len(self.stock), tuple(self.pile), self.pile_marker,
-                tuple([(id(m), id(m.cards), len(m.cards)) for m in self.melds[seat % self.n_sides]]),
-                self.scores[seat % self.n_sides], t.asked, t.refused, t.pending, t.asker,
-                id(self.rules))
+                len(self.stock), tuple(self.pile), self.pile_marker, self.next_meld_id,
+                tuple([(id(m), id(m.cards), len(m.cards)) for m in self.melds[side]]),
+                self.scores[side], t.asked, t.refused, t.pending, t.asker, id(self.rules))
 
     def generation(self) -> dict:
         """The record of the moves generated at this position (``legal.py`` fills it: move id

@@ -126,6 +126,9 @@ def test_a_changed_meld_or_pile_is_not_trusted():
     game, melds = _meld_position(opened=True)
     game.turn.refused = True
     assert game.trusted_plan(melds[0]) is False
+    game, melds = _meld_position(opened=True)
+    game.next_meld_id += 1
+    assert game.trusted_plan(melds[0]) is False
 
 
 def test_a_copy_does_not_trust_the_original_generation(monkeypatch):
