@@ -4,8 +4,10 @@ interface or a bot needs (not every subset: ``Game.can`` answers any proposed me
 The common moves (single new melds and single-card additions on an opened side, discards) are
 generated from the hand's kind counts and checked with the same rule functions the state's
 ``verify_*`` checks use (``melds.addition_problem``, ``Game.end_of_action_problem``); the rarer
-ones (openings, pile takes, merges, asks) are proposed and then verified. A test compares the
-generated moves with verifying every candidate."""
+ones (openings, pile takes, merges, asks) are proposed and then verified, except an opened
+side's pile takes without melds, which are accepted from counts too. A test compares the generated moves with verifying every
+candidate. What is generated is recorded in the position's ``Game.generation()`` (with the plan
+where a move was verified), so that ``Game.play`` does not check those very moves again."""
 from __future__ import annotations
 
 from itertools import combinations
@@ -22,19 +24,6 @@ from .state import Game
 from .turn import opening_minimum_met
 
 MAX_OPENINGS = 24
-
-
-def _accepts(game: Game, move: Move) -> bool:
-    """``game.can(move)``, and the plan kept in the position's generation record
-    (``Game.generation``): playing that very move then uses the plan instead of checking it
-    again."""
-    try:
-        plan = game.verify(move)
-    except IllegalMove:
-        return False
-    if plan is not None:
-        game.generation()[id(move)] = (move, plan)
-    return True
 _WILD_KINDS = sorted((k for k in range(N_KINDS) if IS_WILD[k]), key=VALUE_OF_KIND.__getitem__)
 _NATURAL_KINDS = [k for k in range(N_KINDS) if IS_NATURAL[k]]
 _BLACK3_KINDS = [k for k in range(N_KINDS) if IS_BLACK3[k]]
@@ -48,6 +37,19 @@ _DISCARDS = [Discard(k) for k in range(N_KINDS)]
 # A group of rank r takes a natural of its rank or a wild card.
 _GROUP_FITS = [tuple(kind_of_rank_suit(r, s) for s in range(4)) + tuple(_WILD_IDS)
                if r >= 2 else () for r in range(15)]
+
+
+def _accepts(game: Game, move: Move) -> bool:
+    """``game.can(move)``, and the plan kept in the position's generation record
+    (``Game.generation``): playing that very move then uses the plan instead of checking it
+    again."""
+    try:
+        plan = game.verify(move)
+    except IllegalMove:
+        return False
+    if plan is not None:
+        game.generation()[id(move)] = (move, plan)
+    return True
 
 
 def fitting_kinds(meld: TableMeld) -> list[int] | tuple[int, ...]:
@@ -373,7 +375,7 @@ def addition_targets(game: Game, counts: list[int] | None = None,
 def pile_takes(game: Game, checked: bool = False) -> list[Move]:
     """Every distinct way to take the pile with a pair (and, when opening, the melds it needs).
 
-    An opened side's takes without melds are accepted from counts (``plain_take_ok``, the
+    An opened side's takes without melds are accepted from counts (``PlainTakes``, the
     questions ``Game.verify_take_pile`` asks); the others, or all with ``checked``, are
     verified (a test compares the two)."""
     if not game.pile or game.pile_blocked():
