@@ -4,15 +4,19 @@ interface or a bot needs (not every subset: ``Game.can`` answers any proposed me
 The common moves (single new melds and single-card additions on an opened side, discards) are
 generated from the hand's kind counts and checked with the same rule functions the state's
 ``verify_*`` checks use (``melds.addition_problem``, ``Game.end_of_action_problem``); the rarer
-ones (openings, pile takes, merges, asks) are proposed and then verified. A test compares the
-generated moves with verifying every candidate."""
+ones (openings, pile takes, merges, asks) are proposed and then verified, except an opened
+side's pile takes without melds, which are accepted from counts too. A test compares the generated moves with verifying every
+candidate. What is generated is recorded in the position's ``Game.generation()`` (with the plan
+where a move was verified), so that ``Game.play`` does not check those very moves again."""
 from __future__ import annotations
 
 from itertools import combinations
 
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
                     SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
-from .melds import BLACK3, GROUP, SEQUENCE, WILD, TableMeld, addition_problem, finished_kind
+from .errors import IllegalMove
+from .melds import (BLACK3, GROUP, SEQUENCE, WILD, TableMeld, addition_problem, finished_kind,
+                    group_counts_problem)
 from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
 from .scoring import side_canastas
@@ -33,6 +37,19 @@ _DISCARDS = [Discard(k) for k in range(N_KINDS)]
 # A group of rank r takes a natural of its rank or a wild card.
 _GROUP_FITS = [tuple(kind_of_rank_suit(r, s) for s in range(4)) + tuple(_WILD_IDS)
                if r >= 2 else () for r in range(15)]
+
+
+def _accepts(game: Game, move: Move) -> bool:
+    """``game.can(move)``, and the plan kept in the position's generation record
+    (``Game.generation``): playing that very move then uses the plan instead of checking it
+    again."""
+    try:
+        plan = game.verify(move)
+    except IllegalMove:
+        return False
+    if plan is not None:
+        game.generation()[id(move)] = (move, plan)
+    return True
 
 
 def fitting_kinds(meld: TableMeld) -> list[int] | tuple[int, ...]:
@@ -133,6 +150,33 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     if len(cache) >= 4096:
         cache.clear()
     got = cache[key] = tuple(out)
+    return got
+
+
+# Single-part meld moves are values too: one object per new meld and per (meld id, kind)
+# addition, so each keeps its text once made (bounded caches).
+_NEW_MOVES: dict[NewMeld, Meld] = {}
+_ADD_MOVES: dict[tuple[int, int], Meld] = {}
+
+
+def new_meld_move(part: NewMeld) -> Meld:
+    """``Meld((part,))``, one shared object per part."""
+    got = _NEW_MOVES.get(part)
+    if got is None:
+        if len(_NEW_MOVES) >= 4096:
+            _NEW_MOVES.clear()
+        got = _NEW_MOVES[part] = Meld((part,))
+    return got
+
+
+def add_move(meld_id: int, k: int) -> Meld:
+    """``Meld((AddTo(meld_id, (k,)),))``, one shared object per meld id and kind."""
+    key = (meld_id, k)
+    got = _ADD_MOVES.get(key)
+    if got is None:
+        if len(_ADD_MOVES) >= 4096:
+            _ADD_MOVES.clear()
+        got = _ADD_MOVES[key] = Meld((AddTo(meld_id, (k,)),))
     return got
 
 
@@ -278,6 +322,27 @@ class ActingSide:
         return self.end_ok(self.cards - 1, self.met_after(after, before), meld.type == BLACK3)
 
 
+def single_addition(game: Game, acting: ActingSide, meld: TableMeld, k: int) -> Meld | None:
+    """The move adding one card of kind ``k`` (in hand) to ``meld`` (the side's own), if it is
+    legal now (``ActingSide.addition_ok``), recorded as generated at this position."""
+    if not acting.addition_ok(meld, k):
+        return None
+    mv = add_move(meld.id, k)
+    game.generation()[id(mv)] = (mv, None)
+    return mv
+
+
+def single_new_meld(game: Game, acting: ActingSide, part: NewMeld, mtype: str, n: int,
+                    wilds: int) -> Meld | None:
+    """The move laying ``part`` (a candidate of ``candidate_shapes`` with its type, size and wild
+    cards) alone, if it is legal now, recorded as generated at this position."""
+    if not acting.new_shape_ok(mtype, n, wilds):
+        return None
+    mv = new_meld_move(part)
+    game.generation()[id(mv)] = (mv, None)
+    return mv
+
+
 def addition_targets(game: Game, counts: list[int] | None = None,
                      side: ActingSide | None = None) -> dict[int, list[int]]:
     """For each kind in the current player's hand (in kind order), the meld ids it may join
@@ -307,8 +372,12 @@ def addition_targets(game: Game, counts: list[int] | None = None,
     return out
 
 
-def pile_takes(game: Game) -> list[Move]:
-    """Every distinct way to take the pile with a pair (and, when opening, the melds it needs)."""
+def pile_takes(game: Game, checked: bool = False) -> list[Move]:
+    """Every distinct way to take the pile with a pair (and, when opening, the melds it needs).
+
+    An opened side's takes without melds are accepted from counts (``PlainTakes``, the
+    questions ``Game.verify_take_pile`` asks); the others, or all with ``checked``, are
+    verified (a test compares the two)."""
     if not game.pile or game.pile_blocked():
         return []
     seat, side = game.current, game.side_of(game.current)
@@ -328,25 +397,69 @@ def pile_takes(game: Game) -> list[Move]:
         shapes.append(nat)
     if natural_and_wild:
         shapes += [[k, wilds[0]] for k in sorted(set(nat))]
+    opened = game.opened(side)
+    plain = None
+    if opened and not checked and game.phase == "draw":
+        plain = PlainTakes(game, counts)
     for shape in shapes:
         for w in range(0, min(len(wilds), game.rules.group_max_wilds) + 1):
             cards = tuple(shape) + tuple(wilds[:w])
             if w and len(cards) == len(shape):
                 continue
+            if plain is not None:
+                if plain.ok(cards):
+                    out.append(TakePile(cards))
+                continue
             move = TakePile(cards)
-            if game.can(move):
+            if _accepts(game, move):
                 out.append(move)
-            elif not game.opened(side) and w == 0:
+            elif not opened and w == 0:
                 rest = list(counts)
                 for k in cards:
                     rest[k] -= 1
                 have = sum(VALUE_OF_KIND[k] for k in cards) + VALUE_OF_KIND[top]
                 for combo in opening_combos(rest, game.minimum(side) - have, game, limit=6):
                     m2 = TakePile(cards, combo)
-                    if game.can(m2):
+                    if _accepts(game, m2):
                         out.append(m2)
                         break
     return out
+
+
+class PlainTakes:
+    """``Game.verify_take_pile`` for an opened side's takes without meld parts, from counts:
+    the cards in hand, a natural pair (or, where the rules allow and the pile is not frozen,
+    one natural and a wild card), the group's wild-card limits, and what the hand may hold
+    once the pile's other cards join it (``Game.end_of_action_problem``)."""
+
+    __slots__ = ("counts", "rules", "frozen", "acting", "after")
+
+    def __init__(self, game: Game, counts: list[int]):
+        self.counts, self.rules = counts, game.rules
+        self.frozen = game.pile_frozen(game.side_of(game.current))
+        self.acting = ActingSide(game)
+        rest = game.pile[:-1]
+        if game.rules.red_threes_automatic:
+            rest = [c for c in rest if not IS_RED3[KIND_OF_ID[c]]]
+        self.after = self.acting.cards + len(rest)    # before the cards laid are taken off
+
+    def ok(self, cards: tuple[int, ...]) -> bool:
+        """May the pile be taken with ``cards`` (naturals of the top card's rank, wild cards)?"""
+        counts = self.counts
+        for k in set(cards):
+            if cards.count(k) > counts[k]:
+                return False
+        r = self.rules
+        naturals = sum(1 for k in cards if not IS_WILD[k])
+        wilds = len(cards) - naturals
+        if naturals < 2 and not (r.take_pile_natural_and_wild and not self.frozen
+                                 and naturals >= 1 and wilds >= 1):
+            return False
+        if group_counts_problem(naturals + 1, wilds, r) is not None:
+            return False
+        acting = self.acting
+        done = finished_kind(GROUP, len(cards) + 1, wilds, r)
+        return acting.end_ok(self.after - len(cards), acting.met_after(done), False)
 
 
 def _draw_moves(game: Game, side: int) -> list[Move]:
@@ -363,11 +476,11 @@ def _draw_moves(game: Game, side: int) -> list[Move]:
                 continue
             if r.take_top_card and m.type == SEQUENCE:
                 mv: Move = TakeTop(m.id)
-                if game.can(mv):
+                if _accepts(game, mv):
                     out.append(mv)
             if r.take_pile_onto_meld:
                 mv = TakePileOnto(m.id)
-                if game.can(mv):
+                if _accepts(game, mv):
                     out.append(mv)
         out += pile_takes(game)
     return out
@@ -395,7 +508,7 @@ def other_moves(game: Game) -> list[Move]:
     seat, side = game.current, game.side_of(game.current)
     out: list[Move] = []
     hand = game.hands[seat]
-    distinct = sorted({KIND_OF_ID[c] for c in hand}, key=SORT_INDEX.__getitem__)
+    distinct = sorted(set(map(KIND_OF_ID.__getitem__, hand)), key=SORT_INDEX.__getitem__)
     if not game.rules.red_threes_automatic and len(hand) > 1:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
@@ -403,8 +516,10 @@ def other_moves(game: Game) -> list[Move]:
     groups = [m for m in game.melds[side] if m.type == GROUP]
     if len(groups) > 1:
         for a, b in combinations(groups, 2):
-            if a.rank == b.rank and game.can(Merge(a.id, b.id)):
-                out.append(Merge(a.id, b.id))
+            if a.rank == b.rank:
+                mv = Merge(a.id, b.id)
+                if _accepts(game, mv):
+                    out.append(mv)
     out += discard_moves(game, distinct)
     if game.rules.pass_with_one and game.can(_PASS):
         out.append(_PASS)
@@ -453,7 +568,7 @@ def ask_moves(game: Game) -> list[Ask]:
         for a, d in ((kinds[0], kinds[1]), (kinds[1], kinds[0])):
             for mid in targets.get(a, [])[:1]:
                 cands.append(Ask((AddTo(mid, (a,)),), d))
-    return [a for a in cands if game.can(a)]
+    return [a for a in cands if _accepts(game, a)]
 
 
 def opening_ok(game: Game, combo) -> bool:
@@ -483,6 +598,17 @@ def opening_ok(game: Game, combo) -> bool:
 
 
 def meld_moves(game: Game) -> list[Meld]:
+    """The meld moves of the seat to act (recorded as generated at this position: ``play``
+    does not check them again)."""
+    out = _meld_moves(game)
+    if out:
+        gen = game.generation()
+        for m in out:
+            gen[id(m)] = (m, None)
+    return out
+
+
+def _meld_moves(game: Game) -> list[Meld]:
     seat, side = game.current, game.side_of(game.current)
     counts = counts_of(game.hand_kinds(seat))
     out: list[Meld] = []
@@ -494,8 +620,8 @@ def meld_moves(game: Game) -> list[Meld]:
     acting = ActingSide(game)
     for part, t, n, w in candidate_shapes(counts, game):
         if acting.new_shape_ok(t, n, w):
-            out.append(Meld((part,)))
+            out.append(new_meld_move(part))
     for k, ids in addition_targets(game, counts, acting).items():
         for mid in ids:
-            out.append(Meld((AddTo(mid, (k,)),)))
+            out.append(add_move(mid, k))
     return out

@@ -40,7 +40,10 @@ class TableMeld:
             other.id, other.type, other.rank, other.suit, other.cards)
 
     def copy(self) -> "TableMeld":
-        return TableMeld(self.id, self.type, self.rank, self.suit, list(self.cards), self.wilds)
+        """An independent copy (it shares the read-only view until cards join either)."""
+        c = TableMeld(self.id, self.type, self.rank, self.suit, list(self.cards), self.wilds)
+        c.view = self.view
+        return c
 
     def add(self, ids: list[int]) -> None:
         """Put cards on this meld (sequences stay in rank order)."""
@@ -131,6 +134,25 @@ def classify(kinds: list[int], rules: RuleSet, detail: str = "") -> tuple[str, i
         raise IllegalMove("mixed_ranks", detail)
     check_sequence(kinds, rules, detail)
     return SEQUENCE, 0, SUIT_OF[kinds[0]]
+
+
+def shape_of(kinds) -> tuple[str, int, int]:
+    """``classify``'s answer for kinds already known to make a valid new meld (the legal-move
+    generator's), without its checks: black threes; no natural card, a wild meld; naturals of
+    one rank, a group of that rank; else a sequence of the first card's suit."""
+    k0 = kinds[0]
+    if IS_BLACK3[k0]:
+        return BLACK3, 3, -1
+    rank = 0
+    for k in kinds:
+        if not IS_WILD[k]:
+            r = RANK_OF[k]
+            if rank and r != rank:
+                return SEQUENCE, 0, SUIT_OF[k0]
+            rank = r
+    if not rank:
+        return WILD, 0, -1
+    return GROUP, rank, -1
 
 
 def check_sequence(kinds: list[int], rules: RuleSet, detail: str = "") -> None:

@@ -352,8 +352,7 @@ def remember_texts(moves, texts) -> None:
     registers what it generated, and playing a listed text then parses nothing."""
     if len(_PARSED) + len(texts) > 4096:
         _PARSED.clear()
-    for m, t in zip(moves, texts):
-        _PARSED[t] = m
+    _PARSED.update(zip(texts, moves))
 
 
 def parse_move(text: str) -> Move:

@@ -10,6 +10,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 SIDES_BY_PLAYERS = {2: 2, 3: 3, 4: 2, 5: 5, 6: 3}
 
@@ -150,7 +151,7 @@ class RuleSet:
                 return minimum
         raise AssertionError(score)
 
-    @property
+    @cached_property
     def shortest_finished(self) -> int:
         """The fewest cards of any finished meld (canasta, samba, wild meld)."""
         return min(self.canasta_size, self.sequence_max, self.wild_meld_max)

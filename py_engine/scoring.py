@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from .cards import IS_BLACK3, IS_RED3, KIND_OF_ID, VALUE_OF_KIND
-from .melds import TableMeld, bonus_of
+from .melds import GROUP, SEQUENCE, WILD, TableMeld, bonus_of
 from .rules import RuleSet
 
 
@@ -21,12 +21,18 @@ def side_canastas(melds: list[TableMeld], rules: RuleSet) -> tuple[int, int]:
     total = seqs = 0
     shortest = rules.shortest_finished
     for m in melds:
-        if len(m.cards) < shortest:
+        n = len(m.cards)
+        if n < shortest:
             continue   # too short to be finished
-        ck = m.finished(rules)
-        if ck:
-            total += 1
-            seqs += ck == "samba"
+        t = m.type     # (``melds.finished_kind``, inline)
+        if t == GROUP:
+            total += n >= rules.canasta_size
+        elif t == SEQUENCE:
+            if n >= rules.sequence_max:
+                total += 1
+                seqs += 1
+        elif t == WILD:
+            total += n >= rules.wild_meld_max
     return total, seqs
 
 

@@ -17,7 +17,7 @@ import random
 from .cards import IDS_OF_KIND, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, deck_ids, id_text, kind_text
 from .errors import IllegalMove, InvalidMove
 from .melds import (BLACK3, GROUP, SEQUENCE, TableMeld, addition_problem, classify,
-                    group_counts_problem, value_of)
+                    group_counts_problem, shape_of, value_of)
 from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop, parse_move)
 from .rules import Options, RuleSet, get_rules
@@ -137,6 +137,9 @@ class Game:
         self.deal_seeds: dict[int, str] = {}
         self.record_log = True       # copies for a search may leave the log out (``copy``)
         self.view_cache: dict = {}   # views.py keeps what it renders once here
+        # The legal moves legal.py generated at one position: (``fingerprint()``, id(move) ->
+        # (move, plan or None)); ``play`` trusts those moves without checking them again.
+        self.generated: tuple[tuple, dict] | None = None
 
     # Construction -------------------------------------------------------------------------
     @staticmethod
@@ -202,6 +205,7 @@ class Game:
         g.turn = self.turn.copy()
         g.deal_seeds = dict(self.deal_seeds)
         g.view_cache = {}
+        g.generated = None
         if log:
             g.moves, g.log = list(self.moves), list(self.log)
         else:
@@ -353,11 +357,65 @@ class Game:
         except IllegalMove:
             return False
 
+    def fingerprint(self) -> tuple:
+        """Everything the legal moves of the seat to act depend on: this game object, its
+        version, phase and turn, the hand, the stock's size, the pile, the next meld's id, the
+        side's melds (each meld object with its card list and size), the side's score and the
+        rule set. Tests and tools change a game's cards without a new version; the fingerprint
+        still changes."""
+        seat = self.current
+        side = seat % self.n_sides
+        t = self.turn
+        return (id(self), self.version, self.phase, seat, tuple(self.hands[seat]),
+                len(self.stock), tuple(self.pile), self.pile_marker, self.next_meld_id,
+                tuple([(id(m), id(m.cards), len(m.cards)) for m in self.melds[side]]),
+                self.scores[side], t.asked, t.refused, t.pending, t.asker, id(self.rules))
+
+    def generation(self) -> dict:
+        """The record of the moves generated at this position (``legal.py`` fills it: move id
+        -> (move, its plan or None)); a new one whenever the fingerprint changed."""
+        fp = self.fingerprint()
+        gen = self.generated
+        if gen is None or gen[0] != fp:
+            gen = self.generated = (fp, {})
+        return gen[1]
+
+    def trusted_plan(self, move: Move) -> Plan | None | bool:
+        """The plan of ``move`` if it is one of the moves generated at this very position (the
+        same object, and the fingerprint unchanged), without checking it again; ``False`` if
+        it must be verified. A meld move generated from counts gets its plan built here (its
+        parts are valid melds and legal by construction, ``tests/test_trusted_play.py``)."""
+        gen = self.generated
+        if gen is None:
+            return False
+        got = gen[1].get(id(move))
+        if got is None or got[0] is not move or gen[0] != self.fingerprint():
+            return False
+        if got[1] is not None:
+            return got[1]
+        if type(move) is not Meld:
+            return False
+        plan = self._plan()
+        for part in move.parts:
+            ids = _take_ids(plan.hand, part.cards)
+            plan.laid.extend(ids)
+            if isinstance(part, AddTo):
+                plan.touch(part.meld).add(ids)
+            else:
+                mtype, rank, suit = shape_of(part.cards)
+                plan.new_meld(mtype, rank, suit, ids)
+        return plan
+
     def play(self, move: Move | str) -> dict:
-        """Apply a legal move (or its text) for the seat to act; returns the log record."""
+        """Apply a legal move (or its text) for the seat to act; returns the log record.
+
+        A move the legal-move generator made at this position (``trusted_plan``) is not checked
+        again; any other is verified first."""
         if isinstance(move, str):
             move = parse_move(move)
-        plan = self.verify(move)
+        plan = self.trusted_plan(move) if self.generated is not None else False
+        if plan is False:
+            plan = self.verify(move)
         seat = self.current
         n_log = len(self.log)
         getattr(self, "apply_" + move.action)(move, plan)

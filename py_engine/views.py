@@ -101,17 +101,6 @@ def seat_log(game: Game, seat: int, last: int = 60) -> list[dict]:
     return out[-last:]
 
 
-def _single_adds(moves) -> dict[str, list[int]]:
-    """Card -> meld ids it may join alone now (from the legal single-card additions)."""
-    out: dict[str, list[int]] = {}
-    for m in moves:
-        if type(m) is Meld and len(m.parts) == 1:
-            p = m.parts[0]
-            if type(p) is AddTo and len(p.cards) == 1:
-                out.setdefault(KIND_TEXT[p.cards[0]], []).append(p.meld)
-    return out
-
-
 def move_targets(moves, texts: list[str] | None = None) -> dict:
     """What clicking each thing can do: for every hand card (by its text), every meld of the
     side (by id), the pile and the stock, the indices in ``all`` of the legal moves it belongs to
@@ -119,10 +108,23 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
     it takes; the stock it draws from)."""
     if texts is None:
         texts = [m.text() for m in moves]
+    return _listing(moves, texts)["targets"]
+
+
+def _listing(moves, texts: list[str]) -> dict:
+    """The legal view's lists, in one pass over the legal moves: the texts of the moves that are
+    not meld moves (``moves``), the meld moves' texts without their verb (``melds``), the
+    discards' cards, the pile takes, card -> meld ids it may join alone now (``adds``, from the
+    single-card additions) and ``move_targets``."""
     cards: dict[str, list[int]] = {}
     melds: dict[str, list[int]] = {}
     pile: list[int] = []
     stock: list[int] = []
+    simple: list[str] = []
+    meld_texts: list[str] = []
+    discard: list[str] = []
+    takes: list[str] = []
+    adds: dict[str, list[int]] = {}
 
     def card_of(i, kinds):
         if len(kinds) == 1:
@@ -138,11 +140,23 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
                 melds.setdefault(str(p.meld), []).append(i)
     for i, m in enumerate(moves):
         t = type(m)
-        if t is Discard or t is LayRedThree:
+        if t is Meld:
+            meld_texts.append(texts[i][5:])
+            parts = m.parts
+            if len(parts) == 1:
+                p = parts[0]
+                if type(p) is AddTo and len(p.cards) == 1:
+                    adds.setdefault(KIND_TEXT[p.cards[0]], []).append(p.meld)
+            parts_of(i, parts)
+            continue
+        simple.append(texts[i])
+        if t is Discard:
+            discard.append(texts[i][8:])
             cards.setdefault(KIND_TEXT[m.card], []).append(i)
-        elif t is Meld:
-            parts_of(i, m.parts)
+        elif t is LayRedThree:
+            cards.setdefault(KIND_TEXT[m.card], []).append(i)
         elif t is TakePile:
+            takes.append(texts[i])
             pile.append(i)
             card_of(i, m.cards)
             parts_of(i, m.parts)
@@ -158,7 +172,10 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
                 card_of(i, (m.discard,))
         elif t is Draw or t is EndDeal:
             stock.append(i)
-    return {"all": texts, "cards": cards, "melds": melds, "pile": pile, "stock": stock}
+    return {"moves": simple, "discard": discard, "adds": adds, "melds": meld_texts,
+            "takes": takes,
+            "targets": {"all": texts, "cards": cards, "melds": melds, "pile": pile,
+                        "stock": stock}}
 
 
 def legal_view(game: Game, seat: int) -> dict | None:
@@ -171,21 +188,12 @@ def legal_view(game: Game, seat: int) -> dict | None:
     moves = legal_moves(game)
     texts = [m.text() for m in moves]
     remember_texts(moves, texts)
-    simple, melds, discard, takes = [], [], [], []
-    for m, t in zip(moves, texts):
-        cls = type(m)
-        if cls is Meld:
-            melds.append(t[5:])
-            continue
-        simple.append(t)
-        if cls is Discard:
-            discard.append(t[8:])
-        elif cls is TakePile:
-            takes.append(t)
+    got = _listing(moves, texts)
     can_ask = (game.ask_problem(seat) is None
                and game.requirement_met(game.side_of(seat)))
-    return {"moves": simple, "discard": discard, "adds": _single_adds(moves), "melds": melds,
-            "takes": takes, "can_ask": can_ask, "targets": move_targets(moves, texts)}
+    return {"moves": got["moves"], "discard": got["discard"], "adds": got["adds"],
+            "melds": got["melds"], "takes": got["takes"], "can_ask": can_ask,
+            "targets": got["targets"]}
 
 
 def _rules_view(game: Game) -> dict:
@@ -209,7 +217,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
     pile = {"size": len(pile_ids), "top": CARD_VIEWS[top] if top is not None else None,
             "blocked": game.pile_blocked(),
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
-            "cards": [CARD_VIEWS[c] for c in pile_ids]}
+            "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
     counts = [side_canastas(m, r) for m in game.melds]
     seats = game.view_cache.get("seats")
     if seats is None:
@@ -225,14 +233,15 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "deal": game.deal_no, "dealer": game.dealer, "target": game.target,
         "phase": game.phase,
         "current": game.current if game.phase not in ("deal_over", "game_over") else None,
-        "hand": [CARD_VIEWS[c] for c in sorted_hand(game.hands[seat])],
+        "hand": list(map(CARD_VIEWS.__getitem__, sorted(game.hands[seat],
+                                                         key=_HAND_ORDER.__getitem__))),
         "hand_sizes": [len(h) for h in game.hands],
         "stock": len(game.stock),
         "pile": pile,
-        "melds": [[meld_view(m, r) for m in side] for side in game.melds],
-        "red_threes": [[CARD_VIEWS[c] for c in side] for side in game.red3],
+        "melds": [[m.view or meld_view(m, r) for m in side] for side in game.melds],
+        "red_threes": [list(map(CARD_VIEWS.__getitem__, side)) for side in game.red3],
         "scores": list(game.scores),
-        "opened": [game.opened(s) for s in range(n_sides)],
+        "opened": [bool(side) for side in game.melds],
         "minimum": [game.minimum(s) for s in range(n_sides)],
         "canastas": [c[0] for c in counts],
         "requirement": r.canastas_needed(game.players),

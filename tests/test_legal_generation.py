@@ -7,6 +7,7 @@ import pytest
 from py_engine.cards import IS_RED3, card_sort_key
 from py_engine.legal import legal_moves, meld_candidates
 from py_engine.cards import counts_of
+from py_engine.state import Game
 from py_engine.moves import (AddTo, Discard, Draw, EndDeal, LayRedThree, Meld, TakePileOnto,
                              TakeTop)
 
@@ -90,3 +91,41 @@ def test_opening_check_agrees_with_verify(rules, players):
             assert opening_ok(game, combo) == ok, combo
             seen.add(ok)
     assert True in seen
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_plain_pile_takes_from_counts_are_the_verified_ones(rules, players):
+    """An opened side's pile takes without melds are accepted from counts (``PlainTakes``):
+    exactly the takes ``Game.can`` accepts among the same candidates."""
+    from py_engine.legal import pile_takes
+    compared = takes = 0
+    for seed in (6, 7):
+        for game in random_positions(rules, players, seed, every=1, deals=2):
+            if game.phase != "draw" or not game.opened(game.side_of(game.current)):
+                continue
+            got = pile_takes(game)
+            assert got == pile_takes(game, checked=True)
+            assert all(game.can(m) for m in got)
+            compared += 1
+            takes += len(got)
+    assert compared > 20 and takes > 0
+
+
+@pytest.mark.parametrize("under", [[], ["8C"], ["8C", "9C"], ["8C", "9C", "TD"]])
+def test_plain_pile_take_keeps_enough_cards(under):
+    """The edge random play rarely reaches: a pair taking a short pile leaves too few cards
+    (an opened side in samba keeps two until it may go out)."""
+    from py_engine.cards import IDS_OF_KIND, parse_kind
+    from py_engine.legal import pile_takes
+    from py_engine.melds import GROUP, TableMeld
+    from py_engine.moves import TakePile
+
+    def ids(texts, copy=0):
+        return [IDS_OF_KIND[parse_kind(t)][copy] for t in texts]
+    game = Game.from_position(
+        "samba", 4, hands=[ids(["7S", "7H"]), ids(["4C"] * 1), ids(["5C"]), ids(["6C"])],
+        stock=ids(["KC", "KD", "KH"]), pile=ids(under) + ids(["7D"]),
+        melds=[[TableMeld(1, GROUP, 9, -1, ids(["9S", "9H", "9D"], 1))], []], red3=[[], []])
+    got = pile_takes(game)
+    assert got == pile_takes(game, checked=True)
+    assert (TakePile((parse_kind("7S"), parse_kind("7H"))) in got) == (len(under) >= 2)

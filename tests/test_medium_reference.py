@@ -42,6 +42,7 @@ def test_fast_medium_ranks_like_the_reference(rules, players):
             view = view_for(g, seat)
             want = slow[seat].rank_moves(view)
             assert fast[seat].rank_moves(view) == want, (rules, players, deal_seed, steps)
+            assert fast[seat].choose(view) == slow[seat].choose(view)
             if len(want) > 1:
                 info, ref_info = easy.perceive(view), _ref_perceive(view, easy)
                 for m in legal_texts(view):

@@ -108,3 +108,34 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
             discards += 1
         g.play(bot.choose(view_for(g, g.current)))
     assert discards >= 5
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
+                                           ("bolivia", 4), ("canasta", 4)])
+def test_draw_move_score_is_mediums_score(rules, players):
+    """The rollouts' draw phase is scored without an ``Info`` (``draw_move_score``): the same
+    score ``MediumBot.score`` gives each legal move's text on the seat's view."""
+    from py_engine.ai.medium import Info
+    from py_engine.legal import legal_moves
+    bot = MediumBot(seed=5)
+    g = Game.new(rules, players, seed=15)
+    compared = kinds = 0
+    seen = set()
+    for _ in range(600):
+        if g.phase == "game_over":
+            break
+        if g.phase == "deal_over":
+            g.play("next")
+            continue
+        view = view_for(g, g.current)
+        if g.phase == "draw":
+            info = Info(view)
+            sizes = {m.id: len(m.cards) for m in g.melds[g.side_of(g.current)]}
+            for mv in legal_moves(g):
+                got = bot.draw_move_score(mv, len(g.hands[g.current]), len(g.pile), sizes,
+                                          g.rules.sequence_max)
+                assert got == bot.score(info, mv.text()), mv.text()
+                compared += 1
+                seen.add(type(mv).__name__)
+        g.play(bot.choose(view))
+    assert compared > 30 and "Draw" in seen and len(seen) >= 2

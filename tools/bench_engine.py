@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The engine benchmark: this tree against a pinned revision, side by side in one run.
 
-    python tools/bench_engine.py [--base 4572f22] [--rounds 5] [--pyodide]
+    python tools/bench_engine.py [--base 4572f22] [--rounds 5] [--pyodide] [--instructions]
 
 It checks the base revision out in a temporary git worktree and runs the same workloads
 (tools/engine_workload.py) against both engines in alternating subprocesses, round after round,
@@ -12,6 +12,12 @@ so that both see the same machine load. It prints each round's figures and the m
 - hard: ``hard``'s samples per second (12 samples at each of the same positions);
 and with ``--pyodide`` the same random-play and medium workloads of this tree inside Pyodide under
 Node against CPython (how much slower Pyodide is; the target is at most 2).
+
+``--instructions`` counts instead the instructions each engine executes for a smaller run of
+each workload (``valgrind --tool=callgrind``, minus the same command's start-up with no
+repetitions): that figure does not depend on what else the machine runs, so it tells apart
+changes of a few per cent that CPU times on a loaded machine cannot (it is no time, though:
+memory and cache effects count for nothing).
 
 The engines are compared by CPU time (``engine_workload.py --clock cpu``): on a machine that
 others load, elapsed times swing by a factor of two from one run to the next while CPU times
@@ -24,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -34,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WORKLOAD = ROOT / "tools" / "engine_workload.py"
 BASE = "4572f22"          # the engine at the time of issue 11
 REPS = {"random": 12, "medium": 6, "hard": 5}
+IREPS = {"random": 6, "medium": 4, "hard": 2}     # under callgrind (about 50 times slower)
 
 
 def run(tree: Path, workload: str, reps: int, rules: str = "samba", players: int = 4,
@@ -44,6 +52,21 @@ def run(tree: Path, workload: str, reps: int, rules: str = "samba", players: int
                          + (["--warm"] if warm else []), env=env,
                          capture_output=True, text=True, check=True)
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def instructions(tree: Path, workload: str, reps: int) -> int:
+    """Instructions executed by ``reps`` repetitions of ``workload`` (callgrind), start-up
+    (the same command with 0 repetitions) subtracted."""
+    def count(n: int) -> int:
+        env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                              sys.executable, str(WORKLOAD), workload, str(n)], env=env,
+                             capture_output=True, text=True, check=True)
+        for line in out.stderr.splitlines():
+            if "Collected :" in line:
+                return int(line.split(":")[-1])
+        raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    return count(reps) - count(0)
 
 
 def rate(workload: str, r: dict) -> float:
@@ -75,13 +98,27 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--pyodide", action="store_true")
     p.add_argument("--only", choices=sorted(REPS), action="append")
+    p.add_argument("--instructions", action="store_true",
+                   help="count instructions executed (valgrind) instead of timing")
     a = p.parse_args(argv)
     workloads = a.only or list(REPS)
+    if a.instructions and shutil.which("valgrind") is None:
+        raise SystemExit("--instructions needs valgrind (apt-get install valgrind)")
     with tempfile.TemporaryDirectory(prefix="samba-base-") as tmp:
         base = Path(tmp) / "base"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base),
                         a.base], check=True)
         try:
+            if a.instructions:
+                print(f"instructions executed (callgrind, start-up subtracted), {a.base} / this"
+                      " tree (higher is less work):")
+                for w in workloads:
+                    got = {name: instructions(tree, w, IREPS[w])
+                           for tree, name in ((base, "base"), (ROOT, "this"))}
+                    print(f"  {w:7s} x{IREPS[w]}  base {got['base'] / 1e6:8.1f}M  this "
+                          f"{got['this'] / 1e6:8.1f}M  x{got['base'] / got['this']:.2f}",
+                          flush=True)
+                return 0
             ratios: dict[str, list[float]] = {w: [] for w in workloads}
             for i in range(a.rounds):
                 for w in workloads:

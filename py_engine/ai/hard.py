@@ -25,11 +25,12 @@ import gc
 import random
 import time
 
-from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, N_KINDS, RANK_OF,
+from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, counts_of, kind_text)
-from ..legal import ActingSide, candidate_shapes, legal_moves
+from ..legal import (ActingSide, candidate_shapes, legal_moves, single_addition,
+                     single_new_meld)
 from ..melds import GROUP, SEQUENCE, cards_needed
-from ..moves import AddTo, Discard
+from ..moves import Discard
 from ..moves import Meld as MeldMove
 from ..scoring import score_side, side_canastas
 from ..state import Game
@@ -210,6 +211,21 @@ def rollout_move(g: Game, policy: MediumBot, cache: dict):
     moves = legal_moves(g)
     if len(moves) <= 1:
         return moves[0] if moves else None      # (a draw, mostly: nothing to weigh)
+    if g.phase == "draw":       # scored from a few counts, without an ``Info``
+        seat = g.current
+        sizes = {m.id: len(m.cards) for m in g.melds[g.side_of(seat)]}
+        n_hand, n_pile, smax = len(g.hands[seat]), len(g.pile), g.rules.sequence_max
+        best = None
+        for mv in moves:
+            sc = policy.draw_move_score(mv, n_hand, n_pile, sizes, smax)
+            if sc is None:
+                break
+            t = mv.text()
+            if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
+                best = (sc, t, mv)
+        else:
+            assert best is not None
+            return best[2]
     return policy.best_move(_rollout_info(g, g.current, cache), moves)
 
 
@@ -236,7 +252,7 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     if n <= 3:
         return None
     counts = counts_of(hand)
-    distinct = [k for k in range(N_KINDS) if counts[k]]
+    distinct = sorted(set(hand))        # the kinds in hand, in kind order
     keep_pile = len(g.pile) >= policy.w["keep_pair_pile"]
     acting = ActingSide(g)
     melds = g.melds[side]
@@ -265,13 +281,15 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
                     continue
             elif msuit != suit or (rank != lo and rank != hi):
                 continue
-            if acting.addition_ok(m, k):
-                return MeldMove((AddTo(m.id, (k,)),))
+            mv = single_addition(g, acting, m, k)
+            if mv is not None:
+                return mv
     for part, mtype, size, wilds in candidate_shapes(counts, g):
         # natural melds only: groups without wild cards and sequences (never threes)
         if size <= n - 2 and ((mtype == GROUP and not wilds) or mtype == SEQUENCE):
-            if acting.new_shape_ok(mtype, size, wilds):
-                return MeldMove((part,))
+            mv = single_new_meld(g, acting, part, mtype, size, wilds)
+            if mv is not None:
+                return mv
     info = _rollout_info(g, seat, cache)
     # With more than three cards in the meld phase, any card in hand may be discarded but a
     # red three where the rules keep them (``Game.verify_discard``).

@@ -13,6 +13,7 @@ import random
 
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
+from ..moves import AddTo, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
 from .simple import legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -125,22 +126,24 @@ class Info:
         for e in view.get("log", []):
             if e.get("seat") != nxt or e.get("deal") != deal:
                 continue
-            t = e.get("text", "")
-            if t.startswith("discard"):
-                k = parse_kind(t.split()[1])
-                if IS_NATURAL[k]:
-                    discarded.add(RANK_OF[k])
-                    held[RANK_OF[k]] = max(0, held[RANK_OF[k]] - 1)
-            elif t.startswith("take") and "pile" in e:
-                took.update(RANK_OF[parse_kind(c)] for c in e["pile"])
-                for c in e["pile"][:-1]:
-                    k = parse_kind(c)
-                    if IS_NATURAL[k]:
-                        held[RANK_OF[k]] += 1
-                for part in t.split(";")[1:]:
-                    _unheld(held, part)
-            elif t.startswith("meld"):
-                _unheld(held, t[4:])
+            got_e = _ENTRY_FACTS.get(id(e))
+            facts = got_e[1] if got_e is not None and got_e[0] is e else _entry_facts(e)
+            if facts is None:
+                continue
+            what, ranks, gained, lost = facts
+            if what == "d":
+                if ranks:
+                    r = ranks[0]
+                    discarded.add(r)
+                    held[r] = max(0, held[r] - 1)
+                continue
+            if what == "t":
+                took.update(ranks)
+                for r in gained:
+                    held[r] += 1
+            for r in lost:          # melded, so no longer held
+                if held[r]:
+                    held[r] -= 1
         got = self._next_log = (discarded, took, held)
         return got
 
@@ -263,22 +266,59 @@ class Info:
         return 0
 
 
-def _unheld(held: list[int], text: str) -> None:
+_EntryFacts = tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_ENTRY_FACTS: dict[int, tuple[dict, _EntryFacts | None]] = {}
+
+
+def _entry_facts(e: dict) -> _EntryFacts | None:
+    """What ``Info._read_next_log`` reads of one log entry, worked out once per entry object
+    (kept with the entry, a bounded cache; log entries are read-only): ("d", the discarded
+    natural's rank or nothing, (), ()), ("t", the ranks of the pile taken, the naturals' ranks
+    under its top card, the ranks of the naturals melded with it), ("m", (), (), the ranks of
+    the naturals melded), or None (another kind of entry)."""
+    t = e.get("text", "")
+    facts: _EntryFacts | None = None
+    if t.startswith("discard"):
+        k = parse_kind(t.split()[1])
+        facts = ("d", (RANK_OF[k],) if IS_NATURAL[k] else (), (), ())
+    elif t.startswith("take") and "pile" in e:
+        pile = e["pile"]
+        lost: list[int] = []
+        for part in t.split(";")[1:]:
+            lost += _natural_ranks(part)
+        facts = ("t", tuple(RANK_OF[parse_kind(c)] for c in pile),
+                 tuple(RANK_OF[k] for k in map(parse_kind, pile[:-1]) if IS_NATURAL[k]),
+                 tuple(lost))
+    elif t.startswith("meld"):
+        facts = ("m", (), (), tuple(_natural_ranks(t[4:])))
+    if len(_ENTRY_FACTS) >= 4096:
+        _ENTRY_FACTS.clear()
+    _ENTRY_FACTS[id(e)] = (e, facts)
+    return facts
+
+
+def _natural_ranks(text: str) -> list[int]:
+    """The ranks of the natural cards a move text names, in order (its two-character tokens
+    that are cards, meld ids left out)."""
+    out = []
     for tok in text.replace(";", " ").split():
         if len(tok) == 2 and not tok.startswith("m"):
             try:
                 k = parse_kind(tok)
             except ValueError:
                 continue
-            if IS_NATURAL[k] and held[RANK_OF[k]]:
-                held[RANK_OF[k]] -= 1
+            if IS_NATURAL[k]:
+                out.append(RANK_OF[k])
+    return out
 
 
-_MELD_TEXTS: dict[str, tuple[list[tuple[bool, str, list[int]]], list[int]]] = {}
+_MeldParts = tuple[list[tuple[bool, int, list[int], int, bool]], list[int], int]
+_MELD_TEXTS: dict[str, _MeldParts] = {}
 
 
-def _meld_parts(text: str) -> tuple[list[tuple[bool, str, list[int]]], list[int]]:
-    """A meld text's parts (new?, "m<id>" or "", kinds) and every kind it lays; kept (a bounded
+def _meld_parts(text: str) -> _MeldParts:
+    """A meld text's parts (new?, the meld id added to or 0, kinds, wild cards among them,
+    all black threes?), every kind it lays and the wild cards among those; kept (a bounded
     cache: the same texts come back decision after decision). Read-only for the caller."""
     parts = []
     laid: list[int] = []
@@ -286,14 +326,15 @@ def _meld_parts(text: str) -> tuple[list[tuple[bool, str, list[int]]], list[int]
         toks = p.split()
         if toks[0] == "new":
             ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[1:]]
-            parts.append((True, "", ks))
+            parts.append((True, 0, ks, sum(1 for k in ks if IS_WILD[k]),
+                          all(IS_BLACK3[k] for k in ks)))
         else:
             ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[2:]]
-            parts.append((False, toks[1], ks))
+            parts.append((False, int(toks[1][1:]), ks, sum(1 for k in ks if IS_WILD[k]), False))
         laid += ks
     if len(_MELD_TEXTS) >= 4096:
         _MELD_TEXTS.clear()
-    got = _MELD_TEXTS[text] = (parts, laid)
+    got = _MELD_TEXTS[text] = (parts, laid, sum(1 for k in laid if IS_WILD[k]))
     return got
 
 
@@ -318,13 +359,21 @@ class MediumBot:
 
     # The decision -------------------------------------------------------------------------
     def choose(self, view: dict) -> str:
-        ranked = self.rank_moves(view)
-        if not ranked:
+        """``rank_moves(view)[0]``'s move: the highest score, ties broken by the text."""
+        scored = self.scored_moves(view)
+        if not scored:
             raise ValueError("no legal move in this view")
-        return ranked[0][1]
+        best = max(sc for sc, _ in scored)
+        return min(m for sc, m in scored if sc == best)
 
     def rank_moves(self, view: dict) -> list[tuple[float, str]]:
         """Every legal move with its score, best first (ties broken by the text)."""
+        scored = self.scored_moves(view)
+        scored.sort(key=lambda x: (-x[0], x[1]))
+        return scored
+
+    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
+        """Every legal move with its score, in the view's order."""
         moves = legal_texts(view)
         if not moves:
             return []
@@ -340,12 +389,8 @@ class MediumBot:
                 if len(info.hand) != 1:
                     values = [v - 1000.0 for v in values]
                 known = dict(zip(discards, values))
-                scored = [(known[m] if m in known else self.score(info, m), m) for m in moves]
-                scored.sort(key=lambda x: (-x[0], x[1]))
-                return scored
-        scored = [(self.score(info, m), m) for m in moves]
-        scored.sort(key=lambda x: (-x[0], x[1]))
-        return scored
+                return [(known[m] if m in known else self.score(info, m), m) for m in moves]
+        return [(self.score(info, m), m) for m in moves]
 
     def best_move(self, info: Info, moves: list):
         """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
@@ -359,6 +404,36 @@ class MediumBot:
         if best is None:
             raise ValueError("no legal move")
         return best[2]
+
+    def draw_move_score(self, move, cards_in_hand: int, pile_size: int, meld_sizes: dict,
+                        sequence_max: int) -> float | None:
+        """``score(info, move.text())`` of a draw-phase move (a ``Move``) from the few facts
+        that score reads: the cards in hand, the pile's size, the own melds' sizes (by id) and
+        the rules' longest sequence; None for a move of another kind (``hard``'s rollouts
+        decide the draw phase with it, without an ``Info``; a test compares the two)."""
+        w = self.w
+        t = type(move)
+        if t is Draw:
+            return w["draw"]
+        if t is TakePile:
+            wilds = sum(1 for k in move.cards if IS_WILD[k])
+            extra = sum(len(p.cards) + (type(p) is AddTo) for p in move.parts)
+            return (w["take_base"] + w["take_per_card"] * pile_size - w["take_wild"] * wilds
+                    - 0.5 * extra)
+        if t is TakePileOnto:
+            return w["onto_base"] + w["take_per_card"] * pile_size
+        if t is TakeTop:
+            if not cards_in_hand:
+                return -900.0
+            n = meld_sizes.get(move.meld)
+            size = n + 1 if n is not None else 4
+            return (w["top_base"] + w["top_per_size"] * size
+                    + (w["top_samba"] if size >= sequence_max else 0))
+        if t is EndDeal:
+            return -1000.0
+        if t is LayRedThree:
+            return 1000.0
+        return None
 
     def score(self, info: Info, move: str) -> float:
         w = self.w
@@ -442,9 +517,8 @@ class MediumBot:
         got = _MELD_TEXTS.get(text)
         if got is None:
             got = _meld_parts(text)
-        parts, laid = got
+        parts, laid, wilds = got
         after = len(info.hand) - len(laid)
-        wilds = sum(1 for k in laid if IS_WILD[k])
         going = self.want_out(info)
         if after == 0:
             return 500.0 + self._out_value(info)
@@ -453,20 +527,18 @@ class MediumBot:
         if not info.opened:
             return w["open_base"] - w["open_wild"] * wilds + len(laid)
         score = 0.0
-        for new, mid, ks in parts:
+        for new, mid, ks, wl, black3 in parts:
             if new:
-                if all(IS_BLACK3[k] for k in ks):
+                if black3:
                     score += 50.0
                     continue
-                wl = sum(1 for k in ks if IS_WILD[k])
                 score += w["new_natural"] + len(ks) - (25.0 if wl and not going else 3.0 * wl)
                 if not wl and len(ks) >= info.rules["canasta_size"]:
                     score += w["complete"]
             else:
-                m = info.my_melds.get(int(mid[1:]))
+                m = info.my_melds.get(mid)
                 if m is None:
                     continue
-                wl = sum(1 for k in ks if IS_WILD[k])
                 completes = m["needs"] > 0 and m["needs"] <= len(ks)
                 if wl:
                     held_wilds = sum(1 for k in info.hand if IS_WILD[k])
