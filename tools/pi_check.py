@@ -3,12 +3,14 @@
 ``medium`` when it sees every hand?
 
     python tools/pi_check.py --rules samba --players 4 --deals 40 --seed 20100 --jobs 2 \\
-        [--iterations 16] [--clairvoyant] [--plain]
+        [--iterations 16] [--clairvoyant | --plain | --next] [--variant min_gain=0,own_turn=false]
 
 Duplicate deals (as ``py_engine.ai.tournament``): side ``a`` is ``HardBot`` with a fixed number
-of samples, side ``b`` ``medium``. Without ``--plain`` the search's worlds are the true game with
-every hand as it is and only the stock reshuffled per sample (``--clairvoyant``: the stock kept
-too; ``--next``: only the next player's hand open): a CHEATING study bot, never offered to players. ``--plain`` plays the same search on
+of samples (and ``--variant``'s keywords), side ``b`` ``medium``. By default the search's worlds
+are the true game with every hand as it is and only the stock reshuffled per sample
+(``--clairvoyant``: the stock kept too; ``--next``: only the next player's hand kept, the other
+hidden hands dealt again with the stock, except while a going-out proposal names the asker's
+cards): a CHEATING study bot, never offered to players. ``--plain`` plays the same search on
 ``Determinizer(view)``'s worlds (the shipped information), for a side-by-side figure. If even open
 hands barely beat ``medium``, the gain is in the heuristic (the continuation policy), not in the
 sampling. Tuning seeds only: the reserved measurement seeds 9000-9099 are refused.
@@ -23,7 +25,9 @@ import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from py_engine.ai.determinize import Determinizer  # noqa: E402
 from py_engine.ai.hard import HardBot  # noqa: E402
+from hard_overrides import parse_variant  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import a_sides_of, map_deals, margin, wilson  # noqa: E402
 from py_engine.rules import get_rules  # noqa: E402
@@ -43,7 +47,7 @@ class OpenWorlds:
 
     def sample(self, rng: random.Random) -> Game:
         g = self.game.copy(log=True)
-        if self.only_next:
+        if self.only_next and not g.turn.pending:     # (a proposal names the asker's cards)
             me = g.current
             nxt = (me + 1) % g.players
             others = [s for s in range(g.players) if s not in (me, nxt)]
@@ -64,18 +68,18 @@ class OpenHard(HardBot):
     keep_stock = False
     only_next = False
 
-    def worlds(self, view):
+    def worlds(self, view) -> OpenWorlds | Determinizer:
         if self.game is None:
             return super().worlds(view)
         return OpenWorlds(self.game, self.keep_stock, self.only_next)
 
 
-def play(rules, players, deal_seed, a_sides, n_sides, bot_seed, mode, iterations):
+def play(rules, players, deal_seed, a_sides, n_sides, bot_seed, mode, iterations, kw):
     game = Game.new(rules, players, seed=deal_seed)
     bots = []
     for s in range(players):
         if s % n_sides in a_sides:
-            b = OpenHard(seed=bot_seed * 1009 + s, iterations=iterations)
+            b = OpenHard(seed=bot_seed * 1009 + s, iterations=iterations, **kw)
             b.keep_stock = mode == "clairvoyant"
             b.only_next = mode == "next"
             bots.append(b)
@@ -99,14 +103,14 @@ def play(rules, players, deal_seed, a_sides, n_sides, bot_seed, mode, iterations
 
 
 def job(args):
-    rules, players, seed, i, mode, iterations = args
+    rules, players, seed, i, mode, iterations, kw = args
     n_sides = get_rules(rules).n_sides(players)
     deal_seed = seed * 100_003 + i
     total, searched, overrides = 0.0, 0, 0
     for swap in (False, True):
         a_sides = a_sides_of(n_sides, swap)
         sc, s, o = play(rules, players, deal_seed, a_sides, n_sides, seed * 7 + i * 2 + swap,
-                        mode, iterations)
+                        mode, iterations, kw)
         total += margin(sc, a_sides)
         searched += s
         overrides += o
@@ -125,12 +129,15 @@ def main(argv=None) -> int:
     g.add_argument("--clairvoyant", action="store_true")
     g.add_argument("--plain", action="store_true")
     g.add_argument("--next", action="store_true", help="only the next player's hand open")
+    ap.add_argument("--variant", default="",
+                    help="HardBot keywords, e.g. min_gain=0,own_turn=false")
     a = ap.parse_args(argv)
     if a.seed in RESERVED:
         ap.error("seeds 9000-9099 are reserved for measurement")
     mode = ("clairvoyant" if a.clairvoyant else "plain" if a.plain else "next" if a.next
             else "open")
-    args = [(a.rules, a.players, a.seed, i, mode, a.iterations) for i in range(a.deals)]
+    kw = parse_variant(a.variant)[1] if a.variant else {}
+    args = [(a.rules, a.players, a.seed, i, mode, a.iterations, kw) for i in range(a.deals)]
     res = map_deals(job, args, a.jobs)
     diffs = [r[0] for r in res]
     won = sum(d > 0 for d in diffs)
@@ -139,11 +146,13 @@ def main(argv=None) -> int:
     mean = statistics.fmean(diffs)
     se = statistics.stdev(diffs) / n ** 0.5 if n > 1 else float("inf")
     lo, hi = wilson(won, won + lost) if won + lost else (0.0, 1.0)
-    print(f"{a.rules} {a.players}, {mode} hard (iterations {a.iterations}) vs medium, "
+    conf = kw or "defaults"
+    print(f"{a.rules} {a.players}, {mode} hard (iterations {a.iterations}, {conf}) vs medium, "
           f"{n} duplicate deals from seed {a.seed}:")
     print(f"  won {won}, lost {lost}, tied {n - won - lost}; share of decided "
           f"{won / max(1, won + lost):.3f} [{lo:.3f}, {hi:.3f}]")
-    print(f"  mean per duplicate deal {mean:+.1f} [{mean - 1.96 * se:+.1f}, {mean + 1.96 * se:+.1f}]"
+    lo_m, hi_m = mean - 1.96 * se, mean + 1.96 * se
+    print(f"  mean per duplicate deal {mean:+.1f} [{lo_m:+.1f}, {hi_m:+.1f}]"
           f"; searched decisions {sum(r[1] for r in res)}, overrides {sum(r[2] for r in res)}")
     return 0
 

@@ -1,0 +1,57 @@
+"""``tools/pi_check.py``: the open-hands study bot's worlds, and its seeds."""
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from py_engine.ai.medium import MediumBot
+from py_engine.record import check_consistent
+from py_engine.state import Game
+from py_engine.views import view_for
+
+_TOOLS = Path(__file__).resolve().parent.parent / "tools"
+sys.path.insert(0, str(_TOOLS))
+_spec = importlib.util.spec_from_file_location("pi_check", _TOOLS / "pi_check.py")
+pc = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(pc)
+
+
+def _midgame() -> Game:
+    g = Game.new("samba", 4, seed=20300)
+    bot = MediumBot(seed=1)
+    for _ in range(40):
+        g.play(bot.choose(view_for(g, g.current)))
+    return g
+
+
+def test_open_worlds_keep_every_hand_and_only_next_keeps_the_next_one():
+    g = _midgame()
+    me, nxt = g.current, (g.current + 1) % 4
+    w = pc.OpenWorlds(g, keep_stock=False).sample(random.Random(1))
+    assert w.hands == g.hands and sorted(w.stock) == sorted(g.stock)
+    assert pc.OpenWorlds(g, keep_stock=True).sample(random.Random(1)).stock == g.stock
+    moved = 0
+    for i in range(5):
+        w = pc.OpenWorlds(g, keep_stock=False, only_next=True).sample(random.Random(i))
+        assert w.hands[me] == g.hands[me] and w.hands[nxt] == g.hands[nxt]
+        assert [len(h) for h in w.hands] == [len(h) for h in g.hands]
+        hidden = sorted(c for s in range(4) if s not in (me, nxt) for c in w.hands[s])
+        moved += hidden != sorted(c for s in range(4) if s not in (me, nxt) for c in g.hands[s])
+        check_consistent(w)
+    assert moved == 5
+    assert g.hands == _midgame().hands          # the true game is never changed
+
+
+def test_the_study_bot_searches_the_true_game_and_refuses_reserved_seeds():
+    g = _midgame()
+    bot = pc.OpenHard(seed=1, iterations=2)
+    view = view_for(g, g.current)
+    assert isinstance(bot.worlds(view), pc.Determinizer)       # no game: the view only
+    bot.game = g
+    assert isinstance(bot.worlds(view), pc.OpenWorlds)
+    with pytest.raises(SystemExit):
+        pc.main(["--seed", "9050", "--deals", "1"])
