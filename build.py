@@ -20,6 +20,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -328,6 +329,80 @@ def write_snapshot(site: Path, wheel: Path) -> dict | None:
     return info
 
 
+# --- the first frame: index.html inlined ---------------------------------------------------
+# What the first frame needs comes with the HTML itself, so that the page paints after one
+# request (no stylesheet or script round trip to a server or through the service worker): the
+# stylesheets index.html links are copied into one <style>, the render-blocking first-paint.js
+# into an inline module, and the shell's texts in every language into a JSON data block (read
+# by first-paint.js). The files stay in web/ (the source; other pages and the module graph use
+# them); the build copies, it never keeps a second hand-written copy. The strict CSP allows the
+# inline blocks by their sha256 (csp_for_html), computed from the file as served.
+INLINE_PAGE = "index.html"
+INLINE_STYLES = re.compile(r'(?:<link rel="stylesheet" href="(css/[a-z0-9-]+\.css)">\n)+')
+INLINE_MODULE = '<script type="module" src="js/first-paint.js" blocking="render"></script>'
+BOOT_TEXTS_MARK = "<!-- boot-texts -->"
+# Keys the first frame shows besides the shell's data-i18n texts (first-paint.js).
+BOOT_TEXT_KEYS = ("app.title", "boot.shuffling")
+
+
+def _i18n_catalogues() -> dict[str, dict]:
+    return {p.stem: json.loads(p.read_text(encoding="utf-8"))
+            for p in sorted((WEB / "i18n").glob("*.json"))}
+
+
+def boot_texts(html: str, catalogues: dict[str, dict]) -> dict[str, dict]:
+    """The texts of the shell in every language: the data-i18n/data-i18n-aria keys of `html`
+    and BOOT_TEXT_KEYS, from the catalogues (a key a catalogue lacks is left out: the shell's
+    English stays)."""
+    keys = sorted(set(re.findall(r'data-i18n(?:-aria)?="([a-z0-9_.]+)"', html)) | set(BOOT_TEXT_KEYS))
+    return {lang: {k: cat[k] for k in keys if isinstance(cat.get(k), str)}
+            for lang, cat in catalogues.items()}
+
+
+def inline_first_frame(site: Path) -> None:
+    """Rewrites site/index.html with its stylesheets, first-paint.js and the boot texts inline."""
+    page = site / INLINE_PAGE
+    html = page.read_text(encoding="utf-8")
+    m = INLINE_STYLES.search(html)
+    if not m or html.count(INLINE_MODULE) != 1 or html.count(BOOT_TEXTS_MARK) != 1:
+        sys.exit(f"build: {INLINE_PAGE} must link its stylesheets, load {INLINE_MODULE!r} and "
+                 f"hold {BOOT_TEXTS_MARK!r} once")
+    css = "".join(f"/* {rel} */\n" + (site / rel).read_text(encoding="utf-8")
+                  for rel in re.findall(r'href="([^"]+)"', m.group(0)))
+    js = (site / "js" / "first-paint.js").read_text(encoding="utf-8")
+    texts = json.dumps(boot_texts(html, _i18n_catalogues()), ensure_ascii=False, sort_keys=True)
+    texts = texts.replace("<", "\\u003c")  # never closes the data block
+    for what, text in (("css", css), ("js/first-paint.js", js)):
+        if re.search(r"</(style|script)", text, re.I):
+            sys.exit(f"build: {what} contains a closing </style> or </script>; cannot inline it")
+    html = (html[:m.start()] + f"<style>\n{css}</style>\n" + html[m.end():])
+    html = html.replace(INLINE_MODULE, f'<script type="module" blocking="render">\n{js}</script>')
+    html = html.replace(BOOT_TEXTS_MARK, '<script type="application/json" id="boot-texts">'
+                        + texts + "</script>")
+    page.write_text(html, encoding="utf-8")
+
+
+_INLINE_BLOCK = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1>", re.S | re.I)
+
+
+def csp_for_html(html: str) -> str:
+    """The site's CSP for one HTML page: CSP, with the sha256 of each inline script (not data
+    blocks) and style of the page added to script-src and style-src."""
+    hashes = {"script": [], "style": []}
+    for tag, attrs, body in _INLINE_BLOCK.findall(html):
+        if not body or (tag.lower() == "script" and re.search(r"\bsrc=", attrs)):
+            continue
+        kind = re.search(r'\btype="([^"]*)"', attrs)
+        if tag.lower() == "script" and kind and kind.group(1) not in ("module", "text/javascript"):
+            continue  # a data block (application/json) is never run
+        hashes[tag.lower()].append(f"'{_sri(body.encode())}'")
+    policy = CSP
+    for tag, src in (("script", "script-src 'self' 'wasm-unsafe-eval'"), ("style", "style-src 'self'")):
+        if hashes[tag]:
+            policy = policy.replace(src, " ".join([src, *sorted(set(hashes[tag]))]))
+    return policy
+
+
 # --- the service worker ----------------------------------------------------------------------
 SW_TEMPLATE = "sw.template.js"  # in web/; filled in and written as dist/sw.js, not shipped
 SW_NAME = "sw.js"
@@ -410,6 +485,7 @@ def build(quiet: bool = False) -> Path:
         shutil.copyfile(runtime / name, stage / "pyodide" / name)
     shutil.copytree(WEB, stage, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", ".*", SW_TEMPLATE))
+    inline_first_frame(stage)
     wheel = build_wheel(stage)
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
@@ -456,8 +532,29 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=root, **kwargs)
 
+        csp_cache: dict = {}
+
+        def send_head(self):
+            # Which file answers (for the CSP of an HTML page with inline blocks).
+            path = Path(self.translate_path(self.path))
+            self._served = path / "index.html" if path.is_dir() else path
+            return super().send_head()
+
+        def _csp(self) -> str:
+            path = getattr(self, "_served", None)
+            if path is None or path.suffix != ".html":
+                return CSP
+            try:
+                stat = path.stat()
+            except OSError:
+                return CSP
+            key = (str(path), stat.st_mtime_ns, stat.st_size)
+            if key not in self.csp_cache:
+                self.csp_cache[key] = csp_for_html(path.read_text(encoding="utf-8", errors="replace"))
+            return self.csp_cache[key]
+
         def end_headers(self):
-            self.send_header("Content-Security-Policy", CSP)
+            self.send_header("Content-Security-Policy", self._csp())
             self.send_header("X-Content-Type-Options", "nosniff")
             self.send_header("Referrer-Policy", "no-referrer")
             self.send_header("Cache-Control", "no-cache")
@@ -467,6 +564,7 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
             super().end_headers()
 
         def _route(self) -> bool:
+            self._served = None
             if not prefix:
                 return True
             path = self.path.split("?", 1)[0]

@@ -59,6 +59,9 @@ COLLECT = """() => {
 
 def variants(html: str) -> dict[str, str]:
     out = {"site": html}
+    # index.html as in web/ (before the build inlines its stylesheets, first-paint.js and the
+    # boot texts): the first frame waits for those requests.
+    out["external"] = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     out["nocss"] = re.sub(r'<link rel="stylesheet"[^>]*>\n', "", html)
     out["onecss"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "", html)
     out["nomodules"] = re.sub(r'<(script type="module"|link rel="modulepreload")[^>]*>(</script>)?\n', "", html)
