@@ -73,6 +73,8 @@ def variants(html: str) -> dict[str, str]:
     out["nofixed"] = html.replace('<link rel="modulepreload"', '<link rel="stylesheet" href="probe-nofixed.css">\n<link rel="modulepreload"')
     for name in ("noshadow", "plainback"):
         out[name] = html.replace('<link rel="modulepreload"', f'<link rel="stylesheet" href="probe-{name}.css">\n<link rel="modulepreload"')
+    # app.js without its wait for the first frame (probe-only copy, written by main).
+    out["noyield"] = html.replace("js/app.js", "js/probe-app-noyield.js")
     out["onefile"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "",
                             html.replace("css/table.css", "css/probe-all.css"))
     return out
@@ -99,6 +101,8 @@ def main() -> int:
             "probe-nofixed.css": "body { background-attachment: scroll; }\n",
             "probe-noshadow.css": ".card, .mini-back, .card.selected { box-shadow: none !important; }\n",
             "probe-plainback.css": ".card.back { background: #8e1b24 !important; }\n",
+            "js/probe-app-noyield.js": (dist / "js" / "app.js").read_text().replace(
+                "  await afterFirstFrame();\n", ""),
             "css/probe-all.css": "".join((dist / "css" / f"{n}.css").read_text()
                                          for n in ("table", "cards", "access", "comfort")),
         }
