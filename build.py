@@ -196,10 +196,90 @@ def _project_meta() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
-def build_wheel(out_dir: Path) -> Path:
+# The site's wheel holds what the page can import: the modules reachable from these by their
+# import statements (the worker imports py_engine.bridge; tools/make_snapshot.mjs the same).
+SITE_ENTRY_MODULES = (f"{ENGINE_PKG}.bridge",)
+
+
+def _module_files() -> dict[str, Path]:
+    out = {}
+    for path in sorted((ROOT / ENGINE_PKG).rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        out[name.removesuffix(".__init__")] = path
+    return out
+
+
+def site_modules(entries: tuple[str, ...] = SITE_ENTRY_MODULES) -> set[str]:
+    """The engine's modules that `entries` import, directly or not: every `import` and `from
+    ... import` statement anywhere in a module (inside functions too), with the packages
+    around each module. Tool modules nothing in the page imports (the tournament, the judge,
+    the command line...) are left out. A module imported by a computed name would be missed:
+    the engine has none (tests/…: e2e/test_build.py checks the wheel against the import graph)."""
+    import ast
+    files = _module_files()
+
+    def imports(name: str) -> set[str]:
+        path = files[name]
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(parts + ([node.module] if node.module else []))
+                else:
+                    base = node.module or ""
+                found.add(base)
+                found.update(f"{base}.{a.name}" for a in node.names)
+        out = set()
+        for mod in found:
+            while mod and mod not in files:
+                mod = mod.rpartition(".")[0]
+            if mod:
+                out.add(mod)
+        return out
+
+    seen: set[str] = set()
+    todo = [m for m in entries if m in files]
+    while todo:
+        mod = todo.pop()
+        if mod in seen:
+            continue
+        seen.add(mod)
+        parts = mod.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))  # its packages
+        todo.extend(imports(mod))
+    return seen
+
+
+def build_wheel(out_dir: Path, modules: set[str] | None = None) -> Path:
     """The engine wheel, built by the PEP 517 backend pyproject.toml declares (flit_core), in
     .venv/. SOURCE_DATE_EPOCH (default 1980-01-01) fixes the timestamps: same sources, same
-    bytes."""
+    bytes. With `modules` (dotted names), the backend builds it from a copy of pyproject.toml
+    and of those modules only (the site's wheel, `site_modules()`); else from the sources."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    src = ROOT
+    if modules is not None:
+        src = CACHE / f"wheel-src-{os.getpid()}"
+        shutil.rmtree(src, ignore_errors=True)
+        files = _module_files()
+        for name in sorted(modules):
+            rel = files[name].relative_to(ROOT)
+            (src / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(files[name], src / rel)
+        shutil.copyfile(ROOT / "pyproject.toml", src / "pyproject.toml")
+        try:
+            return build_wheel_from(src, out_dir)
+        finally:
+            shutil.rmtree(src, ignore_errors=True)
+    return build_wheel_from(src, out_dir)
+
+
+def build_wheel_from(src: Path, out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH",
                                                              str(DEFAULT_SOURCE_DATE_EPOCH))}
@@ -207,7 +287,7 @@ def build_wheel(out_dir: Path) -> Path:
             "backend = tomllib.load(open('pyproject.toml', 'rb'))['build-system']['build-backend']\n"
             "import importlib; hooks = importlib.import_module(backend)\n"
             "print(hooks.build_wheel(sys.argv[1]))\n")
-    proc = subprocess.run([str(venv_python()), "-c", code, str(out_dir)], cwd=ROOT, env=env,
+    proc = subprocess.run([str(venv_python()), "-c", code, str(out_dir.resolve())], cwd=src, env=env,
                           capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"build: the engine wheel failed to build:\n{proc.stdout}{proc.stderr}")
@@ -486,7 +566,7 @@ def build(quiet: bool = False) -> Path:
     shutil.copytree(WEB, stage, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", ".*", SW_TEMPLATE))
     inline_first_frame(stage)
-    wheel = build_wheel(stage)
+    wheel = build_wheel(stage, site_modules())
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
     snapshot = write_snapshot(stage, wheel)
@@ -655,8 +735,13 @@ def stage_pyodide(extra: list[str]) -> int:
     if not shutil.which("node"):
         print("[test] node is missing: install Node.js 20", flush=True)
         return 2
+    # The tests import the whole engine (tools included): a wheel of all of it, and a lock
+    # file of the same kind as the site's, beside it.
+    engine = CACHE / "test-engine"
+    shutil.rmtree(engine, ignore_errors=True)
+    write_app_lock(pyodide_runtime(), build_wheel(engine), engine / "app-lock.json")
     return _run([*_offline_prefix(), "node", ROOT / "tests" / "pyodide" / "run.mjs",
-                 "--runtime", pyodide_runtime(), "--lock", DIST / "app-lock.json",
+                 "--runtime", pyodide_runtime(), "--lock", engine / "app-lock.json",
                  "--wheels", pyodide_test_wheels(), "--tests", ROOT / "tests", "--", *extra])
 
 
