@@ -67,6 +67,8 @@ def variants(html: str) -> dict[str, str]:
     out["nomodules"] = re.sub(r'<(script type="module"|link rel="modulepreload")[^>]*>(</script>)?\n', "", html)
     out["nofp"] = re.sub(r'<script type="module" src="js/first-paint.js"[^>]*></script>\n', "", html)
     out["oldsw"] = html
+    # Both: index.html as in web/ and the service worker of --old-sw (the state before a change).
+    out["before"] = out["external"]
     out["noswreg"] = html.replace('<script type="module" src="js/sw-register.js"></script>\n', "")
     # Probe-only overrides (written by main): how much the felt's fixed gradient costs to raster.
     out["flatbg"] = html.replace('<link rel="modulepreload"', '<link rel="stylesheet" href="probe-flat.css">\n<link rel="modulepreload"')
@@ -118,7 +120,7 @@ def main() -> int:
             (tree / "index.html").unlink()
             (tree / "index.html").write_text(all_variants[name])
             (tree / build.SW_NAME).unlink()
-            if name == "oldsw":  # the service worker template of another commit (--old-sw)
+            if name in ("oldsw", "before"):  # the service worker template of another commit (--old-sw)
                 tpl = Path(tmp) / "old-sw.template.js"
                 tpl.write_text(subprocess.run(["git", "show", f"{args.old_sw}:web/sw.template.js"], cwd=ROOT,
                                               capture_output=True, text=True, check=True).stdout)

@@ -27,6 +27,10 @@
 // two instances share their state through one global (window.__sambaFirstPaint): only the
 // first one to run draws and watches.
 //
+// It also starts the engine's worker (Python begins restoring at once, not when the page's
+// module graph has loaded): bridge.js takes the worker over, with the messages it sent
+// meanwhile (takeEarlyWorker).
+//
 // <html data-first-paint="table|text|none|adopted|undone"> says what happened (tests, bench).
 
 const PAINT_KEY = "samba.paint.v1";
@@ -399,8 +403,30 @@ function watch() {
   }, { once: true });
 }
 
+/** Starts the engine's worker now; its events are kept until bridge.js takes it over. */
+function startEngine() {
+  if (typeof Worker !== "function" || !document.getElementById("hand")) return;
+  let worker;
+  try {
+    worker = new Worker(new URL("worker.js", document.baseURI), { type: "module" });
+  } catch (err) {
+    return; // bridge.js creates its own (and reports the error)
+  }
+  const early = { worker, at: performance.now(), events: [] };
+  const keep = (ev) => {
+    if (ev.type === "error") ev.preventDefault();  // reported by bridge.js, as its own
+    early.events.push(ev);
+  };
+  for (const type of ["message", "error", "messageerror"]) worker.addEventListener(type, keep);
+  early.release = () => {
+    for (const type of ["message", "error", "messageerror"]) worker.removeEventListener(type, keep);
+  };
+  G.engine = early;
+}
+
 if (!G.started) {
   G.started = true;
   firstPaint();
   watch();
+  startEngine();
 }
