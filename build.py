@@ -426,15 +426,20 @@ BOOT_TEXT_KEYS = ("app.title", "boot.shuffling")
 
 
 def _i18n_catalogues() -> dict[str, dict]:
-    return {p.stem: json.loads(p.read_text(encoding="utf-8"))
-            for p in sorted((WEB / "i18n").glob("*.json"))}
+    """The catalogues of web/i18n/, in the order of i18n.js LANGS (the language picker's)."""
+    found = {p.stem: p for p in sorted((WEB / "i18n").glob("*.json"))}
+    m = re.search(r"export const LANGS = \[([^\]]*)\]", (WEB / "js" / "i18n.js").read_text(encoding="utf-8"))
+    order = re.findall(r'"([a-z]+)"', m.group(1)) if m else []
+    codes = [c for c in order if c in found] + [c for c in found if c not in order]
+    return {c: json.loads(found[c].read_text(encoding="utf-8")) for c in codes}
 
 
 def boot_texts(html: str, catalogues: dict[str, dict]) -> dict[str, dict]:
     """The texts of the shell in every language: the data-i18n/data-i18n-aria keys of `html`
     and BOOT_TEXT_KEYS, from the catalogues (a key a catalogue lacks is left out: the shell's
     English stays)."""
-    keys = sorted(set(re.findall(r'data-i18n(?:-aria)?="([a-z0-9_.]+)"', html)) | set(BOOT_TEXT_KEYS))
+    keys = sorted(set(re.findall(r'data-i18n(?:-aria)?="([a-z0-9_.]+)"', html)) | set(BOOT_TEXT_KEYS)
+                  | {f"lang.{code}" for code in catalogues})  # the language picker's labels
     return {lang: {k: cat[k] for k in keys if isinstance(cat.get(k), str)}
             for lang, cat in catalogues.items()}
 
@@ -450,7 +455,7 @@ def inline_first_frame(site: Path) -> None:
     css = "".join(f"/* {rel} */\n" + (site / rel).read_text(encoding="utf-8")
                   for rel in re.findall(r'href="([^"]+)"', m.group(0)))
     js = (site / "js" / "first-paint.js").read_text(encoding="utf-8")
-    texts = json.dumps(boot_texts(html, _i18n_catalogues()), ensure_ascii=False, sort_keys=True)
+    texts = json.dumps(boot_texts(html, _i18n_catalogues()), ensure_ascii=False)
     texts = texts.replace("<", "\\u003c")  # never closes the data block
     for what, text in (("css", css), ("js/first-paint.js", js)):
         if re.search(r"</(style|script)", text, re.I):

@@ -305,6 +305,7 @@ def test_first_visit_speaks_the_players_language_from_the_first_frame(browser, b
             assert got["boot"] == texts["boot.shuffling"].replace("{pct}", "0"), (when, got)
             assert got["newGame"] == texts["ui.new_game"], (when, got)
             assert got["hand"] == [] and got["state"] == "none", (when, got)
+            assert got["language"] == lang, (when, got)  # the picker, filled and set
         expect(page.locator("html")).to_have_attribute("lang", lang)
         expect(page.locator("#btn-log")).to_have_text(texts["ui.log"])
         if lang == "fr":

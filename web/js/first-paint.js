@@ -314,7 +314,9 @@ function applyBootTexts() {
   if (!texts || typeof texts !== "object") return false;
   const boot = typeof texts["boot.shuffling"] === "string" ? texts["boot.shuffling"].replace("{pct}", "0") : null;
   const title = typeof texts["app.title"] === "string" ? texts["app.title"] : null;
-  return applyTexts({ inputs: languageInputs(), lang, texts, boot, title });
+  // The language picker: every language, named in this one (dom.js fillLanguagePicker).
+  const picker = Object.keys(all).map((code) => [code, texts[`lang.${code}`]]);
+  return applyTexts({ inputs: languageInputs(), lang, texts, boot, title, picker });
 }
 
 function applyTable(table, s) {
