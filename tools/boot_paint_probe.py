@@ -75,6 +75,8 @@ def variants(html: str) -> dict[str, str]:
     out["nofixed"] = html.replace('<link rel="modulepreload"', '<link rel="stylesheet" href="probe-nofixed.css">\n<link rel="modulepreload"')
     for name in ("noshadow", "plainback"):
         out[name] = html.replace('<link rel="modulepreload"', f'<link rel="stylesheet" href="probe-{name}.css">\n<link rel="modulepreload"')
+    # Without the engine's worker started by first-paint.js (bridge.js starts it, as before).
+    out["noearly"] = html.replace("  watch();\n  startEngine();\n}", "  watch();\n}")
     # app.js without its wait for the first frame (probe-only copy, written by main).
     out["noyield"] = html.replace("js/app.js", "js/probe-app-noyield.js")
     out["onefile"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "",

@@ -21,7 +21,9 @@ const BOOT_TIMEOUT_MS = 60000;
  */
 function takeEarlyWorker() {
   const fp = typeof window === "object" ? window.__sambaFirstPaint : null;
-  const early = fp && fp.engine;
+  if (!fp) return null;
+  fp.claimed = true; // first-paint.js starts none after this
+  const early = fp.engine;
   if (!early || !early.worker) return null;
   fp.engine = null;
   early.release();

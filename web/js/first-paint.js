@@ -27,9 +27,9 @@
 // two instances share their state through one global (window.__sambaFirstPaint): only the
 // first one to run draws and watches.
 //
-// It also starts the engine's worker (Python begins restoring at once, not when the page's
-// module graph has loaded): bridge.js takes the worker over, with the messages it sent
-// meanwhile (takeEarlyWorker).
+// It also starts the engine's worker right after the first frame (Python begins restoring
+// then, not when the page's module graph has loaded): bridge.js takes the worker over, with
+// the messages it sent meanwhile (takeEarlyWorker).
 //
 // <html data-first-paint="table|text|none|adopted|undone"> says what happened (tests, bench).
 
@@ -405,9 +405,18 @@ function watch() {
   }, { once: true });
 }
 
-/** Starts the engine's worker now; its events are kept until bridge.js takes it over. */
+/**
+ * Starts the engine's worker once the first frame is done (started before, its start competed
+ * with the first frame's drawing); its events are kept until bridge.js takes it over. If
+ * bridge.js asked first (`claimed`), it made its own and nothing is started here.
+ */
 function startEngine() {
   if (typeof Worker !== "function" || !document.getElementById("hand")) return;
+  requestAnimationFrame(() => { setTimeout(spawnEngine, 0); });
+}
+
+function spawnEngine() {
+  if (G.claimed) return;
   let worker;
   try {
     worker = new Worker(new URL("worker.js", document.baseURI), { type: "module" });
