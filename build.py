@@ -395,6 +395,7 @@ def write_snapshot(site: Path, wheel: Path) -> dict | None:
         tmp.write_bytes(gzip.compress(data, SNAPSHOT_GZIP_LEVEL, mtime=0))
         meta_path.write_text(json.dumps({"raw_bytes": len(data), "python": made["python"],
                                          "site_packages": made["site_packages"],
+                                         "all_imported": made.get("all_imported") is True,
                                          "made_ms": made["ms"]}))
         tmp.replace(cached)
         _prune_snapshot_cache(cache_dir)
@@ -404,7 +405,10 @@ def write_snapshot(site: Path, wheel: Path) -> dict | None:
     (site / name).write_bytes(gz)
     info = {"file": name, "integrity": _sri(gz), "bytes": len(gz), "raw_bytes": meta["raw_bytes"],
             "pyodide": PYODIDE_VERSION, "python": meta["python"], "wheel": wheel.name,
-            "wheel_integrity": _sri(wheel_bytes), "site_packages": meta["site_packages"]}
+            "wheel_integrity": _sri(wheel_bytes), "site_packages": meta["site_packages"],
+            # Every module of the wheel is in the heap: the worker may answer before it has
+            # put the wheel's files back.
+            "engine_imported": meta.get("all_imported") is True}
     (site / SNAPSHOT_INFO).write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
     return info
 

@@ -265,6 +265,7 @@ async function forgetRaw(info) {
 }
 
 let keepAfterBoot = null; // () => Promise, run once the worker is ready
+let afterReady = null;    // () => void, run once the queued requests are answered
 
 async function snapshotBytes(info) {
   const file = await opfsRaw(info);
@@ -326,21 +327,32 @@ async function restoreSnapshot(loadPyodide, version, infoPromise, { bytes, wheel
   // did not import, data files), and give this visitor their own random numbers.
   const wheelBytes = await wheel;
   mark("wheel_fetched");
-  pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: info.site_packages });
-  mark("unpacked");
-  // (importlib.invalidate_caches() would re-read the stdlib zip's index: about a second.)
-  pyodide.globals.set("_samba_site", info.site_packages);
-  pyodide.runPython(`
-def _samba_after_restore(site):
-    import random, sys
+  pyodide.runPython("import random; random.seed(); del random");
+  mark("reseeded");
+  const putFilesBack = () => {
+    pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: info.site_packages });
+    // (importlib.invalidate_caches() would re-read the stdlib zip's index: about a second.)
+    pyodide.globals.set("_samba_site", info.site_packages);
+    pyodide.runPython(`
+def _samba_after_unpack(site):
+    import sys
     for path, finder in list(sys.path_importer_cache.items()):
         if path.startswith(site) and hasattr(finder, "invalidate_caches"):
             finder.invalidate_caches()
-    random.seed()
-_samba_after_restore(_samba_site)
-del _samba_after_restore, _samba_site
+_samba_after_unpack(_samba_site)
+del _samba_after_unpack, _samba_site
 `);
-  mark("reseeded");
+  };
+  if (info.engine_imported === true) {
+    // Every module is in the heap: the files go back after the first answers (tracebacks,
+    // anything that reads them later).
+    afterReady = () => {
+      try { putFilesBack(); } catch (err) { console.info(`samba worker: wheel not unpacked (${errorText(err)})`); }
+    };
+  } else {
+    putFilesBack();
+    mark("unpacked");
+  }
   progress("bridge", 90);
   const restored = pyodide.globals.get(SNAPSHOT_BRIDGE);
   if (!restored || typeof restored.handle !== "function") throw new Error("no bridge in the snapshot");
@@ -400,6 +412,7 @@ async function boot() {
 boot().then(
   () => {
     for (const msg of queue.splice(0)) handle(msg);
+    if (afterReady) setTimeout(afterReady, 0);
   },
   (err) => {
     reportError(err);
