@@ -20,6 +20,7 @@ import hashlib
 import http.server
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -195,10 +196,90 @@ def _project_meta() -> dict:
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
-def build_wheel(out_dir: Path) -> Path:
+# The site's wheel holds what the page can import: the modules reachable from these by their
+# import statements (the worker imports py_engine.bridge; tools/make_snapshot.mjs the same).
+SITE_ENTRY_MODULES = (f"{ENGINE_PKG}.bridge",)
+
+
+def _module_files() -> dict[str, Path]:
+    out = {}
+    for path in sorted((ROOT / ENGINE_PKG).rglob("*.py")):
+        if "__pycache__" in path.parts:
+            continue
+        name = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        out[name.removesuffix(".__init__")] = path
+    return out
+
+
+def site_modules(entries: tuple[str, ...] = SITE_ENTRY_MODULES) -> set[str]:
+    """The engine's modules that `entries` import, directly or not: every `import` and `from
+    ... import` statement anywhere in a module (inside functions too), with the packages
+    around each module. Tool modules nothing in the page imports (the tournament, the judge,
+    the command line...) are left out. A module imported by a computed name would be missed:
+    the engine has none (tests/…: e2e/test_build.py checks the wheel against the import graph)."""
+    import ast
+    files = _module_files()
+
+    def imports(name: str) -> set[str]:
+        path = files[name]
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        found = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = ".".join(parts + ([node.module] if node.module else []))
+                else:
+                    base = node.module or ""
+                found.add(base)
+                found.update(f"{base}.{a.name}" for a in node.names)
+        out = set()
+        for mod in found:
+            while mod and mod not in files:
+                mod = mod.rpartition(".")[0]
+            if mod:
+                out.add(mod)
+        return out
+
+    seen: set[str] = set()
+    todo = [m for m in entries if m in files]
+    while todo:
+        mod = todo.pop()
+        if mod in seen:
+            continue
+        seen.add(mod)
+        parts = mod.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))  # its packages
+        todo.extend(imports(mod))
+    return seen
+
+
+def build_wheel(out_dir: Path, modules: set[str] | None = None) -> Path:
     """The engine wheel, built by the PEP 517 backend pyproject.toml declares (flit_core), in
     .venv/. SOURCE_DATE_EPOCH (default 1980-01-01) fixes the timestamps: same sources, same
-    bytes."""
+    bytes. With `modules` (dotted names), the backend builds it from a copy of pyproject.toml
+    and of those modules only (the site's wheel, `site_modules()`); else from the sources."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    src = ROOT
+    if modules is not None:
+        src = CACHE / f"wheel-src-{os.getpid()}"
+        shutil.rmtree(src, ignore_errors=True)
+        files = _module_files()
+        for name in sorted(modules):
+            rel = files[name].relative_to(ROOT)
+            (src / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(files[name], src / rel)
+        shutil.copyfile(ROOT / "pyproject.toml", src / "pyproject.toml")
+        try:
+            return build_wheel_from(src, out_dir)
+        finally:
+            shutil.rmtree(src, ignore_errors=True)
+    return build_wheel_from(src, out_dir)
+
+
+def build_wheel_from(src: Path, out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
     env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH",
                                                              str(DEFAULT_SOURCE_DATE_EPOCH))}
@@ -206,7 +287,7 @@ def build_wheel(out_dir: Path) -> Path:
             "backend = tomllib.load(open('pyproject.toml', 'rb'))['build-system']['build-backend']\n"
             "import importlib; hooks = importlib.import_module(backend)\n"
             "print(hooks.build_wheel(sys.argv[1]))\n")
-    proc = subprocess.run([str(venv_python()), "-c", code, str(out_dir)], cwd=ROOT, env=env,
+    proc = subprocess.run([str(venv_python()), "-c", code, str(out_dir.resolve())], cwd=src, env=env,
                           capture_output=True, text=True)
     if proc.returncode != 0:
         sys.exit(f"build: the engine wheel failed to build:\n{proc.stdout}{proc.stderr}")
@@ -314,6 +395,7 @@ def write_snapshot(site: Path, wheel: Path) -> dict | None:
         tmp.write_bytes(gzip.compress(data, SNAPSHOT_GZIP_LEVEL, mtime=0))
         meta_path.write_text(json.dumps({"raw_bytes": len(data), "python": made["python"],
                                          "site_packages": made["site_packages"],
+                                         "all_imported": made.get("all_imported") is True,
                                          "made_ms": made["ms"]}))
         tmp.replace(cached)
         _prune_snapshot_cache(cache_dir)
@@ -323,9 +405,91 @@ def write_snapshot(site: Path, wheel: Path) -> dict | None:
     (site / name).write_bytes(gz)
     info = {"file": name, "integrity": _sri(gz), "bytes": len(gz), "raw_bytes": meta["raw_bytes"],
             "pyodide": PYODIDE_VERSION, "python": meta["python"], "wheel": wheel.name,
-            "wheel_integrity": _sri(wheel_bytes), "site_packages": meta["site_packages"]}
+            "wheel_integrity": _sri(wheel_bytes), "site_packages": meta["site_packages"],
+            # Every module of the wheel is in the heap: the worker may answer before it has
+            # put the wheel's files back.
+            "engine_imported": meta.get("all_imported") is True}
     (site / SNAPSHOT_INFO).write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
     return info
+
+
+# --- the first frame: index.html inlined ---------------------------------------------------
+# What the first frame needs comes with the HTML itself, so that the page paints after one
+# request (no stylesheet or script round trip to a server or through the service worker): the
+# stylesheets index.html links are copied into one <style>, the render-blocking first-paint.js
+# into an inline module, and the shell's texts in every language into a JSON data block (read
+# by first-paint.js). The files stay in web/ (the source; other pages and the module graph use
+# them); the build copies, it never keeps a second hand-written copy. The strict CSP allows the
+# inline blocks by their sha256 (csp_for_html), computed from the file as served.
+INLINE_PAGE = "index.html"
+INLINE_STYLES = re.compile(r'(?:<link rel="stylesheet" href="(css/[a-z0-9-]+\.css)">\n)+')
+INLINE_MODULE = '<script type="module" src="js/first-paint.js" blocking="render"></script>'
+BOOT_TEXTS_MARK = "<!-- boot-texts -->"
+# Keys the first frame shows besides the shell's data-i18n texts (first-paint.js).
+BOOT_TEXT_KEYS = ("app.title", "boot.shuffling")
+
+
+def _i18n_catalogues() -> dict[str, dict]:
+    """The catalogues of web/i18n/, in the order of i18n.js LANGS (the language picker's)."""
+    found = {p.stem: p for p in sorted((WEB / "i18n").glob("*.json"))}
+    m = re.search(r"export const LANGS = \[([^\]]*)\]", (WEB / "js" / "i18n.js").read_text(encoding="utf-8"))
+    order = re.findall(r'"([a-z]+)"', m.group(1)) if m else []
+    codes = [c for c in order if c in found] + [c for c in found if c not in order]
+    return {c: json.loads(found[c].read_text(encoding="utf-8")) for c in codes}
+
+
+def boot_texts(html: str, catalogues: dict[str, dict]) -> dict[str, dict]:
+    """The texts of the shell in every language: the data-i18n/data-i18n-aria keys of `html`
+    and BOOT_TEXT_KEYS, from the catalogues (a key a catalogue lacks is left out: the shell's
+    English stays)."""
+    keys = sorted(set(re.findall(r'data-i18n(?:-aria)?="([a-z0-9_.]+)"', html)) | set(BOOT_TEXT_KEYS)
+                  | {f"lang.{code}" for code in catalogues})  # the language picker's labels
+    return {lang: {k: cat[k] for k in keys if isinstance(cat.get(k), str)}
+            for lang, cat in catalogues.items()}
+
+
+def inline_first_frame(site: Path) -> None:
+    """Rewrites site/index.html with its stylesheets, first-paint.js and the boot texts inline."""
+    page = site / INLINE_PAGE
+    html = page.read_text(encoding="utf-8")
+    m = INLINE_STYLES.search(html)
+    if not m or html.count(INLINE_MODULE) != 1 or html.count(BOOT_TEXTS_MARK) != 1:
+        sys.exit(f"build: {INLINE_PAGE} must link its stylesheets, load {INLINE_MODULE!r} and "
+                 f"hold {BOOT_TEXTS_MARK!r} once")
+    css = "".join(f"/* {rel} */\n" + (site / rel).read_text(encoding="utf-8")
+                  for rel in re.findall(r'href="([^"]+)"', m.group(0)))
+    js = (site / "js" / "first-paint.js").read_text(encoding="utf-8")
+    texts = json.dumps(boot_texts(html, _i18n_catalogues()), ensure_ascii=False)
+    texts = texts.replace("<", "\\u003c")  # never closes the data block
+    for what, text in (("css", css), ("js/first-paint.js", js)):
+        if re.search(r"</(style|script)", text, re.I):
+            sys.exit(f"build: {what} contains a closing </style> or </script>; cannot inline it")
+    html = (html[:m.start()] + f"<style>\n{css}</style>\n" + html[m.end():])
+    html = html.replace(INLINE_MODULE, f'<script type="module" blocking="render">\n{js}</script>')
+    html = html.replace(BOOT_TEXTS_MARK, '<script type="application/json" id="boot-texts">'
+                        + texts + "</script>")
+    page.write_text(html, encoding="utf-8")
+
+
+_INLINE_BLOCK = re.compile(r"<(script|style)\b([^>]*)>(.*?)</\1>", re.S | re.I)
+
+
+def csp_for_html(html: str) -> str:
+    """The site's CSP for one HTML page: CSP, with the sha256 of each inline script (not data
+    blocks) and style of the page added to script-src and style-src."""
+    hashes = {"script": [], "style": []}
+    for tag, attrs, body in _INLINE_BLOCK.findall(html):
+        if not body or (tag.lower() == "script" and re.search(r"\bsrc=", attrs)):
+            continue
+        kind = re.search(r'\btype="([^"]*)"', attrs)
+        if tag.lower() == "script" and kind and kind.group(1) not in ("module", "text/javascript"):
+            continue  # a data block (application/json) is never run
+        hashes[tag.lower()].append(f"'{_sri(body.encode())}'")
+    policy = CSP
+    for tag, src in (("script", "script-src 'self' 'wasm-unsafe-eval'"), ("style", "style-src 'self'")):
+        if hashes[tag]:
+            policy = policy.replace(src, " ".join([src, *sorted(set(hashes[tag]))]))
+    return policy
 
 
 # --- the service worker ----------------------------------------------------------------------
@@ -410,7 +574,8 @@ def build(quiet: bool = False) -> Path:
         shutil.copyfile(runtime / name, stage / "pyodide" / name)
     shutil.copytree(WEB, stage, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", ".*", SW_TEMPLATE))
-    wheel = build_wheel(stage)
+    inline_first_frame(stage)
+    wheel = build_wheel(stage, site_modules())
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
     snapshot = write_snapshot(stage, wheel)
@@ -456,8 +621,29 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
         def __init__(self, *args, **kwargs):
             super().__init__(*args, directory=root, **kwargs)
 
+        csp_cache: dict = {}
+
+        def send_head(self):
+            # Which file answers (for the CSP of an HTML page with inline blocks).
+            path = Path(self.translate_path(self.path))
+            self._served = path / "index.html" if path.is_dir() else path
+            return super().send_head()
+
+        def _csp(self) -> str:
+            path = getattr(self, "_served", None)
+            if path is None or path.suffix != ".html":
+                return CSP
+            try:
+                stat = path.stat()
+            except OSError:
+                return CSP
+            key = (str(path), stat.st_mtime_ns, stat.st_size)
+            if key not in self.csp_cache:
+                self.csp_cache[key] = csp_for_html(path.read_text(encoding="utf-8", errors="replace"))
+            return self.csp_cache[key]
+
         def end_headers(self):
-            self.send_header("Content-Security-Policy", CSP)
+            self.send_header("Content-Security-Policy", self._csp())
             self.send_header("X-Content-Type-Options", "nosniff")
             self.send_header("Referrer-Policy", "no-referrer")
             self.send_header("Cache-Control", "no-cache")
@@ -467,6 +653,7 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
             super().end_headers()
 
         def _route(self) -> bool:
+            self._served = None
             if not prefix:
                 return True
             path = self.path.split("?", 1)[0]
@@ -557,8 +744,13 @@ def stage_pyodide(extra: list[str]) -> int:
     if not shutil.which("node"):
         print("[test] node is missing: install Node.js 20", flush=True)
         return 2
+    # The tests import the whole engine (tools included): a wheel of all of it, and a lock
+    # file of the same kind as the site's, beside it.
+    engine = CACHE / "test-engine"
+    shutil.rmtree(engine, ignore_errors=True)
+    write_app_lock(pyodide_runtime(), build_wheel(engine), engine / "app-lock.json")
     return _run([*_offline_prefix(), "node", ROOT / "tests" / "pyodide" / "run.mjs",
-                 "--runtime", pyodide_runtime(), "--lock", DIST / "app-lock.json",
+                 "--runtime", pyodide_runtime(), "--lock", engine / "app-lock.json",
                  "--wheels", pyodide_test_wheels(), "--tests", ROOT / "tests", "--", *extra])
 
 

@@ -48,3 +48,52 @@ def test_npm_dependencies_are_pinned():
     assert build.PYODIDE_VERSION == pkg["dependencies"]["pyodide"]
     assert (build.pyodide_runtime() / "package.json").exists()
 
+
+
+def test_site_wheel_holds_what_the_bridge_imports_and_no_tools(tmp_path):
+    """The site's wheel (dist/) is built from the modules py_engine.bridge reaches by its
+    imports: a bridge made from that wheel alone plays (every module imports, a game is dealt,
+    the hard and medium bots answer), and the tool modules are not in it."""
+    import subprocess
+    import sys
+
+    modules = build.site_modules()
+    assert "py_engine.bridge" in modules and "py_engine" in modules
+    every = set(build._module_files())
+    left_out = every - modules
+    assert left_out, "the site wheel would be the whole engine"
+    for tool in ("py_engine.ai.tournament", "py_engine.ai.judge", "py_engine.soak", "py_engine.cli"):
+        if tool in every:
+            assert tool in left_out, tool
+    wheel = build.build_wheel(tmp_path / "site", modules)
+    with zipfile.ZipFile(wheel) as zf:
+        names = {n for n in zf.namelist() if n.endswith(".py")}
+        zf.extractall(tmp_path / "unpacked")
+    files = build._module_files()
+    assert names == {files[m].relative_to(build.ROOT).as_posix() for m in modules}
+    # A bridge from the unpacked wheel alone (not the sources: cwd and path are the unpacked tree).
+    code = (
+        "import json, pkgutil, importlib, sys\n"
+        "sys.path.insert(0, sys.argv[1])\n"
+        "import py_engine\n"
+        "for m in pkgutil.walk_packages(py_engine.__path__, 'py_engine.'):\n"
+        "    importlib.import_module(m.name)\n"
+        "from py_engine.bridge import Bridge\n"
+        "b = Bridge()\n"
+        "def ask(**req):\n"
+        "    res = json.loads(b.handle(json.dumps(req)))\n"
+        "    assert res.get('ok'), (req, res)\n"
+        "    return res\n"
+        "ask(op='new_game', rules='samba', players=4, seed=3, seats=['human', 'hard', 'medium', 'easy'])\n"
+        "ask(op='view')\n"
+        "ask(op='hint', level='hard')\n"
+        "ask(op='record')\n"
+        "assert all(m.startswith(sys.argv[1]) for m in (sys.modules['py_engine'].__file__,))\n"
+        "print('ok')\n")
+    proc = subprocess.run([sys.executable, "-I", "-c", code, str(tmp_path / "unpacked")],
+                          cwd=tmp_path / "unpacked", capture_output=True, text=True)
+    assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr[-3000:]
+    shipped = next(build.DIST.glob("py_engine-*.whl"), None)
+    if shipped is not None:
+        with zipfile.ZipFile(shipped) as zf:
+            assert {n for n in zf.namelist() if n.endswith(".py")} == names

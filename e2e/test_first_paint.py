@@ -276,3 +276,44 @@ def test_damaged_or_tampered_copies_and_saves_draw_nothing_and_the_page_starts(c
     assert broken["raw"].startswith('{"format": "samba-save/1"')
     assert page.evaluate("window.__pwned") is None
     assert not errors, errors
+
+
+@pytest.mark.parametrize("locale, saved, query, lang", [
+    ("fr-FR", None, "", "fr"),          # the browser's language
+    ("fr-FR", "nb", "", "nb"),          # the saved choice wins over the browser's
+    ("en-US", None, "?lang=ru", "ru"),  # ?lang= wins over both
+])
+def test_first_visit_speaks_the_players_language_from_the_first_frame(browser, base_url, locale, saved, query, lang):
+    """A first visit (no copy of a table, no game): the progress line and the shell's texts
+    are in the player's language in the first frame, before app.js and its language file
+    (index.html carries the shell's texts of every language, copied from the catalogues)."""
+    texts = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
+    c = browser.new_context(service_workers="block", locale=locale, viewport={"width": 390, "height": 844})
+    c.set_default_timeout(20_000)
+    try:
+        c.add_init_script(RECORD_FIRST_FRAME)
+        page = c.new_page()
+        errors = _errors(page)
+        if saved:
+            page.goto(base_url + "authors.html")
+            page.evaluate("(l) => localStorage.setItem('samba.lang', l)", saved)
+        held = Held(c)
+        page.goto(base_url + query, wait_until="commit")
+        first = _first_frame(page)
+        for when in ("frame", "atFcp"):
+            got = first[when]
+            assert got["boot"] == texts["boot.shuffling"].replace("{pct}", "0"), (when, got)
+            assert got["newGame"] == texts["ui.new_game"], (when, got)
+            assert got["hand"] == [] and got["state"] == "none", (when, got)
+            assert got["language"] == lang, (when, got)  # the picker, filled and set
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("#btn-log")).to_have_text(texts["ui.log"])
+        if lang == "fr":
+            SCREENSHOTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(SCREENSHOTS / "first-visit-first-frame-fr-390x844.png"))
+        held.release()
+        expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+        expect(page.locator("#btn-new")).to_have_text(texts["ui.new_game"])
+        assert not errors, errors
+    finally:
+        c.close()

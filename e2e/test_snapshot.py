@@ -135,3 +135,62 @@ def test_unusable_snapshot_falls_back_to_a_normal_boot(damage, page, page_log, c
     # The fallback said nothing to the player: no error on the page or in its console.
     page_log.assert_clean()
     assert not re.search(r"snapshot", page.locator("#boot-status").inner_text(), re.I)
+
+
+OPFS_SIZE = """async (name) => {
+  try {
+    const dir = await navigator.storage.getDirectory();
+    const file = await (await dir.getFileHandle(name)).getFile();
+    return [file.size, new Uint32Array(await file.slice(0, 4).arrayBuffer())[0]];
+  } catch (err) { return [-1, 0]; }
+}"""
+
+
+def _kept_in_opfs(page, name: str, size: int, timeout_s: float = 60) -> None:
+    """Waits until the worker has written the raw snapshot to OPFS (after its boot)."""
+    import time
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate(OPFS_SIZE, name) == [size, MAGIC]:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{name} was not written to OPFS: {page.evaluate(OPFS_SIZE, name)}")
+
+
+def _marks(page) -> dict:
+    return json.loads(page.locator("html").get_attribute("data-engine-marks"))
+
+
+def test_raw_snapshot_is_kept_in_opfs_read_next_time_and_dropped_when_damaged(
+        page, page_log, base_url, open_app, dist_dir):
+    """After a boot from the gzip file the worker keeps the raw bytes in the origin private file
+    system; the next visit restores from there (the fastest read); a damaged file there is
+    dropped: the worker unzips the shipped file again, plays, and keeps a good copy."""
+    info = _info(dist_dir)
+    name = info["file"] + ".raw"
+    open_app(page, base_url + "?seed=5&pace=20")
+    expect(page.locator(BOOTED.format("snapshot"))).to_have_count(1)
+    assert _marks(page).get("snapshot_from") != "opfs"
+    _kept_in_opfs(page, name, info["raw_bytes"])
+
+    page.reload()
+    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+    expect(page.locator(BOOTED.format("snapshot"))).to_have_count(1)
+    assert _marks(page).get("snapshot_from") == "opfs", _marks(page)
+    # (No move here: the game is saved, and the last visit below plays its first move.)
+
+    # Damage the kept file (its magic number), as a failing disk or another program might.
+    page.evaluate("""async (name) => {
+      const dir = await navigator.storage.getDirectory();
+      const w = await (await dir.getFileHandle(name)).createWritable({ keepExistingData: true });
+      await w.write({ type: "write", position: 0, data: new Uint8Array(4) });
+      await w.close();
+    }""", name)
+    assert page.evaluate(OPFS_SIZE, name) == [info["raw_bytes"], 0]
+    page.reload()
+    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+    expect(page.locator(BOOTED.format("snapshot"))).to_have_count(1)
+    assert _marks(page).get("snapshot_from") != "opfs", _marks(page)
+    _draw_from_stock(page)
+    _kept_in_opfs(page, name, info["raw_bytes"])  # a good copy again
+    page_log.assert_clean()

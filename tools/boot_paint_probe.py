@@ -59,17 +59,26 @@ COLLECT = """() => {
 
 def variants(html: str) -> dict[str, str]:
     out = {"site": html}
+    # index.html as in web/ (before the build inlines its stylesheets, first-paint.js and the
+    # boot texts): the first frame waits for those requests.
+    out["external"] = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     out["nocss"] = re.sub(r'<link rel="stylesheet"[^>]*>\n', "", html)
     out["onecss"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "", html)
     out["nomodules"] = re.sub(r'<(script type="module"|link rel="modulepreload")[^>]*>(</script>)?\n', "", html)
     out["nofp"] = re.sub(r'<script type="module" src="js/first-paint.js"[^>]*></script>\n', "", html)
     out["oldsw"] = html
+    # Both: index.html as in web/ and the service worker of --old-sw (the state before a change).
+    out["before"] = out["external"]
     out["noswreg"] = html.replace('<script type="module" src="js/sw-register.js"></script>\n', "")
     # Probe-only overrides (written by main): how much the felt's fixed gradient costs to raster.
     out["flatbg"] = html.replace('<link rel="modulepreload"', '<link rel="stylesheet" href="probe-flat.css">\n<link rel="modulepreload"')
     out["nofixed"] = html.replace('<link rel="modulepreload"', '<link rel="stylesheet" href="probe-nofixed.css">\n<link rel="modulepreload"')
     for name in ("noshadow", "plainback"):
         out[name] = html.replace('<link rel="modulepreload"', f'<link rel="stylesheet" href="probe-{name}.css">\n<link rel="modulepreload"')
+    # Without the engine's worker started by first-paint.js (bridge.js starts it, as before).
+    out["noearly"] = html.replace("  watch();\n  startEngine();\n}", "  watch();\n}")
+    # app.js without its wait for the first frame (probe-only copy, written by main).
+    out["noyield"] = html.replace("js/app.js", "js/probe-app-noyield.js")
     out["onefile"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "",
                             html.replace("css/table.css", "css/probe-all.css"))
     return out
@@ -96,6 +105,8 @@ def main() -> int:
             "probe-nofixed.css": "body { background-attachment: scroll; }\n",
             "probe-noshadow.css": ".card, .mini-back, .card.selected { box-shadow: none !important; }\n",
             "probe-plainback.css": ".card.back { background: #8e1b24 !important; }\n",
+            "js/probe-app-noyield.js": (dist / "js" / "app.js").read_text().replace(
+                "  await afterFirstFrame();\n", ""),
             "css/probe-all.css": "".join((dist / "css" / f"{n}.css").read_text()
                                          for n in ("table", "cards", "access", "comfort")),
         }
@@ -111,7 +122,7 @@ def main() -> int:
             (tree / "index.html").unlink()
             (tree / "index.html").write_text(all_variants[name])
             (tree / build.SW_NAME).unlink()
-            if name == "oldsw":  # the service worker template of another commit (--old-sw)
+            if name in ("oldsw", "before"):  # the service worker template of another commit (--old-sw)
                 tpl = Path(tmp) / "old-sw.template.js"
                 tpl.write_text(subprocess.run(["git", "show", f"{args.old_sw}:web/sw.template.js"], cwd=ROOT,
                                               capture_output=True, text=True, check=True).stdout)

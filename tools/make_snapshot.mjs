@@ -34,6 +34,21 @@ function parseArgs(argv) {
   return opts;
 }
 
+// Every module of the wheel imported, so that a restored heap needs none of its files before
+// it answers (the worker then puts the files back after its first answers).
+const IMPORT_ALL = `
+import importlib, pkgutil, py_engine
+_samba_all = True
+for _samba_m in pkgutil.walk_packages(py_engine.__path__, "py_engine."):
+    try:
+        importlib.import_module(_samba_m.name)
+    except Exception:
+        _samba_all = False
+_samba_result = _samba_all
+del importlib, pkgutil, py_engine, _samba_all, _samba_m
+_samba_result
+`;
+
 const WARM_UP = `
 import gc, json, sys
 import py_engine.bridge as _bridge_module
@@ -69,10 +84,13 @@ async function main() {
   });
   const sitePackages = pyodide.runPython("import sysconfig; \"/\" + sysconfig.get_path(\"purelib\").lstrip(\"/\")");
   pyodide.unpackArchive(new Uint8Array(fs.readFileSync(opts.wheel)), "wheel", { extractDir: sitePackages });
+  const allImported = pyodide.runPython(IMPORT_ALL) === true;
+  pyodide.runPython("del _samba_result");
   const python = pyodide.runPython(WARM_UP);
   const snapshot = pyodide.makeMemorySnapshot();
   fs.writeFileSync(opts.out, snapshot);
-  console.log(JSON.stringify({ bytes: snapshot.length, ms: Math.round(performance.now() - t0), python, site_packages: sitePackages }));
+  console.log(JSON.stringify({ bytes: snapshot.length, ms: Math.round(performance.now() - t0), python,
+    site_packages: sitePackages, all_imported: allImported }));
 }
 
 main().then(

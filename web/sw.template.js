@@ -22,7 +22,29 @@ const CACHE = PREFIX + VERSION;
 const SCOPE = new URL("./", self.location.href).href;
 const PRECACHED = new Set(PRECACHE.map((rel) => new URL(rel, SCOPE).href));
 
+// Static routes (Chromium 123+): the precached files at their bare URLs (no query) come
+// straight from this version's cache without starting this worker or running its fetch
+// handler (a miss goes to the network); URLs with a query (`?seed=`…) still go through the
+// fetch handler below, which looks them up without the query.
+function addRoutes(event) {
+  if (typeof event.addRoutes !== "function") return;
+  const scope = new URL(SCOPE);
+  try {
+    event.addRoutes({
+      condition: {
+        urlPattern: { protocol: scope.protocol.replace(":", ""), hostname: scope.hostname,
+          port: scope.port, pathname: scope.pathname + "*", search: "" },
+        requestMethod: "GET",
+      },
+      source: { cacheName: CACHE },
+    });
+  } catch (err) {
+    // An older form of the API: the fetch handler serves everything, as before.
+  }
+}
+
 self.addEventListener("install", (event) => {
+  addRoutes(event);
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     await Promise.all(PRECACHE.map(async (rel) => {

@@ -99,16 +99,31 @@ const comfort = {
 
 // ---------------------------------------------------------------- boot
 
+/**
+ * Resolves once the browser has produced the page's first frame (the HTML's own, which
+ * first-paint.js completed): this module's drawing then never delays it. At most 200 ms
+ * (a hidden tab runs no animation frames).
+ */
+function afterFirstFrame() {
+  return new Promise((resolve) => {
+    setTimeout(resolve, 200);
+    requestAnimationFrame(() => { setTimeout(resolve, 0); });
+  });
+}
+
 async function main() {
   const setBoot = (state, text) => { R.renderBoot({ state, text }); };
+  // Started at once; the page's own drawing waits for the first frame.
+  const messages = loadMessages(pickLanguage()).catch(() => loadMessages("en"));
+  const rulesData = RD.fetchRulesData().then(RD.useRulesData, () => null);
+  await afterFirstFrame();
   try {
-    await loadMessages(pickLanguage()).catch(() => loadMessages("en"));
+    await messages;
     R.applyStaticText();
   } catch (err) {
     // The shell's English defaults stay; keep going.
   }
   // The menus' rule sets, player counts and targets: the build's rules data, else the engine's.
-  const rulesData = RD.fetchRulesData().then(RD.useRulesData, () => null);
   if (!await rulesData) {
     const res = await engineRulesData();
     if (res) RD.useRulesData(res);

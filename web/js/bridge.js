@@ -15,6 +15,21 @@ import { holdRegistration } from "./sw-register.js";
 
 const BOOT_TIMEOUT_MS = 60000;
 
+/**
+ * The worker first-paint.js started before the page's modules loaded (once, for the first
+ * client of the page), with the events it sent meanwhile; null if there is none.
+ */
+function takeEarlyWorker() {
+  const fp = typeof window === "object" ? window.__sambaFirstPaint : null;
+  if (!fp) return null;
+  fp.claimed = true; // first-paint.js starts none after this
+  const early = fp.engine;
+  if (!early || !early.worker) return null;
+  fp.engine = null;
+  early.release();
+  return early;
+}
+
 export class EngineClient {
   constructor() {
     this.worker = null;
@@ -40,22 +55,34 @@ export class EngineClient {
     else this.missed.push([name, args]);
   }
 
-  /** Creates the worker (Python starts booting at once). */
+  /** Creates the worker (Python starts booting at once), or takes over the one first-paint.js started. */
   spawn() {
     this.startedAt = performance.now();
-    try {
-      this.worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
-    } catch (err) {
-      this.worker = null;
-      this.spawnError = String(err && err.message || err);
-      return;
+    const early = takeEarlyWorker();
+    if (early) {
+      this.worker = early.worker;
+      this.startedAt = early.at;
+    } else {
+      try {
+        this.worker = new Worker(new URL("../worker.js", import.meta.url), { type: "module" });
+      } catch (err) {
+        this.worker = null;
+        this.spawnError = String(err && err.message || err);
+        return;
+      }
     }
-    this.worker.addEventListener("message", (ev) => this.onMessage(ev.data));
-    this.worker.addEventListener("error", (ev) => {
+    const onError = (ev) => {
       ev.preventDefault?.();
       this.fail("load", ev.message || "");
-    });
-    this.worker.addEventListener("messageerror", () => this.fail("error", "messageerror"));
+    };
+    const handlers = {
+      message: (ev) => this.onMessage(ev.data),
+      error: onError,
+      messageerror: () => this.fail("error", "messageerror"),
+    };
+    for (const [type, fn] of Object.entries(handlers)) this.worker.addEventListener(type, fn);
+    // What the early worker sent before this client existed, in order.
+    if (early) for (const ev of early.events) handlers[ev.type]?.(ev);
   }
 
   /**

@@ -18,6 +18,19 @@
 // so no click is lost in a table without listeners; if the page does not take it over by the
 // time the engine is ready (a save the engine refused, say), the original shell comes back.
 //
+// A first visit (no copy yet) gets the shell's texts in the player's language all the same:
+// the build puts the texts of the shell (its data-i18n keys and the progress line) of every
+// language into index.html as a JSON data block (#boot-texts), copied from the catalogues.
+//
+// The build also inlines this file into index.html (an inline module with the same source), so
+// the first frame needs no request; boot-view.js imports the file itself for adopt/undo. The
+// two instances share their state through one global (window.__sambaFirstPaint): only the
+// first one to run draws and watches.
+//
+// It also starts the engine's worker right after the first frame (Python begins restoring
+// then, not when the page's module graph has loaded): bridge.js takes the worker over, with
+// the messages it sent meanwhile (takeEarlyWorker).
+//
 // <html data-first-paint="table|text|none|adopted|undone"> says what happened (tests, bench).
 
 const PAINT_KEY = "samba.paint.v1";
@@ -39,9 +52,10 @@ const MAX_DEPTH = 16;
 const MAX_TEXT = 4000;
 const MAX_STORED = 400_000;
 
-let undoList = null;   // [[element, children, {attr: value|null}]] while the copy is shown
-let i18n = null;       // the page's i18n module, once app.js has loaded it
-let captureTimer = null;
+// undoList: [[element, children, {attr: value|null}]] while the copy is shown;
+// i18n: the page's i18n module, once app.js has loaded it.
+const G = (window.__sambaFirstPaint = window.__sambaFirstPaint
+  || { started: false, undoList: null, i18n: null, captureTimer: null });
 
 function store() {
   try { return window.localStorage; } catch (err) { return null; }
@@ -133,6 +147,7 @@ function copyPart(el, budget) {
 
 /** The language's texts for the shell ([data-i18n] keys) and the progress line. */
 function copyTexts() {
+  const i18n = G.i18n;
   if (!i18n || typeof i18n.t !== "function" || typeof i18n.has !== "function") return null;
   const texts = {};
   for (const node of document.querySelectorAll("[data-i18n], [data-i18n-aria]")) {
@@ -155,7 +170,7 @@ export function capture() {
   const body = document.body;
   const saved = savedGame(s);
   if (saved && body && body.dataset.ready === "1" && body.dataset.privacy !== "1"
-      && !undoList && body.dataset.version === String(saved.version)) {
+      && !G.undoList && body.dataset.version === String(saved.version)) {
     const budget = { n: MAX_NODES };
     const parts = {};
     for (const id of [...PARTS, ...Object.keys(PART_ATTRS)]) {
@@ -184,10 +199,10 @@ export function capture() {
 }
 
 function scheduleCapture() {
-  clearTimeout(captureTimer);
+  clearTimeout(G.captureTimer);
   // After the save, the page draws the view it saved: copy a moment later (the next save or
   // the page being hidden copies again anyway).
-  captureTimer = setTimeout(capture, 150);
+  G.captureTimer = setTimeout(capture, 150);
 }
 
 // ---------------------------------------------------------------- drawing the copy
@@ -267,17 +282,54 @@ function applyTexts(lang) {
   return true;
 }
 
+/** i18n.js pickLanguage among `langs`: ?lang=, the saved choice, the browser's languages. */
+function pickLanguage(langs) {
+  let wanted = [];
+  try {
+    const q = new URLSearchParams(location.search).get("lang");
+    if (q && langs.includes(q)) return q;
+    const saved = localStorage.getItem(LANG_KEY);
+    if (saved && langs.includes(saved)) return saved;
+  } catch (err) { /* no storage */ }
+  try {
+    wanted = Array.isArray(navigator.languages) && navigator.languages.length ? navigator.languages
+      : navigator.language ? [navigator.language] : [];
+  } catch (err) { /* none */ }
+  for (const tag of wanted) {
+    const base = String(tag).toLowerCase().split(/[-_]/)[0];
+    const code = base === "no" || base === "nn" || base === "nb" ? "nb" : base;
+    if (langs.includes(code)) return code;
+  }
+  return "en";
+}
+
+/** The shell's texts in the player's language, from the build's #boot-texts (first visits). */
+function applyBootTexts() {
+  const block = document.getElementById("boot-texts");
+  if (!block) return false;
+  const all = JSON.parse(block.textContent);
+  if (!all || typeof all !== "object") return false;
+  const lang = pickLanguage(Object.keys(all));
+  const texts = all[lang];
+  if (!texts || typeof texts !== "object") return false;
+  const boot = typeof texts["boot.shuffling"] === "string" ? texts["boot.shuffling"].replace("{pct}", "0") : null;
+  const title = typeof texts["app.title"] === "string" ? texts["app.title"] : null;
+  // The language picker: every language, named in this one (dom.js fillLanguagePicker).
+  const picker = Object.keys(all).map((code) => [code, texts[`lang.${code}`]]);
+  return applyTexts({ inputs: languageInputs(), lang, texts, boot, title, picker });
+}
+
 function applyTable(table, s) {
   if (!table || typeof table !== "object") return false;
   const saved = savedGame(s);
   if (!saved || table.save !== hash(saved.raw) || table.version !== saved.version) return false;
   let built;
   try { built = buildParts(table.parts); } catch (err) { return false; }
-  undoList = [];
+  G.undoList = [];
   for (const [el, frag, attrs, children] of built) {
     const before = {};
     for (const name of PART_ATTRS[el.id] || []) before[name] = el.getAttribute(name);
-    undoList.push([el, children ? [...el.childNodes] : null, before]);
+    G.undoList.push([el, children ? [...el.childNodes] : null, before]);
     for (const name of PART_ATTRS[el.id] || []) {
       if (name in attrs) el.setAttribute(name, attrs[name]); else el.removeAttribute(name);
     }
@@ -293,12 +345,14 @@ function firstPaint() {
   const root = document.documentElement;
   root.dataset.firstPaint = "none";
   const s = store();
-  if (!s || !plainTable() || !document.getElementById("hand")) return;
+  const shell = () => { try { applyBootTexts(); } catch (err) { /* the shell's own texts stay */ } };
+  if (!s || !plainTable() || !document.getElementById("hand")) { shell(); return; }
   let data = null;
-  try { data = JSON.parse(s.getItem(PAINT_KEY) || "null"); } catch (err) { return; }
-  if (!data || typeof data !== "object" || data.format !== FORMAT) return;
+  try { data = JSON.parse(s.getItem(PAINT_KEY) || "null"); } catch (err) { shell(); return; }
+  if (!data || typeof data !== "object" || data.format !== FORMAT) { shell(); return; }
   let texts = false;
   try { texts = applyTexts(data.language); } catch (err) { /* the shell's own texts stay */ }
+  if (!texts) shell();
   let table = false;
   try { table = applyTable(data.table, s); } catch (err) { undo(); }
   root.dataset.firstPaint = table ? "table" : texts ? "text" : "none";
@@ -306,14 +360,14 @@ function firstPaint() {
 
 /** Puts the shell back as it was before the copy was drawn. */
 export function undo() {
-  if (!undoList) return;
-  for (const [el, kids, attrs] of undoList) {
+  if (!G.undoList) return;
+  for (const [el, kids, attrs] of G.undoList) {
     for (const [name, value] of Object.entries(attrs)) {
       if (value === null) el.removeAttribute(name); else el.setAttribute(name, value);
     }
     if (kids) el.replaceChildren(...kids);
   }
-  undoList = null;
+  G.undoList = null;
   const table = document.getElementById("table");
   if (table) table.inert = false;
   document.documentElement.dataset.firstPaint = "undone";
@@ -321,8 +375,8 @@ export function undo() {
 
 /** The page drew the table itself (over the copy): the table is live. */
 export function adopt() {
-  if (!undoList) return;
-  undoList = null;
+  if (!G.undoList) return;
+  G.undoList = null;
   const table = document.getElementById("table");
   if (table) table.inert = false;
   document.documentElement.dataset.firstPaint = "adopted";
@@ -330,7 +384,7 @@ export function adopt() {
 
 /** Whether the copy is on screen (drawn and not yet taken over). */
 export function showing() {
-  return undoList !== null;
+  return G.undoList !== null;
 }
 
 function watch() {
@@ -338,7 +392,7 @@ function watch() {
   new MutationObserver(() => {
     const b = document.body;
     // The engine is ready and the page never drew over the copy: the shell comes back.
-    if (undoList && b.dataset.ready === "1" && b.dataset.save !== "drawn") undo();
+    if (G.undoList && b.dataset.ready === "1" && b.dataset.save !== "drawn") undo();
     if (b.dataset.saved) scheduleCapture();
   }).observe(document.body, { attributes: true, attributeFilter: ["data-saved", "data-ready", "data-save"] });
   const hidden = () => { if (document.visibilityState === "hidden") capture(); };
@@ -346,9 +400,44 @@ function watch() {
   addEventListener("pagehide", () => capture());
   // The language's texts come from the page's i18n module (already loaded by app.js then).
   addEventListener("load", () => {
-    import("./i18n.js").then((m) => { i18n = m; }, () => {});
+    // By the document's URL: the same module app.js imports, from the inline copy as well.
+    import(new URL("js/i18n.js", document.baseURI).href).then((m) => { G.i18n = m; }, () => {});
   }, { once: true });
 }
 
-firstPaint();
-watch();
+/**
+ * Starts the engine's worker once the first frame is done (started before, its start competed
+ * with the first frame's drawing); its events are kept until bridge.js takes it over. If
+ * bridge.js asked first (`claimed`), it made its own and nothing is started here.
+ */
+function startEngine() {
+  if (typeof Worker !== "function" || !document.getElementById("hand")) return;
+  requestAnimationFrame(() => { setTimeout(spawnEngine, 0); });
+}
+
+function spawnEngine() {
+  if (G.claimed) return;
+  let worker;
+  try {
+    worker = new Worker(new URL("worker.js", document.baseURI), { type: "module" });
+  } catch (err) {
+    return; // bridge.js creates its own (and reports the error)
+  }
+  const early = { worker, at: performance.now(), events: [] };
+  const keep = (ev) => {
+    if (ev.type === "error") ev.preventDefault();  // reported by bridge.js, as its own
+    early.events.push(ev);
+  };
+  for (const type of ["message", "error", "messageerror"]) worker.addEventListener(type, keep);
+  early.release = () => {
+    for (const type of ["message", "error", "messageerror"]) worker.removeEventListener(type, keep);
+  };
+  G.engine = early;
+}
+
+if (!G.started) {
+  G.started = true;
+  firstPaint();
+  watch();
+  startEngine();
+}
