@@ -1,101 +1,156 @@
-"""``inference.Passes``: a seat that drew past a natural top card holds no pair of its rank
-when it drew (checked on medium self-play), and the sampled worlds agree with that."""
+"""``inference.Avoided``: what the other players' choices say about their hands. The premises
+are checked on ``medium`` self-play, and the sampled worlds must then predict the next player's
+hand better than plain samples do."""
 from __future__ import annotations
 
 import random
 
 from py_engine.ai.determinize import Determinizer
-from py_engine.ai.inference import Passes, passed_ranks
+from py_engine.ai.inference import ADDED, DISCARD, MELDED, PASS, Avoided, read_choices
 from py_engine.ai.medium import MediumBot
-from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF
+from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF, parse_kind
 from py_engine.record import check_consistent
 from py_engine.state import Game
 from py_engine.views import view_for
 
 
-def _count(hand, r):
-    return sum(1 for c in hand if IS_NATURAL[KIND_OF_ID[c]] and RANK_OF[KIND_OF_ID[c]] == r)
+def _counts(hand) -> list[int]:
+    c = [0] * 15
+    for x in hand:
+        k = KIND_OF_ID[x]
+        if IS_NATURAL[k]:
+            c[RANK_OF[k]] += 1
+    return c
 
 
-def _positions(seeds, rules="samba", players=4):
-    """(game, viewer, next seat, its passed rank) at every turn start of medium self-play where
-    the next seat has a passed rank."""
+def _deals(seeds, seed_bot=1):
+    """(game, seat, move) before every move of medium self-play deals."""
     for seed in seeds:
-        g = Game.new(rules, players, seed=seed)
-        bot = MediumBot(seed=1)
-        while g.phase not in ("deal_over", "game_over"):
-            if g.phase == "draw":
-                me = g.current
-                nxt = (me + 1) % players
-                r = passed_ranks(view_for(g, me))[nxt]
-                if r is not None:
-                    yield g, me, nxt, r
-            g.play(bot.choose(view_for(g, g.current)))
-
-
-def test_a_pass_is_read_at_the_draw_and_forgotten_after_a_take():
-    seen = takes = 0
-    for seed in range(40, 46):
         g = Game.new("samba", 4, seed=seed)
-        bot = MediumBot(seed=1)
+        bot = MediumBot(seed=seed_bot)
         while g.phase not in ("deal_over", "game_over"):
             s = g.current
             move = bot.choose(view_for(g, s))
-            top = KIND_OF_ID[g.pile[-1]] if g.pile else None
-            opened = bool(g.melds[g.side_of(s)])
+            yield g, s, move
             g.play(move)
-            if g.phase == "deal_over" or not move.startswith(("draw", "take")):
-                continue
-            got = passed_ranks(view_for(g, (s + 2) % 4))[s]
-            if move == "draw" and top is not None and IS_NATURAL[top] and opened:
-                assert got == RANK_OF[top]
-                seen += 1
-            elif move.startswith("take"):
-                assert got is None
-                takes += 1
-    assert seen > 20 and takes > 3
 
 
-def test_medium_never_draws_past_a_pair_it_could_take_with():
-    """The inference's premise, on medium self-play: an opened side's seat drawing past a natural
-    top card held at most one natural of its rank."""
-    n = 0
-    for seed in range(50, 56):
-        g = Game.new("samba", 4, seed=seed)
-        bot = MediumBot(seed=2)
-        while g.phase not in ("deal_over", "game_over"):
-            s = g.current
-            move = bot.choose(view_for(g, s))
-            if g.phase == "draw" and move == "draw" and g.pile and g.melds[g.side_of(s)]:
-                k = KIND_OF_ID[g.pile[-1]]
+def test_the_premises_hold_in_medium_self_play():
+    """An opened side's seat drawing past a natural top card holds no natural pair of it; a
+    natural discard rarely breaks a pair; an opened seat ends its turn with no three naturals
+    of a rank and none of its side's open groups' ranks."""
+    passes = discards = broken = turns = kept = 0
+    for g, s, move in _deals(range(50, 58)):
+        side = g.side_of(s)
+        if g.phase == "draw" and move == "draw" and g.pile and g.melds[side]:
+            k = KIND_OF_ID[g.pile[-1]]
+            if IS_NATURAL[k]:
+                assert _counts(g.hands[s])[RANK_OF[k]] <= 1
+                passes += 1
+        if move.startswith("discard") and len(g.hands[s]) > 2:
+            k = parse_kind(move.split()[1])
+            if IS_NATURAL[k]:
+                discards += 1
+                broken += _counts(g.hands[s])[RANK_OF[k]] >= 2
+            if g.melds[side]:
+                after = _counts(g.hands[s])
                 if IS_NATURAL[k]:
-                    assert _count(g.hands[s], RANK_OF[k]) <= 1
-                    n += 1
-            g.play(move)
-    assert n > 20
+                    after[RANK_OF[k]] -= 1
+                turns += 1
+                kept += max(after) >= 3 or any(
+                    after[m.rank] for m in g.melds[side]
+                    if m.type == "group" and not m.finished(g.rules) and m.rank >= 4)
+    assert passes > 20 and discards > 50 and turns > 50
+    assert broken <= 0.1 * discards
+    assert kept <= 0.05 * turns
 
 
-def test_sampled_worlds_hold_the_passed_rank_as_rarely_as_the_truth():
-    """Over many positions the sampled next hands hold a pair of the passed rank about as
-    often as the true hands do (plain samples: about twice as often); the worlds stay
-    consistent and the counts of hands and stock stay."""
-    truth = plain = informed = n = 0
-    for i, (g, me, nxt, r) in enumerate(_positions(range(60, 72))):
+def test_choices_are_read_from_the_log():
+    seen = {PASS: 0, DISCARD: 0, MELDED: 0, ADDED: 0}
+    for g, s, move in _deals(range(40, 44)):
+        if not move.startswith(("draw", "discard", "take")):
+            continue
+        top = KIND_OF_ID[g.pile[-1]] if g.pile else None
+        opened = bool(g.melds[g.side_of(s)])
+        g2 = g.copy(log=True)
+        g2.play(move)
+        if g2.phase == "deal_over":
+            continue
+        facts = read_choices(view_for(g2, (s + 1) % 4))[s]
+        assert read_choices(view_for(g2, s))[s] == {}          # nothing about the viewer
+        if move == "draw" and top is not None and IS_NATURAL[top] and opened:
+            assert facts[(RANK_OF[top], PASS)] == 2           # the two cards it just drew
+            seen[PASS] += 1
+        elif move.startswith("take"):
+            assert not facts                                  # its hand holds the pile now
+        elif move.startswith("discard"):
+            k = parse_kind(move.split()[1])
+            if IS_NATURAL[k]:
+                assert facts[(RANK_OF[k], DISCARD)] == 0
+                seen[DISCARD] += 1
+            if opened:
+                assert all(facts[(r, MELDED)] == 0 for r in range(4, 15))
+                seen[MELDED] += 1
+                seen[ADDED] += sum(1 for key in facts if key[1] == ADDED)
+    assert min(seen.values()) > 5, seen
+
+
+def test_informed_worlds_predict_the_next_hand_better():
+    """Brier scores over every natural rank of the next player's hand (holds one, holds a
+    pair), informed samples against plain ones, on self-play positions; the samples keep the
+    counts, the own hand and the consistency of the game."""
+    plain = [0.0, 0.0]
+    informed = [0.0, 0.0]
+    n = 0
+    for i, (g, me, move) in enumerate(_deals(range(60, 66))):
+        if i % 4:
+            continue
         view = view_for(g, me)
-        worlds, passes = Determinizer(view), Passes(view)
-        truth += _count(g.hands[nxt], r) >= 2
-        for j in range(10):
-            w = worlds.sample(random.Random(j))
-            sizes = [len(h) for h in w.hands], len(w.stock)
-            mine = list(w.hands[me])
-            plain += _count(w.hands[nxt], r) >= 2
-            passes.apply(w, random.Random(j + 100))
-            informed += _count(w.hands[nxt], r) >= 2
-            assert ([len(h) for h in w.hands], len(w.stock)) == sizes
-            assert w.hands[me] == mine and sorted(mine) == sorted(g.hands[me])
-            if j == 0 and i % 10 == 0:
-                check_consistent(w)
-        n += 10
-    assert n > 1000
-    assert informed < plain * 0.75
-    assert abs(informed / n - truth * 10 / n) < abs(plain / n - truth * 10 / n)
+        nxt = (me + 1) % 4
+        truth = _counts(g.hands[nxt])
+        worlds, avoided = Determinizer(view), Avoided(view)
+        for acc, use in ((plain, False), (informed, True)):
+            ones, pairs = [0] * 15, [0] * 15
+            for j in range(12):
+                w = worlds.sample(random.Random(j))
+                if use:
+                    sizes = [len(h) for h in w.hands], len(w.stock)
+                    mine = list(w.hands[me])
+                    avoided.apply(w, random.Random(j + 100))
+                    assert ([len(h) for h in w.hands], len(w.stock)) == sizes
+                    assert w.hands[me] == mine
+                    if j == 0 and i % 40 == 0:
+                        check_consistent(w)
+                c = _counts(w.hands[nxt])
+                for r in range(4, 15):
+                    ones[r] += c[r] >= 1
+                    pairs[r] += c[r] >= 2
+            acc[0] += sum((ones[r] / 12 - (truth[r] >= 1)) ** 2 for r in range(4, 15))
+            acc[1] += sum((pairs[r] / 12 - (truth[r] >= 2)) ** 2 for r in range(4, 15))
+        n += 1
+    assert n > 60
+    assert informed[0] < 0.9 * plain[0]
+    assert informed[1] < 0.97 * plain[1]
+
+
+def test_hard_samples_informed_worlds_only_when_asked(monkeypatch):
+    from py_engine.ai import hard
+    calls = []
+    real = hard.Avoided.apply
+
+    def spy(self, g, rng):
+        calls.append(1)
+        return real(self, g, rng)
+
+    monkeypatch.setattr(hard.Avoided, "apply", spy)
+    g = Game.new("samba", 4, seed=61)
+    bot = MediumBot(seed=1)
+    for _ in range(30):
+        g.play(bot.choose(view_for(g, g.current)))
+    view = view_for(g, g.current)
+    for infer in (False, True):
+        calls.clear()
+        h = hard.HardBot(seed=2, iterations=12, infer=infer)
+        moves = [m for _, m in h.medium.rank_moves(view)]
+        h.search(view, moves[:2])
+        assert len(calls) == (12 if infer else 0)

@@ -38,7 +38,7 @@ from ..views import meld_view, view_for
 from .determinize import Determinizer
 from .leaf import predict
 from .medium import Info, MediumBot
-from .inference import Passes
+from .inference import Avoided
 from .weights import LEAF_WEIGHTS
 
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
@@ -327,7 +327,7 @@ class HardBot:
                  shortlist: int = 2, rounds: float = 1.0, confidence: float = 1.5,
                  min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
                  hold: bool = False, base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
-                 own_turn: bool = True, min_gain: float = 75.0, passes: bool = False, **kw):
+                 own_turn: bool = True, min_gain: float = 75.0, infer: bool = False, **kw):
         self.seed = seed
         # None: scaled to the machine at each decision (``auto_budget(base, cap)``)
         self.budget = budget
@@ -348,9 +348,9 @@ class HardBot:
         # overrule medium only for a mean sampled gain of at least this many points, and stop
         # sampling once no candidate's upper bound reaches it (the decision is settled)
         self.min_gain = min_gain
-        # True: sampled hands agree with the piles the other players drew past
-        # (``inference.Passes``)
-        self.passes = passes
+        # True: sampled hands agree with the piles the other players drew past and the cards
+        # they discarded (``inference.Avoided``)
+        self.infer = infer
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
         self._deadline: float | None = None     # set while a time-budgeted search runs
@@ -420,7 +420,7 @@ class HardBot:
         weights = LEAF_WEIGHTS.get(view["rules"]["name"]) if self.leaf == "fitted" else None
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         worlds = self.worlds(view)
-        passes = Passes(view) if self.passes else None
+        avoided = Avoided(view) if self.infer else None
         overrun = False
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -436,8 +436,8 @@ class HardBot:
             sample_seed = f"{base}:{n}"
             world = worlds.sample(random.Random(sample_seed))
             laid_red_threes(world, me, view)
-            if passes is not None:
-                passes.apply(world, random.Random(sample_seed + ":p"))
+            if avoided is not None:
+                avoided.apply(world, random.Random(sample_seed + ":p"))
             row = []
             try:
                 for mv in cands:

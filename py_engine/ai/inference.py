@@ -1,21 +1,28 @@
 """What the other players' own choices say about their hands, for ``hard``'s sampled worlds.
 
-A player whose side has opened and who draws from the stock rather than take the pile with a
-natural pair of its top card holds, most likely, no such pair: taking a pile is almost always
-worth more than two cards from the stock (``medium`` takes whenever it can, and so does a club
-player). ``Passes(view)`` reads that from the public log: per other seat, the rank of the top
-card it last drew past (only its latest draw: it has drawn since the earlier ones). ``apply``
-then moves the extra copies of that rank out of the seat's sampled hand into the stock, in
-exchange for random stock cards that are not of the rank (the counts of hand and stock stay):
-one may stay, and two random cards of the sampled hand stand for the two it has drawn since,
-which may be of the rank.
-Cards the log shows the seat holding (``determinize.known_holdings``) are never moved: a seat
-known to hold a pair of the rank is left alone.
+Two habits every sensible player shares (and ``medium`` has; ``tests/test_inference.py``
+checks them on its self-play):
+
+- **A pile drawn past.** A player whose side has opened and who draws from the stock rather
+  than take the pile with a natural pair of its top card holds no such pair: taking a pile is
+  almost always worth more than two cards from the stock. It held at most one natural of that
+  rank *before* the two cards it drew then.
+- **A card discarded.** A player rarely throws away a card of a rank it holds another natural
+  of (a pair is worth keeping): after a natural discard it holds none of the rank, but for the
+  cards it has drawn since (``medium``: 5 % of its natural discards break a pair).
+
+``Avoided(view)`` reads them from the public log, per other seat, since its latest pile take
+(the take put the pile's cards in its hand): for each rank the most recent such fact, as a cap on
+the naturals of the rank the seat holds among its cards older than the ones drawn since.
+``apply`` then moves the extra copies out of a sampled hand into the stock, in exchange for random
+stock cards of other ranks (the counts of hand and stock stay): random cards of the sampled hand
+stand for the ones drawn since. A discard's fact is applied in 95 % of the samples. Cards the log
+shows the seat holding (``determinize.known_holdings``) are never moved.
 
     >>> from py_engine.state import Game
     >>> from py_engine.views import view_for
-    >>> Passes(view_for(Game.new("samba", 4, seed=1), 0)).avoid
-    [None, None, None, None]
+    >>> Avoided(view_for(Game.new("samba", 4, seed=1), 0)).caps
+    [{}, {}, {}, {}]
 """
 from __future__ import annotations
 
@@ -24,78 +31,136 @@ import random
 from ..cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_OF, parse_kind
 from .determinize import known_holdings
 
+DISCARD_TRUST = 0.95     # the share of samples a discard's fact is applied in
+PASS, DISCARD, MELDED, ADDED = "pass", "discard", "melded", "added"
+CAPS = {PASS: 1, DISCARD: 0, MELDED: 2, ADDED: 0}
+_RANK_INDEX = {ch: i + 2 for i, ch in enumerate("23456789TJQKA")}
 
-def passed_ranks(view: dict) -> list[int | None]:
-    """Per seat (``None`` for the viewer and where nothing is known): the rank of the natural
-    top card the seat drew from the stock past at its latest draw of this deal, if its side
-    had opened by the time of the view and no wild card or black three topped the pile."""
+
+def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
+    """Per seat (empty for the viewer): (rank, what the seat did) -> the cards it has drawn
+    since, the most recent fact of each kind per rank since its latest pile take: ``PASS`` (drew
+    past a natural top card of the rank), ``DISCARD`` (discarded a natural of it), ``MELDED``
+    (ended a turn with its side opened: it would have melded three naturals of any rank) and
+    ``ADDED`` (ended a turn with the side's open group of the rank on the table: it would have
+    added its naturals).
+    A pass counts only where the seat's side has opened (before that a pair may not have been
+    enough to take the pile) and the top card was a natural one."""
     n, me, deal = view["players"], view["seat"], view["deal"]
-    out: list[int | None] = [None] * n
-    top: int | None = None          # the top card's kind, when the log shows it
-    for e in view.get("log", []):
-        if e.get("deal") != deal:
-            continue
-        kind, s = e.get("kind"), e.get("seat")
+    facts: list[dict[tuple[int, str], int]] = [{} for _ in range(n)]
+    drawn = [0] * n                 # cards each seat has drawn since each fact: added later
+    events: list[list[tuple[int, str, int]]] = [[] for _ in range(n)]   # (rank, kind, drawn at)
+    top: int | None = None          # the pile's top card, when the log shows it
+    n_sides = len(view["melds"])
+    log = [e for e in view.get("log", []) if e.get("deal") == deal]
+    # When each meld on the table now was laid (log position; -1: before the log shows): the
+    # entry naming its id, else (laid with a pile take, which names no id) the side's latest
+    # take, the latest moment it can have been laid.
+    first: dict[int, int] = {}
+    last_take = [-1] * n_sides
+    for i, e in enumerate(log):
+        for mid in e.get("melds", []):
+            first.setdefault(mid, i)
+        if (e.get("kind") or "").startswith("take") and e.get("seat") is not None:
+            last_take[e["seat"] % n_sides] = i
+    laid: list[list[tuple[int, int]]] = []      # per side: (when, rank of an open group or 0)
+    for side, ms in enumerate(view["melds"]):
+        laid.append([(first.get(m["id"], last_take[side]),
+                      _RANK_INDEX[m["rank"]] if m["type"] == "group" and not m["closed"]
+                      and m["rank"] else 0) for m in ms])
+    opened_turn: list[set[int] | None] = [None] * n
+    for i, e in enumerate(log):
+        kind, s = e.get("kind") or "", e.get("seat")
+        mine = s is not None and s != me
         if kind == "discard" and e.get("card"):
             top = parse_kind(e["card"])
-        elif kind and kind.startswith("take"):
+            if mine and IS_NATURAL[top]:
+                events[s].append((RANK_OF[top], DISCARD, drawn[s]))
+            if mine:
+                # its side had opened if a meld on the table now was laid before: then it
+                # could have added to the side's open groups laid before
+                before = [r for when, r in laid[s % n_sides] if when < i]
+                opened_turn[s] = {r for r in before if r} if before else None
+        elif kind.startswith("take"):
             top = None              # the pile (or its top card) went into a hand
-            if s is not None and s != me:
-                out[s] = None       # its latest draw phase was this take
-        elif kind == "draw" and s is not None and s != me:
-            out[s] = RANK_OF[top] if top is not None and IS_NATURAL[top] else None
+            if mine:
+                events[s].clear()       # the pile's cards are in its hand now
+                opened_turn[s] = None
+        elif kind == "draw" and mine:
+            if top is not None and IS_NATURAL[top]:
+                events[s].append((RANK_OF[top], PASS, drawn[s]))
+            drawn[s] += e.get("n", 2)
     sides = view["melds"]
-    n_sides = len(sides)
     for s in range(n):
-        if out[s] is not None and not sides[s % n_sides]:
-            out[s] = None           # not opened: the pair may not have been enough to take
-    return out
+        if s == me:
+            continue
+        if opened_turn[s] is not None:
+            # its side had opened when it last discarded: what it held after that turn
+            for r in range(4, 15):
+                events[s].append((r, MELDED, drawn[s]))
+            for r in opened_turn[s]:
+                events[s].append((r, ADDED, drawn[s]))
+        for rank, what, at in events[s]:
+            if what == PASS and not sides[s % len(sides)]:
+                continue
+            # a pass is made before the draw it is: its two cards count as drawn since
+            since = drawn[s] - at
+            facts[s][(rank, what)] = since      # the most recent fact of each kind
+    return facts
 
 
-class Passes:
-    """``passed_ranks`` of a view, and the sampled worlds made to agree with them."""
+class Avoided:
+    """``read_choices`` of a view, and the sampled worlds made to agree with it."""
 
     def __init__(self, view: dict):
         self.me = view["seat"]
         known = known_holdings(view)
-        self.avoid: list[int | None] = []
-        for s, r in enumerate(passed_ranks(view)):
-            held = sum(1 for k in known[s] if IS_NATURAL[k] and RANK_OF[k] == r)
-            self.avoid.append(r if r is not None and held < 2 else None)
         self.known = known
-        self.active = any(r is not None for r in self.avoid)
+        # per seat: rank -> [(cap on the older naturals of the rank, cards drawn since, trust)]
+        self.caps: list[dict[int, list[tuple[int, int, float]]]] = []
+        for s, facts in enumerate(read_choices(view)):
+            caps: dict[int, list[tuple[int, int, float]]] = {}
+            for (r, what), since in facts.items():
+                cap = CAPS[what]
+                held = sum(1 for k in known[s] if IS_NATURAL[k] and RANK_OF[k] == r)
+                if held <= cap:
+                    caps.setdefault(r, []).append(
+                        (cap, since, DISCARD_TRUST if what == DISCARD else 1.0))
+            self.caps.append(caps if s != self.me else {})
+        self.active = any(self.caps)
 
     def apply(self, g, rng: random.Random) -> int:
-        """Move the extra naturals of each seat's passed rank from its hand into ``g``'s stock
-        (swapped with random stock cards of other ranks, never red threes); the number moved."""
+        """Move the extra naturals of each capped rank from each seat's sampled hand into
+        ``g``'s stock (swapped with random stock cards of other ranks, never red threes); the
+        number of cards moved."""
         if not self.active:
             return 0
         moved = 0
         stock = g.stock
-        for s, r in enumerate(self.avoid):
-            if r is None or s == self.me:
+        for s, caps in enumerate(self.caps):
+            if not caps:
                 continue
-            keep = self.known[s]
-            hand = g.hands[s]
-            at = [j for j, c in enumerate(hand)
-                  if IS_NATURAL[KIND_OF_ID[c]] and RANK_OF[KIND_OF_ID[c]] == r]
-            if len(at) < 2:
-                continue
-            # It has drawn two cards since it passed, which may be of the rank: two random
-            # cards of the sampled hand stand for them, and only the others are held to one.
-            new = set(rng.sample(range(len(hand)), min(2, len(hand))))
-            at = [j for j in at if j not in new]
-            allowed = 1
-            if len(at) <= allowed:
-                continue
-            at.sort(key=lambda j: KIND_OF_ID[hand[j]] not in keep)    # a known card stays
-            free = [i for i, c in enumerate(stock)
-                    if not IS_RED3[KIND_OF_ID[c]] and not (
-                        IS_NATURAL[KIND_OF_ID[c]] and RANK_OF[KIND_OF_ID[c]] == r)]
-            for j in at[allowed:]:
-                if not free:
-                    break
-                i = free.pop(rng.randrange(len(free)))
-                hand[j], stock[i] = stock[i], hand[j]
-                moved += 1
+            hand, keep = g.hands[s], self.known[s]
+            # the stock cards swapped in are never of a rank held to none or one
+            strict = {r for r, cs in caps.items() if any(c[0] <= 1 for c in cs)}
+            for r, cap, since, trust in [(r, *c) for r, cs in caps.items() for c in cs]:
+                at = [j for j, c in enumerate(hand)
+                      if IS_NATURAL[KIND_OF_ID[c]] and RANK_OF[KIND_OF_ID[c]] == r]
+                if len(at) <= cap or (trust < 1.0 and rng.random() >= trust):
+                    continue
+                # random cards of the sampled hand stand for the ones drawn since the fact
+                new = set(rng.sample(range(len(hand)), min(since, len(hand))))
+                at = [j for j in at if j not in new]
+                if len(at) <= cap:
+                    continue
+                at.sort(key=lambda j: KIND_OF_ID[hand[j]] not in keep)    # a known card stays
+                free = [i for i, c in enumerate(stock)
+                        if not IS_RED3[KIND_OF_ID[c]] and not (
+                            IS_NATURAL[KIND_OF_ID[c]] and RANK_OF[KIND_OF_ID[c]] in strict)]
+                for j in at[cap:]:
+                    if not free:
+                        break
+                    i = free.pop(rng.randrange(len(free)))
+                    hand[j], stock[i] = stock[i], hand[j]
+                    moved += 1
         return moved
