@@ -94,11 +94,12 @@ def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
     for s in range(n):
         if s == me:
             continue
-        if opened_turn[s] is not None:
+        open_groups = opened_turn[s]
+        if open_groups is not None:
             # its side had opened when it last discarded: what it held after that turn
             for r in range(4, 15):
                 events[s].append((r, MELDED, drawn[s]))
-            for r in opened_turn[s]:
+            for r in open_groups:
                 events[s].append((r, ADDED, drawn[s]))
         for rank, what, at in events[s]:
             if what == PASS and not sides[s % len(sides)]:
