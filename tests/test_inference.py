@@ -154,3 +154,27 @@ def test_hard_samples_informed_worlds_only_when_asked(monkeypatch):
         moves = [m for _, m in h.medium.rank_moves(view)]
         h.search(view, moves[:2])
         assert len(calls) == (12 if infer else 0)
+
+
+def test_a_proposal_keeps_the_askers_cards_in_the_samples():
+    """While a partner's going-out proposal waits for the answer, the asker's sampled hand is
+    left alone: it must still hold the cards the proposal names ("answer yes" plays them)."""
+    answered = 0
+    for seed in range(20, 60):
+        g = Game.new("samba", 4, seed=seed)
+        bot = MediumBot(seed=1)
+        while g.phase not in ("deal_over", "game_over") and g.phase != "answer":
+            g.play(bot.choose(view_for(g, g.current)))
+        if g.phase != "answer":
+            continue
+        view = view_for(g, g.current)
+        worlds, avoided = Determinizer(view), Avoided(view)
+        assert avoided.caps[view["turn"]["asker"]] == {}
+        for j in range(10):
+            w = worlds.sample(random.Random(j))
+            avoided.apply(w, random.Random(j))
+            w.play("answer yes")
+        answered += 1
+        if answered >= 3:
+            break
+    assert answered >= 1

@@ -128,6 +128,9 @@ class Avoided:
                     caps.setdefault(r, []).append(
                         (cap, since, DISCARD_TRUST if what == DISCARD else 1.0))
             self.caps.append(caps if s != self.me else {})
+        t = view.get("turn") or {}
+        if t.get("pending") and t.get("asker", -1) >= 0:
+            self.caps[t["asker"]] = {}      # its proposal names cards it must still hold
         self.active = any(self.caps)
 
     def apply(self, g, rng: random.Random) -> int:
