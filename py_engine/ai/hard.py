@@ -36,9 +36,9 @@ from ..scoring import score_side, side_canastas
 from ..state import Game
 from ..views import meld_view, view_for
 from .determinize import Determinizer
+from .inference import Avoided
 from .leaf import predict
 from .medium import Info, MediumBot
-from .inference import Avoided
 from .weights import LEAF_WEIGHTS
 
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
@@ -348,8 +348,8 @@ class HardBot:
         # overrule medium only for a mean sampled gain of at least this many points, and stop
         # sampling once no candidate's upper bound reaches it (the decision is settled)
         self.min_gain = min_gain
-        # True: sampled hands agree with the piles the other players drew past and the cards
-        # they discarded (``inference.Avoided``)
+        # True: sampled hands agree with the piles the other players drew past, the cards they
+        # discarded and the melds their finished turns would have made (``inference.Avoided``)
         self.infer = infer
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
@@ -452,8 +452,8 @@ class HardBot:
             for i, x in enumerate(row):
                 values[i].append(x)
             n += 1
-            if self.min_gain > 0 and n >= self.min_samples and n % 4 == 0 \
-                    and self._settled(values, n):
+            if self.min_gain > 0 and self.mode != "discard" and n >= self.min_samples \
+                    and n % 4 == 0 and self._settled(values, n):
                 break
         if n == 0:
             self.last_stats = {"samples": 0, "gains": {}, "means": {}, "budget": budget,
