@@ -302,6 +302,16 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     return None if best is None else Discard(best[1])
 
 
+def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean and sample standard deviation of the paired differences ``xs - base`` (the
+    deviation infinite for a single pair)."""
+    n = len(xs)
+    d = [a - b for a, b in zip(xs, base)]
+    mean = sum(d) / n
+    sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5 if n > 1 else float("inf")
+    return mean, sd
+
+
 def laid_red_threes(g: Game, me: int, view: dict) -> None:
     """Where red threes are laid by choice (dutch), players lay them as soon as they hold them
     (``medium`` does, in its first move of a turn), so a sampled red three in another player's
@@ -463,9 +473,7 @@ class HardBot:
         best, best_gain = 0, 0.0
         gains = {}
         for i in range(1, len(cands)):
-            d = [a - b for a, b in zip(values[i], values[0])]
-            mean = sum(d) / n
-            sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5 if n > 1 else float("inf")
+            mean, sd = _paired(values[i], values[0])
             t = self._t(n)      # few samples widen the bound, so they rarely overrule
             lower = mean - t * sd / n ** 0.5
             gains[cands[i]] = (round(mean, 1), round(lower, 1))
@@ -494,9 +502,7 @@ class HardBot:
         ``min_gain``: more samples would not overrule medium."""
         t = self._t(n)
         for vals in values[1:]:
-            d = [a - b for a, b in zip(vals, values[0])]
-            mean = sum(d) / n
-            sd = (sum((x - mean) ** 2 for x in d) / (n - 1)) ** 0.5
+            mean, sd = _paired(vals, values[0])
             if mean + t * sd / n ** 0.5 >= self.min_gain:
                 return False
         return True

@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import random
 
-from ..cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_OF, parse_kind
+from ..cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_CHARS, RANK_OF, parse_kind
 from .determinize import known_holdings
 
 DISCARD_TRUST = 0.95     # the share of samples a discard's fact is applied in
 PASS, DISCARD, MELDED, ADDED = "pass", "discard", "melded", "added"
 CAPS = {PASS: 1, DISCARD: 0, MELDED: 2, ADDED: 0}
-_RANK_INDEX = {ch: i + 2 for i, ch in enumerate("23456789TJQKA")}
+# per card id: its rank if it is a natural card, else 0
+_NATURAL_RANK = [RANK_OF[k] if IS_NATURAL[k] else 0 for k in KIND_OF_ID]
 
 
 def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
@@ -66,7 +67,7 @@ def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
     laid: list[list[tuple[int, int]]] = []      # per side: (when, rank of an open group or 0)
     for side, ms in enumerate(view["melds"]):
         laid.append([(first.get(m["id"], last_take[side]),
-                      _RANK_INDEX[m["rank"]] if m["type"] == "group" and not m["closed"]
+                      RANK_CHARS.index(m["rank"]) + 2 if m["type"] == "group" and not m["closed"]
                       and m["rank"] else 0) for m in ms])
     opened_turn: list[set[int] | None] = [None] * n
     for i, e in enumerate(log):
@@ -148,8 +149,7 @@ class Avoided:
             # the stock cards swapped in are never of a rank held to none or one
             strict = {r for r, cs in caps.items() if any(c[0] <= 1 for c in cs)}
             for r, cap, since, trust in [(r, *c) for r, cs in caps.items() for c in cs]:
-                at = [j for j, c in enumerate(hand)
-                      if IS_NATURAL[KIND_OF_ID[c]] and RANK_OF[KIND_OF_ID[c]] == r]
+                at = [j for j, c in enumerate(hand) if _NATURAL_RANK[c] == r]
                 if len(at) <= cap or (trust < 1.0 and rng.random() >= trust):
                     continue
                 # random cards of the sampled hand stand for the ones drawn since the fact
@@ -159,8 +159,7 @@ class Avoided:
                     continue
                 at.sort(key=lambda j: KIND_OF_ID[hand[j]] not in keep)    # a known card stays
                 free = [i for i, c in enumerate(stock)
-                        if not IS_RED3[KIND_OF_ID[c]] and not (
-                            IS_NATURAL[KIND_OF_ID[c]] and RANK_OF[KIND_OF_ID[c]] in strict)]
+                        if not IS_RED3[KIND_OF_ID[c]] and _NATURAL_RANK[c] not in strict]
                 for j in at[cap:]:
                     if not free:
                         break
