@@ -317,3 +317,49 @@ def test_first_visit_speaks_the_players_language_from_the_first_frame(browser, b
         assert not errors, errors
     finally:
         c.close()
+
+
+# Per visible top-bar control: does a tap anywhere on it (a 3 x 3 grid of points, 3 px inside
+# its edges) reach it?
+HIT_TOP_BAR = """() => [...document.querySelectorAll('.topbar button, .topbar select, .topbar a')]
+  .filter((el) => el.offsetParent !== null)
+  .map((el) => {
+    const r = el.getBoundingClientRect();
+    let ok = true;
+    for (const fx of [0, 0.5, 1]) for (const fy of [0, 0.5, 1]) {
+      const hit = document.elementFromPoint(r.left + 3 + fx * (r.width - 6),
+                                            r.top + 3 + fy * (r.height - 6));
+      ok = ok && !!hit && (hit === el || el.contains(hit));
+    }
+    return [el.id || el.textContent.trim(), ok];
+  })"""
+
+
+STATUS_OVER_A_CONTROL = """() => {
+  const s = document.getElementById('boot-status').getBoundingClientRect();
+  return [...document.querySelectorAll('.topbar button, .topbar select, .topbar a')]
+    .filter((el) => el.offsetParent !== null)
+    .some((el) => { const r = el.getBoundingClientRect();
+      return r.left < s.right && s.left < r.right && r.top < s.bottom && s.top < r.bottom; });
+}"""
+
+
+def test_the_loading_status_never_covers_a_control_on_a_phone(browser, base_url):
+    """While the engine loads, the progress line lies over the phone's two-row top bar; a tap on
+    any control there reaches the control (and is kept until the engine is ready)."""
+    c = browser.new_context(service_workers="block", locale="fr-FR", viewport={"width": 390, "height": 844})
+    c.set_default_timeout(20_000)
+    try:
+        page = c.new_page()
+        held = Held(c)
+        page.goto(base_url, wait_until="commit")
+        expect(page.locator("#boot-status")).to_be_visible()
+        # the case this is about: the progress line lies over a control of the top bar
+        assert page.evaluate(STATUS_OVER_A_CONTROL)
+        hits = page.evaluate(HIT_TOP_BAR)
+        assert len(hits) >= 4, hits
+        assert all(ok for _, ok in hits), hits
+        held.release()
+        expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+    finally:
+        c.close()
