@@ -20,10 +20,10 @@ pc = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(pc)
 
 
-def _midgame() -> Game:
+def _midgame(moves: int = 40) -> Game:
     g = Game.new("samba", 4, seed=20300)
     bot = MediumBot(seed=1)
-    for _ in range(40):
+    for _ in range(moves):
         g.play(bot.choose(view_for(g, g.current)))
     return g
 
@@ -55,3 +55,21 @@ def test_the_study_bot_searches_the_true_game_and_refuses_reserved_seeds():
     assert isinstance(bot.worlds(view), pc.OpenWorlds)
     with pytest.raises(SystemExit):
         pc.main(["--seed", "9050", "--deals", "1"])
+
+
+@pytest.mark.parametrize("keep", ["pairs", "wilds"])
+def test_part_of_the_next_hand_open_keeps_only_that_part(keep):
+    g = _midgame(45)          # the next hand: 9 cards, one natural pair, 4 wild cards
+    me, nxt = g.current, (g.current + 1) % 4
+    part = pc.KEEP[keep](g.hands[nxt])
+    assert 0 < len(part) < len(g.hands[nxt])          # the position tells the parts apart
+    changed = 0
+    for i in range(6):
+        w = pc.OpenWorlds(g, keep_stock=False, only_next=True, keep=keep).sample(random.Random(i))
+        assert w.hands[me] == g.hands[me] and len(w.hands[nxt]) == len(g.hands[nxt])
+        assert w.hands[nxt][:len(part)] == part
+        # no other card of that kind is known: the rest of the hand comes from the pool
+        changed += sorted(w.hands[nxt]) != sorted(g.hands[nxt])
+        check_consistent(w)
+    assert changed == 6
+    assert g.hands == _midgame(45).hands

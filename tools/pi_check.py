@@ -10,7 +10,9 @@ of samples (and ``--variant``'s keywords), side ``b`` ``medium``. By default the
 are the true game with every hand as it is and only the stock reshuffled per sample
 (``--clairvoyant``: the stock kept too; ``--next``: only the next player's hand kept, the other
 hidden hands dealt again with the stock, except while a going-out proposal names the asker's
-cards): a CHEATING study bot, never offered to players. ``--plain`` plays the same search on
+cards; ``--next-pairs`` / ``--next-wilds``: of the next player's hand only its natural pairs
+and triples / only its wild cards kept, the rest dealt again with the others): a CHEATING study
+bot, never offered to players. ``--plain`` plays the same search on
 ``Determinizer(view)``'s worlds (the shipped information), for a side-by-side figure. If even open
 hands barely beat ``medium``, the gain is in the heuristic (the continuation policy), not in the
 sampling. Tuning seeds only: the reserved measurement seeds 9000-9099 are refused.
@@ -29,6 +31,7 @@ from py_engine.ai.determinize import Determinizer  # noqa: E402
 from py_engine.ai.hard import HardBot  # noqa: E402
 from hard_overrides import parse_variant  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
+from py_engine.cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF  # noqa: E402
 from py_engine.ai.tournament import a_sides_of, map_deals, margin, wilson  # noqa: E402
 from py_engine.rules import get_rules  # noqa: E402
 from py_engine.state import Game  # noqa: E402
@@ -37,22 +40,45 @@ from py_engine.views import view_for  # noqa: E402
 RESERVED = range(9000, 9100)
 
 
+def _pair_cards(hand: list[int]) -> list[int]:
+    """The naturals of the ranks ``hand`` holds two or more naturals of."""
+    ranks: dict[int, list[int]] = {}
+    for c in hand:
+        if IS_NATURAL[KIND_OF_ID[c]]:
+            ranks.setdefault(RANK_OF[KIND_OF_ID[c]], []).append(c)
+    return [c for cs in ranks.values() if len(cs) >= 2 for c in cs]
+
+
+KEEP = {"all": list,
+        "pairs": _pair_cards,
+        "wilds": lambda hand: [c for c in hand if IS_WILD[KIND_OF_ID[c]]]}
+
+
 class OpenWorlds:
     """Worlds from the true game: every hand as it is, the stock reshuffled per sample unless
-    ``keep_stock``; with ``only_next`` only the next player's hand is kept and the other
-    players' hands and the stock are dealt again from their cards."""
+    ``keep_stock``; with ``only_next`` only the next player's hand (``keep``: "all", or only
+    its natural pairs and triples, or only its wild cards) is kept and the other players'
+    hands and the stock are dealt again from their cards."""
 
-    def __init__(self, game: Game, keep_stock: bool, only_next: bool = False):
+    def __init__(self, game: Game, keep_stock: bool, only_next: bool = False, keep: str = "all"):
         self.game, self.keep_stock, self.only_next = game, keep_stock, only_next
+        self.keep = KEEP[keep]
 
     def sample(self, rng: random.Random) -> Game:
         g = self.game.copy(log=True)
         if self.only_next and not g.turn.pending:     # (a proposal names the asker's cards)
             me = g.current
             nxt = (me + 1) % g.players
+            kept = self.keep(g.hands[nxt])
             others = [s for s in range(g.players) if s not in (me, nxt)]
             pool = [c for s in others for c in g.hands[s]] + list(g.stock)
+            loose = list(g.hands[nxt])
+            for c in kept:
+                loose.remove(c)
+            pool += loose
             rng.shuffle(pool)
+            g.hands[nxt][:] = kept + pool[:len(loose)]
+            del pool[:len(loose)]
             for s in others:
                 n = len(g.hands[s])
                 g.hands[s][:] = pool[:n]
@@ -67,11 +93,12 @@ class OpenHard(HardBot):
     game: Game | None = None
     keep_stock = False
     only_next = False
+    keep = "all"
 
     def worlds(self, view) -> OpenWorlds | Determinizer:
         if self.game is None:
             return super().worlds(view)
-        return OpenWorlds(self.game, self.keep_stock, self.only_next)
+        return OpenWorlds(self.game, self.keep_stock, self.only_next, self.keep)
 
 
 def play(rules, players, deal_seed, a_sides, n_sides, bot_seed, mode, iterations, kw):
@@ -81,7 +108,8 @@ def play(rules, players, deal_seed, a_sides, n_sides, bot_seed, mode, iterations
         if s % n_sides in a_sides:
             b = OpenHard(seed=bot_seed * 1009 + s, iterations=iterations, **kw)
             b.keep_stock = mode == "clairvoyant"
-            b.only_next = mode == "next"
+            b.only_next = mode.startswith("next")
+            b.keep = {"next_pairs": "pairs", "next_wilds": "wilds"}.get(mode, "all")
             bots.append(b)
         else:
             bots.append(MediumBot(seed=bot_seed * 1009 + s))
@@ -129,13 +157,17 @@ def main(argv=None) -> int:
     g.add_argument("--clairvoyant", action="store_true")
     g.add_argument("--plain", action="store_true")
     g.add_argument("--next", action="store_true", help="only the next player's hand open")
+    g.add_argument("--next-pairs", action="store_true",
+                   help="only the next player's natural pairs and triples open")
+    g.add_argument("--next-wilds", action="store_true",
+                   help="only the next player's wild cards open")
     ap.add_argument("--variant", default="",
                     help="HardBot keywords, e.g. min_gain=0,own_turn=false")
     a = ap.parse_args(argv)
     if a.seed in RESERVED:
         ap.error("seeds 9000-9099 are reserved for measurement")
     mode = ("clairvoyant" if a.clairvoyant else "plain" if a.plain else "next" if a.next
-            else "open")
+            else "next_pairs" if a.next_pairs else "next_wilds" if a.next_wilds else "open")
     kw = parse_variant(a.variant)[1] if a.variant else {}
     args = [(a.rules, a.players, a.seed, i, mode, a.iterations, kw) for i in range(a.deals)]
     res = map_deals(job, args, a.jobs)
