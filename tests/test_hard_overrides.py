@@ -105,3 +105,37 @@ def test_judge_rebuilds_the_position_and_pairs_the_moves():
     assert ho.judge_position(rec, samples=3)["judged"] == out["judged"]   # reproducible
     with pytest.raises(ValueError):
         ho.judge_position({**rec, "seat": (g.current + 1) % 4}, samples=1)
+
+
+def test_the_open_judge_plays_the_true_hands_and_the_view_judge_samples_them(monkeypatch):
+    g = Game.new("samba", 4, seed=20001)
+    med = MediumBot(seed=1)
+    moves = []
+    while g.phase != "meld" or len(moves) < 8:
+        mv = med.choose(view_for(g, g.current))
+        g.play(mv)
+        moves.append(mv)
+    view = view_for(g, g.current)
+    mm = med.rank_moves(view)[0][1]
+    other = next(m for m in legal_texts(view) if m != mm)
+    rec = {"rules": "samba", "players": 4, "deal_seed": 20001, "moves": moves,
+           "seat": g.current, "medium": mm, "configs": {"default": {"move": other}}}
+    others = [s for s in range(4) if s != g.current]
+    truth = [sorted(g.hands[s]) for s in others]
+    seen = []
+    real_turn = ho._turn
+
+    def spy(game, seat, *args):
+        seen.append(([sorted(game.hands[s]) for s in others], list(game.stock)))
+        return real_turn(game, seat, *args)
+
+    monkeypatch.setattr(ho, "_turn", spy)
+    out = ho.judge_position(rec, samples=3, open_hands=True)
+    assert out["judge_open"] is True and len(seen) == 6
+    assert all(hands == truth for hands, _ in seen)
+    # the stock's cards are the true ones, shuffled anew for each sample (the same for both moves)
+    assert all(sorted(stock) == sorted(g.stock) for _, stock in seen)
+    assert len({tuple(stock) for _, stock in seen}) == 3
+    seen.clear()
+    ho.judge_position(rec, samples=3)
+    assert sum(hands != truth for hands, _ in seen) == 6     # the view's worlds deal them anew

@@ -3,7 +3,8 @@
 
     python tools/hard_overrides.py collect --seeds 20000-20039 --out /tmp/ov.jsonl \\
         [--iterations 24] [--variant leaf=hand] [--variant rounds=3]
-    python tools/hard_overrides.py judge /tmp/ov.jsonl --out /tmp/ov_judged.jsonl [--samples 150]
+    python tools/hard_overrides.py judge /tmp/ov.jsonl --out /tmp/ov_judged.jsonl [--samples 150] \\
+        [--open]
     python tools/hard_overrides.py report /tmp/ov_judged.jsonl [--confidence 2.5]
 
 ``collect`` plays medium self-play deals (every seat ``medium``, so the positions are the ones
@@ -20,7 +21,11 @@ FULL rest of the deal, the unbiased yardstick of ``py_engine/ai/judge.py``: many
 determinizations of the seat's view (common random numbers across the moves), the move, the rest
 of the seat's turn by ``medium``, then ``medium`` for every seat to the end of the deal
 (``HardBot.rollout`` with ``rounds=1000, fast=False``, as ``judge.judge`` does); the outcome is
-the seat's side's deal-score margin over the best other side.
+the seat's side's deal-score margin over the best other side. ``--open`` judges in the true
+game instead: every hand as it is, only the stock reshuffled per sample. That is what the move
+earns at this table; the view's determinizations judge it as if the other hands were as random
+as the view makes them, which they are not (their owners chose what to keep), so they cannot
+credit a move for reading them better (``HardBot(infer=True)``).
 
 ``report`` prints, per configuration and move kind (and by the size of the predicted gain): the
 overrides, ``hard``'s predicted mean gain, the judged mean gain with its 95 % interval (over the
@@ -145,8 +150,12 @@ def collect(seeds: list[int], iterations: int, variants: list[tuple[str, dict]],
     return recs
 
 
-def judge_position(rec: dict, samples: int = 150, seed: int = 1) -> dict:
-    """The full-deal judged gain of each recorded override over ``medium``'s move."""
+def judge_position(rec: dict, samples: int = 150, seed: int = 1,
+                   open_hands: bool = False) -> dict:
+    """The full-deal judged gain of each recorded override over ``medium``'s move; with
+    ``open_hands`` in the true game, every hand as it is and only the stock reshuffled per
+    sample (what the move earns at this very table: a yardstick that does not assume the
+    other hands are as random as the seat's view makes them)."""
     g0 = rebuild(rec)
     seat = g0.current
     if seat != rec["seat"]:
@@ -160,8 +169,12 @@ def judge_position(rec: dict, samples: int = 150, seed: int = 1) -> dict:
     per: dict[str, list[float]] = {m: [] for m in lines}
     for i in range(samples):
         for m in lines:
-            g = determinize(view, random.Random(f"judge:{seed}:{i}"))
-            laid_red_threes(g, seat, view)
+            if open_hands:
+                g = g0.copy(log=True)
+                random.Random(f"judge:{seed}:{i}").shuffle(g.stock)
+            else:
+                g = determinize(view, random.Random(f"judge:{seed}:{i}"))
+                laid_red_threes(g, seat, view)
             g.play(m)
             _turn(g, seat, {}, None, med)
             player.rollout(g, seat, random.Random(f"judge:{seed}:{i}:r"))
@@ -171,7 +184,7 @@ def judge_position(rec: dict, samples: int = 150, seed: int = 1) -> dict:
         d = [a - b for a, b in zip(per[m], per[lines[0]])]
         mean, se = mean_se(d)
         judged[m] = {"mean": round(mean, 1), "se": round(se, 1)}
-    return {**rec, "judged": judged, "judge_samples": samples}
+    return {**rec, "judged": judged, "judge_samples": samples, "judge_open": open_hands}
 
 
 def mean_se(xs: list[float]) -> tuple[float, float]:
@@ -278,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     j.add_argument("--out", required=True)
     j.add_argument("--samples", type=int, default=150)
     j.add_argument("--seed", type=int, default=1)
+    j.add_argument("--open", action="store_true",
+                   help="judge in the true game (hands as they are, the stock reshuffled)")
     r = sub.add_parser("report")
     r.add_argument("path")
     r.add_argument("--confidence", type=float, action="append", default=[])
@@ -300,7 +315,7 @@ def main(argv: list[str] | None = None) -> int:
             for rec in read_jsonl(a.path):
                 if (rec["deal_seed"], len(rec["moves"])) in done:
                     continue
-                res = judge_position(rec, a.samples, a.seed)
+                res = judge_position(rec, a.samples, a.seed, a.open)
                 out.write(json.dumps(res) + "\n")
                 out.flush()
                 print(json.dumps({"seed": rec["deal_seed"], "at": len(rec["moves"]),
