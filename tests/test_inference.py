@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
-from py_engine.ai.determinize import Determinizer
-from py_engine.ai.inference import ADDED, DISCARD, MELDED, PASS, Avoided, read_choices
+from py_engine.ai.determinize import Determinizer, known_holdings
+from py_engine.ai.inference import ADDED, DISCARD, MELDED, PASS, Avoided, PairRich, read_choices
 from py_engine.ai.medium import MediumBot
 from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF, parse_kind
 from py_engine.record import check_consistent
@@ -178,3 +178,36 @@ def test_a_proposal_keeps_the_askers_cards_in_the_samples():
         if answered >= 3:
             break
     assert answered >= 1
+
+
+def test_pair_rich_samples_hold_as_many_pairs_as_kept_hands():
+    """``medium``'s kept hands hold more natural pairs than plain samples deal them;
+    ``PairRich`` brings the sampled count nearer the true one (seeds 70-75: 2.12 true, 1.71
+    plain, 2.37 rich), keeps every count, the own hand,
+    the cards the log shows and the consistency of the game."""
+    true = plain = rich = 0.0
+    n = 0
+    for i, (g, me, _move) in enumerate(_deals(range(70, 76))):
+        if i % 4:
+            continue
+        view = view_for(g, me)
+        nxt = (me + 1) % 4
+        true += sum(c >= 2 for c in _counts(g.hands[nxt]))
+        worlds, enrich = Determinizer(view), PairRich(view)
+        known = known_holdings(view)
+        for j in range(6):
+            w = worlds.sample(random.Random(j))
+            plain += sum(c >= 2 for c in _counts(w.hands[nxt])) / 6
+            sizes, mine = ([len(h) for h in w.hands], len(w.stock)), list(w.hands[me])
+            enrich.apply(w, random.Random(j))
+            assert ([len(h) for h in w.hands], len(w.stock)) == sizes and w.hands[me] == mine
+            for s in range(4):
+                held = [KIND_OF_ID[c] for c in w.hands[s]]
+                assert all(held.count(k) >= known[s].count(k) for k in set(known[s]))
+            if j == 0 and i % 40 == 0:
+                check_consistent(w)
+            rich += sum(c >= 2 for c in _counts(w.hands[nxt])) / 6
+        n += 1
+    assert n > 60
+    assert plain < 0.85 * true            # plain samples are short of pairs
+    assert plain < rich and abs(rich - true) < abs(plain - true), (true / n, plain / n, rich / n)

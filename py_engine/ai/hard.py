@@ -36,7 +36,7 @@ from ..scoring import score_side, side_canastas
 from ..state import Game
 from ..views import meld_view, view_for
 from .determinize import Determinizer
-from .inference import Avoided
+from .inference import Avoided, PairRich
 from .leaf import predict
 from .medium import Info, MediumBot
 from .weights import LEAF_WEIGHTS
@@ -337,7 +337,8 @@ class HardBot:
                  shortlist: int = 2, rounds: float = 1.0, confidence: float = 1.5,
                  min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
                  hold: bool = False, base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
-                 own_turn: bool = True, min_gain: float = 75.0, infer: bool = False, **kw):
+                 own_turn: bool = True, min_gain: float = 75.0, infer: bool = False,
+                 rich: float = 0.0, **kw):
         self.seed = seed
         # None: scaled to the machine at each decision (``auto_budget(base, cap)``)
         self.budget = budget
@@ -361,6 +362,9 @@ class HardBot:
         # True: sampled hands agree with the piles the other players drew past, the cards they
         # discarded and the melds their finished turns would have made (``inference.Avoided``)
         self.infer = infer
+        # > 0: the other seats' sampled hands as rich in natural pairs as kept hands are
+        # (``inference.PairRich`` with this ``beta``)
+        self.rich = rich
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
         self._deadline: float | None = None     # set while a time-budgeted search runs
@@ -431,6 +435,7 @@ class HardBot:
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         worlds = self.worlds(view)
         avoided = Avoided(view) if self.infer else None
+        rich = PairRich(view, self.rich) if self.rich else None
         overrun = False
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -448,6 +453,8 @@ class HardBot:
             laid_red_threes(world, me, view)
             if avoided is not None:
                 avoided.apply(world, random.Random(sample_seed + ":p"))
+            if rich is not None:
+                rich.apply(world, random.Random(sample_seed + ":q"))
             row = []
             try:
                 for mv in cands:
