@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import KIND_OF_ID, KIND_TEXT, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text
 from .legal import legal_moves
-from .melds import bonus_of, cards_needed, is_closed, value_of
+from .melds import cards_needed, finished_bonus, finished_kind, is_closed, meld_value
 from .moves import (AddTo, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, TakePile,
                     TakePileOnto, TakeTop, remember_texts)
 from .scoring import side_canastas
@@ -52,19 +52,18 @@ def meld_view(m, rules) -> dict:
     v = m.view
     if v is not None:
         return v
-    kinds = m.kinds()
     w = m.wilds
-    n = len(kinds)
+    n = len(m.cards)
+    done = finished_kind(m.type, n, w, rules)
     v = m.view = {
         "id": m.id, "type": m.type,
         "rank": RANK_CHARS[m.rank - 2] if m.rank >= 2 else None,
         "suit": SUIT_CHARS[m.suit] if m.suit >= 0 else None,
         "cards": [CARD_VIEWS[c] for c in m.cards], "size": n, "naturals": n - w,
-        "wilds": w, "canasta": m.finished(rules) or (
-            "black_threes" if m.type == "black3" else None),
+        "wilds": w, "canasta": done or ("black_threes" if m.type == "black3" else None),
         "needs": cards_needed(m.type, n, rules),
         "closed": is_closed(m.type, n, rules),
-        "value": value_of(kinds), "bonus": bonus_of(m.type, kinds, rules)}
+        "value": meld_value(m), "bonus": finished_bonus(done, rules)}
     return v
 
 

@@ -13,7 +13,7 @@ import random
 
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
-from ..moves import AddTo, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
+from ..moves import AddTo, Discard, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
 from .simple import legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -395,10 +395,18 @@ class MediumBot:
     def best_move(self, info: Info, moves: list):
         """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
         score, ties broken by the text."""
+        known = None
+        discards = [m.card for m in moves if type(m) is Discard]
+        if len(discards) > 1:
+            # scored together, as ``scored_moves`` does (``discard_scores``: the same values)
+            values = self.discard_scores(info, discards)
+            if len(info.hand) != 1:
+                values = [v - 1000.0 for v in values]
+            known = dict(zip(discards, values))
         best = None
         for m in moves:
             t = m.text()
-            sc = self.score(info, t)
+            sc = known[m.card] if known is not None and type(m) is Discard else self.score(info, t)
             if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
                 best = (sc, t, m)
         if best is None:
