@@ -123,9 +123,12 @@ class Info:
         held = [0] * 15
         view = self.view
         deal, nxt = view["deal"], self.next
-        for e in view.get("log", []):
-            if e.get("seat") != nxt or e.get("deal") != deal:
-                continue
+        log = view.get("log", [])
+        try:        # (the entries of a view all have a seat and a deal)
+            mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
+        except KeyError:
+            mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
+        for e in mine:
             got_e = _ENTRY_FACTS.get(id(e))
             facts = got_e[1] if got_e is not None and got_e[0] is e else _entry_facts(e)
             if facts is None:
@@ -640,6 +643,7 @@ class MediumBot:
         opp_hand = info.view["hand_sizes"][info.next]
         unseen = info.unseen_total
         next_discarded, next_took, next_known = info._read_next_log()
+        by_rank: list[float | None] = [None] * 15    # the pair danger of each rank
         out = []
         for k in kinds:
             if IS_RED3[k]:
@@ -669,14 +673,16 @@ class MediumBot:
             if r == 3:
                 d = 0.0
             else:
-                p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
-                if r in next_discarded:
-                    p *= 0.3
-                if r in next_took:
-                    p = min(1.0, p * 1.5 + 0.1)
-                if next_known[r] >= 2:
-                    p = 1.0
-                d = danger_w * p * pile_gain
+                d = by_rank[r]
+                if d is None:       # (the same for every suit of the rank)
+                    p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
+                    if r in next_discarded:
+                        p *= 0.3
+                    if r in next_took:
+                        p = min(1.0, p * 1.5 + 0.1)
+                    if next_known[r] >= 2:
+                        p = 1.0
+                    d = by_rank[r] = danger_w * p * pile_gain
                 for suit, lo, hi, samba in feeds:
                     if suit == s:
                         if r == lo or r == hi:
