@@ -14,6 +14,7 @@ import random
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
 from ..moves import AddTo, Discard, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
+from ..moves import Meld as MeldMove
 from .simple import legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -409,7 +410,15 @@ class MediumBot:
         best = None
         for m in moves:
             t = m.text()
-            sc = known[m.card] if known is not None and type(m) is Discard else self.score(info, t)
+            tm = type(m)
+            if tm is Discard and known is not None:
+                sc = known[m.card]
+            elif tm is MeldMove:        # (``score``'s meld branch)
+                sc = self.meld_score(info, t[5:])
+                if sc <= 0:
+                    sc -= 3000.0
+            else:
+                sc = self.score(info, t)
             if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
                 best = (sc, t, m)
         if best is None:
