@@ -508,8 +508,11 @@ def other_moves(game: Game) -> list[Move]:
     seat, side = game.current, game.side_of(game.current)
     out: list[Move] = []
     hand = game.hands[seat]
+    by_choice = not game.rules.red_threes_automatic
+    if ph == "draw" and not by_choice:
+        return _draw_moves(game, side)      # (the kinds in hand are not needed)
     distinct = sorted(set(map(KIND_OF_ID.__getitem__, hand)), key=SORT_INDEX.__getitem__)
-    if not game.rules.red_threes_automatic and len(hand) > 1:
+    if by_choice and len(hand) > 1:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
         return out + _draw_moves(game, side)
