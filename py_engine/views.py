@@ -110,6 +110,36 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
     return _listing(moves, texts)["targets"]
 
 
+_MeldFacts = tuple[Meld, tuple[str, ...], tuple[str, ...], tuple[str, int] | None]
+_MELD_FACTS: dict[int, _MeldFacts] = {}
+
+
+def _meld_facts(m: Meld) -> _MeldFacts:
+    """What ``_listing`` reads of a meld move, worked out once per move object (kept with it, a
+    bounded cache; moves are values and single-part meld moves are shared): the card texts it
+    lays, part by part (each part's kinds once), the ids of the melds it adds to, and for a
+    single card added to one meld, (that card's text, the meld's id)."""
+    card_texts: list[str] = []
+    meld_ids: list[str] = []
+    for p in m.parts:
+        ks = p.cards
+        if len(ks) == 1:
+            card_texts.append(KIND_TEXT[ks[0]])
+        else:
+            card_texts.extend(KIND_TEXT[k] for k in dict.fromkeys(ks))
+        if type(p) is AddTo:
+            meld_ids.append(str(p.meld))
+    add = None
+    if len(m.parts) == 1:
+        p = m.parts[0]
+        if type(p) is AddTo and len(p.cards) == 1:
+            add = (KIND_TEXT[p.cards[0]], p.meld)
+    if len(_MELD_FACTS) >= 4096:
+        _MELD_FACTS.clear()
+    got = _MELD_FACTS[id(m)] = (m, tuple(card_texts), tuple(meld_ids), add)
+    return got
+
+
 def _listing(moves, texts: list[str]) -> dict:
     """The legal view's lists, in one pass over the legal moves: the texts of the moves that are
     not meld moves (``moves``), the meld moves' texts without their verb (``melds``), the
@@ -137,16 +167,21 @@ def _listing(moves, texts: list[str]) -> dict:
             card_of(i, p.cards)
             if type(p) is AddTo:
                 melds.setdefault(str(p.meld), []).append(i)
+    facts_of = _MELD_FACTS.get
     for i, m in enumerate(moves):
         t = type(m)
         if t is Meld:
             meld_texts.append(texts[i][5:])
-            parts = m.parts
-            if len(parts) == 1:
-                p = parts[0]
-                if type(p) is AddTo and len(p.cards) == 1:
-                    adds.setdefault(KIND_TEXT[p.cards[0]], []).append(p.meld)
-            parts_of(i, parts)
+            got = facts_of(id(m))
+            if got is None or got[0] is not m:
+                got = _meld_facts(m)
+            _, card_texts, meld_ids, add = got
+            if add is not None:
+                adds.setdefault(add[0], []).append(add[1])
+            for ct in card_texts:
+                cards.setdefault(ct, []).append(i)
+            for ms in meld_ids:
+                melds.setdefault(ms, []).append(i)
             continue
         simple.append(texts[i])
         if t is Discard:
