@@ -369,10 +369,12 @@ def addition_targets(game: Game, counts: list[int] | None = None,
     found = []
     left = side.cards - 1
     for i, m in enumerate(side.melds):
-        before = m.finished(r)
         n, mtype = len(m.cards), m.type
+        before, known = None, False     # (what the meld is finished as: asked when a card fits)
         for k in fitting_kinds(m):
             if counts[k] and addition_problem(m, (k,), r) is None:
+                if not known:
+                    before, known = m.finished(r), True
                 after = finished_kind(mtype, n + 1, m.wilds + IS_WILD[k], r)
                 if side.end_ok(left, side.met_after(after, before), mtype == BLACK3):
                     found.append((k, i, m.id))
