@@ -62,9 +62,20 @@ class IllegalMove(ValueError):
     def __init__(self, code: str, detail: str = "", **info):
         assert code in REASONS, code
         self.code = code
+        self.detail = detail
         self.info = info
         msg = REASONS[code] + (f": {detail}" if detail else "")
         super().__init__(msg)
+
+    def __reduce__(self):
+        """Pickled as its code, detail and info (an exception is unpickled by calling its class
+        with ``args``, here the message, which is no reason code): a refused move in a
+        ``multiprocessing`` worker arrives as the same ``IllegalMove``."""
+        return (_illegal_move, (type(self), self.code, self.detail, dict(self.info)))
+
+
+def _illegal_move(cls: type, code: str, detail: str, info: dict) -> IllegalMove:
+    return cls(code, detail, **info)
 
 
 class ScenarioError(ValueError):

@@ -108,24 +108,22 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     wilds = wild_kinds(counts)
     max_w = min(len(wilds), max_wilds)
     runs: list[list[int]] = [[], [], [], []]     # per suit, the ranks held
-    by_rank: list[list[int]] = [[] for _ in range(15)]
-    for k in _NATURALS_BY_RANK:
-        c = counts[k]
-        if c:
-            rank = RANK_OF[k]
-            by_rank[rank] += [k] * c
-            runs[SUIT_OF[k]].append(rank)
-    for rank in range(4, 15):
-        nat = by_rank[rank]
+    by_rank: dict[int, list[int]] = {}           # the ranks held, low to high: their naturals
+    for k in [k for k in _NATURALS_BY_RANK if counts[k]]:
+        rank = RANK_OF[k]
+        nat_r = by_rank.get(rank)
+        if nat_r is None:
+            nat_r = by_rank[rank] = []
+        nat_r += [k] * counts[k]
+        runs[SUIT_OF[k]].append(rank)
+    for nat in by_rank.values():
         n = len(nat)
-        if not n:
-            continue
         for w in range(0, max_w + 1):
             if n + w < 3 or n < per_wild * w or n < min_naturals:
                 continue
             if exceed and n <= w:
                 continue
-            out.append((NewMeld.of_sorted(tuple(nat) + tuple(wilds[:w])), GROUP, n + w, w))
+            out.append((_part(tuple(nat) + tuple(wilds[:w])), GROUP, n + w, w))
     if sequences:
         for suit in range(4):
             ranks = runs[suit]
@@ -138,7 +136,7 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
                     continue
                 for i in range(len(run) - 2):
                     for j in range(i + 3, min(len(run), i + smax) + 1):
-                        out.append((NewMeld.of_sorted(tuple(suit * 13 + x - 2 for x in run[i:j])),
+                        out.append((_part(tuple(suit * 13 + x - 2 for x in run[i:j])),
                                     SEQUENCE, j - i, 0))
                 run = [rk]
     b3 = [k for k in _BLACK3_KINDS for _ in range(counts[k])]
@@ -154,18 +152,31 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
 
 
 # Single-part meld moves are values too: one object per new meld and per (meld id, kind)
-# addition, so each keeps its text once made (bounded caches).
-_NEW_MOVES: dict[NewMeld, Meld] = {}
+# addition, so each keeps its text once made (bounded caches). New melds are kept by their
+# cards (a part's equality and hash are its cards', and a tuple's are worked out in C), and the
+# generator's parts are shared objects too (``_part``).
+_NEW_MOVES: dict[tuple[int, ...], Meld] = {}
 _ADD_MOVES: dict[tuple[int, int], Meld] = {}
+_PARTS: dict[tuple[int, ...], NewMeld] = {}
+
+
+def _part(cards: tuple[int, ...]) -> NewMeld:
+    """``NewMeld.of_sorted(cards)``, one shared object per card tuple."""
+    got = _PARTS.get(cards)
+    if got is None:
+        if len(_PARTS) >= 4096:
+            _PARTS.clear()
+        got = _PARTS[cards] = NewMeld.of_sorted(cards)
+    return got
 
 
 def new_meld_move(part: NewMeld) -> Meld:
     """``Meld((part,))``, one shared object per part."""
-    got = _NEW_MOVES.get(part)
+    got = _NEW_MOVES.get(part.cards)
     if got is None:
         if len(_NEW_MOVES) >= 4096:
             _NEW_MOVES.clear()
-        got = _NEW_MOVES[part] = Meld((part,))
+        got = _NEW_MOVES[part.cards] = Meld((part,))
     return got
 
 
@@ -358,10 +369,12 @@ def addition_targets(game: Game, counts: list[int] | None = None,
     found = []
     left = side.cards - 1
     for i, m in enumerate(side.melds):
-        before = m.finished(r)
         n, mtype = len(m.cards), m.type
+        before, known = None, False     # (what the meld is finished as: asked when a card fits)
         for k in fitting_kinds(m):
             if counts[k] and addition_problem(m, (k,), r) is None:
+                if not known:
+                    before, known = m.finished(r), True
                 after = finished_kind(mtype, n + 1, m.wilds + IS_WILD[k], r)
                 if side.end_ok(left, side.met_after(after, before), mtype == BLACK3):
                     found.append((k, i, m.id))
@@ -508,8 +521,11 @@ def other_moves(game: Game) -> list[Move]:
     seat, side = game.current, game.side_of(game.current)
     out: list[Move] = []
     hand = game.hands[seat]
+    by_choice = not game.rules.red_threes_automatic
+    if ph == "draw" and not by_choice:
+        return _draw_moves(game, side)      # (the kinds in hand are not needed)
     distinct = sorted(set(map(KIND_OF_ID.__getitem__, hand)), key=SORT_INDEX.__getitem__)
-    if not game.rules.red_threes_automatic and len(hand) > 1:
+    if by_choice and len(hand) > 1:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
         return out + _draw_moves(game, side)

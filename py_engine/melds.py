@@ -240,9 +240,22 @@ def is_closed(mtype: str, n: int, rules: RuleSet) -> bool:
 
 
 def bonus_of(mtype: str, kinds: list[int], rules: RuleSet) -> int:
-    ck = canasta_kind(mtype, kinds, rules)
-    return {None: 0, "natural": rules.natural_canasta_bonus, "mixed": rules.mixed_canasta_bonus,
-            "samba": rules.samba_bonus, "wild": rules.wild_canasta_bonus}[ck]
+    return finished_bonus(canasta_kind(mtype, kinds, rules), rules)
+
+
+def finished_bonus(kind: str | None, rules: RuleSet) -> int:
+    """The bonus of a finished meld of ``kind`` (``finished_kind``'s answer; None: 0)."""
+    if kind is None:
+        return 0
+    if kind == "natural":
+        return rules.natural_canasta_bonus
+    if kind == "mixed":
+        return rules.mixed_canasta_bonus
+    if kind == "samba":
+        return rules.samba_bonus
+    if kind == "wild":
+        return rules.wild_canasta_bonus
+    raise KeyError(kind)
 
 
 def value_of(kinds) -> int:
@@ -250,6 +263,17 @@ def value_of(kinds) -> int:
 
 
 _RANK_OF_ID = [RANK_OF[KIND_OF_ID[c]] for c in range(162)]
+VALUE_OF_ID = [VALUE_OF_KIND[KIND_OF_ID[c]] for c in range(162)]
+
+
+def meld_value(m: TableMeld) -> int:
+    """``value_of(m.kinds())``: the card points of a table meld."""
+    return sum(map(VALUE_OF_ID.__getitem__, m.cards))
+
+
+def meld_bonus(m: TableMeld, rules: RuleSet) -> int:
+    """``bonus_of(m.type, m.kinds(), rules)``, from the meld's kept wild-card count."""
+    return finished_bonus(finished_kind(m.type, len(m.cards), m.wilds, rules), rules)
 
 
 def sort_sequence(ids: list[int]) -> list[int]:

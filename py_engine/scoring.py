@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from .cards import IS_BLACK3, IS_RED3, KIND_OF_ID, VALUE_OF_KIND
-from .melds import GROUP, SEQUENCE, WILD, TableMeld, bonus_of
+from .melds import GROUP, SEQUENCE, WILD, TableMeld, meld_bonus, meld_value
 from .rules import RuleSet
 
 
@@ -77,8 +77,8 @@ def score_side(rules: RuleSet, players: int, melds: list[TableMeld], red_threes:
 
     ``melded_before_turn`` says, for a side that went out, whether it had any meld on the
     table when the going-out turn began (False: a concealed going out, ``going_out_bonus``)."""
-    meld_points = sum(VALUE_OF_KIND[k] for m in melds for k in m.kinds())
-    bonuses = sum(bonus_of(m.type, m.kinds(), rules) for m in melds)
+    meld_points = sum(meld_value(m) for m in melds)
+    bonuses = sum(meld_bonus(m, rules) for m in melds)
     if rules.red_three_penalty_if == "unmet":
         positive = requirement_met(melds, rules, players)
     else:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .cards import KIND_OF_ID, KIND_TEXT, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text
 from .legal import legal_moves
-from .melds import bonus_of, cards_needed, is_closed, value_of
+from .melds import cards_needed, finished_bonus, finished_kind, is_closed, meld_value
 from .moves import (AddTo, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, TakePile,
                     TakePileOnto, TakeTop, remember_texts)
 from .scoring import side_canastas
@@ -52,19 +52,18 @@ def meld_view(m, rules) -> dict:
     v = m.view
     if v is not None:
         return v
-    kinds = m.kinds()
     w = m.wilds
-    n = len(kinds)
+    n = len(m.cards)
+    done = finished_kind(m.type, n, w, rules)
     v = m.view = {
         "id": m.id, "type": m.type,
         "rank": RANK_CHARS[m.rank - 2] if m.rank >= 2 else None,
         "suit": SUIT_CHARS[m.suit] if m.suit >= 0 else None,
         "cards": [CARD_VIEWS[c] for c in m.cards], "size": n, "naturals": n - w,
-        "wilds": w, "canasta": m.finished(rules) or (
-            "black_threes" if m.type == "black3" else None),
+        "wilds": w, "canasta": done or ("black_threes" if m.type == "black3" else None),
         "needs": cards_needed(m.type, n, rules),
         "closed": is_closed(m.type, n, rules),
-        "value": value_of(kinds), "bonus": bonus_of(m.type, kinds, rules)}
+        "value": meld_value(m), "bonus": finished_bonus(done, rules)}
     return v
 
 
@@ -111,6 +110,36 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
     return _listing(moves, texts)["targets"]
 
 
+_MeldFacts = tuple[Meld, tuple[str, ...], tuple[str, ...], tuple[str, int] | None]
+_MELD_FACTS: dict[int, _MeldFacts] = {}
+
+
+def _meld_facts(m: Meld) -> _MeldFacts:
+    """What ``_listing`` reads of a meld move, worked out once per move object (kept with it, a
+    bounded cache; moves are values and single-part meld moves are shared): the card texts it
+    lays, part by part (each part's kinds once), the ids of the melds it adds to, and for a
+    single card added to one meld, (that card's text, the meld's id)."""
+    card_texts: list[str] = []
+    meld_ids: list[str] = []
+    for p in m.parts:
+        ks = p.cards
+        if len(ks) == 1:
+            card_texts.append(KIND_TEXT[ks[0]])
+        else:
+            card_texts.extend(KIND_TEXT[k] for k in dict.fromkeys(ks))
+        if type(p) is AddTo:
+            meld_ids.append(str(p.meld))
+    add = None
+    if len(m.parts) == 1:
+        p = m.parts[0]
+        if type(p) is AddTo and len(p.cards) == 1:
+            add = (KIND_TEXT[p.cards[0]], p.meld)
+    if len(_MELD_FACTS) >= 4096:
+        _MELD_FACTS.clear()
+    got = _MELD_FACTS[id(m)] = (m, tuple(card_texts), tuple(meld_ids), add)
+    return got
+
+
 def _listing(moves, texts: list[str]) -> dict:
     """The legal view's lists, in one pass over the legal moves: the texts of the moves that are
     not meld moves (``moves``), the meld moves' texts without their verb (``melds``), the
@@ -138,16 +167,21 @@ def _listing(moves, texts: list[str]) -> dict:
             card_of(i, p.cards)
             if type(p) is AddTo:
                 melds.setdefault(str(p.meld), []).append(i)
+    facts_of = _MELD_FACTS.get
     for i, m in enumerate(moves):
         t = type(m)
         if t is Meld:
             meld_texts.append(texts[i][5:])
-            parts = m.parts
-            if len(parts) == 1:
-                p = parts[0]
-                if type(p) is AddTo and len(p.cards) == 1:
-                    adds.setdefault(KIND_TEXT[p.cards[0]], []).append(p.meld)
-            parts_of(i, parts)
+            got = facts_of(id(m))
+            if got is None or got[0] is not m:
+                got = _meld_facts(m)
+            _, card_texts, meld_ids, add = got
+            if add is not None:
+                adds.setdefault(add[0], []).append(add[1])
+            for ct in card_texts:
+                cards.setdefault(ct, []).append(i)
+            for ms in meld_ids:
+                melds.setdefault(ms, []).append(i)
             continue
         simple.append(texts[i])
         if t is Discard:

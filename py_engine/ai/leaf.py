@@ -20,6 +20,15 @@ NAMES = ("one", "table", "hand_value", "hand_value_f", "hand_cards", "hand_cards
          "to_move", "red3_held")
 
 
+# Per physical card: its points, and what ``features`` counts of it in a hand (a natural's
+# rank, 0 for other cards; wild; red three).
+_VALUE_OF_ID = [VALUE_OF_KIND[KIND_OF_ID[c]] for c in range(162)]
+_NATURAL_RANK_OF_ID = [RANK_OF[KIND_OF_ID[c]] if IS_NATURAL[KIND_OF_ID[c]] else 0
+                       for c in range(162)]
+_IS_WILD_ID = [IS_WILD[KIND_OF_ID[c]] for c in range(162)]
+_IS_RED3_ID = [IS_RED3[KIND_OF_ID[c]] for c in range(162)]
+
+
 def features(game: Game, side: int) -> list[float]:
     r = game.rules
     seats = game.seats_of(side)
@@ -27,10 +36,13 @@ def features(game: Game, side: int) -> list[float]:
     table = score_side(r, game.players, melds, game.red3[side], [], False)["total"]
     hands = [game.hands[s] for s in seats]
     f = min(1.0, len(game.stock) / 80)
-    hand_value = sum(VALUE_OF_KIND[KIND_OF_ID[c]] for h in hands for c in h)
-    hand_cards = sum(len(h) for h in hands)
+    hand_value = 0
+    hand_cards = 0
+    for h in hands:
+        hand_value += sum(map(_VALUE_OF_ID.__getitem__, h))
+        hand_cards += len(h)
     canastas = side_canastas(melds, r)[0]
-    met = 1.0 if canastas >= r.canastas_needed(game.players) else 0.0
+    met = 1.0 if canastas >= game.canastas_needed else 0.0
     near = [0, 0, 0, 0]
     seq5 = seq6 = 0
     for m in melds:
@@ -45,16 +57,16 @@ def features(game: Game, side: int) -> list[float]:
     wilds = pairs = 0
     red3_held = 0
     for h in hands:
-        counts: dict[int, int] = {}
+        counts = [0] * 15
         for c in h:
-            k = KIND_OF_ID[c]
-            if IS_WILD[k]:
-                wilds += 1
-            elif IS_NATURAL[k]:
-                counts[RANK_OF[k]] = counts.get(RANK_OF[k], 0) + 1
-            if IS_RED3[k]:
-                red3_held += 1
-        pairs += sum(1 for v in counts.values() if v >= 2)
+            rank = _NATURAL_RANK_OF_ID[c]
+            if rank:
+                counts[rank] += 1
+        wilds += sum(map(_IS_WILD_ID.__getitem__, h))
+        red3_held += sum(map(_IS_RED3_ID.__getitem__, h))
+        for v in counts:
+            if v >= 2:
+                pairs += 1
     pile = len(game.pile)
     min_hand = min(len(h) for h in hands) if hands else 0
     to_move = 1.0 if game.side_of(game.current) == side else 0.0

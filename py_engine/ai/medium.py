@@ -13,7 +13,8 @@ import random
 
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
-from ..moves import AddTo, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
+from ..moves import AddTo, Discard, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
+from ..moves import Meld as MeldMove
 from .simple import legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -123,9 +124,12 @@ class Info:
         held = [0] * 15
         view = self.view
         deal, nxt = view["deal"], self.next
-        for e in view.get("log", []):
-            if e.get("seat") != nxt or e.get("deal") != deal:
-                continue
+        log = view.get("log", [])
+        try:        # (the entries of a view all have a seat and a deal)
+            mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
+        except KeyError:
+            mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
+        for e in mine:
             got_e = _ENTRY_FACTS.get(id(e))
             facts = got_e[1] if got_e is not None and got_e[0] is e else _entry_facts(e)
             if facts is None:
@@ -395,10 +399,26 @@ class MediumBot:
     def best_move(self, info: Info, moves: list):
         """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
         score, ties broken by the text."""
+        known = None
+        discards = [m.card for m in moves if type(m) is Discard]
+        if len(discards) > 1:
+            # scored together, as ``scored_moves`` does (``discard_scores``: the same values)
+            values = self.discard_scores(info, discards)
+            if len(info.hand) != 1:
+                values = [v - 1000.0 for v in values]
+            known = dict(zip(discards, values))
         best = None
         for m in moves:
             t = m.text()
-            sc = self.score(info, t)
+            tm = type(m)
+            if tm is Discard and known is not None:
+                sc = known[m.card]
+            elif tm is MeldMove:        # (``score``'s meld branch)
+                sc = self.meld_score(info, t[5:])
+                if sc <= 0:
+                    sc -= 3000.0
+            else:
+                sc = self.score(info, t)
             if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
                 best = (sc, t, m)
         if best is None:
@@ -632,6 +652,7 @@ class MediumBot:
         opp_hand = info.view["hand_sizes"][info.next]
         unseen = info.unseen_total
         next_discarded, next_took, next_known = info._read_next_log()
+        by_rank: list[float | None] = [None] * 15    # the pair danger of each rank
         out = []
         for k in kinds:
             if IS_RED3[k]:
@@ -661,14 +682,16 @@ class MediumBot:
             if r == 3:
                 d = 0.0
             else:
-                p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
-                if r in next_discarded:
-                    p *= 0.3
-                if r in next_took:
-                    p = min(1.0, p * 1.5 + 0.1)
-                if next_known[r] >= 2:
-                    p = 1.0
-                d = danger_w * p * pile_gain
+                d = by_rank[r]
+                if d is None:       # (the same for every suit of the rank)
+                    p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
+                    if r in next_discarded:
+                        p *= 0.3
+                    if r in next_took:
+                        p = min(1.0, p * 1.5 + 0.1)
+                    if next_known[r] >= 2:
+                        p = 1.0
+                    d = by_rank[r] = danger_w * p * pile_gain
                 for suit, lo, hi, samba in feeds:
                     if suit == s:
                         if r == lo or r == hi:
