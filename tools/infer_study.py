@@ -7,7 +7,8 @@ On ``medium`` self-play positions (samba 4), the Brier score over the natural ra
 player's hand ("holds one", "holds a pair": lower is better) of worlds sampled four ways: plain
 (``Determinizer``), capped (``inference.Avoided``), filtered by each other seat's last discard
 (``LastDiscards``: would ``medium``, holding the sampled hand and that card, have discarded
-it?), and both. Tuning seeds only: 9000-9099 are refused.
+it?), both, and pair-rich (``inference.PairRich``, ``--beta``); it also prints the mean number of
+natural pairs in the next hand, true and sampled. Tuning seeds only: 9000-9099 are refused.
 
 ``LastDiscards(view)`` reads a habit as a likelihood: a seat's latest discard was the card its
 hand needed least. Since that discard the seat has drawn nothing, so its hand then was its
@@ -29,7 +30,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from py_engine.ai.determinize import Determinizer  # noqa: E402
 from py_engine.ai.determinize import known_holdings  # noqa: E402
-from py_engine.ai.inference import Avoided  # noqa: E402
+from py_engine.ai.inference import Avoided, PairRich  # noqa: E402
 from py_engine.ai.medium import Info, MediumBot  # noqa: E402
 from py_engine.cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_OF, parse_kind  # noqa: E402
 from py_engine.state import Game  # noqa: E402
@@ -146,22 +147,33 @@ def main(argv=None) -> int:
     ap.add_argument("--every", type=int, default=4)
     ap.add_argument("--temp", type=float, default=25.0)
     ap.add_argument("--tries", type=int, default=8)
+    ap.add_argument("--beta", type=float, default=1.0)
     a = ap.parse_args(argv)
     lo, _, hi = a.seeds.partition("-")
     seeds = range(int(lo), int(hi or lo) + 1)
     if any(s in RESERVED for s in seeds):
         ap.error("seeds 9000-9099 are reserved for measurement")
-    ways = ("plain", "capped", "last", "both")
+    ways = ("plain", "capped", "last", "both", "rich")
     brier = {w: [0.0, 0.0] for w in ways}
+    pairs_held = {w: 0.0 for w in ways}
+    true_pairs = 0
+    premise = [0, 0, 0]
     secs = {w: 0.0 for w in ways}
     n = 0
     for g, me in positions(seeds, a.every):
         view = view_for(g, me)
         nxt = (me + 1) % 4
         truth = counts(g.hands[nxt])
+        true_pairs += sum(c >= 2 for c in truth)
         worlds = Determinizer(view)
         avoided = Avoided(view)
         last = LastDiscards(view, temp=a.temp, tries=a.tries)
+        rich = PairRich(view, beta=a.beta)
+        sample = worlds.sample(random.Random(0))
+        for s, card, seat_view, pile in last.seats:     # the premise: true hands, plain samples
+            premise[0] += 1
+            premise[1] += last.gap(seat_view, g.hands[s], card, pile) == 0
+            premise[2] += last.gap(seat_view, sample.hands[s], card, pile) == 0
         for w in ways:
             t0 = time.process_time()
             ones, pairs = [0] * 15, [0] * 15
@@ -172,7 +184,10 @@ def main(argv=None) -> int:
                     last.apply(world, rng)
                 if w in ("capped", "both"):
                     avoided.apply(world, rng)
+                if w == "rich":
+                    rich.apply(world, rng)
                 c = counts(world.hands[nxt])
+                pairs_held[w] += sum(x >= 2 for x in c) / a.samples
                 for r in range(4, 15):
                     ones[r] += c[r] >= 1
                     pairs[r] += c[r] >= 2
@@ -185,7 +200,11 @@ def main(argv=None) -> int:
           f"each; Brier score per position of the next hand (lower is better):")
     for w in ways:
         print(f"  {w:7s} holds one {brier[w][0] / n:.3f}  holds a pair {brier[w][1] / n:.3f}"
+              f"  pairs held {pairs_held[w] / n:.2f}"
               f"  ({1000 * secs[w] / n / a.samples:.2f} ms per sample)")
+    print(f"  true    pairs held {true_pairs / n:.2f}")
+    print(f"last discards read: {premise[0]}; medium's top discard of the hand plus the card in "
+          f"{premise[1]} of the true hands, {premise[2]} of plain samples")
     return 0
 
 
