@@ -27,6 +27,8 @@ const PYODIDE_URL = new URL("./pyodide/pyodide.mjs", import.meta.url).href;
 const LOCK_URL = new URL("./app-lock.json", import.meta.url).href;
 const SNAPSHOT_INFO_URL = new URL("./snapshot.json", import.meta.url).href;
 const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href; // (else found from an Error's stack)
 // The name tools/make_snapshot.mjs gives the Bridge in __main__.
 const SNAPSHOT_BRIDGE = "_samba_bridge";
 
@@ -41,7 +43,7 @@ const queue = [];
 // as before: Pyodide's "wasm instantiation failed" warning, watched below). Any other fetch
 // or wasm goes to the real functions.
 const compiledWasm = WebAssembly.compileStreaming(fetch(WASM_URL));
-compiledWasm.catch(() => {});
+compiledWasm.then(() => mark("wasm_compiled"), () => {});
 const standIns = new WeakSet();
 const realFetch = self.fetch;
 self.fetch = function (input, init) {
@@ -51,14 +53,19 @@ self.fetch = function (input, init) {
     standIns.add(standIn);
     return Promise.resolve(standIn);
   }
-  return realFetch.call(this, input, init);
+  const p = realFetch.call(this, input, init);
+  if (url) { const n = url.split("/").pop().split("?")[0]; p.then(() => mark("got_" + n), () => {}); }
+  return p;
 };
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async function (source, imports) {
   const response = await source;
   if (standIns.has(response)) {
+    mark("instantiate_asked");
     const module = await compiledWasm;
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    const instance = await WebAssembly.instantiate(module, imports);
+    mark("instantiated");
+    return { module, instance };
   }
   return instantiateStreaming.call(WebAssembly, response, imports);
 };
@@ -265,6 +272,7 @@ async function forgetRaw(info) {
 }
 
 let keepAfterBoot = null; // () => Promise, run once the worker is ready
+const AFTER_READY_MS = 3000;
 let afterReady = null;    // () => void, run once the queued requests are answered
 
 async function snapshotBytes(info) {
@@ -292,6 +300,24 @@ async function snapshotBytes(info) {
   return raw;
 }
 
+// pyodide.asm.mjs (1.2 MB of JavaScript) is imported at once too, not after pyodide.mjs has
+// loaded and loadPyodide asked for it (its createPyodideModule is handed to loadPyodide).
+const asmModule = import(ASM_URL);
+asmModule.then(() => mark("asm_mjs"), () => {});
+
+async function createPyodideModule(settings) {
+  const create = (await asmModule).default;
+  const module = await create(settings);
+  mark("module_created");
+  const api = module.API;
+  for (const name of ["restoreSnapshot", "finalizeBootstrap"]) {
+    const fn = api[name];
+    if (typeof fn !== "function") continue;
+    api[name] = function (...args) { mark(name + "_in"); const r = fn.apply(this, args); mark(name + "_out"); return r; };
+  }
+  return module;
+}
+
 async function loadRuntime(loadPyodide, options, progress) {
   // loadPyodide reports no progress of its own: creep towards 60 % while it works.
   const ticker = setInterval(() => progress("runtime", -1), 150);
@@ -299,7 +325,7 @@ async function loadRuntime(loadPyodide, options, progress) {
   const failed = new Promise((_, reject) => (failBoot = reject));
   const unwatch = watchWasmFailure(failBoot);
   try {
-    return await Promise.race([loadPyodide({ lockFileURL: LOCK_URL, ...options }), failed]);
+    return await Promise.race([loadPyodide({ indexURL: INDEX_URL, lockFileURL: LOCK_URL, createPyodideModule, ...options }), failed]);
   } finally {
     clearInterval(ticker);
     unwatch();
@@ -412,7 +438,10 @@ async function boot() {
 boot().then(
   () => {
     for (const msg of queue.splice(0)) handle(msg);
-    if (afterReady) setTimeout(afterReady, 0);
+    // Not at once: the page is drawing the engine's first answers then, and a busy phone has
+    // few cores (unpacking runs Python's zipfile: a few hundred ms of CPU). A request that
+    // arrives first is answered first; the files are only for tracebacks and late readers.
+    if (afterReady) setTimeout(afterReady, AFTER_READY_MS);
   },
   (err) => {
     reportError(err);
