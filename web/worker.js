@@ -23,6 +23,7 @@
 const T0 = performance.now();
 const marks = {}; // ms since the worker started, per boot step (sent with "ready")
 const mark = (name) => { marks[name] = Math.round(performance.now() - T0); };
+marks.origin = performance.timeOrigin + T0; // when this script began (bridge.js makes it page time)
 const PYODIDE_URL = new URL("./pyodide/pyodide.mjs", import.meta.url).href;
 const LOCK_URL = new URL("./app-lock.json", import.meta.url).href;
 const SNAPSHOT_INFO_URL = new URL("./snapshot.json", import.meta.url).href;
@@ -187,6 +188,20 @@ function opfsName(info) {
   return `${info.file}.raw`;
 }
 
+// The heap is not read into a buffer of its own: only the snapshot's header is (its magic, the
+// offset of the heap, the build id and a little JSON), and the heap goes straight from the file
+// into the runtime's memory when Pyodide restores it (restoreSnapshot, wrapped below), which
+// saves a 31 MB buffer and a copy of it. The file stays open (and locked) until then.
+const HEAD_BYTES = 4096; // the header is 144 bytes in Pyodide 314
+let heapFromFile = null;  // {header, handle, at, bytes} between opfsRaw and the restore
+
+function closeHeapFile() {
+  if (!heapFromFile) return;
+  try { heapFromFile.handle.close(); } catch (err) { /* closed */ }
+  heapFromFile = null;
+}
+
+/** The snapshot's header, its heap to follow from the file; null where there is none. */
 async function opfsRaw(info) {
   if (!(self.navigator && navigator.storage && navigator.storage.getDirectory)) return null;
   let handle = null;
@@ -196,15 +211,18 @@ async function opfsRaw(info) {
     if (typeof file.createSyncAccessHandle !== "function") return null;
     handle = await file.createSyncAccessHandle();
     const size = handle.getSize();
-    if (size !== info.raw_bytes) {
-      handle.close();
+    const head = new Uint8Array(Math.min(size, HEAD_BYTES));
+    const read = size === info.raw_bytes ? handle.read(head, { at: 0 }) : -1;
+    const words = read >= 16 ? new Uint32Array(head.buffer, 0, 3) : null;
+    if (words && words[0] === MAGIC && words[1] >= 16 && words[1] <= read) {
+      // Exactly the header: Pyodide's own copy of "the rest" is then empty, and its length
+      // (which sizes the runtime's memory) says the whole file's.
+      const header = head.slice(0, words[1]);
+      Object.defineProperty(header, "length", { value: size });
+      heapFromFile = { header, handle, at: words[1], bytes: size - words[1] };
       handle = null;
-      await dir.removeEntry(opfsName(info));
-      return null;
+      return header;
     }
-    const data = new Uint8Array(size);
-    const read = handle.read(data, { at: 0 });
-    if (read === size && new Uint32Array(data.buffer, 0, 1)[0] === MAGIC) return data;
     handle.close();
     handle = null;
     await dir.removeEntry(opfsName(info));
@@ -213,6 +231,20 @@ async function opfsRaw(info) {
     try { handle?.close(); } catch (err) { /* closed */ }
   }
   return null;
+}
+
+/** After Pyodide's restoreSnapshot(header): the heap, read from the file into the memory. */
+function readHeapFromFile(module, snapshot) {
+  const heap = heapFromFile;
+  if (!heap || heap.header !== snapshot) return;
+  try {
+    const memory = new Uint8Array(module.HEAP8.buffer);
+    if (memory.length < heap.bytes) throw new Error("snapshot: the runtime's memory is too small");
+    const read = heap.handle.read(memory.subarray(0, heap.bytes), { at: heap.at });
+    if (read !== heap.bytes) throw new Error("snapshot: short read from OPFS");
+  } finally {
+    closeHeapFile();
+  }
 }
 
 /** Writes the raw bytes to OPFS (other builds' files removed); false where it cannot. */
@@ -310,10 +342,24 @@ async function createPyodideModule(settings) {
   const module = await create(settings);
   mark("module_created");
   const api = module.API;
-  for (const name of ["restoreSnapshot", "finalizeBootstrap"]) {
-    const fn = api[name];
-    if (typeof fn !== "function") continue;
-    api[name] = function (...args) { mark(name + "_in"); const r = fn.apply(this, args); mark(name + "_out"); return r; };
+  const restore = api.restoreSnapshot;
+  if (typeof restore === "function") {
+    api.restoreSnapshot = function (snapshot) {
+      mark("restoreSnapshot_in");
+      const config = restore.call(this, snapshot);
+      readHeapFromFile(module, snapshot);
+      mark("restoreSnapshot_out");
+      return config;
+    };
+  }
+  const finalize = api.finalizeBootstrap;
+  if (typeof finalize === "function") {
+    api.finalizeBootstrap = function (...args) {
+      mark("finalizeBootstrap_in");
+      const pyodide = finalize.apply(this, args);
+      mark("finalizeBootstrap_out");
+      return pyodide;
+    };
   }
   return module;
 }
@@ -424,6 +470,7 @@ async function boot() {
   } catch (err) {
     // No snapshot, or one that cannot be used: boot the long way. Not an error for anyone.
     console.info(`samba worker: normal boot (${errorText(err)})`);
+    closeHeapFile();
     info.then(forgetRaw, () => {});
     how = "normal";
     stage = "runtime";
