@@ -43,8 +43,34 @@ const queue = [];
 // the stand-in gets the module compiled here (a failed fetch or compile fails it the same way
 // as before: Pyodide's "wasm instantiation failed" warning, watched below). Any other fetch
 // or wasm goes to the real functions.
-const compiledWasm = WebAssembly.compileStreaming(fetch(WASM_URL));
+const compiledWasm = compileWasm();
 compiledWasm.then(() => mark("wasm_compiled"), () => {});
+
+/**
+ * The wasm module, compiled by a helper worker (web/wasm-worker.js) so that this thread is
+ * free for the runtime's JavaScript and the snapshot meanwhile; compiled here where there is no
+ * helper (no nested workers) or it failed.
+ */
+function compileWasm() {
+  const here = () => WebAssembly.compileStreaming(fetch(WASM_URL));
+  let helper;
+  try {
+    helper = new Worker(new URL("./wasm-worker.js", import.meta.url), { type: "module" });
+  } catch (err) {
+    return here();
+  }
+  return new Promise((resolve, reject) => {
+    helper.addEventListener("message", (ev) => {
+      if (ev.data instanceof WebAssembly.Module) resolve(ev.data);
+      else reject(new Error(ev.data && ev.data.error || "no module"));
+    });
+    helper.addEventListener("error", (ev) => { ev.preventDefault(); reject(new Error("wasm helper failed")); });
+    helper.addEventListener("messageerror", () => { reject(new Error("wasm module not received")); });
+  }).finally(() => helper.terminate()).catch((err) => {
+    console.info(`samba worker: compiling the wasm here (${errorText(err)})`);
+    return here();
+  });
+}
 const standIns = new WeakSet();
 const realFetch = self.fetch;
 self.fetch = function (input, init) {
