@@ -50,15 +50,18 @@ export const registration = (async () => {
 // (js/code-cache-worker.js). Pages that start controlled (every return visit) do nothing.
 const PRIME_MS = 20000;
 
+// <html data-code-cache="primed|failed"> says how it went (tests).
 function primeCodeCache() {
+  const said = (how) => { try { document.documentElement.dataset.codeCache = how; } catch (err) { /* no DOM */ } };
   try {
     const worker = new Worker(new URL("./code-cache-worker.js", import.meta.url), { type: "module" });
-    const end = () => { clearTimeout(timer); worker.terminate(); };
-    const timer = setTimeout(end, PRIME_MS);
-    worker.addEventListener("message", end);
-    worker.addEventListener("error", (ev) => { ev.preventDefault(); end(); });
+    const end = (how) => { clearTimeout(timer); worker.terminate(); said(how); };
+    const timer = setTimeout(() => end("failed"), PRIME_MS);
+    worker.addEventListener("message", () => end("primed"));
+    worker.addEventListener("error", (ev) => { ev.preventDefault(); end("failed"); });
   } catch (err) {
     // No module workers here: the next visit compiles the runtime itself, as before.
+    said("failed");
   }
 }
 
