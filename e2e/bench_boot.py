@@ -56,7 +56,7 @@ w.onmessage = (ev) => {
   if (ev.data.type === "ready") document.body.dataset.ready = "1";
 };
 """
-BARE_WORKER = """import { loadPyodide } from "./pyodide/pyodide.mjs";
+BARE_WORKER = """import { loadPyodide } from "./bare-pyodide/pyodide.mjs";
 try {
   await loadPyodide({ lockFileURL: new URL("./app-lock.json", import.meta.url).href });
   postMessage({ type: "ready" });
@@ -169,6 +169,11 @@ def prepare_tree(dist: Path, tmp: Path) -> Path:
     (tree / "bench-bare.html").write_text(BARE_HTML)
     (tree / "bench-bare.js").write_text(BARE_JS)
     (tree / "bench-bare-worker.js").write_text(BARE_WORKER)
+    # The bare page boots the runtime as npm ships it (the site's copy of pyodide.asm.mjs has the
+    # build's compile hint, which is the site's doing, not the bare page's).
+    (tree / "bare-pyodide").mkdir()
+    for name in build.PYODIDE_RUNTIME_FILES:
+        shutil.copyfile(build.pyodide_runtime() / name, tree / "bare-pyodide" / name)
     return tree
 
 

@@ -121,6 +121,31 @@ def test_first_visit_downloads_everything_once(_playwright, dist_dir, tmp_path):
         server.server_close()
 
 
+def test_runtime_code_cache_is_primed_once_when_the_service_worker_takes_control(
+        page, page_log, base_url, context):
+    """When the service worker takes control during a visit, the page compiles the runtime's
+    JavaScript once from its cache in a throwaway worker (so that the next visit finds it
+    compiled); a page that starts controlled does not."""
+    _first_visit(page, page_log, base_url)
+    expect(page.locator('html[data-code-cache="primed"]')).to_have_count(1, timeout=30_000)
+    again = context.new_page()
+    _boot(again, base_url)
+    assert _poll(again, CONTROLLED)
+    # Any priming would have started when the page got control: at its start, so before ready.
+    assert again.locator("html").get_attribute("data-code-cache") is None
+    again.close()
+
+
+def test_site_runtime_javascript_is_npms_with_the_compile_hint(dist_dir):
+    """The site's pyodide.asm.mjs is the npm package's file with V8's compile hint in front,
+    nothing else changed; the other runtime files are copied as they are."""
+    runtime = build.pyodide_runtime()
+    site = (dist_dir / "pyodide" / "pyodide.asm.mjs").read_bytes()
+    assert site == build.COMPILE_HINT.encode() + (runtime / "pyodide.asm.mjs").read_bytes()
+    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+        assert (dist_dir / "pyodide" / name).read_bytes() == (runtime / name).read_bytes(), name
+
+
 def test_works_under_a_sub_path_offline(page, page_log, sub_url, context):
     _first_visit(page, page_log, sub_url)
     scope = page.evaluate("async () => (await navigator.serviceWorker.ready).scope")

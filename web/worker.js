@@ -23,10 +23,13 @@
 const T0 = performance.now();
 const marks = {}; // ms since the worker started, per boot step (sent with "ready")
 const mark = (name) => { marks[name] = Math.round(performance.now() - T0); };
+marks.origin = performance.timeOrigin + T0; // when this script began (bridge.js makes it page time)
 const PYODIDE_URL = new URL("./pyodide/pyodide.mjs", import.meta.url).href;
 const LOCK_URL = new URL("./app-lock.json", import.meta.url).href;
 const SNAPSHOT_INFO_URL = new URL("./snapshot.json", import.meta.url).href;
 const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
+const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
+const INDEX_URL = new URL("./pyodide/", import.meta.url).href; // (else found from an Error's stack)
 // The name tools/make_snapshot.mjs gives the Bridge in __main__.
 const SNAPSHOT_BRIDGE = "_samba_bridge";
 
@@ -40,8 +43,34 @@ const queue = [];
 // the stand-in gets the module compiled here (a failed fetch or compile fails it the same way
 // as before: Pyodide's "wasm instantiation failed" warning, watched below). Any other fetch
 // or wasm goes to the real functions.
-const compiledWasm = WebAssembly.compileStreaming(fetch(WASM_URL));
-compiledWasm.catch(() => {});
+const compiledWasm = compileWasm();
+compiledWasm.then(() => mark("wasm_compiled"), () => {});
+
+/**
+ * The wasm module, compiled by a helper worker (web/wasm-worker.js) so that this thread is
+ * free for the runtime's JavaScript and the snapshot meanwhile; compiled here where there is no
+ * helper (no nested workers) or it failed.
+ */
+function compileWasm() {
+  const here = () => WebAssembly.compileStreaming(fetch(WASM_URL));
+  let helper;
+  try {
+    helper = new Worker(new URL("./wasm-worker.js", import.meta.url), { type: "module" });
+  } catch (err) {
+    return here();
+  }
+  return new Promise((resolve, reject) => {
+    helper.addEventListener("message", (ev) => {
+      if (ev.data instanceof WebAssembly.Module) resolve(ev.data);
+      else reject(new Error(ev.data && ev.data.error || "no module"));
+    });
+    helper.addEventListener("error", (ev) => { ev.preventDefault(); reject(new Error("wasm helper failed")); });
+    helper.addEventListener("messageerror", () => { reject(new Error("wasm module not received")); });
+  }).finally(() => helper.terminate()).catch((err) => {
+    console.info(`samba worker: compiling the wasm here (${errorText(err)})`);
+    return here();
+  });
+}
 const standIns = new WeakSet();
 const realFetch = self.fetch;
 self.fetch = function (input, init) {
@@ -51,14 +80,19 @@ self.fetch = function (input, init) {
     standIns.add(standIn);
     return Promise.resolve(standIn);
   }
-  return realFetch.call(this, input, init);
+  const p = realFetch.call(this, input, init);
+  if (url) { const n = url.split("/").pop().split("?")[0]; p.then(() => mark("got_" + n), () => {}); }
+  return p;
 };
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async function (source, imports) {
   const response = await source;
   if (standIns.has(response)) {
+    mark("instantiate_asked");
     const module = await compiledWasm;
-    return { module, instance: await WebAssembly.instantiate(module, imports) };
+    const instance = await WebAssembly.instantiate(module, imports);
+    mark("instantiated");
+    return { module, instance };
   }
   return instantiateStreaming.call(WebAssembly, response, imports);
 };
@@ -180,6 +214,20 @@ function opfsName(info) {
   return `${info.file}.raw`;
 }
 
+// The heap is not read into a buffer of its own: only the snapshot's header is (its magic, the
+// offset of the heap, the build id and a little JSON), and the heap goes straight from the file
+// into the runtime's memory when Pyodide restores it (restoreSnapshot, wrapped below), which
+// saves a 31 MB buffer and a copy of it. The file stays open (and locked) until then.
+const HEAD_BYTES = 4096; // the header is 144 bytes in Pyodide 314
+let heapFromFile = null;  // {header, handle, at, bytes} between opfsRaw and the restore
+
+function closeHeapFile() {
+  if (!heapFromFile) return;
+  try { heapFromFile.handle.close(); } catch (err) { /* closed */ }
+  heapFromFile = null;
+}
+
+/** The snapshot's header, its heap to follow from the file; null where there is none. */
 async function opfsRaw(info) {
   if (!(self.navigator && navigator.storage && navigator.storage.getDirectory)) return null;
   let handle = null;
@@ -189,15 +237,18 @@ async function opfsRaw(info) {
     if (typeof file.createSyncAccessHandle !== "function") return null;
     handle = await file.createSyncAccessHandle();
     const size = handle.getSize();
-    if (size !== info.raw_bytes) {
-      handle.close();
+    const head = new Uint8Array(Math.min(size, HEAD_BYTES));
+    const read = size === info.raw_bytes ? handle.read(head, { at: 0 }) : -1;
+    const words = read >= 16 ? new Uint32Array(head.buffer, 0, 3) : null;
+    if (words && words[0] === MAGIC && words[1] >= 16 && words[1] <= read) {
+      // Exactly the header: Pyodide's own copy of "the rest" is then empty, and its length
+      // (which sizes the runtime's memory) says the whole file's.
+      const header = head.slice(0, words[1]);
+      Object.defineProperty(header, "length", { value: size });
+      heapFromFile = { header, handle, at: words[1], bytes: size - words[1] };
       handle = null;
-      await dir.removeEntry(opfsName(info));
-      return null;
+      return header;
     }
-    const data = new Uint8Array(size);
-    const read = handle.read(data, { at: 0 });
-    if (read === size && new Uint32Array(data.buffer, 0, 1)[0] === MAGIC) return data;
     handle.close();
     handle = null;
     await dir.removeEntry(opfsName(info));
@@ -206,6 +257,20 @@ async function opfsRaw(info) {
     try { handle?.close(); } catch (err) { /* closed */ }
   }
   return null;
+}
+
+/** After Pyodide's restoreSnapshot(header): the heap, read from the file into the memory. */
+function readHeapFromFile(module, snapshot) {
+  const heap = heapFromFile;
+  if (!heap || heap.header !== snapshot) return;
+  try {
+    const memory = new Uint8Array(module.HEAP8.buffer);
+    if (memory.length < heap.bytes) throw new Error("snapshot: the runtime's memory is too small");
+    const read = heap.handle.read(memory.subarray(0, heap.bytes), { at: heap.at });
+    if (read !== heap.bytes) throw new Error("snapshot: short read from OPFS");
+  } finally {
+    closeHeapFile();
+  }
 }
 
 /** Writes the raw bytes to OPFS (other builds' files removed); false where it cannot. */
@@ -265,6 +330,7 @@ async function forgetRaw(info) {
 }
 
 let keepAfterBoot = null; // () => Promise, run once the worker is ready
+const AFTER_READY_MS = 3000;
 let afterReady = null;    // () => void, run once the queued requests are answered
 
 async function snapshotBytes(info) {
@@ -292,6 +358,38 @@ async function snapshotBytes(info) {
   return raw;
 }
 
+// pyodide.asm.mjs (1.2 MB of JavaScript) is imported at once too, not after pyodide.mjs has
+// loaded and loadPyodide asked for it (its createPyodideModule is handed to loadPyodide).
+const asmModule = import(ASM_URL);
+asmModule.then(() => mark("asm_mjs"), () => {});
+
+async function createPyodideModule(settings) {
+  const create = (await asmModule).default;
+  const module = await create(settings);
+  mark("module_created");
+  const api = module.API;
+  const restore = api.restoreSnapshot;
+  if (typeof restore === "function") {
+    api.restoreSnapshot = function (snapshot) {
+      mark("restoreSnapshot_in");
+      const config = restore.call(this, snapshot);
+      readHeapFromFile(module, snapshot);
+      mark("restoreSnapshot_out");
+      return config;
+    };
+  }
+  const finalize = api.finalizeBootstrap;
+  if (typeof finalize === "function") {
+    api.finalizeBootstrap = function (...args) {
+      mark("finalizeBootstrap_in");
+      const pyodide = finalize.apply(this, args);
+      mark("finalizeBootstrap_out");
+      return pyodide;
+    };
+  }
+  return module;
+}
+
 async function loadRuntime(loadPyodide, options, progress) {
   // loadPyodide reports no progress of its own: creep towards 60 % while it works.
   const ticker = setInterval(() => progress("runtime", -1), 150);
@@ -299,7 +397,7 @@ async function loadRuntime(loadPyodide, options, progress) {
   const failed = new Promise((_, reject) => (failBoot = reject));
   const unwatch = watchWasmFailure(failBoot);
   try {
-    return await Promise.race([loadPyodide({ lockFileURL: LOCK_URL, ...options }), failed]);
+    return await Promise.race([loadPyodide({ indexURL: INDEX_URL, lockFileURL: LOCK_URL, createPyodideModule, ...options }), failed]);
   } finally {
     clearInterval(ticker);
     unwatch();
@@ -398,6 +496,7 @@ async function boot() {
   } catch (err) {
     // No snapshot, or one that cannot be used: boot the long way. Not an error for anyone.
     console.info(`samba worker: normal boot (${errorText(err)})`);
+    closeHeapFile();
     info.then(forgetRaw, () => {});
     how = "normal";
     stage = "runtime";
@@ -412,7 +511,10 @@ async function boot() {
 boot().then(
   () => {
     for (const msg of queue.splice(0)) handle(msg);
-    if (afterReady) setTimeout(afterReady, 0);
+    // Not at once: the page is drawing the engine's first answers then, and a busy phone has
+    // few cores (unpacking runs Python's zipfile: a few hundred ms of CPU). A request that
+    // arrives first is answered first; the files are only for tracebacks and late readers.
+    if (afterReady) setTimeout(afterReady, AFTER_READY_MS);
   },
   (err) => {
     reportError(err);

@@ -155,7 +155,10 @@ export class EngineClient {
         try {
           const root = globalThis.document?.documentElement;
           root?.setAttribute("data-engine-boot", String(this.boot));
-          root?.setAttribute("data-engine-marks", JSON.stringify({ start: Math.round(this.startedAt), ...msg.marks }));
+          const marks = { start: Math.round(this.startedAt), ...msg.marks };
+          // The worker's steps are in ms after its script began; `origin` says when that was.
+          if (typeof marks.origin === "number") marks.origin = Math.round(marks.origin - performance.timeOrigin);
+          root?.setAttribute("data-engine-marks", JSON.stringify(marks));
         } catch (err) { /* no DOM: fine */ }
         if (this.watchdog) clearTimeout(this.watchdog);
         this.watchdog = null;

@@ -48,6 +48,20 @@ export function shadeBoard() {
   b.dataset.moreBelow = b.scrollTop + b.clientHeight < b.scrollHeight - 2 ? "1" : "0";
 }
 
+let shadePending = false;
+
+/**
+ * shadeBoard before the next frame, not at once: measuring the board right after a render
+ * forces a layout of the whole page in the middle of the script (the frame lays it out anyway).
+ */
+function shadeSoon() {
+  if (shadePending) return;
+  shadePending = true;
+  const run = () => { if (shadePending) { shadePending = false; shadeBoard(); } };
+  requestAnimationFrame(run);
+  setTimeout(run, 250); // a hidden tab runs no animation frames
+}
+
 /** Installs the (delegated) listeners once; each calls one intent. */
 export function bindInputs(intents) {
   bind(intents, shadeBoard);
@@ -67,7 +81,7 @@ export function render(ui) {
   const key = A11y.focusKey(document.activeElement);
   renderTable(ui);
   A11y.restoreFocus(key);
-  shadeBoard();
+  shadeSoon();
 }
 
 /** What every part draws from: the view, the state, and what the view's targets say now. */

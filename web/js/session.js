@@ -57,7 +57,10 @@ export function draw() {
       && prev.phase !== "deal_over" && isComputer(prev, prev.current)) fromSeat = prev.current;
   // Only a new view moves cards: a selection (same view) must not animate, or the lifted card
   // would be drawn over its neighbour and take the next click meant for it.
-  const ms = !v || !prev || prev === v || catchUp || prev.deal !== v.deal ? 0 : P.travelMs(ui.prefs);
+  // The same version of the same deal (the engine's answer to the saved game, say) moved
+  // nothing either: no measuring of every card (a forced layout) for it.
+  const ms = !v || !prev || prev === v || catchUp || prev.deal !== v.deal || prev.version === v.version
+    ? 0 : P.travelMs(ui.prefs);
   const snap = ms ? A.capture() : null;
   R.render(ui);
   if (snap) A.play(snap, { ms, fromSeat });

@@ -44,6 +44,33 @@ export const registration = (async () => {
   }
 })();
 
+// The service worker takes control during this visit (a first visit, an update): its cache now
+// holds the runtime; compile pyodide.asm.mjs from there once, in a throwaway worker, so that the
+// code cache the browser keeps beside that copy is ready for the next visit
+// (js/code-cache-worker.js). Pages that start controlled (every return visit) do nothing.
+const PRIME_MS = 20000;
+
+// <html data-code-cache="primed|failed"> says how it went (tests).
+function primeCodeCache() {
+  const said = (how) => { try { document.documentElement.dataset.codeCache = how; } catch (err) { /* no DOM */ } };
+  try {
+    const worker = new Worker(new URL("./code-cache-worker.js", import.meta.url), { type: "module" });
+    const end = (how) => { clearTimeout(timer); worker.terminate(); said(how); };
+    const timer = setTimeout(() => end("failed"), PRIME_MS);
+    worker.addEventListener("message", () => end("primed"));
+    worker.addEventListener("error", (ev) => { ev.preventDefault(); end("failed"); });
+  } catch (err) {
+    // No module workers here: the next visit compiles the runtime itself, as before.
+    said("failed");
+  }
+}
+
+try {
+  if (sw && !sw.controller) sw.addEventListener("controllerchange", primeCodeCache, { once: true });
+} catch (err) {
+  // No access to the service worker container (a sandboxed frame): nothing to prime.
+}
+
 /**
  * Resolves (never rejects) once the page is controlled by the service worker, when it
  * cannot become controlled (no service worker, registration failed, install failed, a hard
