@@ -79,6 +79,10 @@ def variants(html: str) -> dict[str, str]:
     out["noearly"] = html.replace("  watch();\n  startEngine();\n}", "  watch();\n}")
     # app.js without its wait for the first frame (probe-only copy, written by main).
     out["noyield"] = html.replace("js/app.js", "js/probe-app-noyield.js")
+    # The built page without its inlined styles / without the inline first-frame script.
+    out["nostyle"] = re.sub(r"<style>.*?</style>\n?", "", html, count=1, flags=re.S)
+    out["noinlinefp"] = re.sub(r'<script type="module" blocking="render">.*?</script>\n?', "",
+                               html, count=1, flags=re.S)
     out["onefile"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "",
                             html.replace("css/table.css", "css/probe-all.css"))
     return out
