@@ -87,19 +87,26 @@ def test_summary_rows():
     assert rows[("x", "draw phase")]["ci95"] is None      # one override: no interval
 
 
-def test_judge_rebuilds_the_position_and_pairs_the_moves():
-    g = Game.new("samba", 4, seed=20000)
+def _override_at_meld(seed: int, min_moves: int):
+    """(the game, a record of a made-up override: another legal move than medium's) at the
+    first meld phase of medium self-play after ``min_moves`` moves."""
+    g = Game.new("samba", 4, seed=seed)
     med = MediumBot(seed=1)
     moves = []
-    while g.phase != "meld" or len(moves) < 1:
+    while g.phase != "meld" or len(moves) < min_moves:
         mv = med.choose(view_for(g, g.current))
         g.play(mv)
         moves.append(mv)
     view = view_for(g, g.current)
     mm = med.rank_moves(view)[0][1]
     other = next(m for m in legal_texts(view) if m != mm)
-    rec = {"rules": "samba", "players": 4, "deal_seed": 20000, "moves": moves,
-           "seat": g.current, "medium": mm, "configs": {"default": {"move": other}}}
+    return g, {"rules": "samba", "players": 4, "deal_seed": seed, "moves": moves,
+               "seat": g.current, "medium": mm, "configs": {"default": {"move": other}}}
+
+
+def test_judge_rebuilds_the_position_and_pairs_the_moves():
+    g, rec = _override_at_meld(20000, 1)
+    other = rec["configs"]["default"]["move"]
     out = ho.judge_position(rec, samples=3)
     assert set(out["judged"]) == {other} and out["judge_samples"] == 3
     assert ho.judge_position(rec, samples=3)["judged"] == out["judged"]   # reproducible
@@ -108,18 +115,7 @@ def test_judge_rebuilds_the_position_and_pairs_the_moves():
 
 
 def test_the_open_judge_plays_the_true_hands_and_the_view_judge_samples_them(monkeypatch):
-    g = Game.new("samba", 4, seed=20001)
-    med = MediumBot(seed=1)
-    moves = []
-    while g.phase != "meld" or len(moves) < 8:
-        mv = med.choose(view_for(g, g.current))
-        g.play(mv)
-        moves.append(mv)
-    view = view_for(g, g.current)
-    mm = med.rank_moves(view)[0][1]
-    other = next(m for m in legal_texts(view) if m != mm)
-    rec = {"rules": "samba", "players": 4, "deal_seed": 20001, "moves": moves,
-           "seat": g.current, "medium": mm, "configs": {"default": {"move": other}}}
+    g, rec = _override_at_meld(20001, 8)
     others = [s for s in range(4) if s != g.current]
     truth = [sorted(g.hands[s]) for s in others]
     seen = []

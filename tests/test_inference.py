@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 
 from py_engine.ai.determinize import Determinizer, known_holdings
-from py_engine.ai.inference import ADDED, DISCARD, MELDED, PASS, Avoided, PairRich, read_choices
+from py_engine.ai.inference import (ADDED, DISCARD, MELDED, PASS, Avoided, PairRich,
+                                    natural_counts, read_choices)
 from py_engine.ai.medium import MediumBot
 from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF, parse_kind
 from py_engine.record import check_consistent
@@ -14,13 +15,7 @@ from py_engine.state import Game
 from py_engine.views import view_for
 
 
-def _counts(hand) -> list[int]:
-    c = [0] * 15
-    for x in hand:
-        k = KIND_OF_ID[x]
-        if IS_NATURAL[k]:
-            c[RANK_OF[k]] += 1
-    return c
+_counts = natural_counts
 
 
 def _deals(seeds, seed_bot=1):

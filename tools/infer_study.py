@@ -30,9 +30,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from py_engine.ai.determinize import Determinizer  # noqa: E402
 from py_engine.ai.determinize import known_holdings  # noqa: E402
-from py_engine.ai.inference import Avoided, PairRich  # noqa: E402
+from py_engine.ai.inference import (Avoided, PairRich, loose_positions,  # noqa: E402
+                                    natural_counts)
 from py_engine.ai.medium import Info, MediumBot  # noqa: E402
-from py_engine.cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_OF, parse_kind  # noqa: E402
+from py_engine.cards import IS_RED3, KIND_OF_ID, parse_kind  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
 
@@ -91,13 +92,7 @@ class LastDiscards:
         stock = g.stock
         for s, card, seat_view, pile in self.seats:
             hand = g.hands[s]
-            keep = list(self.known[s])
-            loose = []
-            for j, c in enumerate(hand):
-                if KIND_OF_ID[c] in keep:
-                    keep.remove(KIND_OF_ID[c])
-                else:
-                    loose.append(j)
+            loose = loose_positions(hand, self.known[s])
             best_gap = self.gap(seat_view, hand, card, pile)
             if not loose or rng.random() < math.exp(-best_gap / self.temp):
                 continue
@@ -115,15 +110,6 @@ class LastDiscards:
             else:
                 hand[:], stock[:] = best
         return redealt
-
-
-def counts(hand) -> list[int]:
-    c = [0] * 15
-    for x in hand:
-        k = KIND_OF_ID[x]
-        if IS_NATURAL[k]:
-            c[RANK_OF[k]] += 1
-    return c
 
 
 def positions(seeds, every):
@@ -163,7 +149,7 @@ def main(argv=None) -> int:
     for g, me in positions(seeds, a.every):
         view = view_for(g, me)
         nxt = (me + 1) % 4
-        truth = counts(g.hands[nxt])
+        truth = natural_counts(g.hands[nxt])
         true_pairs += sum(c >= 2 for c in truth)
         worlds = Determinizer(view)
         avoided = Avoided(view)
@@ -186,7 +172,7 @@ def main(argv=None) -> int:
                     avoided.apply(world, rng)
                 if w == "rich":
                     rich.apply(world, rng)
-                c = counts(world.hands[nxt])
+                c = natural_counts(world.hands[nxt])
                 pairs_held[w] += sum(x >= 2 for x in c) / a.samples
                 for r in range(4, 15):
                     ones[r] += c[r] >= 1

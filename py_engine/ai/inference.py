@@ -39,6 +39,28 @@ CAPS = {PASS: 1, DISCARD: 0, MELDED: 2, ADDED: 0}
 _NATURAL_RANK = [RANK_OF[k] if IS_NATURAL[k] else 0 for k in KIND_OF_ID]
 
 
+def natural_counts(hand: list[int]) -> list[int]:
+    """The natural cards of each rank (index 4..14) among the card ids ``hand``."""
+    count = [0] * 15
+    for c in hand:
+        count[_NATURAL_RANK[c]] += 1
+    count[0] = 0            # (wild cards and threes)
+    return count
+
+
+def loose_positions(hand: list[int], known: list[int]) -> list[int]:
+    """The positions in ``hand`` (card ids) of the cards the log does not show the seat
+    holding (``known``: kinds, each standing for one card)."""
+    keep = list(known)
+    loose = []
+    for j, c in enumerate(hand):
+        if KIND_OF_ID[c] in keep:
+            keep.remove(KIND_OF_ID[c])
+        else:
+            loose.append(j)
+    return loose
+
+
 def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
     """Per seat (empty for the viewer): (rank, what the seat did) -> the cards it has drawn
     since, the most recent fact of each kind per rank since its latest pile take: ``PASS`` (drew
@@ -196,18 +218,10 @@ class PairRich:
         for s, hand in enumerate(g.hands):
             if s in (self.me, self.asker):
                 continue
-            keep = list(self.known[s])
-            loose = []
-            for j, c in enumerate(hand):
-                if KIND_OF_ID[c] in keep:
-                    keep.remove(KIND_OF_ID[c])
-                else:
-                    loose.append(j)
+            loose = loose_positions(hand, self.known[s])
             if not loose:
                 continue
-            count = [0] * 15
-            for c in hand:
-                count[_NATURAL_RANK[c]] += 1
+            count = natural_counts(hand)
             for _ in range(self.steps * len(hand)):
                 j = loose[rng.randrange(len(loose))]
                 i = free[rng.randrange(len(free))]
