@@ -547,6 +547,8 @@ def test_min_gain_keeps_mediums_move_below_it_and_stops_when_settled():
     view, st, move = _overriding_position()
     gain = st["gains"][move][0]
     assert gain > 0
+    won, lost = st["signs"][move]       # samples the override beat medium's move in, lost in
+    assert won > 0 and won + lost <= st["samples"]
     same = HardBot(seed=5, iterations=24, min_gain=gain / 2)
     assert same.choose(view) == move and same.last_stats["samples"] == 24
     above = HardBot(seed=5, iterations=24, min_gain=gain + 1)

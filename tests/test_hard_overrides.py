@@ -109,6 +109,9 @@ def test_judge_rebuilds_the_position_and_pairs_the_moves():
     other = rec["configs"]["default"]["move"]
     out = ho.judge_position(rec, samples=3)
     assert set(out["judged"]) == {other} and out["judge_samples"] == 3
+    j = out["judged"][other]
+    assert j["won"] + j["lost"] <= 3
+    assert (j["mean"] > 0) <= (j["won"] > 0) and (j["mean"] < 0) <= (j["lost"] > 0)
     assert ho.judge_position(rec, samples=3)["judged"] == out["judged"]   # reproducible
     with pytest.raises(ValueError):
         ho.judge_position({**rec, "seat": (g.current + 1) % 4}, samples=1)
@@ -135,3 +138,30 @@ def test_the_open_judge_plays_the_true_hands_and_the_view_judge_samples_them(mon
     seen.clear()
     ho.judge_position(rec, samples=3)
     assert sum(hands != truth for hands, _ in seen) == 6     # the view's worlds deal them anew
+
+
+_RPATH = Path(__file__).resolve().parent.parent / "tools" / "regret_study.py"
+_rspec = importlib.util.spec_from_file_location("regret_study", _RPATH)
+rs = importlib.util.module_from_spec(_rspec)
+_rspec.loader.exec_module(rs)
+
+
+def test_regret_split_gain_scores_the_choice_on_the_other_half():
+    # "b" looks best on the first half and is worse on the second; "c" never beats medium's
+    rec = {"lines": ["a", "b", "c"],
+           "margins": {"a": [0, 0, 0, 0], "b": [100, 100, -50, -30], "c": [-10, -10, 0, 0]}}
+    assert rs.split_gain(rec) == (-40.0, 1)
+    flat = {"lines": ["a", "b"], "margins": {"a": [5, 5], "b": [0, 0]}}
+    assert rs.split_gain(flat) == (0.0, 0)     # nothing beats medium's move on the first half
+
+
+def test_regret_collect_judges_medium_ranked_moves_at_the_true_table():
+    recs = rs.collect([20000], every=9, top=3, samples=2)
+    assert recs and all(r["kind"] != "meld" for r in recs)
+    for r in recs:
+        g = ho.rebuild(r)
+        med = MediumBot(seed=20000)
+        assert r["lines"] == [m for _, m in med.rank_moves(view_for(g, g.current))][:3]
+        assert all(len(v) == 2 for v in r["margins"].values())
+    rows = {row["kind"]: row for row in rs.report(recs, out=open("/dev/null", "w"))}
+    assert rows["all"]["positions"] == len(recs)

@@ -131,7 +131,8 @@ def collect(seeds: list[int], iterations: int, variants: list[tuple[str, dict]],
                 if hm != mm:
                     mean, lower = st.get("gains", {}).get(hm, (None, None))
                     per[name] = {"move": hm, "mean": mean, "lower": lower,
-                                 "samples": st["samples"]}
+                                 "samples": st["samples"],
+                                 "signs": st.get("signs", {}).get(hm)}
             if per:
                 other = next(iter(per.values()))["move"]
                 rec = {"rules": rules, "players": players, "deal_seed": seed,
@@ -160,10 +161,28 @@ def judge_position(rec: dict, samples: int = 150, seed: int = 1,
     seat = g0.current
     if seat != rec["seat"]:
         raise ValueError("the rebuilt position is not the recorded one")
-    view = view_for(g0, seat)
-    side = view["my_side"]
     lines = [rec["medium"]] + sorted({c["move"] for c in rec["configs"].values()}
                                      - {rec["medium"]})
+    per = play_lines(g0, lines, samples, seed, open_hands)
+    judged = {}
+    for m in lines[1:]:
+        d = [a - b for a, b in zip(per[m], per[lines[0]])]
+        mean, se = mean_se(d)
+        judged[m] = {"mean": round(mean, 1), "se": round(se, 1),
+                     "won": sum(1 for x in d if x > 0), "lost": sum(1 for x in d if x < 0)}
+    return {**rec, "judged": judged, "judge_samples": samples, "judge_open": open_hands}
+
+
+def play_lines(g0: Game, lines: list[str], samples: int, seed: int = 1,
+               open_hands: bool = False) -> dict[str, list[float]]:
+    """Each move of ``lines`` (legal for the current seat of ``g0``) played in the same
+    ``samples`` worlds (common random numbers), the rest of the seat's turn by ``medium``, then
+    ``medium`` at every seat to the end of the deal: per move, the seat's side's deal-score
+    margin over the best other side in each world. The worlds: determinizations of the seat's
+    view, or with ``open_hands`` the true game with only the stock reshuffled."""
+    seat = g0.current
+    view = view_for(g0, seat)
+    side = view["my_side"]
     med = MediumBot(seed=1)
     player = HardBot(seed=seed, rounds=1000, fast=False)
     per: dict[str, list[float]] = {m: [] for m in lines}
@@ -179,12 +198,7 @@ def judge_position(rec: dict, samples: int = 150, seed: int = 1,
             _turn(g, seat, {}, None, med)
             player.rollout(g, seat, random.Random(f"judge:{seed}:{i}:r"))
             per[m].append(outcome(g, side, False))
-    judged = {}
-    for m in lines[1:]:
-        d = [a - b for a, b in zip(per[m], per[lines[0]])]
-        mean, se = mean_se(d)
-        judged[m] = {"mean": round(mean, 1), "se": round(se, 1)}
-    return {**rec, "judged": judged, "judge_samples": samples, "judge_open": open_hands}
+    return per
 
 
 def mean_se(xs: list[float]) -> tuple[float, float]:

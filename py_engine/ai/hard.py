@@ -312,6 +312,13 @@ def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:
     return mean, sd
 
 
+def _signs(xs: list[float], base: list[float], eps: float = 0.5) -> tuple[int, int]:
+    """In how many samples ``xs`` beat ``base`` and lost to it by more than ``eps``."""
+    won = sum(1 for a, b in zip(xs, base) if a - b > eps)
+    lost = sum(1 for a, b in zip(xs, base) if b - a > eps)
+    return won, lost
+
+
 def laid_red_threes(g: Game, me: int, view: dict) -> None:
     """Where red threes are laid by choice (dutch), players lay them as soon as they hold them
     (``medium`` does, in its first move of a turn), so a sampled red three in another player's
@@ -479,7 +486,9 @@ class HardBot:
         # Paired differences against medium's choice (cands[0]): switch only on evidence.
         best, best_gain = 0, 0.0
         gains = {}
+        signs = {}
         for i in range(1, len(cands)):
+            signs[cands[i]] = _signs(values[i], values[0])
             mean, sd = _paired(values[i], values[0])
             t = self._t(n)      # few samples widen the bound, so they rarely overrule
             lower = mean - t * sd / n ** 0.5
@@ -494,7 +503,8 @@ class HardBot:
             elif n >= self.min_samples and lower > 0 and mean > best_gain \
                     and mean >= self.min_gain and self.allowed(view, cands[i], cands[0]):
                 best, best_gain = i, mean
-        self.last_stats = {"samples": n, "gains": gains, "budget": budget, "overrun": overrun,
+        self.last_stats = {"samples": n, "gains": gains, "signs": signs, "budget": budget,
+                           "overrun": overrun,
                            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)}}
         return cands[best]
 
