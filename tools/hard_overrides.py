@@ -131,7 +131,7 @@ def collect(seeds: list[int], iterations: int, variants: list[tuple[str, dict]],
                 if hm != mm:
                     mean, lower = st.get("gains", {}).get(hm, (None, None))
                     per[name] = {"move": hm, "mean": mean, "lower": lower,
-                                 "samples": st["samples"],
+                                 "samples": st.get("samples", 0),
                                  "signs": st.get("signs", {}).get(hm)}
             if per:
                 other = next(iter(per.values()))["move"]

@@ -36,6 +36,7 @@ from ..scoring import score_side, side_canastas
 from ..state import Game
 from ..views import meld_view, view_for
 from .determinize import Determinizer
+from .endgame import best_going_out
 from .inference import Avoided, PairRich
 from .leaf import predict
 from .medium import Info, MediumBot
@@ -345,7 +346,7 @@ class HardBot:
                  min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
                  hold: bool = False, base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
                  own_turn: bool = True, min_gain: float = 75.0, infer: bool = False,
-                 rich: float = 0.0, **kw):
+                 rich: float = 0.0, endgame: bool = True, **kw):
         self.seed = seed
         # None: scaled to the machine at each decision (``auto_budget(base, cap)``)
         self.budget = budget
@@ -372,6 +373,9 @@ class HardBot:
         # > 0: the other seats' sampled hands as rich in natural pairs as kept hands are
         # (``inference.PairRich`` with this ``beta``)
         self.rich = rich
+        # True: a turn that ``medium`` would go out in (or ask to) is played exactly: the
+        # going-out line with the best own-side deal score (``endgame.best_going_out``)
+        self.endgame = endgame
         self.medium = MediumBot(seed=seed)
         self.last_stats: dict = {}
         self._deadline: float | None = None     # set while a time-budgeted search runs
@@ -382,6 +386,13 @@ class HardBot:
         ranked = self.medium.rank_moves(view)
         if not ranked:
             raise ValueError("no legal move in this view")
+        if self.endgame:
+            budget = self.time_budget()
+            exact = best_going_out(view, self.medium,
+                                   None if budget is None else t0 + budget / 2)
+            if exact is not None:
+                self.last_stats = {"samples": 0, "gains": {}, "endgame": exact}
+                return exact
         cands = self.candidates(view, ranked)
         if len(cands) <= 1:
             return ranked[0][1]
