@@ -593,3 +593,21 @@ def test_own_turn_leaves_the_searching_seats_turn_to_medium(monkeypatch):
             first_turn.append(seat)
         assert bool(first_turn) == want_first
         assert any(seat != 0 for seat, _ in calls)
+
+
+def test_tournament_counts_deals_decided_by_a_few_points(monkeypatch):
+    """Deals decided by at most ``SMALL_MARGIN`` points are counted apart, and the share of the
+    other decided deals is given with its interval (pooled runs add them up)."""
+    import py_engine.ai.tournament as tm
+    diffs = [5.0, -10.0, 200.0, 0.0, -500.0, 31.0, -30.0]
+    monkeypatch.setattr(tm, "map_deals", lambda fn, args, jobs: [(d, {}) for d in diffs])
+    out = tm.tournament("samba", 4, "medium", "easy", len(diffs), 1)
+    assert (out["a_won"], out["b_won"], out["ties"]) == (3, 3, 1)
+    assert (out["small_margin"], out["a_won_small"], out["b_won_small"]) == (30, 1, 2)
+    assert out["a_share_decided"] == 0.5
+    assert out["a_share_decided_beyond_small"] == round(2 / 3, 3)
+    lo, hi = out["a_share_decided_beyond_small_95"]
+    assert lo < 2 / 3 < hi
+    both = tm.pool([out, dict(out, seed=2)])
+    assert (both["a_won_small"], both["b_won_small"]) == (2, 4)
+    assert both["a_share_decided_beyond_small"] == round(4 / 6, 3)

@@ -25,6 +25,9 @@ from ..views import view_for
 from . import make_bot
 
 
+SMALL_MARGIN = 30      # points: a deal decided by at most this is "decided by a few points"
+
+
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
     if n == 0:
         return (0.0, 1.0)
@@ -140,6 +143,12 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
     lb, hb = wilson(wins_b, n)
     decided = wins_a + wins_b
     ld, hd = wilson(wins_a, decided)
+    # Deals decided by a few points only (a card more or less in a hand at the end): the share
+    # of decided deals counts them as much as any other (docs/ai.md, "Session 8").
+    small_a = sum(1 for d in diffs if 0 < d <= SMALL_MARGIN)
+    small_b = sum(1 for d in diffs if -SMALL_MARGIN <= d < 0)
+    big = decided - small_a - small_b
+    lg, hg = wilson(wins_a - small_a, big)
     return {
         "rules": rules, "players": players, "a": a, "b": b, "deals": n, "seed": seed,
         "budget": budget, "jobs": jobs,
@@ -154,6 +163,9 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
         "b_share_95": [round(lb, 3), round(hb, 3)],
         "a_share_decided": round(wins_a / decided, 3) if decided else None,
         "a_share_decided_95": [round(ld, 3), round(hd, 3)],
+        "small_margin": SMALL_MARGIN, "a_won_small": small_a, "b_won_small": small_b,
+        "a_share_decided_beyond_small": round((wins_a - small_a) / big, 3) if big else None,
+        "a_share_decided_beyond_small_95": [round(lg, 3), round(hg, 3)],
         "decision_ms": {lv: percentiles(ts) for lv, ts in sorted(times.items())},
         "seconds": round(time.perf_counter() - t_start, 1),
     }
@@ -185,6 +197,15 @@ def pool(results: list[dict]) -> dict:
     b = sum(r["b_won"] for r in results)
     ld, hd = wilson(a, a + b)
     r0 = results[0]
+    small = {}
+    if all("a_won_small" in r for r in results):
+        sa = sum(r["a_won_small"] for r in results)
+        sb = sum(r["b_won_small"] for r in results)
+        lg, hg = wilson(a - sa, a + b - sa - sb)
+        small = {"small_margin": r0["small_margin"], "a_won_small": sa, "b_won_small": sb,
+                 "a_share_decided_beyond_small":
+                     round((a - sa) / (a + b - sa - sb), 3) if a + b - sa - sb else None,
+                 "a_share_decided_beyond_small_95": [round(lg, 3), round(hg, 3)]}
     return {
         "rules": r0["rules"], "players": r0["players"], "a": r0["a"], "b": r0["b"],
         "budget": r0.get("budget"), "runs": len(results),
@@ -194,6 +215,7 @@ def pool(results: list[dict]) -> dict:
         "a_won": a, "b_won": b, "ties": sum(r["ties"] for r in results),
         "a_share_decided": round(a / (a + b), 3) if a + b else None,
         "a_share_decided_95": [round(ld, 3), round(hd, 3)],
+        **small,
         "a_p95_ms": [r["decision_ms"].get(r["a"], {}).get("p95") for r in results],
         "a_max_ms": max((r["decision_ms"].get(r["a"], {}).get("max") or 0) for r in results),
     }
