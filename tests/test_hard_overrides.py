@@ -165,3 +165,35 @@ def test_regret_collect_judges_medium_ranked_moves_at_the_true_table():
         assert all(len(v) == 2 for v in r["margins"].values())
     rows = {row["kind"]: row for row in rs.report(recs, out=open("/dev/null", "w"))}
     assert rows["all"]["positions"] == len(recs)
+
+
+_VPATH = Path(__file__).resolve().parent.parent / "tools" / "medium_variants.py"
+_vspec = importlib.util.spec_from_file_location("medium_variants", _VPATH)
+mv = importlib.util.module_from_spec(_vspec)
+_vspec.loader.exec_module(mv)
+
+
+def test_shed_variant_sheds_harder_only_while_an_opponent_can_go_out():
+    from py_engine.cards import IS_NATURAL, VALUE_OF_KIND, parse_kind
+    g, _ = _override_at_meld(20002, 8)
+    view = view_for(g, g.current)
+    med, shed = MediumBot(seed=1), mv.ShedBot(seed=1)
+    assert shed.scored_moves(view) == med.scored_moves(view)
+    side = view["my_side"]
+    threat = dict(view, canastas=[view["requirement"] if s != side else c
+                                  for s, c in enumerate(view["canastas"])])
+    a = dict((m, sc) for sc, m in med.scored_moves(threat))
+    b = dict((m, sc) for sc, m in shed.scored_moves(threat))
+    discards = [m for m in a if m.startswith("discard ")]
+    assert any(IS_NATURAL[parse_kind(m.split()[1])] for m in discards)
+    for m in discards:
+        k = parse_kind(m.split()[1])
+        extra = (mv.ShedBot.FACTOR - 1) * med.w["value_shed"] * VALUE_OF_KIND[k] \
+            if IS_NATURAL[k] else 0.0       # (black threes and wild cards: no shedding term)
+        assert b[m] == pytest.approx(a[m] + extra)
+    assert shed.w == med.w          # the weights are restored after each decision
+
+
+def test_variant_tool_refuses_reserved_seeds():
+    with pytest.raises(SystemExit):
+        mv.main(["--variant", "shed", "--seed", "9040", "--deals", "1"])
