@@ -342,7 +342,7 @@ class HardBot:
     level = "hard"
 
     def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
-                 shortlist: int = 2, rounds: float = 1.0, confidence: float = 1.5,
+                 shortlist: int = 3, rounds: float = 1.0, confidence: float = 1.5,
                  min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
                  hold: bool = False, base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
                  own_turn: bool = True, min_gain: float = 75.0, infer: bool = False,
