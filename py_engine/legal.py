@@ -354,6 +354,52 @@ def single_new_meld(game: Game, acting: ActingSide, part: NewMeld, mtype: str, n
     return mv
 
 
+# The natural kinds of each rank, rank by rank (suits in order): (rank, kinds).
+_NATURALS_OF_RANK = [(r, [k for k in _NATURALS_BY_RANK if RANK_OF[k] == r])
+                     for r in sorted({RANK_OF[k] for k in _NATURAL_KINDS})]
+# The natural kinds of each suit, low rank to high.
+_NATURALS_OF_SUIT = [[k for k in _NATURALS_BY_RANK if SUIT_OF[k] == s] for s in range(4)]
+
+
+def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
+                           max_size: int) -> Meld | None:
+    """The first of ``candidate_shapes(counts, game)`` that is a group without wild cards or a
+    sequence, of at most ``max_size`` cards, and legal to lay alone now, as ``single_new_meld``
+    gives it; found without listing the other candidates (the same order: the groups rank by
+    rank, then each suit's runs, window by window; a test compares the two)."""
+    _, shape, _ = _shape(game.rules)
+    min_naturals, sequences, smax = shape[2], shape[4], shape[5]
+    for rank, kinds in _NATURALS_OF_RANK:
+        n = 0
+        for k in kinds:
+            n += counts[k]
+        if n >= 3 and n >= min_naturals and n <= max_size and acting.new_shape_ok(GROUP, n, 0):
+            nat: list[int] = []
+            for k in kinds:
+                nat += [k] * counts[k]
+            return single_new_meld(game, acting, _part(tuple(nat)), GROUP, n, 0)
+    if not sequences or max_size < 3:
+        return None
+    for suit in range(4):
+        base = suit * 13 - 2
+        ranks = [RANK_OF[k] for k in _NATURALS_OF_SUIT[suit] if counts[k]]
+        if len(ranks) < 3:
+            continue
+        run: list[int] = []
+        for rk in ranks + [99]:
+            if run and rk == run[-1] + 1:
+                run.append(rk)
+                continue
+            for i in range(len(run) - 2):
+                for j in range(i + 3, min(len(run), i + smax) + 1):
+                    if j - i <= max_size and acting.new_shape_ok(SEQUENCE, j - i, 0):
+                        return single_new_meld(game, acting,
+                                               _part(tuple(base + x for x in run[i:j])),
+                                               SEQUENCE, j - i, 0)
+            run = [rk]
+    return None
+
+
 def addition_targets(game: Game, counts: list[int] | None = None,
                      side: ActingSide | None = None) -> dict[int, list[int]]:
     """For each kind in the current player's hand (in kind order), the meld ids it may join

@@ -27,8 +27,7 @@ import time
 
 from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, counts_of, kind_text)
-from ..legal import (ActingSide, candidate_shapes, legal_moves, single_addition,
-                     single_new_meld)
+from ..legal import ActingSide, first_natural_new_meld, legal_moves, single_addition
 from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import Discard
 from ..moves import Meld as MeldMove
@@ -284,12 +283,11 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
             mv = single_addition(g, acting, m, k)
             if mv is not None:
                 return mv
-    for part, mtype, size, wilds in candidate_shapes(counts, g):
-        # natural melds only: groups without wild cards and sequences (never threes)
-        if size <= n - 2 and ((mtype == GROUP and not wilds) or mtype == SEQUENCE):
-            mv = single_new_meld(g, acting, part, mtype, size, wilds)
-            if mv is not None:
-                return mv
+    # natural melds only: groups without wild cards and sequences (never threes), the first
+    # of ``candidate_shapes`` that keeps two cards in hand and is legal
+    mv = first_natural_new_meld(g, acting, counts, n - 2)
+    if mv is not None:
+        return mv
     info = _rollout_info(g, seat, cache)
     # With more than three cards in the meld phase, any card in hand may be discarded but a
     # red three where the rules keep them (``Game.verify_discard``).
@@ -535,6 +533,7 @@ class HardBot:
         steps = 0
         cache: dict = {}
         deadline = self._deadline
+        g.played_only()     # (only this loop plays it: generated moves are trusted by version)
         while g.phase in ("draw", "meld", "answer") and steps < 400:
             if deadline is not None and time.perf_counter() > deadline:
                 raise _Overrun      # the decision's deadline (``_search``)
