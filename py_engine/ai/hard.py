@@ -166,16 +166,19 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
                       "canasta_size": r.canasta_size, "sequence_max": r.sequence_max,
                       "take_pile_onto_meld": r.take_pile_onto_meld},
             "side_of": [g.side_of(s) for s in range(g.players)],
-            "requirement": r.canastas_needed(g.players), "log": []}
+            "requirement": r.canastas_needed(g.players), "log": [],
+            "log_from": max(0, len(g.log) - 60)}
     # (a meld keeps its view until cards join it, and an action that changes a meld changes a
     # copy: each meld object's own view is the one to show)
     melds = [[m.view or meld_view(m, r) for m in side] for side in g.melds]
+    # The log's last 60 entries (``log[i]`` renders ``g.log[log_from + i]``), each entry's view
+    # made once for every rollout that copies it (``_log_entry``)
     log = st["log"]
-    for i in range(len(log), len(g.log)):
-        e = g.log[i]
-        log.append({"deal": e["deal"], "seat": e["seat"], "text": e["move"],
-                    **({"pile": e["public"]["pile"]}
-                       if "pile" in e["public"] else {})})
+    glog = g.log
+    for i in range(st["log_from"] + len(log), len(glog)):
+        e = glog[i]
+        got = _LOG_VIEWS.get(id(e))
+        log.append(got[1] if got is not None and got[0] is e else _log_entry(e))
     v = {
         "version": g.version, "rules": st["rules"], "players": g.players, "seat": seat,
         "side_of": st["side_of"], "my_side": g.side_of(seat), "deal": g.deal_no,
@@ -193,6 +196,21 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
     else:
         v["pile"] = {"size": len(g.pile)}
         v["red_threes"] = g.red3
+    return v
+
+
+_LOG_VIEWS: dict[int, tuple[dict, dict]] = {}
+
+
+def _log_entry(e: dict) -> dict:
+    """What ``medium`` reads of one log entry (the deal, the seat, the text, a pile taken), made
+    once per entry object and kept with it (a bounded cache: log entries are read-only, and the
+    samples of a search all copy the game's log)."""
+    v = {"deal": e["deal"], "seat": e["seat"], "text": e["move"],
+         **({"pile": e["public"]["pile"]} if "pile" in e["public"] else {})}
+    if len(_LOG_VIEWS) >= 8192:
+        _LOG_VIEWS.clear()
+    _LOG_VIEWS[id(e)] = (e, v)
     return v
 
 
@@ -238,13 +256,25 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
     return None if move is None else move.text()
 
 
+# The natural kinds of each rank, suits in order, and the natural kind of a rank and suit (or
+# None), for ranks 0..15 (a sequence's neighbours may lie off the ends).
+_NATURALS_OF_RANK = [[k for k in range(len(IS_NATURAL)) if IS_NATURAL[k] and RANK_OF[k] == r]
+                     for r in range(16)]
+_NATURAL_OF = [[next((k for k in _NATURALS_OF_RANK[r] if SUIT_OF[k] == s), None)
+                for s in range(4)] for r in range(16)]
+
+
 def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     """``fast_meld_phase``'s move as a ``Move``."""
     if g.phase != "meld" or g.turn.pending or g.turn.asked:
         return None
     seat = g.current
     side = g.side_of(seat)
-    if not g.opened(side) or g.meets_requirement(side):
+    melds = g.melds[side]
+    if not melds:
+        return None
+    acting = ActingSide(g)
+    if g.requirement_met_counts(acting.finished, acting.sequences):
         return None
     hand = g.hand_kinds(seat)
     n = len(hand)
@@ -253,36 +283,44 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     counts = counts_of(hand)
     distinct = sorted(set(hand))        # the kinds in hand, in kind order
     keep_pile = len(g.pile) >= policy.w["keep_pair_pile"]
-    acting = ActingSide(g)
-    melds = g.melds[side]
     own = [0] * 15      # natural cards of each rank in hand
     for k in distinct:
         if IS_NATURAL[k]:
             own[RANK_OF[k]] += counts[k]
-    # Per meld, in the side's order, what a natural card must be to join it alone: a group's
-    # rank (kept back while the pair may take a rich pile), or a sequence's suit and the ranks
-    # just below and above it (``legal.quick_fit``).
-    fits = []
+    # The natural kinds in hand that may join a meld alone, each with those melds in the side's
+    # order: a group's rank (kept back while the pair may take a rich pile), a sequence's suit
+    # at the ranks just below and above it (``legal.quick_fit``); tried kind by kind.
+    fit: dict[int, list] = {}
+    rules = g.rules
     for m in melds:
-        if m.type == GROUP:
-            fits.append((m, -1, m.rank, m.rank,
-                         keep_pile and cards_needed(GROUP, len(m.cards), g.rules) != 1))
-        elif m.type == SEQUENCE:
-            fits.append((m, m.suit, RANK_OF[KIND_OF_ID[m.cards[0]]] - 1,
-                         RANK_OF[KIND_OF_ID[m.cards[-1]]] + 1, False))
-    for k in distinct:
-        if not IS_NATURAL[k]:
-            continue
-        rank, suit = RANK_OF[k], SUIT_OF[k]
-        for m, msuit, lo, hi, keep in fits:
-            if msuit < 0:
-                if rank != lo or (keep and own[rank] == 2):
-                    continue
-            elif msuit != suit or (rank != lo and rank != hi):
+        t = m.type
+        if t == GROUP:
+            r = m.rank
+            if own[r] == 2 and keep_pile and cards_needed(GROUP, len(m.cards), rules) != 1:
                 continue
-            mv = single_addition(g, acting, m, k)
-            if mv is not None:
-                return mv
+            for k in _NATURALS_OF_RANK[r]:
+                if counts[k]:
+                    got = fit.get(k)
+                    if got is None:
+                        fit[k] = [m]
+                    else:
+                        got.append(m)
+        elif t == SEQUENCE:
+            su = m.suit
+            for r in (RANK_OF[KIND_OF_ID[m.cards[0]]] - 1, RANK_OF[KIND_OF_ID[m.cards[-1]]] + 1):
+                k = _NATURAL_OF[r][su]
+                if k is not None and counts[k]:
+                    got = fit.get(k)
+                    if got is None:
+                        fit[k] = [m]
+                    else:
+                        got.append(m)
+    if fit:
+        for k in sorted(fit):
+            for m in fit[k]:
+                mv = single_addition(g, acting, m, k)
+                if mv is not None:
+                    return mv
     # natural melds only: groups without wild cards and sequences (never threes), the first
     # of ``candidate_shapes`` that keeps two cards in hand and is legal
     mv = first_natural_new_meld(g, acting, counts, n - 2)
