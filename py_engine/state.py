@@ -831,7 +831,7 @@ class Game:
 
     # Queries -------------------------------------------------------------------------------------
     def hand_kinds(self, seat: int) -> list[int]:
-        return [KIND_OF_ID[c] for c in self.hands[seat]]
+        return list(map(KIND_OF_ID.__getitem__, self.hands[seat]))
 
     def all_card_ids(self) -> list[int]:
         ids = [c for h in self.hands for c in h] + self.stock + self.pile

@@ -136,3 +136,31 @@ def test_rollouts_with_the_promise_choose_as_without(monkeypatch):
     monkeypatch.setattr(Game, "played_only", lambda self: None)
     assert run() == with_promise
     assert with_promise
+
+
+def test_determinize_shuffle_is_randoms_shuffle():
+    from py_engine.ai.determinize import shuffle
+    for n in (0, 1, 2, 3, 7, 64, 100, 131):
+        for seed in range(40):
+            a, b = list(range(n)), list(range(n))
+            ra, rb = random.Random(f"s:{seed}"), random.Random(f"s:{seed}")
+            ra.shuffle(a)
+            shuffle(b, rb)
+            assert a == b and ra.random() == rb.random(), (n, seed)
+
+
+def test_determinize_shuffle_check_can_fail():
+    from py_engine.ai.determinize import shuffle
+    a, b = list(range(50)), list(range(50))
+    random.Random(1).shuffle(a)
+    shuffle(b, random.Random(2))
+    assert a != b
+
+
+def test_natural_rank_counts():
+    from py_engine.cards import parse_kind
+    from py_engine.legal import natural_rank_counts
+    counts = counts_of([parse_kind(t) for t in ("7S", "7H", "7H", "KD", "2C", "3S", "AS")])
+    own = natural_rank_counts(counts)
+    assert own[7] == 3 and own[13] == 1 and own[14] == 1 and own[2] == 0 and own[3] == 0
+    assert sum(own) == 5

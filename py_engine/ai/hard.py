@@ -323,7 +323,7 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
                     return mv
     # natural melds only: groups without wild cards and sequences (never threes), the first
     # of ``candidate_shapes`` that keeps two cards in hand and is legal
-    mv = first_natural_new_meld(g, acting, counts, n - 2)
+    mv = first_natural_new_meld(g, acting, counts, n - 2, own)
     if mv is not None:
         return mv
     info = _rollout_info(g, seat, cache)
