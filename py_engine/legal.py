@@ -385,7 +385,7 @@ def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
     _, shape, _ = _shape(game.rules)
     min_naturals, sequences, smax = shape[2], shape[4], shape[5]
     own = natural_rank_counts(counts) if rank_counts is None else rank_counts
-    for rank in range(15):
+    for rank in range(15) if max(own) >= 3 else ():
         n = own[rank]
         if n >= 3 and n >= min_naturals and n <= max_size and acting.new_shape_ok(GROUP, n, 0):
             nat: list[int] = []

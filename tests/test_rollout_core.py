@@ -164,3 +164,29 @@ def test_natural_rank_counts():
     own = natural_rank_counts(counts)
     assert own[7] == 3 and own[13] == 1 and own[14] == 1 and own[2] == 0 and own[3] == 0
     assert sum(own) == 5
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
+                                           ("canasta", 4), ("bolivia", 2)])
+def test_rollout_pile_facts_follow_the_pile(rules, players):
+    """The pile's kinds and rank counts kept from one decision to the next (discards, pile
+    taken, top card taken) are what a fresh count gives, and the rollout's ``Info`` sees the
+    cards ``Info`` of the seat's view sees."""
+    from py_engine.ai.hard import _pile_facts, _rollout_info
+    from py_engine.ai.medium import Info
+    from py_engine.views import view_for
+    g = Game.new(rules, players, seed=31)
+    rng = random.Random(31)
+    cache: dict = {}
+    checked = 0
+    while g.phase in ("draw", "meld", "answer") and checked < 300:
+        if rng.random() < 0.6:
+            assert _pile_facts(g, cache) == _pile_facts(g, {})
+            if g.phase == "meld":
+                a = _rollout_info(g, g.current, cache)
+                b = Info(view_for(g, g.current))
+                assert (a.pile, a.seen_rank, sorted(a.hand)) == (b.pile, b.seen_rank,
+                                                                  sorted(b.hand))
+            checked += 1
+        g.play(rng.choice(legal_moves(g)))
+    assert checked > 50

@@ -217,9 +217,38 @@ def _log_entry(e: dict) -> dict:
 def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
     """``Info(rollout_view(g, seat, cache))`` without building the card lists: the same
     digest, from the game's own lists (a test compares the two)."""
+    kinds, ranks = _pile_facts(g, cache)
     return Info(_fast_view(g, seat, cache, cards=False),
-                hand=[KIND_OF_ID[c] for c in g.hands[seat]],
-                pile=[KIND_OF_ID[c] for c in g.pile])
+                hand=list(map(KIND_OF_ID.__getitem__, g.hands[seat])), pile=kinds,
+                pile_ranks=ranks)
+
+
+def _pile_facts(g: Game, cache: dict) -> tuple[list[int], list[int]]:
+    """The pile's kinds and its natural cards of each rank, kept in the rollout's ``cache`` from
+    one decision to the next while the pile only grows (new lists each time: read-only)."""
+    pile = g.pile
+    got = cache.get("pile")
+    if got is not None:
+        ids, kinds, ranks = got
+        n = len(ids)
+        if len(pile) >= n and pile[:n] == ids:
+            if len(pile) == n:
+                return kinds, ranks
+            new = list(map(KIND_OF_ID.__getitem__, pile[n:]))
+            kinds = kinds + new
+            ranks = list(ranks)
+            for k in new:
+                if IS_NATURAL[k]:
+                    ranks[RANK_OF[k]] += 1
+            cache["pile"] = (list(pile), kinds, ranks)
+            return kinds, ranks
+    kinds = list(map(KIND_OF_ID.__getitem__, pile))
+    ranks = [0] * 15
+    for k in kinds:
+        if IS_NATURAL[k]:
+            ranks[RANK_OF[k]] += 1
+    cache["pile"] = (list(pile), kinds, ranks)
+    return kinds, ranks
 
 
 def rollout_move(g: Game, policy: MediumBot, cache: dict):
@@ -329,13 +358,13 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     info = _rollout_info(g, seat, cache)
     # With more than three cards in the meld phase, any card in hand may be discarded but a
     # red three where the rules keep them (``Game.verify_discard``).
-    red3_ok = g.rules.red_three_discardable
-    best = None
-    for k, sc in zip(distinct, policy.discard_scores(info, distinct)):
-        if best is None or (sc, KIND_TEXT[k]) > best[0]:
-            if red3_ok or not IS_RED3[k]:
-                best = ((sc, KIND_TEXT[k]), k)
-    return None if best is None else Discard(best[1])
+    # The best score, a tie to the higher card text (``max`` of (score, text), as before).
+    scores = policy.discard_scores(info, distinct)
+    texts = list(map(KIND_TEXT.__getitem__, distinct))
+    if g.rules.red_three_discardable:
+        return Discard(max(zip(scores, texts, distinct))[2])
+    allowed = [x for x in zip(scores, texts, distinct) if not IS_RED3[x[2]]]
+    return Discard(max(allowed)[2]) if allowed else None
 
 
 def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:
