@@ -190,3 +190,56 @@ def test_rollout_pile_facts_follow_the_pile(rules, players):
             checked += 1
         g.play(rng.choice(legal_moves(g)))
     assert checked > 50
+
+
+def _naive_seen(view):
+    from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF
+    seen = [0] * 15
+    for c in view["pile"]["cards"] + view["hand"]:
+        k = KIND_OF_ID[c["id"]]
+        if IS_NATURAL[k]:
+            seen[RANK_OF[k]] += 1
+    for side in view["melds"]:
+        for m in side:
+            if m["type"] == "group":
+                seen["23456789TJQKA".index(m["rank"]) + 2] += m["naturals"]
+            elif m["type"] == "sequence":
+                for c in m["cards"]:
+                    seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
+    return seen
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
+                                           ("canasta", 4), ("bolivia", 3)])
+def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
+    """``Info`` reads the pile's kinds and each meld's seen ranks from facts kept per list and
+    per meld view: the same as counting them from the view, decision after decision."""
+    import copy
+    from py_engine.ai.medium import Info
+    from py_engine.cards import KIND_OF_ID
+    from py_engine.views import view_for
+    checked = 0
+    for game in random_positions(rules, players, 17, every=1, deals=1):
+        if game.phase not in ("draw", "meld"):
+            continue
+        view = view_for(game, game.current)
+        info = Info(view)
+        assert info.pile == [KIND_OF_ID[c["id"]] for c in view["pile"]["cards"]]
+        assert info.seen_rank == _naive_seen(view)
+        fresh = Info(copy.deepcopy(view))       # (new lists and dicts: nothing kept)
+        assert fresh.seen_rank == info.seen_rank and fresh.pile == info.pile
+        checked += 1
+    assert checked > 40
+
+
+def test_views_share_the_pile_list_while_the_pile_stays():
+    from py_engine.views import view_for
+    g = Game.new("samba", 4, seed=3)
+    a, b = view_for(g, 0), view_for(g, 1)
+    assert a["pile"]["cards"] is b["pile"]["cards"]
+    g.play("draw")
+    g.play(next(m for m in legal_moves(g) if type(m) is Discard))
+    c = view_for(g, 0)
+    assert c["pile"]["cards"] is not a["pile"]["cards"]
+    assert len(c["pile"]["cards"]) == len(a["pile"]["cards"]) + 1
+    assert [x["id"] for x in c["pile"]["cards"]] == g.pile
