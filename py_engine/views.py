@@ -248,15 +248,10 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
     pile_ids = game.pile
     top = pile_ids[-1] if pile_ids else None
     n_sides = game.n_sides
-    # (the pile's card list is shared by the views while the pile stays as it is)
-    got = game.view_cache.get("pile")
-    if got is None or got[0] != pile_ids:
-        got = game.view_cache["pile"] = (list(pile_ids),
-                                         list(map(CARD_VIEWS.__getitem__, pile_ids)))
     pile = {"size": len(pile_ids), "top": CARD_VIEWS[top] if top is not None else None,
             "blocked": game.pile_blocked(),
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
-            "cards": got[1]}
+            "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
     counts = [side_canastas(m, r) for m in game.melds]
     seats = game.view_cache.get("seats")
     if seats is None:

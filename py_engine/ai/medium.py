@@ -10,7 +10,6 @@ the pile is rich, when to go out, and when to ask or say yes to its partner.
 from __future__ import annotations
 
 import random
-from operator import add
 
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
@@ -46,13 +45,7 @@ class Info:
         self.side = view["my_side"]
         self.side_of = view["side_of"]
         self.hand = _kinds(view["hand"]) if hand is None else hand
-        if pile is None:
-            cards = view["pile"]["cards"]
-            got = _PILES.get(id(cards))
-            if got is None or got[0] is not cards:
-                got = _pile_of(cards)
-            pile, pile_ranks = got[1], got[2]
-        self.pile = pile
+        self.pile = _kinds(view["pile"]["cards"]) if pile is None else pile
         self.melds = view["melds"]
         self.my_melds = {m["id"]: m for m in view["melds"][self.side]}
         self.opened = view["opened"][self.side]
@@ -77,15 +70,6 @@ class Info:
         self._next_log: tuple[set[int], set[int], list[int]] | None = None
         # Worked out on first use by the discard scores (``_discard_facts``).
         self._facts: tuple | None = None
-        self._held_wilds: int | None = None
-
-    @property
-    def held_wilds(self) -> int:
-        """Wild cards in the own hand."""
-        n = self._held_wilds
-        if n is None:
-            n = self._held_wilds = sum(1 for k in self.hand if IS_WILD[k])
-        return n
 
     @property
     def seen_rank(self) -> list[int]:
@@ -100,14 +84,16 @@ class Info:
                 for k in self.pile:
                     if IS_NATURAL[k]:
                         seen[RANK_OF[k]] += 1
-            seen = list(map(add, seen, self.own_rank))
-            facts = _MELD_SEEN.get
+            own = self.own_rank
+            for r in range(15):
+                seen[r] += own[r]
             for side in self.melds:
                 for m in side:
-                    got = facts(id(m))
-                    vec = got[1] if got is not None and got[0] is m else _meld_seen(m)
-                    if vec is not None:
-                        seen = list(map(add, seen, vec))
+                    if m["type"] == "group":        # all its naturals are of its rank
+                        seen[_rank(m["rank"])] += m["naturals"]
+                    elif m["type"] == "sequence":   # naturals, one of each rank
+                        for c in m["cards"]:
+                            seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
             self._seen = seen
         return seen
 
@@ -288,46 +274,6 @@ class Info:
         if mine >= target and mine > best_other + 150:
             return 1
         return 0
-
-
-_PILES: dict[int, tuple[list, list[int], list[int]]] = {}
-
-
-def _pile_of(cards: list[dict]) -> tuple[list, list[int], list[int]]:
-    """A view's pile card list, its kinds and its natural cards of each rank (0..14), worked out
-    once per list (kept with it, a bounded cache: a view's lists are read-only, and the views
-    share the pile's list while the pile stays as it is). Read-only for the caller."""
-    kinds = _kinds(cards)
-    ranks = [0] * 15
-    for k in kinds:
-        if IS_NATURAL[k]:
-            ranks[RANK_OF[k]] += 1
-    if len(_PILES) >= 256:
-        _PILES.clear()
-    got = _PILES[id(cards)] = (cards, kinds, ranks)
-    return got
-
-
-_MELD_SEEN: dict[int, tuple[dict, list[int] | None]] = {}
-
-
-def _meld_seen(m: dict) -> list[int] | None:
-    """The natural cards of each rank (0..14) a meld's view shows, as ``Info.seen_rank`` counts
-    them (a group's naturals at its rank, a sequence's cards one by one), or None for none;
-    worked out once per meld view (kept with it, a bounded cache: meld views are read-only and
-    kept on the meld until cards join it)."""
-    vec: list[int] | None = None
-    if m["type"] == "group":        # all its naturals are of its rank
-        vec = [0] * 15
-        vec[_rank(m["rank"])] += m["naturals"]
-    elif m["type"] == "sequence":   # naturals, one of each rank
-        vec = [0] * 15
-        for c in m["cards"]:
-            vec[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
-    if len(_MELD_SEEN) >= 4096:
-        _MELD_SEEN.clear()
-    _MELD_SEEN[id(m)] = (m, vec)
-    return vec
 
 
 _EntryFacts = tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -621,7 +567,7 @@ class MediumBot:
                     continue
                 completes = m["needs"] > 0 and m["needs"] <= len(ks)
                 if wl:
-                    held_wilds = info.held_wilds
+                    held_wilds = sum(1 for k in info.hand if IS_WILD[k])
                     if m["canasta"]:
                         score += 5.0 if going else w["wild_idle"] - 10
                     elif m["needs"] <= held_wilds and m["needs"] <= 2 and m["type"] == "group":
