@@ -337,11 +337,11 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
         elif t == SEQUENCE:
             su = m.suit
             for r in (RANK_OF[KIND_OF_ID[m.cards[0]]] - 1, RANK_OF[KIND_OF_ID[m.cards[-1]]] + 1):
-                k = _NATURAL_OF[r][su]
-                if k is not None and counts[k]:
-                    got = fit.get(k)
+                nk = _NATURAL_OF[r][su]
+                if nk is not None and counts[nk]:
+                    got = fit.get(nk)
                     if got is None:
-                        fit[k] = [m]
+                        fit[nk] = [m]
                     else:
                         got.append(m)
     if fit:
