@@ -354,6 +354,68 @@ def single_new_meld(game: Game, acting: ActingSide, part: NewMeld, mtype: str, n
     return mv
 
 
+# The natural kinds of each rank, rank by rank (suits in order): (rank, kinds).
+_NATURALS_OF_RANK = [(r, [k for k in _NATURALS_BY_RANK if RANK_OF[k] == r])
+                     for r in sorted({RANK_OF[k] for k in _NATURAL_KINDS})]
+# The natural kinds of each suit, low rank to high: kinds ``lo .. lo + len - 1`` of ranks
+# ``RANK_OF[lo]`` up (checked here), so a hand's counts of them are one slice.
+_NATURALS_OF_SUIT = [[k for k in _NATURALS_BY_RANK if SUIT_OF[k] == s] for s in range(4)]
+_NATURALS_OF_RANK_LIST = [[k for k in _NATURALS_BY_RANK if RANK_OF[k] == r] for r in range(15)]
+_SUIT_SLICES = [(ks[0], ks[-1] + 1, RANK_OF[ks[0]]) for ks in _NATURALS_OF_SUIT]
+assert all(ks == list(range(lo, hi)) and [RANK_OF[k] for k in ks] == list(range(r, r + len(ks)))
+           for ks, (lo, hi, r) in zip(_NATURALS_OF_SUIT, _SUIT_SLICES))
+
+
+def natural_rank_counts(counts: list[int]) -> list[int]:
+    """The natural cards of each rank (0..14) in a hand's kind counts."""
+    own = [0] * 15
+    for rank, kinds in _NATURALS_OF_RANK:
+        for k in kinds:
+            own[rank] += counts[k]
+    return own
+
+
+def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
+                           max_size: int, rank_counts: list[int] | None = None) -> Meld | None:
+    """The first of ``candidate_shapes(counts, game)`` that is a group without wild cards or a
+    sequence, of at most ``max_size`` cards, and legal to lay alone now, as ``single_new_meld``
+    gives it; found without listing the other candidates (the same order: the groups rank by
+    rank, then each suit's runs, window by window; a test compares the two). ``rank_counts``:
+    ``natural_rank_counts(counts)`` when the caller has it."""
+    _, shape, _ = _shape(game.rules)
+    min_naturals, sequences, smax = shape[2], shape[4], shape[5]
+    own = natural_rank_counts(counts) if rank_counts is None else rank_counts
+    for rank in range(15) if max(own) >= 3 else ():
+        n = own[rank]
+        if n >= 3 and n >= min_naturals and n <= max_size and acting.new_shape_ok(GROUP, n, 0):
+            nat: list[int] = []
+            for k in _NATURALS_OF_RANK_LIST[rank]:
+                nat += [k] * counts[k]
+            return single_new_meld(game, acting, _part(tuple(nat)), GROUP, n, 0)
+    if not sequences or max_size < 3:
+        return None
+    for suit in range(4):
+        lo, hi, r0 = _SUIT_SLICES[suit]
+        held = counts[lo:hi]
+        if len(held) - held.count(0) < 3:
+            continue
+        base = suit * 13 - 2
+        ranks = [r0 + i for i, c in enumerate(held) if c]
+        run: list[int] = []
+        for rk in ranks + [99]:
+            if run and rk == run[-1] + 1:
+                run.append(rk)
+                continue
+            for i in range(len(run) - 2):
+                for j in range(i + 3, min(len(run), i + smax) + 1):
+                    if j - i <= max_size and acting.new_shape_ok(SEQUENCE, j - i, 0):
+                        return single_new_meld(game, acting,
+                                               _part(tuple(base + x for x in run[i:j])),
+                                               SEQUENCE, j - i, 0)
+            run = [rk]
+    return None
+
+
 def addition_targets(game: Game, counts: list[int] | None = None,
                      side: ActingSide | None = None) -> dict[int, list[int]]:
     """For each kind in the current player's hand (in kind order), the meld ids it may join

@@ -140,6 +140,8 @@ class Game:
         # The legal moves legal.py generated at one position: (``fingerprint()``, id(move) ->
         # (move, plan or None)); ``play`` trusts those moves without checking them again.
         self.generated: tuple[tuple, dict] | None = None
+        # True once the caller promised that only ``play`` changes this game (``played_only``)
+        self.only_played = False
 
     # Construction -------------------------------------------------------------------------
     @staticmethod
@@ -206,6 +208,7 @@ class Game:
         g.deal_seeds = dict(self.deal_seeds)
         g.view_cache = {}
         g.generated = None
+        g.only_played = False
         if log:
             g.moves, g.log = list(self.moves), list(self.log)
         else:
@@ -362,7 +365,9 @@ class Game:
         version, phase and turn, the hand, the stock's size, the pile, the next meld's id, the
         side's melds (each meld object with its card list and size), the side's score and the
         rule set. Tests and tools change a game's cards without a new version; the fingerprint
-        still changes."""
+        still changes. A game only ``play`` changes (``played_only``): its version alone."""
+        if self.only_played:
+            return (self.version,)
         seat = self.current
         side = seat % self.n_sides
         t = self.turn
@@ -370,6 +375,13 @@ class Game:
                 len(self.stock), tuple(self.pile), self.pile_marker, self.next_meld_id,
                 tuple([(id(m), id(m.cards), len(m.cards)) for m in self.melds[side]]),
                 self.scores[side], t.asked, t.refused, t.pending, t.asker, id(self.rules))
+
+    def played_only(self) -> None:
+        """Promise that from now on nothing but ``play`` changes this game (a bot's sampled world
+        in a rollout, which only its rollout plays): the version then tells positions apart, and
+        the fingerprint is the version alone. A copy makes no such promise."""
+        self.only_played = True
+        self.generated = None
 
     def generation(self) -> dict:
         """The record of the moves generated at this position (``legal.py`` fills it: move id
@@ -819,7 +831,7 @@ class Game:
 
     # Queries -------------------------------------------------------------------------------------
     def hand_kinds(self, seat: int) -> list[int]:
-        return [KIND_OF_ID[c] for c in self.hands[seat]]
+        return list(map(KIND_OF_ID.__getitem__, self.hands[seat]))
 
     def all_card_ids(self) -> list[int]:
         ids = [c for h in self.hands for c in h] + self.stock + self.pile

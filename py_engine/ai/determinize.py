@@ -77,6 +77,22 @@ def _remove_token(cards: list[int], tok: str) -> None:
         cards.remove(k)
 
 
+def shuffle(x: list, rng: random.Random) -> None:
+    """``rng.shuffle(x)``: the same draws and the same order (CPython's ``Random.shuffle`` with
+    its ``_randbelow`` written out, without a call per card; a test compares the two)."""
+    if type(rng) is not random.Random:
+        rng.shuffle(x)          # (a subclass may draw otherwise)
+        return
+    getrandbits = rng.getrandbits
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+
+
 def seen_ids(view: dict) -> set[int]:
     ids = {c["id"] for c in view["hand"]}
     ids.update(c["id"] for c in view["pile"]["cards"])
@@ -144,7 +160,7 @@ class Determinizer:
     def sample(self, rng: random.Random) -> Game:
         me, n, sizes = self.me, self.n, self.sizes
         unseen = list(self.unseen)
-        rng.shuffle(unseen)
+        shuffle(unseen, rng)
         hands: list[list[int]] = [[] for _ in range(n)]
         hands[me] = list(self.own)
         pool_by_kind: dict[int, list[int]] = {}
@@ -173,7 +189,7 @@ class Determinizer:
                 hands[s].extend(rest[at:at + need])
                 at += need
         stock = rest[at:] + reds
-        rng.shuffle(stock)
+        shuffle(stock, rng)
         if len(stock) != self.stock_size:
             # Only possible when the view is inconsistent (e.g. more red threes than stock room).
             raise ValueError(f"cannot determinize: {len(stock)} cards for a stock of "

@@ -27,8 +27,7 @@ import time
 
 from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, counts_of, kind_text)
-from ..legal import (ActingSide, candidate_shapes, legal_moves, single_addition,
-                     single_new_meld)
+from ..legal import ActingSide, first_natural_new_meld, legal_moves, single_addition
 from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import Discard
 from ..moves import Meld as MeldMove
@@ -168,16 +167,19 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
                       "canasta_size": r.canasta_size, "sequence_max": r.sequence_max,
                       "take_pile_onto_meld": r.take_pile_onto_meld},
             "side_of": [g.side_of(s) for s in range(g.players)],
-            "requirement": r.canastas_needed(g.players), "log": []}
+            "requirement": r.canastas_needed(g.players), "log": [],
+            "log_from": max(0, len(g.log) - 60)}
     # (a meld keeps its view until cards join it, and an action that changes a meld changes a
     # copy: each meld object's own view is the one to show)
     melds = [[m.view or meld_view(m, r) for m in side] for side in g.melds]
+    # The log's last 60 entries (``log[i]`` renders ``g.log[log_from + i]``), each entry's view
+    # made once for every rollout that copies it (``_log_entry``)
     log = st["log"]
-    for i in range(len(log), len(g.log)):
-        e = g.log[i]
-        log.append({"deal": e["deal"], "seat": e["seat"], "text": e["move"],
-                    **({"pile": e["public"]["pile"]}
-                       if "pile" in e["public"] else {})})
+    glog = g.log
+    for i in range(st["log_from"] + len(log), len(glog)):
+        e = glog[i]
+        got = _LOG_VIEWS.get(id(e))
+        log.append(got[1] if got is not None and got[0] is e else _log_entry(e))
     v = {
         "version": g.version, "rules": st["rules"], "players": g.players, "seat": seat,
         "side_of": st["side_of"], "my_side": g.side_of(seat), "deal": g.deal_no,
@@ -198,12 +200,56 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
     return v
 
 
+_LOG_VIEWS: dict[int, tuple[dict, dict]] = {}
+
+
+def _log_entry(e: dict) -> dict:
+    """What ``medium`` reads of one log entry (the deal, the seat, the text, a pile taken), made
+    once per entry object and kept with it (a bounded cache: log entries are read-only, and the
+    samples of a search all copy the game's log)."""
+    v = {"deal": e["deal"], "seat": e["seat"], "text": e["move"],
+         **({"pile": e["public"]["pile"]} if "pile" in e["public"] else {})}
+    if len(_LOG_VIEWS) >= 8192:
+        _LOG_VIEWS.clear()
+    _LOG_VIEWS[id(e)] = (e, v)
+    return v
+
+
 def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
     """``Info(rollout_view(g, seat, cache))`` without building the card lists: the same
     digest, from the game's own lists (a test compares the two)."""
+    kinds, ranks = _pile_facts(g, cache)
     return Info(_fast_view(g, seat, cache, cards=False),
-                hand=[KIND_OF_ID[c] for c in g.hands[seat]],
-                pile=[KIND_OF_ID[c] for c in g.pile])
+                hand=list(map(KIND_OF_ID.__getitem__, g.hands[seat])), pile=kinds,
+                pile_ranks=ranks)
+
+
+def _pile_facts(g: Game, cache: dict) -> tuple[list[int], list[int]]:
+    """The pile's kinds and its natural cards of each rank, kept in the rollout's ``cache`` from
+    one decision to the next while the pile only grows (new lists each time: read-only)."""
+    pile = g.pile
+    got = cache.get("pile")
+    if got is not None:
+        ids, kinds, ranks = got
+        n = len(ids)
+        if len(pile) >= n and pile[:n] == ids:
+            if len(pile) == n:
+                return kinds, ranks
+            new = list(map(KIND_OF_ID.__getitem__, pile[n:]))
+            kinds = kinds + new
+            ranks = list(ranks)
+            for k in new:
+                if IS_NATURAL[k]:
+                    ranks[RANK_OF[k]] += 1
+            cache["pile"] = (list(pile), kinds, ranks)
+            return kinds, ranks
+    kinds = list(map(KIND_OF_ID.__getitem__, pile))
+    ranks = [0] * 15
+    for k in kinds:
+        if IS_NATURAL[k]:
+            ranks[RANK_OF[k]] += 1
+    cache["pile"] = (list(pile), kinds, ranks)
+    return kinds, ranks
 
 
 def rollout_move(g: Game, policy: MediumBot, cache: dict):
@@ -240,13 +286,25 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
     return None if move is None else move.text()
 
 
+# The natural kinds of each rank, suits in order, and the natural kind of a rank and suit (or
+# None), for ranks 0..15 (a sequence's neighbours may lie off the ends).
+_NATURALS_OF_RANK = [[k for k in range(len(IS_NATURAL)) if IS_NATURAL[k] and RANK_OF[k] == r]
+                     for r in range(16)]
+_NATURAL_OF = [[next((k for k in _NATURALS_OF_RANK[r] if SUIT_OF[k] == s), None)
+                for s in range(4)] for r in range(16)]
+
+
 def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     """``fast_meld_phase``'s move as a ``Move``."""
     if g.phase != "meld" or g.turn.pending or g.turn.asked:
         return None
     seat = g.current
     side = g.side_of(seat)
-    if not g.opened(side) or g.meets_requirement(side):
+    melds = g.melds[side]
+    if not melds:
+        return None
+    acting = ActingSide(g)
+    if g.requirement_met_counts(acting.finished, acting.sequences):
         return None
     hand = g.hand_kinds(seat)
     n = len(hand)
@@ -255,52 +313,59 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     counts = counts_of(hand)
     distinct = sorted(set(hand))        # the kinds in hand, in kind order
     keep_pile = len(g.pile) >= policy.w["keep_pair_pile"]
-    acting = ActingSide(g)
-    melds = g.melds[side]
     own = [0] * 15      # natural cards of each rank in hand
     for k in distinct:
         if IS_NATURAL[k]:
             own[RANK_OF[k]] += counts[k]
-    # Per meld, in the side's order, what a natural card must be to join it alone: a group's
-    # rank (kept back while the pair may take a rich pile), or a sequence's suit and the ranks
-    # just below and above it (``legal.quick_fit``).
-    fits = []
+    # The natural kinds in hand that may join a meld alone, each with those melds in the side's
+    # order: a group's rank (kept back while the pair may take a rich pile), a sequence's suit
+    # at the ranks just below and above it (``legal.quick_fit``); tried kind by kind.
+    fit: dict[int, list] = {}
+    rules = g.rules
     for m in melds:
-        if m.type == GROUP:
-            fits.append((m, -1, m.rank, m.rank,
-                         keep_pile and cards_needed(GROUP, len(m.cards), g.rules) != 1))
-        elif m.type == SEQUENCE:
-            fits.append((m, m.suit, RANK_OF[KIND_OF_ID[m.cards[0]]] - 1,
-                         RANK_OF[KIND_OF_ID[m.cards[-1]]] + 1, False))
-    for k in distinct:
-        if not IS_NATURAL[k]:
-            continue
-        rank, suit = RANK_OF[k], SUIT_OF[k]
-        for m, msuit, lo, hi, keep in fits:
-            if msuit < 0:
-                if rank != lo or (keep and own[rank] == 2):
-                    continue
-            elif msuit != suit or (rank != lo and rank != hi):
+        t = m.type
+        if t == GROUP:
+            r = m.rank
+            if own[r] == 2 and keep_pile and cards_needed(GROUP, len(m.cards), rules) != 1:
                 continue
-            mv = single_addition(g, acting, m, k)
-            if mv is not None:
-                return mv
-    for part, mtype, size, wilds in candidate_shapes(counts, g):
-        # natural melds only: groups without wild cards and sequences (never threes)
-        if size <= n - 2 and ((mtype == GROUP and not wilds) or mtype == SEQUENCE):
-            mv = single_new_meld(g, acting, part, mtype, size, wilds)
-            if mv is not None:
-                return mv
+            for k in _NATURALS_OF_RANK[r]:
+                if counts[k]:
+                    got = fit.get(k)
+                    if got is None:
+                        fit[k] = [m]
+                    else:
+                        got.append(m)
+        elif t == SEQUENCE:
+            su = m.suit
+            for r in (RANK_OF[KIND_OF_ID[m.cards[0]]] - 1, RANK_OF[KIND_OF_ID[m.cards[-1]]] + 1):
+                nk = _NATURAL_OF[r][su]
+                if nk is not None and counts[nk]:
+                    got = fit.get(nk)
+                    if got is None:
+                        fit[nk] = [m]
+                    else:
+                        got.append(m)
+    if fit:
+        for k in sorted(fit):
+            for m in fit[k]:
+                mv = single_addition(g, acting, m, k)
+                if mv is not None:
+                    return mv
+    # natural melds only: groups without wild cards and sequences (never threes), the first
+    # of ``candidate_shapes`` that keeps two cards in hand and is legal
+    mv = first_natural_new_meld(g, acting, counts, n - 2, own)
+    if mv is not None:
+        return mv
     info = _rollout_info(g, seat, cache)
     # With more than three cards in the meld phase, any card in hand may be discarded but a
     # red three where the rules keep them (``Game.verify_discard``).
-    red3_ok = g.rules.red_three_discardable
-    best = None
-    for k, sc in zip(distinct, policy.discard_scores(info, distinct)):
-        if best is None or (sc, KIND_TEXT[k]) > best[0]:
-            if red3_ok or not IS_RED3[k]:
-                best = ((sc, KIND_TEXT[k]), k)
-    return None if best is None else Discard(best[1])
+    # The best score, a tie to the higher card text (``max`` of (score, text), as before).
+    scores = policy.discard_scores(info, distinct)
+    texts = list(map(KIND_TEXT.__getitem__, distinct))
+    if g.rules.red_three_discardable:
+        return Discard(max(zip(scores, texts, distinct))[2])
+    allowed = [x for x in zip(scores, texts, distinct) if not IS_RED3[x[2]]]
+    return Discard(max(allowed)[2]) if allowed else None
 
 
 def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:
@@ -556,6 +621,7 @@ class HardBot:
         steps = 0
         cache: dict = {}
         deadline = self._deadline
+        g.played_only()     # (only this loop plays it: generated moves are trusted by version)
         while g.phase in ("draw", "meld", "answer") and steps < 400:
             if deadline is not None and time.perf_counter() > deadline:
                 raise _Overrun      # the decision's deadline (``_search``)

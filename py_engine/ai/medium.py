@@ -35,9 +35,11 @@ def _rank(ch: str | None) -> int:
 class Info:
     """What a view says, digested once per decision."""
 
-    def __init__(self, view: dict, hand: list[int] | None = None, pile: list[int] | None = None):
+    def __init__(self, view: dict, hand: list[int] | None = None, pile: list[int] | None = None,
+                 pile_ranks: list[int] | None = None):
         """``hand`` and ``pile``: the kinds of ``view["hand"]`` and ``view["pile"]["cards"]``
-        when the caller has them already (``hard``'s rollouts)."""
+        when the caller has them already (``hard``'s rollouts); ``pile_ranks``: the pile's
+        natural cards of each rank (0..14), likewise (read-only)."""
         self.view = view
         self.seat, self.n = view["seat"], view["players"]
         self.side = view["my_side"]
@@ -63,6 +65,7 @@ class Info:
         # Read by the discard scores only, so worked out on first use (``seen_rank``,
         # ``unseen_total``, ``next_discarded``, ``next_took``, ``next_known``).
         self._seen: list[int] | None = None
+        self._pile_ranks = pile_ranks
         self._unseen: int | None = None
         self._next_log: tuple[set[int], set[int], list[int]] | None = None
         # Worked out on first use by the discard scores (``_discard_facts``).
@@ -74,10 +77,13 @@ class Info:
         caller may change: ``EasyBot.perceive`` forgets the buried pile)."""
         seen = self._seen
         if seen is None:
-            seen = [0] * 15
-            for k in self.pile:
-                if IS_NATURAL[k]:
-                    seen[RANK_OF[k]] += 1
+            if self._pile_ranks is not None:
+                seen = list(self._pile_ranks)
+            else:
+                seen = [0] * 15
+                for k in self.pile:
+                    if IS_NATURAL[k]:
+                        seen[RANK_OF[k]] += 1
             own = self.own_rank
             for r in range(15):
                 seen[r] += own[r]

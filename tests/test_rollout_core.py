@@ -1,0 +1,233 @@
+"""The faster parts of ``hard``'s rollouts give what the general code gives: the first natural
+new meld found without listing every candidate, and a sampled world that only ``play`` changes
+trusting its generated moves by the version alone."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from py_engine.errors import IllegalMove
+from py_engine.legal import (ActingSide, candidate_shapes, first_natural_new_meld, legal_moves,
+                             single_new_meld)
+from py_engine.melds import GROUP, SEQUENCE
+from py_engine.moves import Discard, Meld
+from py_engine.cards import counts_of
+from py_engine.state import Game
+
+from conftest import ALL_TABLES, random_positions
+
+
+def _first_by_listing(game, acting, counts, max_size):
+    """What ``hard``'s cheap meld phase did before: the candidates listed, filtered in order."""
+    for part, mtype, size, wilds in candidate_shapes(counts, game):
+        if size <= max_size and ((mtype == GROUP and not wilds) or mtype == SEQUENCE):
+            mv = single_new_meld(game, acting, part, mtype, size, wilds)
+            if mv is not None:
+                return mv
+    return None
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_first_natural_new_meld_is_the_listings_first(rules, players):
+    found = compared = 0
+    for game in random_positions(rules, players, 21, every=2, deals=2):
+        if game.phase != "meld" or not game.opened(game.side_of(game.current)):
+            continue
+        acting = ActingSide(game)
+        counts = counts_of(game.hand_kinds(game.current))
+        n = len(game.hands[game.current])
+        for max_size in (n - 2, n, 3, 4, 2):
+            want = _first_by_listing(game, acting, counts, max_size)
+            got = first_natural_new_meld(game, acting, counts, max_size)
+            assert got is want, (max_size, got, want)
+            compared += 1
+            found += got is not None
+    assert compared > 30
+    assert found > 0 or rules == "canasta"
+
+
+def test_first_natural_new_meld_can_differ():
+    """The comparison sees a difference: a smaller size limit leaves out a meld it found."""
+    for game in random_positions("samba", 4, 3, every=1, deals=3):
+        if game.phase != "meld" or not game.opened(game.side_of(game.current)):
+            continue
+        acting = ActingSide(game)
+        counts = counts_of(game.hand_kinds(game.current))
+        got = first_natural_new_meld(game, acting, counts, 20)
+        if got is not None:
+            size = len(got.parts[0].cards)
+            assert first_natural_new_meld(game, acting, counts, size - 1) is not got
+            return
+    pytest.fail("no natural new meld found in three deals")
+
+
+def _meld_phase_game(seed=5):
+    g = Game.new("samba", 4, seed=seed)
+    g.play("draw")
+    return g
+
+
+def test_a_played_only_game_trusts_by_version(monkeypatch):
+    g = _meld_phase_game()
+    g.played_only()
+    assert g.fingerprint() == (g.version,)
+    moves = legal_moves(g)
+    disc = next(m for m in moves if type(m) is Discard)
+    melds = [m for m in moves if type(m) is Meld]
+    calls = []
+    real = Game.verify
+    monkeypatch.setattr(Game, "verify", lambda self, m: calls.append(m) or real(self, m))
+    if melds:
+        assert g.trusted_plan(melds[0]) is not False
+        g.play(melds[0])
+        assert calls == []              # a generated meld move: not checked again
+    g.play(disc)
+    assert calls == [disc]              # a discard carries no plan: checked as before
+    assert g.fingerprint() == (g.version,)
+
+
+def test_a_played_only_game_still_refuses_illegal_moves():
+    g = _meld_phase_game()
+    g.played_only()
+    legal_moves(g)
+    with pytest.raises(IllegalMove):
+        g.play("draw")                  # not generated, so verified: wrong phase
+
+
+def test_a_copy_of_a_played_only_game_makes_no_promise():
+    """A copy may be changed by hand (a search's world is): it keeps the full fingerprint."""
+    g = _meld_phase_game()
+    g.played_only()
+    legal_moves(g)
+    c = g.copy(log=True)
+    assert not c.only_played and c.generated is None
+    assert len(c.fingerprint()) > 1
+    # and a hand changed without a new version is not trusted on the copy
+    moves = [m for m in legal_moves(c) if type(m) is Meld]
+    if moves:
+        c.hands[c.current] = c.hands[c.current][:3]
+        assert c.trusted_plan(moves[0]) is False
+
+
+def test_rollouts_with_the_promise_choose_as_without(monkeypatch):
+    """``hard``'s search gives the same choices and sample means whether its rollouts make the
+    promise or not."""
+    from py_engine.ai.hard import HardBot
+    from py_engine.views import view_for
+    g = Game.new("samba", 4, seed=12)
+    rng = random.Random(3)
+    views = []
+    while len(views) < 3 and g.phase in ("draw", "meld", "answer"):
+        if g.phase == "meld" and rng.random() < 0.3:
+            views.append(view_for(g, g.current))
+        g.play(rng.choice(legal_moves(g)))
+
+    def run():
+        out = []
+        for v in views:
+            bot = HardBot(seed=1, iterations=4, min_samples=2, confidence=0.0)
+            ranked = bot.medium.rank_moves(v)
+            cands = [m for _, m in ranked][:2]
+            if len(cands) == 2:
+                out.append((bot.search(v, cands), bot.last_stats["means"]))
+        return out
+    with_promise = run()
+    monkeypatch.setattr(Game, "played_only", lambda self: None)
+    assert run() == with_promise
+    assert with_promise
+
+
+def test_determinize_shuffle_is_randoms_shuffle():
+    from py_engine.ai.determinize import shuffle
+    for n in (0, 1, 2, 3, 7, 64, 100, 131):
+        for seed in range(40):
+            a, b = list(range(n)), list(range(n))
+            ra, rb = random.Random(f"s:{seed}"), random.Random(f"s:{seed}")
+            ra.shuffle(a)
+            shuffle(b, rb)
+            assert a == b and ra.random() == rb.random(), (n, seed)
+
+
+def test_determinize_shuffle_check_can_fail():
+    from py_engine.ai.determinize import shuffle
+    a, b = list(range(50)), list(range(50))
+    random.Random(1).shuffle(a)
+    shuffle(b, random.Random(2))
+    assert a != b
+
+
+def test_natural_rank_counts():
+    from py_engine.cards import parse_kind
+    from py_engine.legal import natural_rank_counts
+    counts = counts_of([parse_kind(t) for t in ("7S", "7H", "7H", "KD", "2C", "3S", "AS")])
+    own = natural_rank_counts(counts)
+    assert own[7] == 3 and own[13] == 1 and own[14] == 1 and own[2] == 0 and own[3] == 0
+    assert sum(own) == 5
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
+                                           ("canasta", 4), ("bolivia", 2)])
+def test_rollout_pile_facts_follow_the_pile(rules, players):
+    """The pile's kinds and rank counts kept from one decision to the next (discards, pile
+    taken, top card taken) are what a fresh count gives, and the rollout's ``Info`` sees the
+    cards ``Info`` of the seat's view sees."""
+    from py_engine.ai.hard import _pile_facts, _rollout_info
+    from py_engine.ai.medium import Info
+    from py_engine.views import view_for
+    g = Game.new(rules, players, seed=31)
+    rng = random.Random(31)
+    cache: dict = {}
+    checked = 0
+    while g.phase in ("draw", "meld", "answer") and checked < 300:
+        if rng.random() < 0.6:
+            assert _pile_facts(g, cache) == _pile_facts(g, {})
+            if g.phase == "meld":
+                a = _rollout_info(g, g.current, cache)
+                b = Info(view_for(g, g.current))
+                assert (a.pile, a.seen_rank, sorted(a.hand)) == (b.pile, b.seen_rank,
+                                                                  sorted(b.hand))
+            checked += 1
+        g.play(rng.choice(legal_moves(g)))
+    assert checked > 50
+
+
+def _naive_seen(view):
+    from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF
+    seen = [0] * 15
+    for c in view["pile"]["cards"] + view["hand"]:
+        k = KIND_OF_ID[c["id"]]
+        if IS_NATURAL[k]:
+            seen[RANK_OF[k]] += 1
+    for side in view["melds"]:
+        for m in side:
+            if m["type"] == "group":
+                seen["23456789TJQKA".index(m["rank"]) + 2] += m["naturals"]
+            elif m["type"] == "sequence":
+                for c in m["cards"]:
+                    seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
+    return seen
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
+                                           ("canasta", 4), ("bolivia", 3)])
+def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
+    """``Info``'s seen ranks and pile kinds are what counting them on the view gives, decision
+    after decision (and on a copy of the view that shares nothing)."""
+    import copy
+    from py_engine.ai.medium import Info
+    from py_engine.cards import KIND_OF_ID
+    from py_engine.views import view_for
+    checked = 0
+    for game in random_positions(rules, players, 17, every=1, deals=1):
+        if game.phase not in ("draw", "meld"):
+            continue
+        view = view_for(game, game.current)
+        info = Info(view)
+        assert info.pile == [KIND_OF_ID[c["id"]] for c in view["pile"]["cards"]]
+        assert info.seen_rank == _naive_seen(view)
+        fresh = Info(copy.deepcopy(view))       # (new lists and dicts: nothing kept)
+        assert fresh.seen_rank == info.seen_rank and fresh.pile == info.pile
+        checked += 1
+    assert checked > 40
+
