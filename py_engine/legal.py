@@ -95,6 +95,20 @@ def meld_candidates(counts: list[int], game: Game) -> tuple[NewMeld, ...]:
     return tuple(c[0] for c in candidate_shapes(counts, game))
 
 
+def sequence_windows(ranks: list[int], smax: int):
+    """Each run of 3 to ``smax`` consecutive ranks among ``ranks`` (ascending, distinct) that a
+    sequence could be laid of: run by run from the lowest, by start, shorter first."""
+    run: list[int] = []
+    for rk in ranks + [99]:
+        if run and rk == run[-1] + 1:
+            run.append(rk)
+            continue
+        for i in range(len(run) - 2):
+            for j in range(i + 3, min(len(run), i + smax) + 1):
+                yield run[i:j]
+        run = [rk]
+
+
 def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
     """``meld_candidates`` with each one's type, size and wild cards; the same hand under the
     same rules gives the same (immutable) candidates, so they are kept (a bounded cache)."""
@@ -129,16 +143,8 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
             ranks = runs[suit]
             if len(ranks) < 3:
                 continue
-            run: list[int] = []
-            for rk in ranks + [99]:
-                if run and rk == run[-1] + 1:
-                    run.append(rk)
-                    continue
-                for i in range(len(run) - 2):
-                    for j in range(i + 3, min(len(run), i + smax) + 1):
-                        out.append((_part(tuple(suit * 13 + x - 2 for x in run[i:j])),
-                                    SEQUENCE, j - i, 0))
-                run = [rk]
+            for w in sequence_windows(ranks, smax):
+                out.append((_part(tuple(suit * 13 + x - 2 for x in w)), SEQUENCE, len(w), 0))
     b3 = [k for k in _BLACK3_KINDS for _ in range(counts[k])]
     if len(b3) >= 3:
         out.append((NewMeld(tuple(b3)), BLACK3, len(b3), 0))
@@ -401,18 +407,10 @@ def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
             continue
         base = suit * 13 - 2
         ranks = [r0 + i for i, c in enumerate(held) if c]
-        run: list[int] = []
-        for rk in ranks + [99]:
-            if run and rk == run[-1] + 1:
-                run.append(rk)
-                continue
-            for i in range(len(run) - 2):
-                for j in range(i + 3, min(len(run), i + smax) + 1):
-                    if j - i <= max_size and acting.new_shape_ok(SEQUENCE, j - i, 0):
-                        return single_new_meld(game, acting,
-                                               _part(tuple(base + x for x in run[i:j])),
-                                               SEQUENCE, j - i, 0)
-            run = [rk]
+        for w in sequence_windows(ranks, smax):
+            if len(w) <= max_size and acting.new_shape_ok(SEQUENCE, len(w), 0):
+                return single_new_meld(game, acting, _part(tuple(base + x for x in w)),
+                                       SEQUENCE, len(w), 0)
     return None
 
 

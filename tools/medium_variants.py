@@ -24,13 +24,14 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from hard_overrides import RESERVED  # noqa: E402
 
 from py_engine.ai import register  # noqa: E402
 from py_engine.ai.endgame import best_going_out  # noqa: E402
 from py_engine.ai.medium import Info, MediumBot  # noqa: E402
 from py_engine.ai.tournament import tournament  # noqa: E402
-
-RESERVED = range(9000, 9100)
 
 
 class ShedBot(MediumBot):

@@ -197,3 +197,21 @@ class Determinizer:
         g = self.template.copy(log=True)
         g.hands, g.stock = hands, stock
         return g
+
+
+def laid_red_threes(g: Game, me: int, view: dict) -> None:
+    """Where red threes are laid by choice (dutch), players lay them as soon as they hold them
+    (``medium`` does, in its first move of a turn), so a sampled red three in another player's
+    hand is swapped with a stock card: otherwise a move that ends the deal at once looks good
+    for the -750 the sampled opponents would pay for cards they would have laid."""
+    if not view["rules"].get("red_threes_by_choice"):
+        return
+    stock = g.stock
+    free = [i for i, c in enumerate(stock) if not IS_RED3[KIND_OF_ID[c]]]
+    for s, hand in enumerate(g.hands):
+        if s == me:
+            continue
+        for j, c in enumerate(hand):
+            if IS_RED3[KIND_OF_ID[c]] and free:
+                i = free.pop()
+                hand[j], stock[i] = stock[i], c

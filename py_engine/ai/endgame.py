@@ -22,7 +22,7 @@ from ..cards import KIND_OF_ID
 from ..legal import legal_moves
 from ..state import Game
 from ..views import view_for
-from .determinize import determinize
+from .determinize import determinize, laid_red_threes
 from .medium import Info, MediumBot
 
 MAX_HAND = 10       # larger hands do not go out this turn often enough to be worth the search
@@ -44,7 +44,6 @@ def best_going_out(view: dict, policy: MediumBot, deadline: float | None = None,
     side, me = view["my_side"], view["seat"]
     if view["canastas"][side] < view["requirement"] or not policy.want_out(Info(view)):
         return None
-    from .hard import laid_red_threes     # (hard imports this module)
     g = determinize(view, random.Random(f"endgame:{view['version']}:{me}"))
     laid_red_threes(g, me, view)
     base = _policy_line(g, me, side, policy)

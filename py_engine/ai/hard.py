@@ -34,7 +34,7 @@ from ..moves import Meld as MeldMove
 from ..scoring import score_side, side_canastas
 from ..state import Game
 from ..views import meld_view, view_for
-from .determinize import Determinizer
+from .determinize import Determinizer, laid_red_threes
 from .endgame import best_going_out
 from .inference import Avoided, PairRich
 from .leaf import predict
@@ -383,24 +383,6 @@ def _signs(xs: list[float], base: list[float], eps: float = 0.5) -> tuple[int, i
     won = sum(1 for a, b in zip(xs, base) if a - b > eps)
     lost = sum(1 for a, b in zip(xs, base) if b - a > eps)
     return won, lost
-
-
-def laid_red_threes(g: Game, me: int, view: dict) -> None:
-    """Where red threes are laid by choice (dutch), players lay them as soon as they hold them
-    (``medium`` does, in its first move of a turn), so a sampled red three in another player's
-    hand is swapped with a stock card: otherwise a move that ends the deal at once looks good
-    for the -750 the sampled opponents would pay for cards they would have laid."""
-    if not view["rules"].get("red_threes_by_choice"):
-        return
-    stock = g.stock
-    free = [i for i, c in enumerate(stock) if not IS_RED3[KIND_OF_ID[c]]]
-    for s, hand in enumerate(g.hands):
-        if s == me:
-            continue
-        for j, c in enumerate(hand):
-            if IS_RED3[KIND_OF_ID[c]] and free:
-                i = free.pop()
-                hand[j], stock[i] = stock[i], c
 
 
 class HardBot:
