@@ -40,6 +40,9 @@ def main(argv: list[str] | None = None, out=None) -> int:
     t.add_argument("--deals", type=int, default=20)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")
+    t.add_argument("--clock", choices=("wall", "cpu"), default="wall",
+                   help="hard: the budget in elapsed time (what players wait) or in this "
+                        "process's CPU time (measurements on a busy machine)")
     t.add_argument("--jobs", type=int, default=1,
                    help="play deals in this many processes (keep it at most the core count)")
     k = sub.add_parser("soak", help="many deals by random and computer players, every "
@@ -103,6 +106,6 @@ def main(argv: list[str] | None = None, out=None) -> int:
     else:
         from .ai.tournament import tournament
         result = tournament(args.rules, args.players, args.a, args.b, args.deals, args.seed,
-                            budget=args.budget, jobs=max(1, args.jobs))
+                            budget=args.budget, jobs=max(1, args.jobs), clock=args.clock)
     print(json.dumps(result, indent=1), file=out)
     return 0

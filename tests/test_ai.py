@@ -611,3 +611,28 @@ def test_tournament_counts_deals_decided_by_a_few_points(monkeypatch):
     both = tm.pool([out, dict(out, seed=2)])
     assert (both["a_won_small"], both["b_won_small"]) == (2, 4)
     assert both["a_share_decided_beyond_small"] == round(4 / 6, 3)
+
+
+
+def test_hard_budget_on_the_cpu_clock_and_bad_clocks(monkeypatch):
+    """``clock="cpu"``: the budget runs on this process's CPU time, so elapsed time the
+    machine's other jobs take does not shorten the search (a measurement on a busy machine
+    plays as a quiet one would); an unknown clock is refused, by the bot and the tournament."""
+    import time as _time
+    from py_engine.ai import tournament as tour
+    view, _, _ = _overriding_position()
+    real = _time.perf_counter
+    monkeypatch.setattr(_time, "perf_counter", lambda: real() + 1000 * _time.process_time())
+    wall = HardBot(seed=5, budget=0.3, min_gain=0.0)       # elapsed time races ahead: no time
+    wall.choose(view)
+    cpu = HardBot(seed=5, budget=0.3, min_gain=0.0, clock="cpu")
+    c0 = _time.process_time()
+    cpu.choose(view)
+    spent = _time.process_time() - c0
+    assert wall.last_stats["samples"] < cpu.last_stats["samples"]
+    assert cpu.last_stats["samples"] >= 12 and spent < 0.3 + 0.2
+    with pytest.raises(ValueError, match="unknown clock"):
+        HardBot(seed=3, budget=0.2, clock="sundial")
+    with pytest.raises(ValueError, match="unknown clock"):
+        tour.tournament("samba", 4, "hard", "medium", 1, 5, budget=0.1, clock="sundial")
+    assert tour.tournament("samba", 2, "medium", "easy", 1, 5, clock="cpu")["clock"] == "cpu"

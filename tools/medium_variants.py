@@ -49,6 +49,47 @@ class ShedBot(MediumBot):
             self.w = base
 
 
+class DumpBot(MediumBot):
+    """``medium`` that, when the deal looks about to end by an opponent's going out (its side
+    can go out and one of its players holds at most ``CARDS`` cards), lays everything it can
+    (wild cards too, no natural pair kept for the pile) and sheds high cards ``FACTOR`` times
+    as hard."""
+    level = "medium_dump"
+    FACTOR = 4.0
+    CARDS = 3
+
+    def imminent(self, info: Info) -> bool:
+        sizes = info.view["hand_sizes"]
+        return any(c >= info.req and any(sizes[p] <= self.CARDS for p in range(info.n)
+                                         if info.side_of[p] == s)
+                   for s, c in enumerate(info.canastas) if s != info.side)
+
+    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
+        base = self.w
+        self._dump = self.imminent(Info(view))
+        if self._dump:
+            self.w = dict(base, value_shed=base["value_shed"] * self.FACTOR, keep_pair_pile=999)
+        try:
+            return super().scored_moves(view)
+        finally:
+            self.w = base
+
+    def meld_score(self, info: Info, text: str) -> float:
+        if getattr(self, "_dump", False) and not info.can_out:
+            info.want_out = True        # lay wild cards as if going out
+            try:
+                return super().meld_score(info, text)
+            finally:
+                info.want_out = None
+        return super().meld_score(info, text)
+
+
+class DumpAnyBot(DumpBot):
+    """``DumpBot`` whenever an opponent side can go out (any hand size)."""
+    level = "medium_dumpany"
+    CARDS = 99
+
+
 class EndgameBot(MediumBot):
     """``medium`` with ``hard``'s exact going-out turn."""
     level = "medium_endgame"
@@ -61,7 +102,7 @@ class EndgameBot(MediumBot):
         return best_going_out(view, self.plain) or super().choose(view)
 
 
-VARIANTS = {"shed": ShedBot, "endgame": EndgameBot}
+VARIANTS = {"shed": ShedBot, "endgame": EndgameBot, "dump": DumpBot, "dumpany": DumpAnyBot}
 
 
 def main(argv: list[str] | None = None) -> int:

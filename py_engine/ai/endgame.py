@@ -32,13 +32,13 @@ _ENDED = ("deal_over", "game_over")
 
 
 def best_going_out(view: dict, policy: MediumBot, deadline: float | None = None,
-                   max_nodes: int = MAX_NODES) -> str | None:
+                   max_nodes: int = MAX_NODES, clock=time.perf_counter) -> str | None:
     """The first move of this turn's best going-out line, when it scores more for the own side
     than ``policy``'s own line; None when ``policy`` does not go out (nor ask to) this turn,
     or its line is already the best found. When ``policy`` asks the partner, so does the
     answer: the best line proposed as the question (or the best of the listed questions).
-    ``deadline``: a ``time.perf_counter`` time after which the search stops (what it found so
-    far counts)."""
+    ``deadline``: a time of ``clock`` (default ``time.perf_counter``) after which the search
+    stops (what it found so far counts)."""
     if view["phase"] != "meld" or len(view["hand"]) > MAX_HAND:
         return None
     side, me = view["my_side"], view["seat"]
@@ -50,7 +50,7 @@ def best_going_out(view: dict, policy: MediumBot, deadline: float | None = None,
     if base is None:
         return None
     value, asks = base
-    best = _Search(me, side, deadline, max_nodes).best(g)
+    best = _Search(me, side, deadline, max_nodes, clock).best(g)
     if not asks:
         return best[1][0] if best is not None and best[0] > value else None
     # The question carries the whole going-out action: the best line as one, else the best
@@ -108,8 +108,10 @@ class _Search:
     """The lines of the rest of the turn that go out without asking: melds, then the last
     discard or a meld that empties the hand."""
 
-    def __init__(self, me: int, side: int, deadline: float | None, max_nodes: int):
+    def __init__(self, me: int, side: int, deadline: float | None, max_nodes: int,
+                 clock=time.perf_counter):
         self.me, self.side = me, side
+        self.clock = clock
         self.deadline, self.max_nodes = deadline, max_nodes
         self.nodes = 0
         self.memo: dict = {}
@@ -121,7 +123,7 @@ class _Search:
 
     def _stop(self) -> bool:
         return self.nodes >= self.max_nodes or (
-            self.deadline is not None and time.perf_counter() > self.deadline)
+            self.deadline is not None and self.clock() > self.deadline)
 
     def best(self, g: Game) -> tuple[float, list[str]] | None:
         """(the best own-side deal score, its line) from ``g`` on."""

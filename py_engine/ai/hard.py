@@ -55,6 +55,12 @@ _probes: list[float] = []
 _probe_at = [float("-inf")]
 
 
+# The clocks a time budget can run on: ``wall`` (what players get: the budget is the time they
+# wait) or ``cpu``, this process's CPU time, which the machine's other jobs do not eat into (a
+# measurement on a busy machine then plays as a quiet one would: docs/ai.md, "Session 9").
+CLOCKS = {"wall": "perf_counter", "cpu": "process_time"}     # (functions of ``time``)
+
+
 class _Overrun(Exception):
     """A sample still running at the deadline (``HardBot.rollout``)."""
 
@@ -393,8 +399,12 @@ class HardBot:
                  min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
                  hold: bool = False, base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
                  own_turn: bool = True, min_gain: float = 75.0, infer: bool = False,
-                 rich: float = 0.0, endgame: bool = True, **kw):
+                 rich: float = 0.0, endgame: bool = True, clock: str = "wall", **kw):
         self.seed = seed
+        if clock not in CLOCKS:
+            raise ValueError(f"unknown clock {clock!r} (one of {', '.join(CLOCKS)})")
+        self.clock_name = clock
+        self.clock = getattr(time, CLOCKS[clock])
         # None: scaled to the machine at each decision (``auto_budget(base, cap)``)
         self.budget = budget
         self.auto = budget is None and iterations is None
@@ -428,7 +438,8 @@ class HardBot:
         self._deadline: float | None = None     # set while a time-budgeted search runs
 
     def choose(self, view: dict) -> str:
-        t0 = time.perf_counter()
+        self.clock = getattr(time, CLOCKS[self.clock_name])    # (read now: tests replace it)
+        t0 = self.clock()
         self.last_stats = {}
         ranked = self.medium.rank_moves(view)
         if not ranked:
@@ -436,7 +447,7 @@ class HardBot:
         if self.endgame:
             budget = self.time_budget()
             exact = best_going_out(view, self.medium,
-                                   None if budget is None else t0 + budget / 2)
+                                   None if budget is None else t0 + budget / 2, clock=self.clock)
             if exact is not None:
                 self.last_stats = {"samples": 0, "gains": {}, "endgame": exact}
                 return exact
@@ -475,7 +486,8 @@ class HardBot:
                t0: float | None = None) -> str:
         """The shortlist's best move on evidence; ``t0``: when the decision started (its
         ranking counts against the budget; default now)."""
-        t0 = time.perf_counter() if t0 is None else t0
+        self.clock = getattr(time, CLOCKS[self.clock_name])
+        t0 = self.clock() if t0 is None else t0
         # The samples make many short-lived objects and no reference cycles: the cyclic
         # garbage collector only costs time here (it runs again when the search ends).
         was_enabled = gc.isenabled()
@@ -495,7 +507,7 @@ class HardBot:
         budget = self.time_budget()
         t_end = t0 + budget if budget is not None else None
         self._deadline = t_end
-        t_start = time.perf_counter()
+        t_start = self.clock()
         weights = LEAF_WEIGHTS.get(view["rules"]["name"]) if self.leaf == "fitted" else None
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         worlds = self.worlds(view)
@@ -505,7 +517,7 @@ class HardBot:
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
-            now = time.perf_counter()
+            now = self.clock()
             if t_end is not None and (
                     now >= t_end or (n > 0 and now + (now - t_start) / n > t_end)):
                 break     # the next sample would overrun the deadline
@@ -603,9 +615,10 @@ class HardBot:
         steps = 0
         cache: dict = {}
         deadline = self._deadline
+        clock = self.clock
         g.played_only()     # (only this loop plays it: generated moves are trusted by version)
         while g.phase in ("draw", "meld", "answer") and steps < 400:
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and clock() > deadline:
                 raise _Overrun      # the decision's deadline (``_search``)
             if g.phase == "draw" and g.current != last:
                 turns += 1

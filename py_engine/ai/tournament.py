@@ -50,10 +50,14 @@ def percentiles(xs: list[float]) -> dict:
 
 
 def play_deal(rules: str, players: int, deal_seed: int, levels: list[str], bot_seed: int,
-              budget: float | None = None, times: dict | None = None) -> list[int]:
-    """Play one deal with ``levels[seat]``; returns the deal's score per side."""
+              budget: float | None = None, times: dict | None = None,
+              clock: str = "wall") -> list[int]:
+    """Play one deal with ``levels[seat]``; returns the deal's score per side. ``clock``: what
+    ``hard``'s time budget runs on (``hard.CLOCKS``)."""
     game = Game.new(rules, players, seed=deal_seed)
-    kw = {} if budget is None else {"budget": budget}
+    kw: dict = {} if budget is None else {"budget": budget}
+    if clock != "wall":
+        kw["clock"] = clock
     bots = [make_bot(levels[s], seed=bot_seed * 1009 + s, **kw) for s in range(players)]
     guard = 0
     while game.phase not in ("deal_over", "game_over"):
@@ -94,7 +98,7 @@ def map_deals(fn, args: list, jobs: int = 1) -> list:
 
 
 def duplicate_deal(rules: str, players: int, a: str, b: str, seed: int, i: int,
-                   budget: float | None = None) -> tuple[float, dict]:
+                   budget: float | None = None, clock: str = "wall") -> tuple[float, dict]:
     """Deal ``i`` played twice, seats swapped: (``a`` minus ``b``, decision times per level)."""
     n_sides = get_rules(rules).n_sides(players)
     deal_seed = seed * 100_003 + i
@@ -104,7 +108,7 @@ def duplicate_deal(rules: str, players: int, a: str, b: str, seed: int, i: int,
         a_sides = a_sides_of(n_sides, swap)
         levels = [a if s % n_sides in a_sides else b for s in range(players)]
         sc = play_deal(rules, players, deal_seed, levels, seed * 7 + i * 2 + swap, budget,
-                       times)
+                       times, clock)
         total += margin(sc, a_sides)
     return total, times
 
@@ -114,17 +118,21 @@ def _deal_job(args: tuple) -> tuple[float, dict]:
 
 
 def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed: int,
-               budget: float | None = None, jobs: int = 1) -> dict:
+               budget: float | None = None, jobs: int = 1, clock: str = "wall") -> dict:
     """``jobs`` > 1 plays deals in that many processes (the same deals and results, but
     time-budgeted bots then share the machine's cores; in Pyodide, which has no processes, the
-    deals are played one after the other)."""
+    deals are played one after the other). ``clock="cpu"``: ``hard``'s budget in this process's
+    CPU time (a busy machine then measures what a quiet one plays)."""
+    from .hard import CLOCKS
+    if clock not in CLOCKS:
+        raise ValueError(f"unknown clock {clock!r} (one of {', '.join(CLOCKS)})")
     rs = get_rules(rules)
     players = players or rs.default_players
     times: dict[str, list[float]] = {}
     diffs: list[float] = []
     wins_a = wins_b = ties = 0
     t_start = time.perf_counter()
-    args = [(rules, players, a, b, seed, i, budget) for i in range(deals)]
+    args = [(rules, players, a, b, seed, i, budget, clock) for i in range(deals)]
     for total, t in map_deals(_deal_job, args, jobs):
         for lv, ts in t.items():
             times.setdefault(lv, []).extend(ts)
@@ -151,7 +159,7 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
     lg, hg = wilson(wins_a - small_a, big)
     return {
         "rules": rules, "players": players, "a": a, "b": b, "deals": n, "seed": seed,
-        "budget": budget, "jobs": jobs,
+        "budget": budget, "clock": clock, "jobs": jobs,
         "method": "duplicate deals, seats swapped; >2 sides: mean of sides",
         "mean_score_diff": round(mean, 1),
         "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],
@@ -177,7 +185,8 @@ def pool(results: list[dict]) -> dict:
     deviations (``score_diff_sd``, or recovered from the interval of a run without it)."""
     if not results:
         raise ValueError("nothing to pool")
-    keys = {(r["rules"], r["players"], r["a"], r["b"], r.get("budget")) for r in results}
+    keys = {(r["rules"], r["players"], r["a"], r["b"], r.get("budget"), r.get("clock", "wall"))
+            for r in results}
     if len(keys) != 1:
         raise ValueError(f"not the same tournament: {sorted(map(str, keys))}")
     n = sum(r["deals"] for r in results)
@@ -208,7 +217,7 @@ def pool(results: list[dict]) -> dict:
                  "a_share_decided_beyond_small_95": [round(lg, 3), round(hg, 3)]}
     return {
         "rules": r0["rules"], "players": r0["players"], "a": r0["a"], "b": r0["b"],
-        "budget": r0.get("budget"), "runs": len(results),
+        "budget": r0.get("budget"), "clock": r0.get("clock", "wall"), "runs": len(results),
         "seeds": sorted(r["seed"] for r in results), "deals": n,
         "mean_score_diff": round(mean, 1),
         "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],
