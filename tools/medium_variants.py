@@ -4,6 +4,7 @@ decided deals measures).
 
     python tools/medium_variants.py --variant shed --rules samba --players 4 --deals 400 --seed 780
     python tools/medium_variants.py --variant endgame --deals 400 --seed 782
+    python tools/medium_variants.py --variant dump --set CARDS=2 --deals 800 --seed 784
 
 prints the tournament's JSON (``py_engine.ai.tournament``), with the deals decided by a few
 points counted apart (``a_won_small``, ``b_won_small``). The variants (study levels, never
@@ -13,6 +14,9 @@ offered to players):
   hard (``value_shed`` x4). It keeps fewer points in hand when the deal ends, so it wins many
   deals by 5 or 10 points, and loses others by more.
 - ``endgame``: ``medium`` with ``hard``'s exact going-out turn (``ai.endgame``).
+- ``dump``: ``medium`` with ``hard``'s last-turn habit (``ai.lastturn``: when an opponent side
+  can go out and one of its players holds at most ``CARDS`` cards, lay everything, shed high
+  cards ``SHED`` times as hard); ``dumpany``: the same whenever an opponent side can go out.
 
 TUNING seeds only: the reserved measurement seeds 9000-9099 are refused.
 """
@@ -30,6 +34,7 @@ from hard_overrides import RESERVED  # noqa: E402
 
 from py_engine.ai import register  # noqa: E402
 from py_engine.ai.endgame import best_going_out  # noqa: E402
+from py_engine.ai.lastturn import LastTurnMedium  # noqa: E402
 from py_engine.ai.medium import Info, MediumBot  # noqa: E402
 from py_engine.ai.tournament import tournament  # noqa: E402
 
@@ -49,43 +54,14 @@ class ShedBot(MediumBot):
             self.w = base
 
 
-class DumpBot(MediumBot):
-    """``medium`` that, when the deal looks about to end by an opponent's going out (its side
-    can go out and one of its players holds at most ``CARDS`` cards), lays everything it can
-    (wild cards too, no natural pair kept for the pile) and sheds high cards ``FACTOR`` times
-    as hard."""
+class DumpBot(LastTurnMedium):
+    """``hard``'s last-turn habit on ``medium`` (``ai.lastturn``); ``--set CARDS=3 --set
+    SHED=8`` for its settings."""
     level = "medium_dump"
-    FACTOR = 4.0
-    CARDS = 3
-
-    def imminent(self, info: Info) -> bool:
-        sizes = info.view["hand_sizes"]
-        return any(c >= info.req and any(sizes[p] <= self.CARDS for p in range(info.n)
-                                         if info.side_of[p] == s)
-                   for s, c in enumerate(info.canastas) if s != info.side)
-
-    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
-        base = self.w
-        self._dump = self.imminent(Info(view))
-        if self._dump:
-            self.w = dict(base, value_shed=base["value_shed"] * self.FACTOR, keep_pair_pile=999)
-        try:
-            return super().scored_moves(view)
-        finally:
-            self.w = base
-
-    def meld_score(self, info: Info, text: str) -> float:
-        if getattr(self, "_dump", False) and not info.can_out:
-            info.want_out = True        # lay wild cards as if going out
-            try:
-                return super().meld_score(info, text)
-            finally:
-                info.want_out = None
-        return super().meld_score(info, text)
 
 
 class DumpAnyBot(DumpBot):
-    """``DumpBot`` whenever an opponent side can go out (any hand size)."""
+    """The habit whenever an opponent side can go out (any hand size)."""
     level = "medium_dumpany"
     CARDS = 99
 
@@ -114,10 +90,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=400)
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
+                   help="a class setting of the variant (e.g. CARDS=2 SHED=8)")
     a = p.parse_args(argv)
     if a.seed in RESERVED:
         p.error(f"seed {a.seed} is reserved for measurement (9000-9099)")
     cls = VARIANTS[a.variant]
+    if a.set:
+        attrs = {}
+        for item in a.set:
+            name, _, value = item.partition("=")
+            if not name.isupper() or not hasattr(cls, name):
+                p.error(f"{a.variant} has no setting {name!r}")
+            try:
+                attrs[name] = float(value)
+            except ValueError:
+                p.error(f"{item!r}: a number is needed")
+        cls = type(cls.__name__, (cls,), attrs)
     register(cls.level, cls)
     out = tournament(a.rules, a.players, cls.level, "medium", a.deals, a.seed, jobs=a.jobs)
     print(json.dumps(out))

@@ -37,6 +37,7 @@ from ..views import meld_view, view_for
 from .determinize import Determinizer, laid_red_threes
 from .endgame import best_going_out
 from .inference import Avoided, PairRich
+from .lastturn import LastTurnMedium
 from .leaf import predict
 from .medium import Info, MediumBot
 from .weights import LEAF_WEIGHTS
@@ -399,7 +400,8 @@ class HardBot:
                  min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
                  hold: bool = False, base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
                  own_turn: bool = True, min_gain: float = 75.0, infer: bool = False,
-                 rich: float = 0.0, endgame: bool = True, clock: str = "wall", **kw):
+                 rich: float = 0.0, endgame: bool = True, last_turn: bool = True,
+                 clock: str = "wall", **kw):
         self.seed = seed
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock {clock!r} (one of {', '.join(CLOCKS)})")
@@ -433,7 +435,11 @@ class HardBot:
         # True: a turn that ``medium`` would go out in (or ask to) is played exactly: the
         # going-out line with the best own-side deal score (``endgame.best_going_out``)
         self.endgame = endgame
-        self.medium = MediumBot(seed=seed)
+        # True: the own moves are ranked with the last-turn habit (``lastturn.LastTurnMedium``:
+        # lay everything and shed high cards when an opponent is about to go out); the
+        # rollouts' players stay ``medium``
+        self.last_turn = last_turn
+        self.medium = LastTurnMedium(seed=seed) if last_turn else MediumBot(seed=seed)
         self.last_stats: dict = {}
         self._deadline: float | None = None     # set while a time-budgeted search runs
 
