@@ -66,6 +66,17 @@ class DumpAnyBot(DumpBot):
     CARDS = 99
 
 
+class DumpPartnerBot(DumpBot):
+    """The habit also when the own side can go out and a partner holds at most ``CARDS``
+    cards (the partner may end the deal next)."""
+    level = "medium_dumppartner"
+
+    def about_to_end(self, info: Info) -> bool:
+        sizes = info.view["hand_sizes"]
+        return super().about_to_end(info) or (info.can_out and any(
+            sizes[p] <= self.CARDS for p in info.partners))
+
+
 class EndgameBot(MediumBot):
     """``medium`` with ``hard``'s exact going-out turn."""
     level = "medium_endgame"
@@ -78,7 +89,8 @@ class EndgameBot(MediumBot):
         return best_going_out(view, self.plain) or super().choose(view)
 
 
-VARIANTS = {"shed": ShedBot, "endgame": EndgameBot, "dump": DumpBot, "dumpany": DumpAnyBot}
+VARIANTS = {"shed": ShedBot, "endgame": EndgameBot, "dump": DumpBot, "dumpany": DumpAnyBot,
+            "dumppartner": DumpPartnerBot}
 
 
 def main(argv: list[str] | None = None) -> int:
