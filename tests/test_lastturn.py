@@ -79,3 +79,17 @@ def test_on_the_last_turn_it_lays_or_sheds_the_higher_card():
 def test_hard_ranks_its_own_moves_with_the_habit():
     assert type(HardBot(seed=1).medium) is LastTurnMedium
     assert type(HardBot(seed=1, last_turn=False).medium) is MediumBot
+
+
+def test_the_hint_says_why_on_the_last_turn():
+    """``explain`` names the opponent who may end the deal (``why.last_turn``) for a meld or a
+    discard on such a turn, and never otherwise; the key has an English text."""
+    from py_engine.ai.explain import TEXTS, explain
+    view = next(v for v in _meld_views(61) if v["canastas"] == [0, 0]
+                and any(m.startswith("discard") for m in v["legal"]["moves"]))
+    move = next(m for m in view["legal"]["moves"] if m.startswith("discard"))
+    assert all(r["key"] != "why.last_turn" for r in explain(view, move)["reasons"])
+    e = _ending(view, 2)
+    nxt = (view["seat"] + 1) % view["players"]
+    assert explain(e, move)["reasons"][0] == {"key": "why.last_turn", "seat": nxt}
+    assert TEXTS["why.last_turn"].format(seat="Cleo").startswith("Cleo may go out")

@@ -39,6 +39,7 @@ TEXTS = {
     "why.adds_to_meld": "adds to your side's melds",
     "why.new_meld": "lays a new meld",
     "why.sheds_wilds": "puts wild cards on the table before the deal ends",
+    "why.last_turn": "{seat} may go out next turn: puts points on the table, sheds high cards",
     "why.draws": "nothing on the pile is worth taking",
     "why.lays_red3": "lays a red three (100; held at the end it costs 750)",
     "why.goes_out": "goes out (200)",
@@ -207,6 +208,9 @@ def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict
     if info.can_out and not goes_out(info, move) and info.out_game() < 0 \
             and head in ("discard", "meld", "answer"):
         out.append({"key": "why.waits_game", "side": _best_other(info)})
+    ending = _about_to_end(info) if head in ("discard", "meld") else None
+    if ending is not None and not goes_out(info, move):
+        out.append({"key": "why.last_turn", "seat": ending})
     if goes_out(info, move) and not move.startswith("ask"):
         out.append({"key": "why.goes_out"})
         if info.out_game() > 0:
@@ -252,6 +256,18 @@ def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict
         if pairs and pile >= 5:
             out.append({"key": "why.keeps_pair"})
     return out
+
+
+def _about_to_end(info: Info) -> int | None:
+    """The opponent who may end the deal next turn (``hard``'s last-turn habit,
+    ``lastturn.LastTurnMedium``: its side can go out and it holds few cards), or None."""
+    from .lastturn import LastTurnMedium
+    if not LastTurnMedium.about_to_end(info):
+        return None
+    sizes = info.view["hand_sizes"]
+    out = [p for p in range(info.n) if info.side_of[p] != info.side
+           and info.canastas[info.side_of[p]] >= info.req and sizes[p] <= LastTurnMedium.CARDS]
+    return min(out, key=lambda p: (sizes[p], (p - info.seat) % info.n))
 
 
 def _points(move: str, info: Info) -> int:

@@ -24,10 +24,11 @@ class LastTurnMedium(MediumBot):
         super().__init__(seed=seed, weights=weights, **kw)
         self._last_turn = False
 
-    def about_to_end(self, info: Info) -> bool:
+    @classmethod
+    def about_to_end(cls, info: Info) -> bool:
         """An opponent side can go out and one of its players holds at most ``CARDS`` cards."""
         sizes = info.view["hand_sizes"]
-        return any(c >= info.req and any(sizes[p] <= self.CARDS for p in range(info.n)
+        return any(c >= info.req and any(sizes[p] <= cls.CARDS for p in range(info.n)
                                          if info.side_of[p] == s)
                    for s, c in enumerate(info.canastas) if s != info.side)
 
