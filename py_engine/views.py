@@ -88,15 +88,30 @@ def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
 
 
 def seat_log(game: Game, seat: int, last: int = 60) -> list[dict]:
-    """The last ``last`` log entries as ``seat`` sees them (rendered once per seat and kept)."""
+    """The last ``last`` log entries as ``seat`` sees them (rendered once per seat and kept; an
+    entry that every seat sees alike, neither an ask nor one with cards only ``seat`` saw, is
+    rendered once for all seats and shared)."""
     cache = game.view_cache
     key = ("log", seat)
+    log = game.log
     got = cache.get(key)
-    if got is None or got[0] is not game.log:
-        got = cache[key] = (game.log, list[dict]())
-    log, out = game.log, got[1]
-    for i in range(len(out), len(log)):
-        out.append(log_entry(log[i], seat, game, i))
+    if got is None or got[0] is not log:
+        got = cache[key] = (log, list[dict]())
+    out = got[1]
+    if len(out) < len(log):
+        pub = cache.get("log_public")
+        if pub is None or pub[0] is not log:
+            pub = cache["log_public"] = (log, {})
+        shared = pub[1]
+        for i in range(len(out), len(log)):
+            e = log[i]
+            if (e["seat"] == seat and e["private"].get("cards")) or e.get("kind", "ask") == "ask":
+                out.append(log_entry(e, seat, game, i))
+                continue
+            v = shared.get(i)
+            if v is None:
+                v = shared[i] = log_entry(e, seat, game, i)
+            out.append(v)
     return out[-last:]
 
 

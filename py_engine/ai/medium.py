@@ -70,6 +70,15 @@ class Info:
         self._next_log: tuple[set[int], set[int], list[int]] | None = None
         # Worked out on first use by the discard scores (``_discard_facts``).
         self._facts: tuple | None = None
+        self._held_wilds: int | None = None
+
+    @property
+    def held_wilds(self) -> int:
+        """The wild cards in the own hand (counted on first use)."""
+        n = self._held_wilds
+        if n is None:
+            n = self._held_wilds = sum(map(IS_WILD.__getitem__, self.hand))
+        return n
 
     @property
     def seen_rank(self) -> list[int]:
@@ -675,7 +684,7 @@ class MediumBot:
                     continue
                 completes = m["needs"] > 0 and m["needs"] <= len(ks)
                 if wl:
-                    held_wilds = sum(1 for k in info.hand if IS_WILD[k])
+                    held_wilds = info.held_wilds
                     if m["canasta"]:
                         score += 5.0 if going else w["wild_idle"] - 10
                     elif m["needs"] <= held_wilds and m["needs"] <= 2 and m["type"] == "group":
