@@ -227,7 +227,9 @@ def _listing(moves, texts: list[str]) -> dict:
                         "stock": stock}}
 
 
-def legal_view(game: Game, seat: int) -> dict | None:
+def legal_view(game: Game, seat: int, met: bool | None = None) -> dict | None:
+    """The legal part of ``seat``'s view (``met``: whether the seat's side meets its going-out
+    requirement, when the caller knows)."""
     if game.current != seat or game.phase in ("game_over",):
         if game.phase == "deal_over":
             return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
@@ -239,7 +241,7 @@ def legal_view(game: Game, seat: int) -> dict | None:
     remember_texts(moves, texts)
     got = _listing(moves, texts)
     can_ask = (game.ask_problem(seat) is None
-               and game.requirement_met(game.side_of(seat)))
+               and (game.requirement_met(game.side_of(seat)) if met is None else met))
     return {"moves": got["moves"], "discard": got["discard"], "adds": got["adds"],
             "melds": got["melds"], "takes": got["takes"], "can_ask": can_ask,
             "targets": got["targets"]}
@@ -268,6 +270,8 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
             "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
     counts = [side_canastas(m, r) for m in game.melds]
+    met = [game.requirement_met_counts(*c) for c in counts]
+    my_side = seat % n_sides
     seats = game.view_cache.get("seats")
     if seats is None:
         seats = game.view_cache["seats"] = ([game.seats_of(s) for s in range(n_sides)],
@@ -278,7 +282,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "players": game.players, "seat": seat,
         "sides": seats[0],
         "side_of": seats[1],
-        "my_side": game.side_of(seat),
+        "my_side": my_side,
         "deal": game.deal_no, "dealer": game.dealer, "target": game.target,
         "phase": game.phase,
         "current": game.current if game.phase not in ("deal_over", "game_over") else None,
@@ -294,12 +298,12 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "minimum": [game.minimum(s) for s in range(n_sides)],
         "canastas": [c[0] for c in counts],
         "requirement": r.canastas_needed(game.players),
-        "requirement_met": [game.requirement_met_counts(*c) for c in counts],
+        "requirement_met": met,
         "turn": {"asked": game.turn.asked, "refused": game.turn.refused,
                  "pending": game.turn.pending if game.turn.asker >= 0 and game.side_of(
                      game.turn.asker) == game.side_of(seat) else None,
                  "asker": game.turn.asker},
-        "legal": legal_view(game, seat) if with_legal else None,
+        "legal": legal_view(game, seat, met[my_side]) if with_legal else None,
         "log": seat_log(game, seat),
         "deal_result": game.deal_result,
         "history": [list(h) for h in game.history],
