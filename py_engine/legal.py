@@ -10,7 +10,8 @@ candidate. What is generated is recorded in the position's ``Game.generation()``
 where a move was verified), so that ``Game.play`` does not check those very moves again."""
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
+from operator import itemgetter
 
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
                     SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
@@ -30,6 +31,8 @@ _BLACK3_KINDS = [k for k in range(N_KINDS) if IS_BLACK3[k]]
 _WILD_IDS = sorted(k for k in range(N_KINDS) if IS_WILD[k])
 # The natural kinds rank by rank (suits in order within a rank).
 _NATURALS_BY_RANK = sorted(_NATURAL_KINDS, key=lambda k: (RANK_OF[k], SUIT_OF[k]))
+# A hand's counts of those kinds, in that order (one call: ``compress`` then keeps the held ones).
+_NATURAL_COUNTS = itemgetter(*_NATURALS_BY_RANK)
 # Moves are values: the argument-free ones and the discards are made once.
 _DRAW, _END_DEAL, _NEXT_DEAL, _PASS = Draw(), EndDeal(), NextDeal(), Pass()
 _YES, _NO = Answer(True), Answer(False)
@@ -123,7 +126,7 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     max_w = min(len(wilds), max_wilds)
     runs: list[list[int]] = [[], [], [], []]     # per suit, the ranks held
     by_rank: dict[int, list[int]] = {}           # the ranks held, low to high: their naturals
-    for k in [k for k in _NATURALS_BY_RANK if counts[k]]:
+    for k in compress(_NATURALS_BY_RANK, _NATURAL_COUNTS(counts)):
         rank = RANK_OF[k]
         nat_r = by_rank.get(rank)
         if nat_r is None:
