@@ -102,7 +102,7 @@ def seat_log(game: Game, seat: int, last: int = 60) -> list[dict]:
         pub = cache.get("log_public")
         if pub is None or pub[0] is not log:
             pub = cache["log_public"] = (log, {})
-        shared = pub[1]
+        shared: dict[int, dict] = pub[1]
         for i in range(len(out), len(log)):
             e = log[i]
             if (e["seat"] == seat and e["private"].get("cards")) or e.get("kind", "ask") == "ask":

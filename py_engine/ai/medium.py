@@ -381,14 +381,12 @@ class MediumBot:
         """``rank_moves(view)[0]``'s move: the highest score, ties broken by the text.
 
         The discards are scored only when another move does not beat them all for certain
-        (``discard_ceiling``): with more than one card in hand every discard scores below
-        -900, and a meld move mostly scores above zero."""
-        if not self._plain():
-            scored = self.scored_moves(view)
-        else:
-            scored = self._scored_unless_beaten(view)
-            if type(scored) is str:
-                return scored
+        (``discard_ceiling``): with more than one card in hand a discard's score is less 1000,
+        and a meld move mostly scores above zero."""
+        got = self._scored_unless_beaten(view) if self._plain() else self.scored_moves(view)
+        if isinstance(got, str):
+            return got
+        scored = got
         if not scored:
             raise ValueError("no legal move in this view")
         best = max(sc for sc, _ in scored)
