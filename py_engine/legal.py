@@ -10,7 +10,8 @@ candidate. What is generated is recorded in the position's ``Game.generation()``
 where a move was verified), so that ``Game.play`` does not check those very moves again."""
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import combinations, compress
+from operator import itemgetter
 
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
                     SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
@@ -30,6 +31,8 @@ _BLACK3_KINDS = [k for k in range(N_KINDS) if IS_BLACK3[k]]
 _WILD_IDS = sorted(k for k in range(N_KINDS) if IS_WILD[k])
 # The natural kinds rank by rank (suits in order within a rank).
 _NATURALS_BY_RANK = sorted(_NATURAL_KINDS, key=lambda k: (RANK_OF[k], SUIT_OF[k]))
+# A hand's counts of those kinds, in that order (one call: ``compress`` then keeps the held ones).
+_NATURAL_COUNTS = itemgetter(*_NATURALS_BY_RANK)
 # Moves are values: the argument-free ones and the discards are made once.
 _DRAW, _END_DEAL, _NEXT_DEAL, _PASS = Draw(), EndDeal(), NextDeal(), Pass()
 _YES, _NO = Answer(True), Answer(False)
@@ -123,7 +126,7 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     max_w = min(len(wilds), max_wilds)
     runs: list[list[int]] = [[], [], [], []]     # per suit, the ranks held
     by_rank: dict[int, list[int]] = {}           # the ranks held, low to high: their naturals
-    for k in [k for k in _NATURALS_BY_RANK if counts[k]]:
+    for k in compress(_NATURALS_BY_RANK, _NATURAL_COUNTS(counts)):
         rank = RANK_OF[k]
         nat_r = by_rank.get(rank)
         if nat_r is None:
@@ -289,7 +292,7 @@ class ActingSide:
     def __init__(self, game: Game):
         self.game = game
         self.seat = game.current
-        self.side = game.side_of(game.current)
+        self.side = game.current % game.n_sides
         self.melds = game.melds[self.side]
         self.finished, self.sequences = side_canastas(self.melds, game.rules)
         self.cards = len(game.hands[self.seat])
@@ -563,14 +566,16 @@ def legal_moves(game: Game) -> list[Move]:
     """The legal moves of the seat to act (meld candidates as single actions or openings)."""
     if game.phase != "meld":
         return other_moves(game)
-    out = other_moves(game)
+    acting = ActingSide(game) if game.melds[game.current % game.n_sides] else None
+    out = other_moves(game, acting)
     n_red3 = sum(1 for m in out if isinstance(m, LayRedThree))
-    return out[:n_red3] + list(meld_moves(game)) + out[n_red3:]
+    return out[:n_red3] + list(meld_moves(game, acting)) + out[n_red3:]
 
 
-def other_moves(game: Game) -> list[Move]:
+def other_moves(game: Game, acting: ActingSide | None = None) -> list[Move]:
     """The legal moves of the seat to act but the meld moves (``meld_moves``), in the order
-    ``legal_moves`` lists them."""
+    ``legal_moves`` lists them (``acting``: the acting side's facts, when the caller has
+    them)."""
     ph = game.phase
     if ph == "game_over":
         return []
@@ -578,7 +583,8 @@ def other_moves(game: Game) -> list[Move]:
         return [_NEXT_DEAL]
     if ph == "answer":
         return [_YES, _NO]
-    seat, side = game.current, game.side_of(game.current)
+    seat = game.current
+    side = seat % game.n_sides
     out: list[Move] = []
     hand = game.hands[seat]
     by_choice = not game.rules.red_threes_automatic
@@ -600,7 +606,7 @@ def other_moves(game: Game) -> list[Move]:
     if game.rules.pass_with_one and game.can(_PASS):
         out.append(_PASS)
     if game.partners(seat) and not game.turn.asked:
-        out += ask_moves(game)
+        out += ask_moves(game, acting)
     return out
 
 
@@ -629,11 +635,15 @@ def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:
     return [_DISCARDS[k] for k in distinct if discardable or not IS_RED3[k]]
 
 
-def ask_moves(game: Game) -> list[Ask]:
+def ask_moves(game: Game, acting: ActingSide | None = None) -> list[Ask]:
     """Simple going-out actions to ask the partner about: the last card discarded, or one
-    card added to a meld and the other discarded."""
+    card added to a meld and the other discarded (``acting``: the acting side's facts, when
+    the caller has them)."""
     seat = game.current
-    if game.ask_problem(seat) is not None or not game.requirement_met(game.side_of(seat)):
+    if game.ask_problem(seat) is not None:
+        return []
+    if not (acting.met_after(None) if acting is not None
+            else game.requirement_met(game.side_of(seat))):
         return []
     kinds = game.hand_kinds(seat)
     cands: list[Ask] = []
@@ -673,10 +683,11 @@ def opening_ok(game: Game, combo) -> bool:
                                       False) is None
 
 
-def meld_moves(game: Game) -> list[Meld]:
+def meld_moves(game: Game, acting: ActingSide | None = None) -> list[Meld]:
     """The meld moves of the seat to act (recorded as generated at this position: ``play``
-    does not check them again)."""
-    out = _meld_moves(game)
+    does not check them again; ``acting``: the acting side's facts, when the caller has
+    them)."""
+    out = _meld_moves(game, acting)
     if out:
         gen = game.generation()
         for m in out:
@@ -684,8 +695,9 @@ def meld_moves(game: Game) -> list[Meld]:
     return out
 
 
-def _meld_moves(game: Game) -> list[Meld]:
-    seat, side = game.current, game.side_of(game.current)
+def _meld_moves(game: Game, acting: ActingSide | None = None) -> list[Meld]:
+    seat = game.current
+    side = seat % game.n_sides
     counts = counts_of(game.hand_kinds(seat))
     out: list[Meld] = []
     if not game.opened(side):
@@ -693,7 +705,8 @@ def _meld_moves(game: Game) -> list[Meld]:
             if opening_ok(game, combo):
                 out.append(Meld(tuple(combo)))
         return out
-    acting = ActingSide(game)
+    if acting is None:
+        acting = ActingSide(game)
     for part, t, n, w in candidate_shapes(counts, game):
         if acting.new_shape_ok(t, n, w):
             out.append(new_meld_move(part))

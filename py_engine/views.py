@@ -88,15 +88,30 @@ def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
 
 
 def seat_log(game: Game, seat: int, last: int = 60) -> list[dict]:
-    """The last ``last`` log entries as ``seat`` sees them (rendered once per seat and kept)."""
+    """The last ``last`` log entries as ``seat`` sees them (rendered once per seat and kept; an
+    entry that every seat sees alike, neither an ask nor one with cards only ``seat`` saw, is
+    rendered once for all seats and shared)."""
     cache = game.view_cache
     key = ("log", seat)
+    log = game.log
     got = cache.get(key)
-    if got is None or got[0] is not game.log:
-        got = cache[key] = (game.log, list[dict]())
-    log, out = game.log, got[1]
-    for i in range(len(out), len(log)):
-        out.append(log_entry(log[i], seat, game, i))
+    if got is None or got[0] is not log:
+        got = cache[key] = (log, list[dict]())
+    out = got[1]
+    if len(out) < len(log):
+        pub = cache.get("log_public")
+        if pub is None or pub[0] is not log:
+            pub = cache["log_public"] = (log, {})
+        shared: dict[int, dict] = pub[1]
+        for i in range(len(out), len(log)):
+            e = log[i]
+            if (e["seat"] == seat and e["private"].get("cards")) or e.get("kind", "ask") == "ask":
+                out.append(log_entry(e, seat, game, i))
+                continue
+            v = shared.get(i)
+            if v is None:
+                v = shared[i] = log_entry(e, seat, game, i)
+            out.append(v)
     return out[-last:]
 
 
@@ -212,7 +227,9 @@ def _listing(moves, texts: list[str]) -> dict:
                         "stock": stock}}
 
 
-def legal_view(game: Game, seat: int) -> dict | None:
+def legal_view(game: Game, seat: int, met: bool | None = None) -> dict | None:
+    """The legal part of ``seat``'s view (``met``: whether the seat's side meets its going-out
+    requirement, when the caller knows)."""
     if game.current != seat or game.phase in ("game_over",):
         if game.phase == "deal_over":
             return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
@@ -224,7 +241,7 @@ def legal_view(game: Game, seat: int) -> dict | None:
     remember_texts(moves, texts)
     got = _listing(moves, texts)
     can_ask = (game.ask_problem(seat) is None
-               and game.requirement_met(game.side_of(seat)))
+               and (game.requirement_met(game.side_of(seat)) if met is None else met))
     return {"moves": got["moves"], "discard": got["discard"], "adds": got["adds"],
             "melds": got["melds"], "takes": got["takes"], "can_ask": can_ask,
             "targets": got["targets"]}
@@ -253,6 +270,8 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
             "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
     counts = [side_canastas(m, r) for m in game.melds]
+    met = [game.requirement_met_counts(*c) for c in counts]
+    my_side = seat % n_sides
     seats = game.view_cache.get("seats")
     if seats is None:
         seats = game.view_cache["seats"] = ([game.seats_of(s) for s in range(n_sides)],
@@ -263,7 +282,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "players": game.players, "seat": seat,
         "sides": seats[0],
         "side_of": seats[1],
-        "my_side": game.side_of(seat),
+        "my_side": my_side,
         "deal": game.deal_no, "dealer": game.dealer, "target": game.target,
         "phase": game.phase,
         "current": game.current if game.phase not in ("deal_over", "game_over") else None,
@@ -279,12 +298,12 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "minimum": [game.minimum(s) for s in range(n_sides)],
         "canastas": [c[0] for c in counts],
         "requirement": r.canastas_needed(game.players),
-        "requirement_met": [game.requirement_met_counts(*c) for c in counts],
+        "requirement_met": met,
         "turn": {"asked": game.turn.asked, "refused": game.turn.refused,
                  "pending": game.turn.pending if game.turn.asker >= 0 and game.side_of(
                      game.turn.asker) == game.side_of(seat) else None,
                  "asker": game.turn.asker},
-        "legal": legal_view(game, seat) if with_legal else None,
+        "legal": legal_view(game, seat, met[my_side]) if with_legal else None,
         "log": seat_log(game, seat),
         "deal_result": game.deal_result,
         "history": [list(h) for h in game.history],

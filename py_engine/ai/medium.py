@@ -70,6 +70,15 @@ class Info:
         self._next_log: tuple[set[int], set[int], list[int]] | None = None
         # Worked out on first use by the discard scores (``_discard_facts``).
         self._facts: tuple | None = None
+        self._held_wilds: int | None = None
+
+    @property
+    def held_wilds(self) -> int:
+        """The wild cards in the own hand (counted on first use)."""
+        n = self._held_wilds
+        if n is None:
+            n = self._held_wilds = sum(map(IS_WILD.__getitem__, self.hand))
+        return n
 
     @property
     def seen_rank(self) -> list[int]:
@@ -369,12 +378,82 @@ class MediumBot:
 
     # The decision -------------------------------------------------------------------------
     def choose(self, view: dict) -> str:
-        """``rank_moves(view)[0]``'s move: the highest score, ties broken by the text."""
-        scored = self.scored_moves(view)
+        """``rank_moves(view)[0]``'s move: the highest score, ties broken by the text.
+
+        The discards are scored only when another move does not beat them all for certain
+        (``discard_ceiling``): with more than one card in hand a discard's score is less 1000,
+        and a meld move mostly scores above zero."""
+        got = self._scored_unless_beaten(view) if self._plain() else self.scored_moves(view)
+        if isinstance(got, str):
+            return got
+        scored = got
         if not scored:
             raise ValueError("no legal move in this view")
         best = max(sc for sc, _ in scored)
         return min(m for sc, m in scored if sc == best)
+
+    def _plain(self) -> bool:
+        """Are the scores this class's own (``scored_moves``, ``score`` and ``discard_scores``
+        not overridden), so that ``discard_ceiling`` bounds them?"""
+        cls = type(self)
+        return (cls.scored_moves is MediumBot.scored_moves and cls.score is MediumBot.score
+                and cls.discard_scores is MediumBot.discard_scores)
+
+    def _scored_unless_beaten(self, view: dict) -> list[tuple[float, str]] | str:
+        """``scored_moves(view)``, or the best move's text where a move other than a discard
+        scores above ``discard_ceiling`` (the discards then left unscored)."""
+        moves = legal_texts(view)
+        if not moves:
+            return []
+        if moves == ["next"]:
+            return [(0.0, "next")]
+        info = Info(view)
+        discards = [m for m in moves if m.startswith("discard ")]
+        if len(discards) <= 1:
+            return [(self.score(info, m), m) for m in moves]
+        kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards]
+        if None in kinds:
+            return [(self.score(info, m), m) for m in moves]
+        known = dict.fromkeys(discards, 0.0)
+        others = {m: self.score(info, m) for m in moves if m not in known}
+        ceiling = self.discard_ceiling(info, kinds)
+        if others and ceiling is not None:
+            best = max(others.values())
+            if best > ceiling:
+                return min(m for m, sc in others.items() if sc == best)
+        values = self.discard_scores(info, kinds)
+        if len(info.hand) != 1:
+            values = [v - 1000.0 for v in values]
+        known = dict(zip(discards, values))
+        return [(known[m] if m in known else others[m], m) for m in moves]
+
+    def discard_ceiling(self, info: Info, kinds) -> float | None:
+        """A number no discard of ``kinds`` scores above (``discard_scores`` less 1000, with more
+        than one card in hand), or None where the weights give no such bound. A natural card's
+        score is ``-(v - value_shed * value) - danger``, and ``v`` (pairs, runs, the side's
+        groups) and the danger are sums of terms that are never negative when these weights
+        are not; the other kinds' scores are worked out exactly."""
+        if len(info.hand) == 1:
+            return None
+        w = self.w
+        if min(w["pair"], w["triple"], w["seq_near1"], w["seq_near2"], w["danger"],
+               w["top_danger"], w["samba_danger"]) < 0:
+            return None
+        n_pile = len(info.pile)
+        shed = w["value_shed"]
+        top = None
+        for k in kinds:
+            if IS_RED3[k]:
+                c = -500.0
+            elif IS_WILD[k]:
+                c = -(w["wild_keep"] + VALUE_OF_KIND[k] / 5) + (n_pile * 3 if n_pile >= 10 else 0)
+            elif IS_BLACK3[k]:
+                c = -(w["black3"] - w["black3_per_pile"] * n_pile)
+            else:
+                c = shed * VALUE_OF_KIND[k]
+            if top is None or c > top:
+                top = c
+        return None if top is None else top - 1000.0
 
     def rank_moves(self, view: dict) -> list[tuple[float, str]]:
         """Every legal move with its score, best first (ties broken by the text)."""
@@ -407,13 +486,35 @@ class MediumBot:
         score, ties broken by the text."""
         known = None
         discards = [m.card for m in moves if type(m) is Discard]
+        ceiling = None
         if len(discards) > 1:
-            # scored together, as ``scored_moves`` does (``discard_scores``: the same values)
+            ceiling = self.discard_ceiling(info, discards) if self._plain() else None
+            if ceiling is None:
+                # scored together, as ``scored_moves`` does (``discard_scores``: the same values)
+                values = self.discard_scores(info, discards)
+                if len(info.hand) != 1:
+                    values = [v - 1000.0 for v in values]
+                known = dict(zip(discards, values))
+        best = None
+        if ceiling is not None:
+            # the other moves first: where one beats ``discard_ceiling``, no discard is scored
+            for m in moves:
+                if type(m) is not Discard:
+                    best = self._better(info, m, best)
+            if best is not None and best[0] > ceiling:
+                return best[2]
             values = self.discard_scores(info, discards)
             if len(info.hand) != 1:
                 values = [v - 1000.0 for v in values]
             known = dict(zip(discards, values))
-        best = None
+            for m in moves:
+                if type(m) is Discard:
+                    t = m.text()
+                    sc = known[m.card]
+                    if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
+                        best = (sc, t, m)
+            assert best is not None
+            return best[2]
         for m in moves:
             t = m.text()
             tm = type(m)
@@ -430,6 +531,20 @@ class MediumBot:
         if best is None:
             raise ValueError("no legal move")
         return best[2]
+
+    def _better(self, info: Info, m, best):
+        """``best`` (score, text, move) or ``m`` scored, whichever ``best_move`` prefers (``m``
+        not a discard)."""
+        t = m.text()
+        if type(m) is MeldMove:        # (``score``'s meld branch)
+            sc = self.meld_score(info, t[5:])
+            if sc <= 0:
+                sc -= 3000.0
+        else:
+            sc = self.score(info, t)
+        if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
+            return (sc, t, m)
+        return best
 
     def draw_move_score(self, move, cards_in_hand: int, pile_size: int, meld_sizes: dict,
                         sequence_max: int) -> float | None:
@@ -567,7 +682,7 @@ class MediumBot:
                     continue
                 completes = m["needs"] > 0 and m["needs"] <= len(ks)
                 if wl:
-                    held_wilds = sum(1 for k in info.hand if IS_WILD[k])
+                    held_wilds = info.held_wilds
                     if m["canasta"]:
                         score += 5.0 if going else w["wild_idle"] - 10
                     elif m["needs"] <= held_wilds and m["needs"] <= 2 and m["type"] == "group":
