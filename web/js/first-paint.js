@@ -418,7 +418,7 @@ function startEngine() {
 
 /** Calls `fn` once the page's first paint has been shown (its paint timing entry), or at the
  * latest FIRST_PAINT_WAIT_MS after the first frame began (a browser without paint timing). */
-const FIRST_PAINT_WAIT_MS = 250;
+const FIRST_PAINT_WAIT_MS = 1000;
 function afterFirstPaint(fn) {
   let done = false;
   let observer = null;
