@@ -27,9 +27,10 @@
 // two instances share their state through one global (window.__sambaFirstPaint): only the
 // first one to run draws and watches.
 //
-// It also starts the engine's worker right after the first frame (Python begins restoring
-// then, not when the page's module graph has loaded): bridge.js takes the worker over, with
-// the messages it sent meanwhile (takeEarlyWorker).
+// It also starts the engine's worker as soon as the first frame is on screen (Python begins
+// restoring then, not when the page's module graph has loaded, nor while the first frame is
+// still being drawn): bridge.js takes the worker over, with the messages it sent meanwhile
+// (takeEarlyWorker).
 //
 // <html data-first-paint="table|text|none|adopted|undone"> says what happened (tests, bench).
 
