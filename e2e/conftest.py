@@ -59,6 +59,37 @@ CHROMIUM_ARGS = [
 ]
 
 
+# Chromium keeps only the last --disable-features switch of its command line, and Playwright
+# passes a list of its own (PaintHolding, MediaRouter, ...) before the caller's arguments: a
+# launch that needs more features off passes one list with both (chromium_args below).
+_PLAYWRIGHT_DISABLED: list[str] = []
+
+
+def playwright_disabled_features(playwright) -> list[str]:
+    """The features Playwright's own launch turns off, as the browser received them (read once
+    per process from a launched browser's command line)."""
+    if not _PLAYWRIGHT_DISABLED:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True,
+                                             args=[*CHROMIUM_ARGS, "--enable-automation"])
+        try:
+            argv = browser.new_browser_cdp_session().send("Browser.getBrowserCommandLine")["arguments"]
+        finally:
+            browser.close()
+        lists = [a.split("=", 1)[1] for a in argv if a.startswith("--disable-features=")]
+        _PLAYWRIGHT_DISABLED.extend(f for f in (lists[-1].split(",") if lists else []) if f)
+        _PLAYWRIGHT_DISABLED.append("")  # read (an empty list is an answer too)
+    return [f for f in _PLAYWRIGHT_DISABLED if f]
+
+
+def chromium_args(playwright, disable_features=()) -> list[str]:
+    """CHROMIUM_ARGS, plus one --disable-features switch holding Playwright's own list and
+    `disable_features` (merged, never replacing Playwright's)."""
+    if not disable_features:
+        return list(CHROMIUM_ARGS)
+    merged = dict.fromkeys([*playwright_disabled_features(playwright), *disable_features])
+    return [*CHROMIUM_ARGS, "--disable-features=" + ",".join(merged)]
+
+
 def chromium_path() -> str:
     path = shutil.which("chromium")
     if not path:

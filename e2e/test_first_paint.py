@@ -11,6 +11,7 @@ request reaches the test's routes."""
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -363,3 +364,89 @@ def test_the_loading_status_never_covers_a_control_on_a_phone(browser, base_url)
         expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
     finally:
         c.close()
+
+
+RECORD_WORKERS = """(() => {
+  const Base = window.Worker;
+  const made = (window.__workers = []);
+  window.Worker = class extends Base {
+    constructor(url, options) {
+      super(url, options);
+      const paint = performance.getEntriesByType("paint").map((e) => [e.name, e.startTime]);
+      made.push({ url: String(url), at: performance.now(), paint });
+    }
+  };
+})();"""
+
+
+def test_the_engine_starts_once_the_first_paint_is_shown(ctx, base_url):
+    """The engine's worker (started by the first frame's script, before the page's own module
+    has loaded) is created only after the first paint was shown: before it, its start competed
+    with the drawing of the first frame (docs/build.md, First paint)."""
+    page = ctx.new_page()
+    _game_with_copy(page, base_url)
+    ctx.add_init_script(RECORD_WORKERS)
+    held = Held(ctx)
+    page.reload(wait_until="commit")
+    _first_frame(page)
+    page.wait_for_function("() => window.__workers.length > 0")
+    made = page.evaluate("window.__workers")
+    assert len(made) == 1 and made[0]["url"].endswith("worker.js"), made
+    painted = dict(made[0]["paint"])
+    assert "first-paint" in painted and made[0]["at"] >= painted["first-paint"], made
+    expect(page.locator("html")).to_have_attribute("data-first-paint", "table")
+    held.release()
+    expect(page.locator(READY_SELECTOR + '[data-save="resumed"]')).to_have_count(1, timeout=90_000)
+    # the page took the early worker over (one worker, no second boot)
+    assert page.evaluate("window.__workers.length") == 1
+
+
+def _omnibox_targets(browser) -> list:
+    cdp = browser.new_browser_cdp_session()
+    try:
+        return [t["url"] for t in cdp.send("Target.getTargets")["targetInfos"] if "omnibox" in t["url"]]
+    finally:
+        cdp.detach()
+
+
+def test_the_boot_benchmark_launches_chromium_without_its_own_start_up_page(_playwright, base_url):
+    """e2e/bench_boot.py launches Chromium with its omnibox popup WebUI off (a freshly started
+    browser builds it while the first page loads), in one --disable-features list with
+    Playwright's own (Chromium keeps only the last such switch)."""
+    from bench_boot import BROWSER_START
+    from conftest import CHROMIUM_ARGS, chromium_args, chromium_path, playwright_disabled_features
+
+    own = playwright_disabled_features(_playwright)
+    assert "PaintHolding" in own, own
+    args = chromium_args(_playwright, BROWSER_START)
+    assert args[:len(CHROMIUM_ARGS)] == CHROMIUM_ARGS
+    switches = [a for a in args if a.startswith("--disable-features=")]
+    assert len(switches) == 1 and set(switches[0].split("=", 1)[1].split(",")) == {*own, *BROWSER_START}
+
+    def launch(extra):
+        return _playwright.chromium.launch(executable_path=chromium_path(), headless=True,
+                                           args=[*extra, "--enable-automation"])
+
+    # As the tests launch it: the popup's page comes (the check can see it).
+    plain = launch(CHROMIUM_ARGS)
+    try:
+        plain.new_page().goto(base_url)
+        deadline = time.monotonic() + 30
+        while not _omnibox_targets(plain) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _omnibox_targets(plain)
+    finally:
+        plain.close()
+    # As the benchmark launches it: the page loads and paints with no popup page beside it, and
+    # the browser was given Playwright's features and the benchmark's, in its last switch.
+    bench = launch(args)
+    try:
+        page = bench.new_page()
+        page.goto(base_url)
+        page.wait_for_function("() => performance.getEntriesByType('paint').length > 0")
+        assert _omnibox_targets(bench) == []
+        argv = bench.new_browser_cdp_session().send("Browser.getBrowserCommandLine")["arguments"]
+        last = [a for a in argv if a.startswith("--disable-features=")][-1]
+        assert set(last.split("=", 1)[1].split(",")) >= {*own, *BROWSER_START}, last
+    finally:
+        bench.close()

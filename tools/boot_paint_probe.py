@@ -89,7 +89,13 @@ def variants(html: str) -> dict[str, str]:
                        ("nofixed2", "body{background-attachment:scroll!important}"),
                        ("noshadow2", "*{box-shadow:none!important;text-shadow:none!important}"),
                        ("nofilter2", "*{filter:none!important;backdrop-filter:none!important}"),
-                       ("plainback2", ".card.back{background:#8e1b24!important}")):
+                       ("plainback2", ".card.back{background:#8e1b24!important}"),
+                       ("scroll2", "body{background-attachment:scroll!important}"),
+                       ("linear2", "body{background:linear-gradient(#22794a,#1d6b3c 45%,#0f4726) fixed!important}"),
+                       ("noedge2", ".board::before,.board::after{display:none!important}"),
+                       ("cheap2", "body{background:#1a6338!important}*{box-shadow:none!important}"
+                                  ".card.back{background:#8e1b24!important}"
+                                  ".board::before,.board::after{display:none!important}")):
         out[name] = html.replace("</style>", rule + "</style>", 1)
     out["onefile"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "",
                             html.replace("css/table.css", "css/probe-all.css"))
@@ -102,9 +108,12 @@ def main() -> int:
     ap.add_argument("--variants", default="site,nocss,onecss,nomodules")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--old-sw", default="f7884f2", help="commit whose sw.template.js 'oldsw' uses")
+    ap.add_argument("--with-browser-start", action="store_true",
+                    help="as bench_boot.py: leave on what a fresh Chromium builds for itself")
     args = ap.parse_args()
     from playwright.sync_api import expect, sync_playwright
-    from conftest import CHROMIUM_ARGS, chromium_path
+    from bench_boot import BROWSER_START
+    from conftest import chromium_args, chromium_path
     from play_driver import start_game
 
     dist = build.DIST if args.no_build else build.build(quiet=True)
@@ -146,12 +155,13 @@ def main() -> int:
             servers.append(server)
             bases[name] = f"http://127.0.0.1:{server.server_address[1]}/"
         with sync_playwright() as pw:
+            launch_args = chromium_args(pw, () if args.with_browser_start else BROWSER_START)
             for i in range(args.runs):
                 for name in (names if i % 2 == 0 else names[::-1]):
                     with tempfile.TemporaryDirectory(prefix="samba-probe-profile-") as prof:
                         ctx = pw.chromium.launch_persistent_context(
                             prof, executable_path=chromium_path(), headless=True,
-                            args=CHROMIUM_ARGS, viewport={"width": 1280, "height": 900})
+                            args=launch_args, viewport={"width": 1280, "height": 900})
                         ctx.add_init_script(OBSERVE)
                         page = ctx.new_page()
                         page.goto(bases[name])

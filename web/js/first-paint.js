@@ -27,9 +27,10 @@
 // two instances share their state through one global (window.__sambaFirstPaint): only the
 // first one to run draws and watches.
 //
-// It also starts the engine's worker right after the first frame (Python begins restoring
-// then, not when the page's module graph has loaded): bridge.js takes the worker over, with
-// the messages it sent meanwhile (takeEarlyWorker).
+// It also starts the engine's worker as soon as the first frame is on screen (Python begins
+// restoring then, not when the page's module graph has loaded, nor while the first frame is
+// still being drawn): bridge.js takes the worker over, with the messages it sent meanwhile
+// (takeEarlyWorker).
 //
 // <html data-first-paint="table|text|none|adopted|undone"> says what happened (tests, bench).
 
@@ -406,13 +407,36 @@ function watch() {
 }
 
 /**
- * Starts the engine's worker once the first frame is done (started before, its start competed
- * with the first frame's drawing); its events are kept until bridge.js takes it over. If
+ * Starts the engine's worker once the first frame is on screen (started before, its start
+ * competed with the first frame's drawing: the frame is committed at its animation frame but
+ * rastered and shown only later); its events are kept until bridge.js takes it over. If
  * bridge.js asked first (`claimed`), it made its own and nothing is started here.
  */
 function startEngine() {
   if (typeof Worker !== "function" || !document.getElementById("hand")) return;
-  requestAnimationFrame(() => { setTimeout(spawnEngine, 0); });
+  requestAnimationFrame(() => { afterFirstPaint(() => setTimeout(spawnEngine, 0)); });
+}
+
+/** Calls `fn` once the page's first paint has been shown (its paint timing entry), or at the
+ * latest FIRST_PAINT_WAIT_MS after the first frame began (a browser without paint timing). */
+const FIRST_PAINT_WAIT_MS = 1000;
+function afterFirstPaint(fn) {
+  let done = false;
+  let observer = null;
+  const go = () => {
+    if (done) return;
+    done = true;
+    if (observer) observer.disconnect();
+    fn();
+  };
+  setTimeout(go, FIRST_PAINT_WAIT_MS);
+  try {
+    if (performance.getEntriesByType("paint").length) { go(); return; }
+    observer = new PerformanceObserver(go);
+    observer.observe({ type: "paint" });
+  } catch (err) {
+    /* no paint timing: the bound */
+  }
 }
 
 function spawnEngine() {
