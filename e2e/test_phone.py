@@ -71,3 +71,34 @@ def test_small_screen_layout_in_every_language(screen, browser, page_log, base_u
         assert not page_log.page_errors
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("screen", ["phone", "phone-landscape"])
+def test_new_game_dialog_buttons_fit_on_a_phone(screen, browser, page_log, base_url, open_app):
+    """The new-game dialog's buttons (Statistics, Play with friends, Cancel, Deal) wrap inside
+    the dialog in every language rather than running off its edge."""
+    width, height = SCREENS[screen]
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                              has_touch=True, service_workers="block")
+    ctx.set_default_timeout(15_000)
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
+        open_app(page, base_url + "?seed=11")
+        form = page.locator("#form-new")
+        expect(form).to_be_visible()
+        expect(page.locator("#form-new .dlg-buttons #btn-stats")).to_have_count(1)
+        for lang in ("en", "fr", "ru", "nb"):
+            page.select_option("#lang-select", lang)
+            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+            page.locator("#btn-start").scroll_into_view_if_needed()
+            box = form.bounding_box()
+            assert box is not None
+            buttons = page.evaluate(CONTROLS_JS, "#form-new .dlg-buttons > *")
+            assert len(buttons) >= 4, f"{lang}: {buttons}"
+            for b in buttons:
+                assert box["x"] - 0.5 <= b["left"] and b["right"] <= box["x"] + box["width"] + 0.5, \
+                    f"{lang}: {b['id']} runs off the dialog {box}: {b}"
+        assert not page_log.page_errors
+    finally:
+        ctx.close()
