@@ -1,7 +1,7 @@
 """``hard``: information-set Monte Carlo on top of ``medium``.
 
-At each real decision (more than one sensible move), ``medium`` ranks the legal moves and a
-shortlist of the best few is kept. Then, until the budget ends, the bot samples a
+At each real decision (more than one sensible move), ``medium`` ranks the legal moves (with the
+last-turn habit, ``lastturn.py``) and a shortlist of the best few is kept. Then, until the budget ends, the bot samples a
 determinization of its view (``determinize.py``: the unseen cards dealt at random, cards seen
 picked up with the pile put back where they went), plays each shortlisted move in it and lets
 the ``medium`` policy play every seat for a number of turns (or to the end of the deal). Each
@@ -15,7 +15,8 @@ Budget: ``budget`` seconds or ``iterations`` samples. With ``iterations`` and a 
 choice is reproducible: it depends on the view only. Without either, the budget scales to the
 machine (``auto_budget``): ``base`` seconds (``DEFAULT_BUDGET``) times how much slower than the
 reference machine a fixed probe runs here (``machine_factor``), at most ``cap`` seconds
-(``DEFAULT_CAP``). A time budget is a wall-clock deadline for the whole ``choose``: the ranking,
+(``DEFAULT_CAP``). A time budget is a deadline for the whole ``choose`` (on the wall clock; with
+``clock="cpu"`` on the process's CPU time, for measurements on a busy machine): the ranking,
 the shortlist, the samples and the final check all count, and a sample still running at the
 deadline is abandoned (its values are dropped, so the comparison stays paired).
 """
