@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
                      VALUE_OF_KIND, kind_text, parse_kind)
+from .lastturn import LastTurnMedium
 from .medium import Info, MediumBot, _p_pair, _rank
 
 _RANKS = "23456789TJQKA"
@@ -208,7 +209,7 @@ def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict
     if info.can_out and not goes_out(info, move) and info.out_game() < 0 \
             and head in ("discard", "meld", "answer"):
         out.append({"key": "why.waits_game", "side": _best_other(info)})
-    ending = _about_to_end(info) if head in ("discard", "meld") else None
+    ending = LastTurnMedium.closing_seat(info) if head in ("discard", "meld") else None
     if ending is not None and not goes_out(info, move):
         out.append({"key": "why.last_turn", "seat": ending})
     if goes_out(info, move) and not move.startswith("ask"):
@@ -256,18 +257,6 @@ def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict
         if pairs and pile >= 5:
             out.append({"key": "why.keeps_pair"})
     return out
-
-
-def _about_to_end(info: Info) -> int | None:
-    """The opponent who may end the deal next turn (``hard``'s last-turn habit,
-    ``lastturn.LastTurnMedium``: its side can go out and it holds few cards), or None."""
-    from .lastturn import LastTurnMedium
-    if not LastTurnMedium.about_to_end(info):
-        return None
-    sizes = info.view["hand_sizes"]
-    out = [p for p in range(info.n) if info.side_of[p] != info.side
-           and info.canastas[info.side_of[p]] >= info.req and sizes[p] <= LastTurnMedium.CARDS]
-    return min(out, key=lambda p: (sizes[p], (p - info.seat) % info.n))
 
 
 def _points(move: str, info: Info) -> int:

@@ -20,32 +20,35 @@ class LastTurnMedium(MediumBot):
     CARDS = 2       # an opponent side that can go out, with a player holding at most this many
     SHED = 4.0      # ``value_shed`` times this on such a turn
 
-    def __init__(self, seed: int = 0, weights: dict | None = None, **kw):
-        super().__init__(seed=seed, weights=weights, **kw)
-        self._last_turn = False
+    @classmethod
+    def closing_seat(cls, info: Info) -> int | None:
+        """The opponent who may end the deal on its next turn: its side can go out and it holds
+        at most ``CARDS`` cards (the fewest, then the next to play); None if there is none."""
+        sizes = info.view["hand_sizes"]
+        seats = [p for p in range(info.n) if info.side_of[p] != info.side
+                 and info.canastas[info.side_of[p]] >= info.req and sizes[p] <= cls.CARDS]
+        return min(seats, key=lambda p: (sizes[p], (p - info.seat) % info.n)) if seats else None
 
     @classmethod
     def about_to_end(cls, info: Info) -> bool:
         """An opponent side can go out and one of its players holds at most ``CARDS`` cards."""
-        sizes = info.view["hand_sizes"]
-        return any(c >= info.req and any(sizes[p] <= cls.CARDS for p in range(info.n)
-                                         if info.side_of[p] == s)
-                   for s, c in enumerate(info.canastas) if s != info.side)
+        return cls.closing_seat(info) is not None
+
+    def _last_turn(self, info: Info) -> bool:
+        return info.view["phase"] == "meld" and self.about_to_end(info)
 
     def scored_moves(self, view: dict) -> list[tuple[float, str]]:
         base = self.w
-        self._last_turn = view["phase"] == "meld" and self.about_to_end(Info(view))
-        if self._last_turn:
+        if self._last_turn(Info(view)):
             self.w = dict(base, value_shed=base["value_shed"] * self.SHED,
                           keep_pair_pile=10 ** 6)
         try:
             return super().scored_moves(view)
         finally:
             self.w = base
-            self._last_turn = False
 
     def meld_score(self, info: Info, text: str) -> float:
-        if self._last_turn and not info.can_out:
+        if not info.can_out and self._last_turn(info):
             info.want_out = True        # wild cards laid as if going out (``meld_score``)
             try:
                 return super().meld_score(info, text)

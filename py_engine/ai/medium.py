@@ -383,7 +383,7 @@ class MediumBot:
         The discards are scored only when another move does not beat them all for certain
         (``discard_ceiling``): with more than one card in hand a discard's score is less 1000,
         and a meld move mostly scores above zero."""
-        got = self._scored_unless_beaten(view) if self._plain() else self.scored_moves(view)
+        got = self._scores(view, shortcut=True) if self._plain() else self.scored_moves(view)
         if isinstance(got, str):
             return got
         scored = got
@@ -398,34 +398,6 @@ class MediumBot:
         cls = type(self)
         return (cls.scored_moves is MediumBot.scored_moves and cls.score is MediumBot.score
                 and cls.discard_scores is MediumBot.discard_scores)
-
-    def _scored_unless_beaten(self, view: dict) -> list[tuple[float, str]] | str:
-        """``scored_moves(view)``, or the best move's text where a move other than a discard
-        scores above ``discard_ceiling`` (the discards then left unscored)."""
-        moves = legal_texts(view)
-        if not moves:
-            return []
-        if moves == ["next"]:
-            return [(0.0, "next")]
-        info = Info(view)
-        discards = [m for m in moves if m.startswith("discard ")]
-        if len(discards) <= 1:
-            return [(self.score(info, m), m) for m in moves]
-        kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards]
-        if None in kinds:
-            return [(self.score(info, m), m) for m in moves]
-        known = dict.fromkeys(discards, 0.0)
-        others = {m: self.score(info, m) for m in moves if m not in known}
-        ceiling = self.discard_ceiling(info, kinds)
-        if others and ceiling is not None:
-            best = max(others.values())
-            if best > ceiling:
-                return min(m for m, sc in others.items() if sc == best)
-        values = self.discard_scores(info, kinds)
-        if len(info.hand) != 1:
-            values = [v - 1000.0 for v in values]
-        known = dict(zip(discards, values))
-        return [(known[m] if m in known else others[m], m) for m in moves]
 
     def discard_ceiling(self, info: Info, kinds) -> float | None:
         """A number no discard of ``kinds`` scores above (``discard_scores`` less 1000, with more
@@ -443,12 +415,8 @@ class MediumBot:
         shed = w["value_shed"]
         top = None
         for k in kinds:
-            if IS_RED3[k]:
-                c = -500.0
-            elif IS_WILD[k]:
-                c = -(w["wild_keep"] + VALUE_OF_KIND[k] / 5) + (n_pile * 3 if n_pile >= 10 else 0)
-            elif IS_BLACK3[k]:
-                c = -(w["black3"] - w["black3_per_pile"] * n_pile)
+            if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k]:
+                c = self.special_discard_score(k, n_pile)
             else:
                 c = shed * VALUE_OF_KIND[k]
             if top is None or c > top:
@@ -463,6 +431,13 @@ class MediumBot:
 
     def scored_moves(self, view: dict) -> list[tuple[float, str]]:
         """Every legal move with its score, in the view's order."""
+        got = self._scores(view, shortcut=False)
+        assert not isinstance(got, str)
+        return got
+
+    def _scores(self, view: dict, shortcut: bool) -> list[tuple[float, str]] | str:
+        """``scored_moves(view)``; with ``shortcut``, the best move's text instead where a move
+        other than a discard scores above ``discard_ceiling`` (the discards left unscored)."""
         moves = legal_texts(view)
         if not moves:
             return []
@@ -470,64 +445,47 @@ class MediumBot:
             return [(0.0, "next")]
         info = Info(view)
         discards = [m for m in moves if m.startswith("discard ")]
-        if len(discards) > 1:
-            # scored together (``discard_scores``), then as ``score`` gives them
-            kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards]
-            if None not in kinds:
-                values = self.discard_scores(info, kinds)
-                if len(info.hand) != 1:
-                    values = [v - 1000.0 for v in values]
-                known = dict(zip(discards, values))
-                return [(known[m] if m in known else self.score(info, m), m) for m in moves]
-        return [(self.score(info, m), m) for m in moves]
+        kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards] if len(discards) > 1 else [None]
+        if None in kinds:
+            return [(self.score(info, m), m) for m in moves]
+        # the discards scored together (``discard_scores``), the others as ``score`` gives them
+        others = {m: self.score(info, m) for m in moves if not m.startswith("discard ")}
+        if shortcut and others:
+            ceiling = self.discard_ceiling(info, kinds)
+            if ceiling is not None:
+                best = max(others.values())
+                if best > ceiling:
+                    return min(m for m, sc in others.items() if sc == best)
+        known = dict(zip(discards, self.discard_move_scores(info, kinds)))
+        return [(known[m] if m in known else others[m], m) for m in moves]
 
     def best_move(self, info: Info, moves: list):
         """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
-        score, ties broken by the text."""
-        known = None
+        score, ties broken by the text. The discards are scored together (``discard_scores``,
+        the values ``scored_moves`` gives), and not at all where another move beats
+        ``discard_ceiling``."""
         discards = [m.card for m in moves if type(m) is Discard]
+        known = None
         ceiling = None
+        best = None
         if len(discards) > 1:
             ceiling = self.discard_ceiling(info, discards) if self._plain() else None
-            if ceiling is None:
-                # scored together, as ``scored_moves`` does (``discard_scores``: the same values)
-                values = self.discard_scores(info, discards)
-                if len(info.hand) != 1:
-                    values = [v - 1000.0 for v in values]
-                known = dict(zip(discards, values))
-        best = None
-        if ceiling is not None:
-            # the other moves first: where one beats ``discard_ceiling``, no discard is scored
-            for m in moves:
-                if type(m) is not Discard:
-                    best = self._better(info, m, best)
-            if best is not None and best[0] > ceiling:
-                return best[2]
-            values = self.discard_scores(info, discards)
-            if len(info.hand) != 1:
-                values = [v - 1000.0 for v in values]
-            known = dict(zip(discards, values))
-            for m in moves:
-                if type(m) is Discard:
-                    t = m.text()
-                    sc = known[m.card]
-                    if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
-                        best = (sc, t, m)
-            assert best is not None
-            return best[2]
+            if ceiling is not None:
+                # the other moves first: where one beats the ceiling, no discard is scored
+                for m in moves:
+                    if type(m) is not Discard:
+                        best = self._better(info, m, best)
+                if best is not None and best[0] > ceiling:
+                    return best[2]
+            known = dict(zip(discards, self.discard_move_scores(info, discards)))
         for m in moves:
-            t = m.text()
-            tm = type(m)
-            if tm is Discard and known is not None:
+            if known is not None and type(m) is Discard:
+                t = m.text()
                 sc = known[m.card]
-            elif tm is MeldMove:        # (``score``'s meld branch)
-                sc = self.meld_score(info, t[5:])
-                if sc <= 0:
-                    sc -= 3000.0
-            else:
-                sc = self.score(info, t)
-            if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
-                best = (sc, t, m)
+                if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
+                    best = (sc, t, m)
+            elif ceiling is None:       # (with a ceiling they are scored already)
+                best = self._better(info, m, best)
         if best is None:
             raise ValueError("no legal move")
         return best[2]
@@ -754,20 +712,34 @@ class MediumBot:
                 d += w["danger"] * pile_gain
         return d
 
+    def discard_move_scores(self, info: Info, kinds) -> list[float]:
+        """The scores of the moves discarding each of ``kinds`` (``score``'s: ``discard_scores``,
+        less 1000 while the discard does not empty the hand)."""
+        values = self.discard_scores(info, kinds)
+        return values if len(info.hand) == 1 else [v - 1000.0 for v in values]
+
+    def special_discard_score(self, k: int, n_pile: int) -> float:
+        """``discard_scores`` of a red three (kept at 500), a wild card (kept, but it blocks a
+        pile of ten or more) or a black three (it blocks the pile): the same whatever the hand
+        holds and the table shows."""
+        w = self.w
+        if IS_RED3[k]:
+            return -500.0
+        if IS_WILD[k]:
+            return -(w["wild_keep"] + VALUE_OF_KIND[k] / 5) + (n_pile * 3 if n_pile >= 10 else 0)
+        return -(w["black3"] - w["black3_per_pile"] * n_pile)
+
     def discard_scores(self, info: Info, kinds) -> list[float]:
         """``discard_score`` of each of ``kinds``: the same values (the same sums in the same
         order), with what they share looked up once (``keep_value`` and ``danger`` inline)."""
-        going = self.want_out(info)
         if len(info.hand) == 1:
             return [400.0 + self._out_value(info) for _ in kinds]
         w = self.w
         by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
         own = info.own_rank
         n_pile = len(info.pile)
-        wild_bonus = n_pile * 3 if n_pile >= 10 else 0
         pair_w, triple_w, near1, near2 = w["pair"], w["triple"], w["seq_near1"], w["seq_near2"]
-        shed, wild_keep = w["value_shed"], w["wild_keep"]
-        black3_keep = w["black3"] - w["black3_per_pile"] * n_pile
+        shed = w["value_shed"]
         danger_w, top_danger, samba_danger = w["danger"], w["top_danger"], w["samba_danger"]
         seen = info.seen_rank
         opp_hand = info.view["hand_sizes"][info.next]
@@ -776,71 +748,55 @@ class MediumBot:
         by_rank: list[float | None] = [None] * 15    # the pair danger of each rank
         out = []
         for k in kinds:
-            if IS_RED3[k]:
-                out.append(-500.0)       # kept at 500, and it blocks the pile
-                continue
-            if IS_WILD[k]:
-                out.append(-(wild_keep + VALUE_OF_KIND[k] / 5) + wild_bonus)
+            if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k]:
+                out.append(self.special_discard_score(k, n_pile))
                 continue
             r = RANK_OF[k]
-            if IS_BLACK3[k]:
-                kv = black3_keep
-            else:
-                s = SUIT_OF[k]
-                same = own[r]
-                v = 0.0
-                if same == 2:
-                    v += pair_w
-                elif same >= 3:
-                    v += triple_w
-                for rx in by_suit[s]:
-                    if rx != r:
-                        d = abs(rx - r)
-                        v += near1 if d == 1 else (near2 if d == 2 else 0)
-                for _ in range(groups[r]):
-                    v += 10
-                kv = v - shed * VALUE_OF_KIND[k]
-            if r == 3:
-                d = 0.0
-            else:
-                d = by_rank[r]
-                if d is None:       # (the same for every suit of the rank)
-                    p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
-                    if r in next_discarded:
-                        p *= 0.3
-                    if r in next_took:
-                        p = min(1.0, p * 1.5 + 0.1)
-                    if next_known[r] >= 2:
-                        p = 1.0
-                    d = by_rank[r] = danger_w * p * pile_gain
-                for suit, lo, hi, samba in feeds:
-                    if suit == s:
-                        if r == lo or r == hi:
-                            d += top_danger
-                            if samba:
-                                d += samba_danger
-                            if onto:
-                                d += danger_w * pile_gain
-                    elif suit < 0 and lo == r:
-                        d += danger_w * pile_gain
-            sc = -kv - d
-            if going:
-                sc += 0.0
-            out.append(sc)
+            s = SUIT_OF[k]
+            same = own[r]
+            v = 0.0
+            if same == 2:
+                v += pair_w
+            elif same >= 3:
+                v += triple_w
+            for rx in by_suit[s]:
+                if rx != r:
+                    d = abs(rx - r)
+                    v += near1 if d == 1 else (near2 if d == 2 else 0)
+            for _ in range(groups[r]):
+                v += 10
+            kv = v - shed * VALUE_OF_KIND[k]
+            d = by_rank[r]
+            if d is None:       # (the same for every suit of the rank)
+                p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
+                if r in next_discarded:
+                    p *= 0.3
+                if r in next_took:
+                    p = min(1.0, p * 1.5 + 0.1)
+                if next_known[r] >= 2:
+                    p = 1.0
+                d = by_rank[r] = danger_w * p * pile_gain
+            for suit, lo, hi, samba in feeds:
+                if suit == s:
+                    if r == lo or r == hi:
+                        d += top_danger
+                        if samba:
+                            d += samba_danger
+                        if onto:
+                            d += danger_w * pile_gain
+                elif suit < 0 and lo == r:
+                    d += danger_w * pile_gain
+            out.append(-kv - d)
         return out
 
     def discard_score(self, info: Info, k: int) -> float:
         # higher score = better move = card we least need and that feeds nobody
-        going = self.want_out(info)
         if len(info.hand) == 1:
             return 400.0 + self._out_value(info)
         if IS_WILD[k]:
             # block with a wild card only when the pile is rich and the alternatives feed it
             return -self.keep_value(info, k) + (len(info.pile) * 3 if len(info.pile) >= 10 else 0)
-        s = -self.keep_value(info, k) - self.danger(info, k)
-        if going:
-            s += 0.0
-        return s
+        return -self.keep_value(info, k) - self.danger(info, k)
 
 
 def best_discard(view: dict, bot: MediumBot | None = None) -> str:
