@@ -235,14 +235,40 @@ def page(context, page_log):
     yield pg
 
 
+BOOT_STATE_JS = """() => ({
+  body: Object.assign({}, document.body && document.body.dataset),
+  html: Object.assign({}, document.documentElement.dataset),
+  status: (document.getElementById("boot-status") || {}).textContent || null,
+  visibility: document.visibilityState,
+  firstPaint: !!window.__sambaFirstPaint && {
+    started: window.__sambaFirstPaint.started, claimed: !!window.__sambaFirstPaint.claimed,
+    early: !!window.__sambaFirstPaint.engine },
+})"""
+
+
+def wait_ready(page, timeout: int = BOOT_TIMEOUT_MS, errors=()) -> None:
+    """Waits for the engine to be ready (data-ready="1"); on a timeout the error says where the
+    page's boot stood (its data attributes, the boot line, the early worker) and what it logged."""
+    from playwright.sync_api import expect
+    try:
+        expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=timeout)
+    except AssertionError as exc:
+        try:
+            state = page.evaluate(BOOT_STATE_JS)
+        except Exception as inner:  # noqa: BLE001 - a diagnosis, never a second failure
+            state = f"(page state unreadable: {inner})"
+        raise AssertionError(f"{exc}\nboot state: {state}\nlogged: {list(errors)[-20:]}") from None
+
+
 @pytest.fixture
 def open_app(base_url):
     """open_app(page, url=None, timeout=60000): go to the site, wait for data-ready="1"."""
-    from playwright.sync_api import expect
 
     def _open(page, url: str | None = None, timeout: int = BOOT_TIMEOUT_MS):
         page.goto(url or base_url)
-        expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=timeout)
+        log = getattr(page, "log", None)
+        wait_ready(page, timeout, [*getattr(log, "console_errors", []),
+                                   *getattr(log, "page_errors", [])] if log else ())
         return page
 
     return _open

@@ -8,12 +8,13 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, READY_SELECTOR, chromium_path
+from conftest import BOOT_TIMEOUT_MS, chromium_args, chromium_path, wait_ready
 from play_driver import (body_attr, click_action, click_card, discard_one, draw_phase_step,  # noqa: F401
                          moves, settle, try_melds)
 from py_engine.views import card_ids
 
-RTC_ARGS = [*CHROMIUM_ARGS, "--disable-features=WebRtcHideLocalIpsWithMdns"]
+# Host candidates by address, not by mDNS name (the namespace has no mDNS responder).
+RTC_DISABLED_FEATURES = ["WebRtcHideLocalIpsWithMdns"]
 
 # Every text a page receives on a data channel goes to the test (window.__sambaNetLog).
 LOG_SCRIPT = """
@@ -40,8 +41,10 @@ def shot(person: "Person", name: str, page: Page | None = None) -> None:
 
 
 def launch(playwright):
+    """Chromium as the other browser tests launch it (Playwright's own disabled features kept:
+    Chromium reads only the last --disable-features switch), with mDNS host candidates off."""
     return playwright.chromium.launch(executable_path=chromium_path(), headless=True,
-                                      args=RTC_ARGS)
+                                      args=chromium_args(playwright, RTC_DISABLED_FEATURES))
 
 
 class Person:
@@ -69,7 +72,7 @@ class Person:
     def open(self, url: str, page: Page | None = None) -> Page:
         pg = page or self.page
         pg.goto(url)
-        expect(pg.locator(READY_SELECTOR)).to_have_count(1, timeout=BOOT_TIMEOUT_MS)
+        wait_ready(pg, BOOT_TIMEOUT_MS, self.errors)
         return pg
 
     def messages(self) -> list[dict]:

@@ -201,7 +201,7 @@ def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(peo
     hand = sorted(friend.page.locator("#hand .card").evaluate_all(
         "els => els.map(e => e.dataset.card)"))
     host.page.reload()
-    expect(host.page.locator(N.READY_SELECTOR)).to_have_count(1, timeout=N.BOOT_TIMEOUT_MS)
+    N.wait_ready(host.page, N.BOOT_TIMEOUT_MS, host.errors)
     # The saved game is back at the same step; the friend's seat waits for a new invite.
     expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
     seat1 = host.page.locator('#net-panel .net-seat[data-seat="1"]')
