@@ -78,6 +78,8 @@ INIT_SCRIPT = """(() => {
     if (t.resumed === undefined && b.dataset.ready === "1" && b.dataset.save === "resumed")
       t.resumed = performance.now();
     if (t.table === undefined && document.querySelector("#hand .card")) t.table = performance.now();
+    if (t.codeCache === undefined && document.documentElement.dataset.codeCache)
+      t.codeCache = performance.now();
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true});
   // What the first contentful paint showed: the saved hand's cards in the DOM at that moment
@@ -257,6 +259,14 @@ def visit_site(pw, url: str, meter: Meter, launch) -> dict:
             # moment after the save (and when the page is hidden, which a closed tab in this
             # benchmark is not): wait for it, as a player's next visit would find it.
             out["copy_written"] = _poll(page, COPY_WRITTEN, 30)
+            # Likewise the code cache of the runtime's JavaScript, which sw-register.js primes
+            # once the service worker has taken control (a player's first visit lasts a game;
+            # this one would otherwise end a moment after the deal, often before the priming).
+            out["code_cache_at_copy"] = page.locator("html").get_attribute("data-code-cache")
+            out["copy_ms"] = page.evaluate("performance.now()")
+            _wait(page, "html[data-code-cache]")
+            out["code_cache"] = page.locator("html").get_attribute("data-code-cache")
+            out["code_cache_ms"] = page.evaluate("window.__bench.codeCache")
             page.close()
             page = ctx.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -349,6 +359,10 @@ def main() -> int:
         "site_return_hand_cards_at_fcp": col("site", "return_fcp_hand"),
         "site_return_first_paint": col("site", "return_first_paint"),
         "site_table_copy_written": col("site", "copy_written"),
+        "site_code_cache_first_visit": col("site", "code_cache"),
+        "site_code_cache_when_copy_written": col("site", "code_cache_at_copy"),
+        "site_code_cache_primed_ms": stats(col("site", "code_cache_ms")),
+        "site_first_visit_copy_written_ms": stats(col("site", "copy_ms")),
         "bare_first_bytes": stats(col("bare", "first_bytes")),
         "site_first_bytes": stats(col("site", "first_bytes")),
         "bare_first_bytes_if_host_gzips": stats(col("bare", "first_bytes_gz")),

@@ -37,6 +37,8 @@ let bridge = null; // PyProxy of the Bridge once booted
 let bootFailed = null; // error message if the boot failed
 const queue = [];
 
+const realFetch = self.fetch;
+
 // Compile Python's wasm at once, while the snapshot is fetched and unpacked: loadPyodide only
 // starts compiling once it has the snapshot's bytes. The worker fetches the wasm once, itself;
 // loadPyodide's own fetch of that URL gets an empty stand-in, and its instantiateStreaming of
@@ -52,7 +54,7 @@ compiledWasm.then(() => mark("wasm_compiled"), () => {});
  * helper (no nested workers) or it failed.
  */
 function compileWasm() {
-  const here = () => WebAssembly.compileStreaming(fetch(WASM_URL));
+  const here = () => WebAssembly.compileStreaming(realFetch.call(self, WASM_URL));
   let helper;
   try {
     helper = new Worker(new URL("./wasm-worker.js", import.meta.url), { type: "module" });
@@ -72,7 +74,6 @@ function compileWasm() {
   });
 }
 const standIns = new WeakSet();
-const realFetch = self.fetch;
 self.fetch = function (input, init) {
   const url = typeof input === "string" ? input : input instanceof URL ? input.href : input?.url;
   if (url && new URL(url, self.location.href).href === WASM_URL) {
@@ -227,15 +228,22 @@ function closeHeapFile() {
   heapFromFile = null;
 }
 
+// Its root, asked for at once (while snapshot.json is on its way).
+const opfsRoot = self.navigator && navigator.storage && navigator.storage.getDirectory
+  ? navigator.storage.getDirectory() : null;
+opfsRoot?.then(() => mark("opfs_root"), () => {});
+
 /** The snapshot's header, its heap to follow from the file; null where there is none. */
 async function opfsRaw(info) {
-  if (!(self.navigator && navigator.storage && navigator.storage.getDirectory)) return null;
+  if (!opfsRoot) return null;
   let handle = null;
   try {
-    const dir = await navigator.storage.getDirectory();
+    const dir = await opfsRoot;
     const file = await dir.getFileHandle(opfsName(info));
+    mark("opfs_file");
     if (typeof file.createSyncAccessHandle !== "function") return null;
     handle = await file.createSyncAccessHandle();
+    mark("opfs_handle");
     const size = handle.getSize();
     const head = new Uint8Array(Math.min(size, HEAD_BYTES));
     const read = size === info.raw_bytes ? handle.read(head, { at: 0 }) : -1;
