@@ -137,12 +137,15 @@ def test_runtime_code_cache_is_primed_once_when_the_service_worker_takes_control
     again.close()
 
 
-def test_site_runtime_javascript_is_npms_with_the_compile_hint(dist_dir):
-    """The site's pyodide.asm.mjs is the npm package's file with V8's compile hint in front,
+def test_site_runtime_javascript_is_npms_with_the_compile_hint_and_shared_wrappers(dist_dir):
+    """The site's pyodide.asm.mjs is the npm package's file with V8's compile hint in front and
+    Emscripten's wrapper modules compiled once per signature (build.share_wrapper_modules),
     nothing else changed; the other runtime files are copied as they are."""
     runtime = build.pyodide_runtime()
-    site = (dist_dir / "pyodide" / "pyodide.asm.mjs").read_bytes()
-    assert site == build.COMPILE_HINT.encode() + (runtime / "pyodide.asm.mjs").read_bytes()
+    site = (dist_dir / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    npm = (runtime / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert npm.count(build.WRAPPER_COMPILE) == 1, "the pinned runtime's text moved: update the rewrite"
+    assert site == build.COMPILE_HINT + npm.replace(build.WRAPPER_COMPILE, build.WRAPPER_SHARED)
     for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
         assert (dist_dir / "pyodide" / name).read_bytes() == (runtime / name).read_bytes(), name
 
