@@ -194,3 +194,55 @@ def test_raw_snapshot_is_kept_in_opfs_read_next_time_and_dropped_when_damaged(
     _draw_from_stock(page)
     _kept_in_opfs(page, name, info["raw_bytes"])  # a good copy again
     page_log.assert_clean()
+
+
+# ------------------------------------------------------------------ the primed code cache
+
+def _trace(cdp, page, visit) -> list:
+    """Chromium's trace events (category v8) while `visit()` runs in `page`'s browser."""
+    done = []
+    cdp.on("Tracing.tracingComplete", lambda params: done.append(params))
+    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": ["v8"]},
+                               "transferMode": "ReturnAsStream"})
+    try:
+        visit()
+    finally:
+        cdp.send("Tracing.end")
+    for _ in range(600):  # the trace's end is an event of its own: wait for it (a minute at most)
+        if done:
+            break
+        page.wait_for_timeout(100)
+    assert done, "the trace never ended"
+    chunks = []
+    while True:
+        part = cdp.send("IO.read", {"handle": done[0]["stream"], "size": 1 << 20})
+        chunks.append(part["data"])
+        if part.get("eof"):
+            break
+    return json.loads("".join(chunks))["traceEvents"]
+
+
+def test_the_next_visit_takes_in_the_code_cache_primed_on_the_first(page, page_log, base_url,
+                                                                      context):
+    """The code cache of pyodide.asm.mjs that the first visit primes (sw-register.js starts
+    js/code-cache-worker.js once the service worker controls the page) is the one the next
+    visit's worker takes in: in a trace of that visit, its compile of pyodide.asm.mjs consumed
+    a cache. (Until session 10 the priming worker was ended before Chromium wrote the cache,
+    and the next visit often compiled the whole file again.)"""
+    page.goto(base_url)
+    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+    expect(page.locator('html[data-code-cache="primed"]')).to_have_count(1, timeout=60_000)
+    page.close()
+    again = context.new_page()
+
+    def visit():
+        again.goto(base_url)
+        expect(again.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+
+    events = _trace(context.new_cdp_session(again), again, visit)
+    compiles = [e["args"]["data"] for e in events if e.get("name") == "v8.compileModule"
+                and e.get("args", {}).get("data", {}).get("url", "").endswith("/pyodide/pyodide.asm.mjs")]
+    assert compiles, "no compile of pyodide.asm.mjs in the trace"
+    assert all((c.get("consumedCacheSize") or 0) > 1_000_000 for c in compiles), compiles
+    expect(again.locator(BOOTED.format("snapshot"))).to_have_count(1)
+    page_log.assert_clean()

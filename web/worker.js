@@ -37,7 +37,7 @@ let bridge = null; // PyProxy of the Bridge once booted
 let bootFailed = null; // error message if the boot failed
 const queue = [];
 
-const realFetch = self.fetch;
+const realFetch = self.fetch; // (the wrapper below replaces self.fetch)
 
 // Compile Python's wasm at once, while the snapshot is fetched and unpacked: loadPyodide only
 // starts compiling once it has the snapshot's bytes. The worker fetches the wasm once, itself;
