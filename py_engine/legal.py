@@ -40,6 +40,7 @@ _DISCARDS = [Discard(k) for k in range(N_KINDS)]
 # A group of rank r takes a natural of its rank or a wild card.
 _GROUP_FITS = [tuple(kind_of_rank_suit(r, s) for s in range(4)) + tuple(_WILD_IDS)
                if r >= 2 else () for r in range(15)]
+_GROUP_NATURALS = [fits[:4] for fits in _GROUP_FITS]
 
 
 def _accepts(game: Game, move: Move) -> bool:
@@ -88,7 +89,7 @@ def _shape(r) -> tuple:
         got = _SHAPES[id(r)] = (r, (r.group_max_wilds, r.group_naturals_per_wild,
                                     r.group_min_naturals, r.group_naturals_exceed_wilds,
                                     r.sequences, r.sequence_max, r.wild_melds, r.wild_meld_max),
-                                {})
+                                {}, {})
     return got
 
 
@@ -114,50 +115,79 @@ def sequence_windows(ranks: list[int], smax: int):
 
 def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
     """``meld_candidates`` with each one's type, size and wild cards; the same hand under the
-    same rules gives the same (immutable) candidates, so they are kept (a bounded cache)."""
-    _, shape, cache = _shape(game.rules)
+    same rules gives the same (immutable) candidates, so they are kept (a bounded cache). The
+    groups of one rank and the sequences of one suit are kept too, by the counts they read."""
+    entry = _shape(game.rules)
+    cache = entry[2]
     key = bytes(counts)
     got = cache.get(key)
     if got is not None:
         return got
-    max_wilds, per_wild, min_naturals, exceed, sequences, smax, wild_melds, wild_max = shape
+    max_wilds, per_wild, min_naturals, exceed, sequences, smax, wild_melds, wild_max = entry[1]
+    c = counts
+    wilds = ((0,) * c[0] + (13,) * c[13] + (26,) * c[26] + (39,) * c[39] + (52,) * c[52]
+             if c[0] or c[13] or c[26] or c[39] or c[52] else ())
+    wkey = wilds[:max_wilds]
+    parts = entry[3]
     out: list[tuple[NewMeld, str, int, int]] = []
-    wilds = wild_kinds(counts)
-    max_w = min(len(wilds), max_wilds)
-    runs: list[list[int]] = [[], [], [], []]     # per suit, the ranks held
-    by_rank: dict[int, list[int]] = {}           # the ranks held, low to high: their naturals
-    for k in compress(_NATURALS_BY_RANK, _NATURAL_COUNTS(counts)):
-        rank = RANK_OF[k]
-        nat_r = by_rank.get(rank)
-        if nat_r is None:
-            nat_r = by_rank[rank] = []
-        nat_r += [k] * counts[k]
-        runs[SUIT_OF[k]].append(rank)
-    for nat in by_rank.values():
-        n = len(nat)
-        for w in range(0, max_w + 1):
-            if n + w < 3 or n < per_wild * w or n < min_naturals:
-                continue
-            if exceed and n <= w:
-                continue
-            out.append((_part(tuple(nat) + tuple(wilds[:w])), GROUP, n + w, w))
+    s0, s1, s2, s3 = c[2:13], c[15:26], c[28:39], c[41:52]
+    for i, t in enumerate(zip(s0, s1, s2, s3)):
+        if t != _NONE4:
+            gk = (i, t, wkey)
+            got = parts.get(gk)
+            if got is None:
+                got = parts[gk] = _rank_groups(i + 4, t, wkey, per_wild, min_naturals, exceed)
+            if got:
+                out += got
     if sequences:
-        for suit in range(4):
-            ranks = runs[suit]
-            if len(ranks) < 3:
-                continue
-            for w in sequence_windows(ranks, smax):
-                out.append((_part(tuple(suit * 13 + x - 2 for x in w)), SEQUENCE, len(w), 0))
-    b3 = [k for k in _BLACK3_KINDS for _ in range(counts[k])]
-    if len(b3) >= 3:
-        out.append((NewMeld(tuple(b3)), BLACK3, len(b3), 0))
+        for suit, s in enumerate((s0, s1, s2, s3)):
+            if len(s) - s.count(0) >= 3:
+                sk = (suit, bytes(s))
+                got = parts.get(sk)
+                if got is None:
+                    got = parts[sk] = _suit_sequences(suit, s, smax)
+                out += got
+    n3 = c[1] + c[40]
+    if n3 >= 3:
+        out.append((NewMeld((1,) * c[1] + (40,) * c[40]), BLACK3, n3, 0))
     if wild_melds and len(wilds) >= 3:
         ws = wilds[:wild_max]
-        out.append((NewMeld(tuple(ws)), WILD, len(ws), len(ws)))
+        out.append((NewMeld(ws), WILD, len(ws), len(ws)))
     if len(cache) >= 4096:
         cache.clear()
+    if len(parts) >= 4096:
+        parts.clear()
     got = cache[key] = tuple(out)
     return got
+
+
+_NONE4 = (0, 0, 0, 0)
+
+
+def _rank_groups(rank: int, held: tuple[int, ...], wkey: tuple[int, ...], per_wild: int,
+                 min_naturals: int, exceed: bool) -> tuple:
+    """The group candidates of one rank: ``held`` naturals of each suit, the cheapest wild
+    cards ``wkey`` (as many as a group may hold)."""
+    nat: tuple[int, ...] = ()
+    for suit, n in enumerate(held):
+        nat += (suit * 13 + rank - 2,) * n
+    n = len(nat)
+    out = []
+    for w in range(0, len(wkey) + 1):
+        if n + w < 3 or n < per_wild * w or n < min_naturals:
+            continue
+        if exceed and n <= w:
+            continue
+        out.append((_part(nat + wkey[:w]), GROUP, n + w, w))
+    return tuple(out)
+
+
+def _suit_sequences(suit: int, held: list[int], smax: int) -> tuple:
+    """The sequence candidates of one suit (``held``: its counts of ranks 4 to ace)."""
+    base = suit * 13 - 2
+    ranks = [4 + i for i, n in enumerate(held) if n]
+    return tuple((_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0)
+                 for w in sequence_windows(ranks, smax))
 
 
 # Single-part meld moves are values too: one object per new meld and per (meld id, kind)
@@ -391,7 +421,7 @@ def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
     gives it; found without listing the other candidates (the same order: the groups rank by
     rank, then each suit's runs, window by window; a test compares the two). ``rank_counts``:
     ``natural_rank_counts(counts)`` when the caller has it."""
-    _, shape, _ = _shape(game.rules)
+    shape = _shape(game.rules)[1]
     min_naturals, sequences, smax = shape[2], shape[4], shape[5]
     own = natural_rank_counts(counts) if rank_counts is None else rank_counts
     for rank in range(15) if max(own) >= 3 else ():
@@ -431,8 +461,28 @@ def addition_targets(game: Game, counts: list[int] | None = None,
     r = game.rules
     found = []
     left = side.cards - 1
+    held_wilds = [k for k in _WILD_IDS if counts[k]]
+    # A group's answer for one card depends only on its size, its wild cards and whether the
+    # card is wild (``addition_problem``, ``finished_kind``): asked once per such question.
+    group_ok: dict[tuple[int, int, bool], bool] = {}
     for i, m in enumerate(side.melds):
         n, mtype = len(m.cards), m.type
+        if mtype == GROUP and m.rank >= 4:
+            ks = [k for k in _GROUP_NATURALS[m.rank] if counts[k]]
+            if held_wilds:
+                ks += held_wilds
+            w = m.wilds
+            for k in ks:
+                wk = IS_WILD[k]
+                key = (n, w, wk)
+                ok = group_ok.get(key)
+                if ok is None:
+                    ok = group_ok[key] = addition_problem(m, (k,), r) is None and side.end_ok(
+                        left, side.met_after(finished_kind(GROUP, n + 1, w + wk, r),
+                                             finished_kind(GROUP, n, w, r)), False)
+                if ok:
+                    found.append((k, i, m.id))
+            continue
         before, known = None, False     # (what the meld is finished as: asked when a card fits)
         for k in fitting_kinds(m):
             if counts[k] and addition_problem(m, (k,), r) is None:
