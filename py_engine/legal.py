@@ -660,15 +660,20 @@ def other_moves(game: Game, acting: ActingSide | None = None) -> list[Move]:
     return out
 
 
-def has_meld_move(game: Game) -> bool:
-    """Is any meld move legal now (``meld_moves(game)`` not empty)? Stops at the first."""
+def has_meld_move(game: Game, acting: ActingSide | None = None,
+                  counts: list[int] | None = None) -> bool:
+    """Is any meld move legal now (``meld_moves(game)`` not empty)? Stops at the first
+    (``acting``, ``counts``: the acting side's facts and the hand's kind counts, when the caller
+    has them)."""
     if game.phase != "meld":
         return False
     side = game.side_of(game.current)
     if not game.opened(side):
         return bool(meld_moves(game))
-    counts = counts_of(game.hand_kinds(game.current))
-    acting = ActingSide(game)
+    if counts is None:
+        counts = counts_of(game.hand_kinds(game.current))
+    if acting is None:
+        acting = ActingSide(game)
     # single-card additions first: cheaper to find than new melds, and more often there
     for m in acting.melds:
         for k in fitting_kinds(m):
@@ -733,11 +738,12 @@ def opening_ok(game: Game, combo) -> bool:
                                       False) is None
 
 
-def meld_moves(game: Game, acting: ActingSide | None = None) -> list[Meld]:
+def meld_moves(game: Game, acting: ActingSide | None = None,
+               counts: list[int] | None = None) -> list[Meld]:
     """The meld moves of the seat to act (recorded as generated at this position: ``play``
-    does not check them again; ``acting``: the acting side's facts, when the caller has
-    them)."""
-    out = _meld_moves(game, acting)
+    does not check them again; ``acting``, ``counts``: the acting side's facts and the hand's
+    kind counts, when the caller has them)."""
+    out = _meld_moves(game, acting, counts)
     if out:
         gen = game.generation()
         for m in out:
@@ -745,10 +751,12 @@ def meld_moves(game: Game, acting: ActingSide | None = None) -> list[Meld]:
     return out
 
 
-def _meld_moves(game: Game, acting: ActingSide | None = None) -> list[Meld]:
+def _meld_moves(game: Game, acting: ActingSide | None = None,
+                counts: list[int] | None = None) -> list[Meld]:
     seat = game.current
     side = seat % game.n_sides
-    counts = counts_of(game.hand_kinds(seat))
+    if counts is None:
+        counts = counts_of(game.hand_kinds(seat))
     out: list[Meld] = []
     if not game.opened(side):
         for combo in opening_combos(counts, game.minimum(side), game):
