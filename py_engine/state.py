@@ -192,8 +192,10 @@ class Game:
         return g
 
     def copy(self, log: bool = False) -> "Game":
-        """An independent copy of the position (melds copied, hands and stock new lists); with
-        ``log=False`` the copy keeps no log or move list (a bot's search needs neither)."""
+        """An independent copy of the position (hands, stock, pile and each side's meld list new
+        lists; the melds themselves are shared, as nothing changes a meld on the table in place:
+        an action changes a copy of it, ``Plan.touch``); with ``log=False`` the copy keeps no
+        log or move list (a bot's search needs neither)."""
         g = Game.__new__(Game)
         d = dict(self.__dict__)
         g.__dict__.update(d)
@@ -202,7 +204,7 @@ class Game:
         g.breakdowns = list(self.breakdowns)
         g.hands = [list(h) for h in self.hands]
         g.stock, g.pile = list(self.stock), list(self.pile)
-        g.melds = [[m.copy() for m in side] for side in self.melds]
+        g.melds = [list(side) for side in self.melds]
         g.red3 = [list(s) for s in self.red3]
         g.turn = self.turn.copy()
         g.deal_seeds = dict(self.deal_seeds)
