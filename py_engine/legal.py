@@ -655,7 +655,7 @@ def other_moves(game: Game, acting: ActingSide | None = None) -> list[Move]:
     out += discard_moves(game, distinct)
     if game.rules.pass_with_one and game.can(_PASS):
         out.append(_PASS)
-    if game.partners(seat) and not game.turn.asked:
+    if game._partners[seat] and not game.turn.asked:
         out += ask_moves(game, acting)
     return out
 
