@@ -125,7 +125,7 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
     return _listing(moves, texts)["targets"]
 
 
-_MeldFacts = tuple[Meld, tuple[str, ...], tuple[str, ...], tuple[str, int] | None]
+_MeldFacts = tuple[Meld, tuple[str, ...], tuple[str, ...], tuple[str, int] | None, str]
 _MELD_FACTS: dict[int, _MeldFacts] = {}
 
 
@@ -133,7 +133,8 @@ def _meld_facts(m: Meld) -> _MeldFacts:
     """What ``_listing`` reads of a meld move, worked out once per move object (kept with it, a
     bounded cache; moves are values and single-part meld moves are shared): the card texts it
     lays, part by part (each part's kinds once), the ids of the melds it adds to, and for a
-    single card added to one meld, (that card's text, the meld's id)."""
+    single card added to one meld, (that card's text, the meld's id), and its text without the
+    verb."""
     card_texts: list[str] = []
     meld_ids: list[str] = []
     for p in m.parts:
@@ -151,8 +152,25 @@ def _meld_facts(m: Meld) -> _MeldFacts:
             add = (KIND_TEXT[p.cards[0]], p.meld)
     if len(_MELD_FACTS) >= 4096:
         _MELD_FACTS.clear()
-    got = _MELD_FACTS[id(m)] = (m, tuple(card_texts), tuple(meld_ids), add)
+    got = _MELD_FACTS[id(m)] = (m, tuple(card_texts), tuple(meld_ids), add, m.text()[5:])
     return got
+
+
+def _card_of(cards: dict[str, list[int]], i: int, kinds) -> None:
+    """Move ``i`` names the cards ``kinds``."""
+    if len(kinds) == 1:
+        cards.setdefault(KIND_TEXT[kinds[0]], []).append(i)
+        return
+    for k in dict.fromkeys(kinds):
+        cards.setdefault(KIND_TEXT[k], []).append(i)
+
+
+def _parts_of(cards: dict[str, list[int]], melds: dict[str, list[int]], i: int, parts) -> None:
+    """Move ``i`` lays the meld parts ``parts``."""
+    for p in parts:
+        _card_of(cards, i, p.cards)
+        if type(p) is AddTo:
+            melds.setdefault(str(p.meld), []).append(i)
 
 
 def _listing(moves, texts: list[str]) -> dict:
@@ -169,34 +187,26 @@ def _listing(moves, texts: list[str]) -> dict:
     discard: list[str] = []
     takes: list[str] = []
     adds: dict[str, list[int]] = {}
-
-    def card_of(i, kinds):
-        if len(kinds) == 1:
-            cards.setdefault(KIND_TEXT[kinds[0]], []).append(i)
-            return
-        for k in dict.fromkeys(kinds):
-            cards.setdefault(KIND_TEXT[k], []).append(i)
-
-    def parts_of(i, parts):
-        for p in parts:
-            card_of(i, p.cards)
-            if type(p) is AddTo:
-                melds.setdefault(str(p.meld), []).append(i)
     facts_of = _MELD_FACTS.get
+    card_list = cards.setdefault
+    meld_list = melds.setdefault
     for i, m in enumerate(moves):
         t = type(m)
         if t is Meld:
-            meld_texts.append(texts[i][5:])
             got = facts_of(id(m))
             if got is None or got[0] is not m:
                 got = _meld_facts(m)
-            _, card_texts, meld_ids, add = got
+            _, card_texts, meld_ids, add, bare = got
+            meld_texts.append(bare)
             if add is not None:
                 adds.setdefault(add[0], []).append(add[1])
+                card_list(card_texts[0], []).append(i)
+                meld_list(meld_ids[0], []).append(i)
+                continue
             for ct in card_texts:
-                cards.setdefault(ct, []).append(i)
+                card_list(ct, []).append(i)
             for ms in meld_ids:
-                melds.setdefault(ms, []).append(i)
+                meld_list(ms, []).append(i)
             continue
         simple.append(texts[i])
         if t is Discard:
@@ -207,8 +217,8 @@ def _listing(moves, texts: list[str]) -> dict:
         elif t is TakePile:
             takes.append(texts[i])
             pile.append(i)
-            card_of(i, m.cards)
-            parts_of(i, m.parts)
+            _card_of(cards, i, m.cards)
+            _parts_of(cards, melds, i, m.parts)
         elif t is TakeTop or t is TakePileOnto:
             pile.append(i)
             melds.setdefault(str(m.meld), []).append(i)
@@ -216,9 +226,9 @@ def _listing(moves, texts: list[str]) -> dict:
             for mid in (m.a, m.b):
                 melds.setdefault(str(mid), []).append(i)
         elif t is Ask:
-            parts_of(i, m.parts)
+            _parts_of(cards, melds, i, m.parts)
             if m.discard is not None:
-                card_of(i, (m.discard,))
+                _card_of(cards, i, (m.discard,))
         elif t is Draw or t is EndDeal:
             stock.append(i)
     return {"moves": simple, "discard": discard, "adds": adds, "melds": meld_texts,
