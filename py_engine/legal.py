@@ -10,7 +10,7 @@ candidate. What is generated is recorded in the position's ``Game.generation()``
 where a move was verified), so that ``Game.play`` does not check those very moves again."""
 from __future__ import annotations
 
-from itertools import combinations, compress
+from itertools import combinations, compress, filterfalse, repeat
 from operator import itemgetter
 
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
@@ -63,9 +63,15 @@ def fitting_kinds(meld: TableMeld) -> list[int] | tuple[int, ...]:
     if t == GROUP:
         return _GROUP_FITS[meld.rank]
     if t == SEQUENCE:
-        lo = RANK_OF[KIND_OF_ID[meld.cards[0]]]
-        hi = RANK_OF[KIND_OF_ID[meld.cards[-1]]]
-        return [kind_of_rank_suit(r, meld.suit) for r in (lo - 1, hi + 1) if 4 <= r <= 14]
+        lo = RANK_OF[KIND_OF_ID[meld.cards[0]]] - 1
+        hi = RANK_OF[KIND_OF_ID[meld.cards[-1]]] + 1
+        base = meld.suit * 13 - 2      # (``kind_of_rank_suit``)
+        out = []
+        if 4 <= lo <= 14:
+            out.append(base + lo)
+        if 4 <= hi <= 14:
+            out.append(base + hi)
+        return out
     return _BLACK3_KINDS if t == BLACK3 else _WILD_IDS
 
 
@@ -468,9 +474,15 @@ def addition_targets(game: Game, counts: list[int] | None = None,
     for i, m in enumerate(side.melds):
         n, mtype = len(m.cards), m.type
         if mtype == GROUP and m.rank >= 4:
-            ks = [k for k in _GROUP_NATURALS[m.rank] if counts[k]]
-            if held_wilds:
-                ks += held_wilds
+            a, b, c, d = _GROUP_NATURALS[m.rank]
+            if counts[a] or counts[b] or counts[c] or counts[d]:
+                ks = [k for k in (a, b, c, d) if counts[k]]
+                if held_wilds:
+                    ks += held_wilds
+            elif held_wilds:
+                ks = held_wilds
+            else:
+                continue
             w = m.wilds
             for k in ks:
                 wk = IS_WILD[k]
@@ -618,7 +630,10 @@ def legal_moves(game: Game) -> list[Move]:
         return other_moves(game)
     acting = ActingSide(game) if game.melds[game.current % game.n_sides] else None
     out = other_moves(game, acting)
-    n_red3 = sum(1 for m in out if isinstance(m, LayRedThree))
+    n_red3 = 0
+    if not game.rules.red_threes_automatic:
+        for m in out:
+            n_red3 += type(m) is LayRedThree
     return out[:n_red3] + list(meld_moves(game, acting)) + out[n_red3:]
 
 
@@ -645,8 +660,16 @@ def other_moves(game: Game, acting: ActingSide | None = None) -> list[Move]:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
         return out + _draw_moves(game, side)
-    groups = [m for m in game.melds[side] if m.type == GROUP]
-    if len(groups) > 1:
+    ranks: set[int] = set()
+    merges = False      # (two groups of one rank: only then are the pairs listed)
+    for m in game.melds[side]:
+        if m.type == GROUP:
+            if m.rank in ranks:
+                merges = True
+                break
+            ranks.add(m.rank)
+    if merges:
+        groups = [m for m in game.melds[side] if m.type == GROUP]
         for a, b in combinations(groups, 2):
             if a.rank == b.rank:
                 mv = Merge(a.id, b.id)
@@ -686,8 +709,9 @@ def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:
     """The discards of the seat to act (``distinct``: the kinds in hand, display order)."""
     if len(game.hands[game.current]) == 1 and not game.may_go_out_now():
         return []
-    discardable = game.rules.red_three_discardable
-    return [_DISCARDS[k] for k in distinct if discardable or not IS_RED3[k]]
+    if game.rules.red_three_discardable:
+        return list(map(_DISCARDS.__getitem__, distinct))
+    return list(map(_DISCARDS.__getitem__, filterfalse(IS_RED3.__getitem__, distinct)))
 
 
 def ask_moves(game: Game, acting: ActingSide | None = None) -> list[Ask]:
@@ -745,9 +769,7 @@ def meld_moves(game: Game, acting: ActingSide | None = None,
     kind counts, when the caller has them)."""
     out = _meld_moves(game, acting, counts)
     if out:
-        gen = game.generation()
-        for m in out:
-            gen[id(m)] = (m, None)
+        game.generation().update(zip(map(id, out), zip(out, repeat(None))))
     return out
 
 

@@ -174,8 +174,9 @@ def addition_problem(meld: TableMeld, new: list[int] | tuple[int, ...],
     """The reason code for which the kinds ``new`` may not join ``meld``, or None (section 6)."""
     if not new:
         return "empty_meld"
-    if any(IS_RED3[k] for k in new):
-        return "red_three"
+    for k in new:
+        if IS_RED3[k]:
+            return "red_three"
     t = meld.type
     if t == GROUP:
         rank = meld.rank
