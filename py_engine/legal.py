@@ -523,7 +523,10 @@ def pile_takes(game: Game, checked: bool = False) -> list[Move]:
     assert top is not None
     counts = counts_of(game.hand_kinds(seat))
     top_rank = RANK_OF[top]
-    nat = [k for k in _GROUP_FITS[top_rank][:4] for _ in range(counts[k])]
+    nat: list[int] = []
+    for k in _GROUP_NATURALS[top_rank]:
+        if counts[k]:
+            nat += [k] * counts[k]
     wilds = wild_kinds(counts)
     natural_and_wild = game.rules.take_pile_natural_and_wild and wilds
     if len(nat) < 2 and not (natural_and_wild and nat):

@@ -19,8 +19,12 @@ def random_move(game: Game, rng: random.Random):
     kinds: dict[str, list] = {}
     meld_phase = game.phase == "meld"
     acting = ActingSide(game) if meld_phase and game.melds[game.current % game.n_sides] else None
+    last, same = None, []
     for m in other_moves(game, acting):
-        kinds.setdefault(type(m).__name__, []).append(m)
+        t = type(m)
+        if t is not last:    # (moves of one type come together: one look-up per run)
+            last, same = t, kinds.setdefault(t.__name__, [])
+        same.append(m)
     melds = counts = None
     if meld_phase and acting is None:
         melds = meld_moves(game)      # (has_meld_move would list them all anyway)
