@@ -246,15 +246,13 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
     those twelve (most valuable first)."""
     if needed <= 0:
         return [()]
-    cands = sorted(meld_candidates(counts, game), key=_value, reverse=True)
-    cands = [c for c in cands if not all(IS_BLACK3[k] for k in c.cards)]
-    vals = [_value(c) for c in cands]
-    needs = []          # per candidate, the cards of each kind it takes
-    for c in cands:
-        need: dict[int, int] = {}
-        for k in c.cards:
-            need[k] = need.get(k, 0) + 1
-        needs.append(need)
+    shapes = [c for c in candidate_shapes(counts, game) if c[1] != BLACK3]
+    facts = [_part_facts(c[0]) for c in shapes]
+    # most valuable first (a stable sort: equal values keep the candidates' order)
+    order = sorted(range(len(shapes)), key=lambda i: facts[i][0], reverse=True)
+    cands = [shapes[i][0] for i in order]
+    vals = [facts[i][0] for i in order]
+    needs = [facts[i][1] for i in order]     # per candidate, the cards of each kind it takes
     found: list[tuple] = []
     seen = set()
 
@@ -270,8 +268,17 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
     for i, j in combinations(range(top), 2):
         if vals[i] + vals[j] >= needed:
             ni, nj = needs[i], needs[j]
-            if all(n + nj.get(k, 0) <= counts[k] for k, n in ni.items()) and all(
-                    n <= counts[k] for k, n in nj.items() if k not in ni):
+            fits = True
+            for k, n in ni.items():
+                if n + nj.get(k, 0) > counts[k]:
+                    fits = False
+                    break
+            if fits:
+                for k, n in nj.items():
+                    if k not in ni and n > counts[k]:
+                        fits = False
+                        break
+            if fits:
                 add((cands[i], cands[j]))
     for i in range(top):   # greedy fill
         start = cands[i]
@@ -282,16 +289,39 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
         for j, c in enumerate(cands):
             if total >= needed:
                 break
-            if j != i and all(left[k] >= n for k, n in needs[j].items()):
+            if j == i:
+                continue
+            nj = needs[j]
+            for k, n in nj.items():
+                if left[k] < n:
+                    break
+            else:
                 combo.append(c)
                 total += vals[j]
-                for k, n in needs[j].items():
+                for k, n in nj.items():
                     left[k] -= n
         if total >= needed:
             add(combo)
         if len(found) >= limit:
             break
     return found[:limit]
+
+
+_PART_FACTS: dict[tuple[int, ...], tuple[int, dict[int, int]]] = {}
+
+
+def _part_facts(part: NewMeld) -> tuple[int, dict[int, int]]:
+    """A new meld's card points and how many cards of each kind it takes (read-only; kept by
+    its cards, a bounded cache)."""
+    got = _PART_FACTS.get(part.cards)
+    if got is None:
+        need: dict[int, int] = {}
+        for k in part.cards:
+            need[k] = need.get(k, 0) + 1
+        if len(_PART_FACTS) >= 4096:
+            _PART_FACTS.clear()
+        got = _PART_FACTS[part.cards] = (_value(part), need)
+    return got
 
 
 def new_meld_shape(ks) -> tuple[str, int]:

@@ -9,6 +9,10 @@ from py_engine.legal import (_NATURAL_COUNTS, _NATURALS_BY_RANK, _BLACK3_KINDS, 
                              sequence_windows, wild_kinds)
 from py_engine.melds import BLACK3, GROUP, SEQUENCE, WILD
 from py_engine.moves import NewMeld
+import itertools as _itertools
+
+import py_engine.cards as _cards
+import py_engine.legal as _legal
 
 
 def candidate_shapes(counts, game):
@@ -82,3 +86,59 @@ def addition_targets(game, counts=None, side=None):
     for k, _, mid in found:
         out.setdefault(k, []).append(mid)
     return out
+
+
+def opening_combos_reference(counts, needed, game, limit=_legal.MAX_OPENINGS):
+    """Sets of new melds (tuples of parts) from ``counts`` worth at least ``needed``: each
+    candidate worth it alone, pairs of the twelve most valuable, and a greedy fill from each of
+    those twelve (most valuable first)."""
+    if needed <= 0:
+        return [()]
+    cands = sorted(_legal.meld_candidates(counts, game), key=_legal._value, reverse=True)
+    cands = [c for c in cands if not all(_cards.IS_BLACK3[k] for k in c.cards)]
+    vals = [_legal._value(c) for c in cands]
+    needs = []          # per candidate, the cards of each kind it takes
+    for c in cands:
+        need: dict[int, int] = {}
+        for k in c.cards:
+            need[k] = need.get(k, 0) + 1
+        needs.append(need)
+    found: list[tuple] = []
+    seen = set()
+
+    def add(combo):
+        key = tuple(sorted(p.cards for p in combo))
+        if key not in seen:
+            seen.add(key)
+            found.append(tuple(combo))
+    for c, v in zip(cands, vals):
+        if v >= needed:
+            add((c,))
+    top = min(12, len(cands))
+    for i, j in _itertools.combinations(range(top), 2):
+        if vals[i] + vals[j] >= needed:
+            ni, nj = needs[i], needs[j]
+            if all(n + nj.get(k, 0) <= counts[k] for k, n in ni.items()) and all(
+                    n <= counts[k] for k, n in nj.items() if k not in ni):
+                add((cands[i], cands[j]))
+    for i in range(top):   # greedy fill
+        start = cands[i]
+        combo, total = [start], vals[i]
+        left = list(counts)
+        for k, n in needs[i].items():
+            left[k] -= n
+        for j, c in enumerate(cands):
+            if total >= needed:
+                break
+            if j != i and all(left[k] >= n for k, n in needs[j].items()):
+                combo.append(c)
+                total += vals[j]
+                for k, n in needs[j].items():
+                    left[k] -= n
+        if total >= needed:
+            add(combo)
+        if len(found) >= limit:
+            break
+    return found[:limit]
+
+

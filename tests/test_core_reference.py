@@ -49,3 +49,17 @@ def test_addition_targets_are_the_reference_ones(rules, players):
         assert list(got) == list(core_reference.addition_targets(game))     # kind order
         seen += bool(got)
     assert seen > 3
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_opening_combos_are_the_reference_ones(rules, players):
+    from py_engine.legal import opening_combos
+    seen = 0
+    for game in random_positions(rules, players, seed=47, every=2, deals=2):
+        side = game.side_of(game.current)
+        counts = counts_of(game.hand_kinds(game.current))
+        for needed in (game.minimum(side), 50, 120):
+            got = opening_combos(counts, needed, game)
+            assert got == core_reference.opening_combos_reference(counts, needed, game)
+            seen += len(got) > 1
+    assert seen > 5
