@@ -307,12 +307,12 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
     return found[:limit]
 
 
-_PART_FACTS: dict[tuple[int, ...], tuple[int, dict[int, int]]] = {}
+_PART_FACTS: dict[tuple[int, ...], tuple[int, dict[int, int], str, int]] = {}
 
 
-def _part_facts(part: NewMeld) -> tuple[int, dict[int, int]]:
-    """A new meld's card points and how many cards of each kind it takes (read-only; kept by
-    its cards, a bounded cache)."""
+def _part_facts(part: NewMeld) -> tuple[int, dict[int, int], str, int]:
+    """A new meld's card points, how many cards of each kind it takes, and its type and wild
+    cards as ``new_meld_shape`` gives them (read-only; kept by its cards, a bounded cache)."""
     got = _PART_FACTS.get(part.cards)
     if got is None:
         need: dict[int, int] = {}
@@ -320,7 +320,7 @@ def _part_facts(part: NewMeld) -> tuple[int, dict[int, int]]:
             need[k] = need.get(k, 0) + 1
         if len(_PART_FACTS) >= 4096:
             _PART_FACTS.clear()
-        got = _PART_FACTS[part.cards] = (_value(part), need)
+        got = _PART_FACTS[part.cards] = (_value(part), need, *new_meld_shape(part.cards))
     return got
 
 
@@ -779,12 +779,11 @@ def opening_ok(game: Game, combo) -> bool:
     r = game.rules
     laid = points = finished = sequences = 0
     for part in combo:
-        ks = part.cards
-        laid += len(ks)
-        for k in ks:
-            points += VALUE_OF_KIND[k]
-        mtype, wilds = new_meld_shape(ks)
-        done = finished_kind(mtype, len(ks), wilds, r)
+        n = len(part.cards)
+        laid += n
+        value, _, mtype, wilds = _part_facts(part)
+        points += value
+        done = finished_kind(mtype, n, wilds, r)
         if done is not None:
             finished += 1
             sequences += done == "samba"
