@@ -15,6 +15,7 @@ from .errors import IllegalMove
 from .rules import RuleSet
 
 GROUP, SEQUENCE, BLACK3, WILD = "group", "sequence", "black3", "wild"
+_IS_WILD_ID = [IS_WILD[KIND_OF_ID[c]] for c in range(162)]
 
 
 class TableMeld:
@@ -48,7 +49,11 @@ class TableMeld:
     def add(self, ids: list[int]) -> None:
         """Put cards on this meld (sequences stay in rank order)."""
         self.cards = sort_sequence(self.cards + ids) if self.type == SEQUENCE else self.cards + ids
-        self.wilds += sum(1 for c in ids if IS_WILD[KIND_OF_ID[c]])
+        w = 0
+        for c in ids:
+            if _IS_WILD_ID[c]:
+                w += 1
+        self.wilds += w
         self.view = None
 
     def kinds(self) -> list[int]:

@@ -669,9 +669,11 @@ class Game:
         seat = self.current
         self.hands[seat] = plan.hand
         self.melds[self.side_of(seat)], self.next_meld_id = plan.melds, plan.next_id
+        copied = plan.copied     # (the melds changed, in the side's order)
         self._log(seat, move.text(), "meld",
                   public={"laid": list(plan.laid),
-                          "melds": [m.id for m in plan.melds if m.id in plan.copied]})
+                          "melds": list(copied) if len(copied) == 1 else
+                          [m.id for m in plan.melds if m.id in copied]})
         self._after_meld(seat)
 
     def _after_meld(self, seat: int) -> None:
