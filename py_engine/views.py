@@ -210,8 +210,9 @@ def _listing(moves, texts: list[str]) -> dict:
             continue
         simple.append(texts[i])
         if t is Discard:
-            discard.append(texts[i][8:])
-            cards.setdefault(KIND_TEXT[m.card], []).append(i)
+            ct = KIND_TEXT[m.card]      # (the text without its verb)
+            discard.append(ct)
+            card_list(ct, []).append(i)
         elif t is LayRedThree:
             cards.setdefault(KIND_TEXT[m.card], []).append(i)
         elif t is TakePile:
