@@ -355,12 +355,14 @@ class ActingSide:
     __slots__ = ("game", "seat", "side", "melds", "finished", "sequences", "cards", "needed",
                  "needs_sequence", "_ends")
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, canastas: tuple[int, int] | None = None):
+        """``canastas``: ``side_canastas`` of the side's melds, when the caller has it."""
         self.game = game
         self.seat = game.current
         self.side = game.current % game.n_sides
         self.melds = game.melds[self.side]
-        self.finished, self.sequences = side_canastas(self.melds, game.rules)
+        self.finished, self.sequences = (side_canastas(self.melds, game.rules) if canastas is None
+                                         else canastas)
         self.cards = len(game.hands[self.seat])
         self.needed = game.canastas_needed
         self.needs_sequence = game.rules.go_out_needs_sequence
@@ -657,11 +659,13 @@ def _draw_moves(game: Game, side: int) -> list[Move]:
     return out
 
 
-def legal_moves(game: Game) -> list[Move]:
-    """The legal moves of the seat to act (meld candidates as single actions or openings)."""
+def legal_moves(game: Game, canastas: tuple[int, int] | None = None) -> list[Move]:
+    """The legal moves of the seat to act (meld candidates as single actions or openings;
+    ``canastas``: ``side_canastas`` of the acting side's melds, when the caller has it)."""
     if game.phase != "meld":
         return other_moves(game)
-    acting = ActingSide(game) if game.melds[game.current % game.n_sides] else None
+    acting = (ActingSide(game, canastas) if game.melds[game.current % game.n_sides]
+              else None)
     out = other_moves(game, acting)
     n_red3 = 0
     if not game.rules.red_threes_automatic:

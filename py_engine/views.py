@@ -238,16 +238,17 @@ def _listing(moves, texts: list[str]) -> dict:
                         "stock": stock}}
 
 
-def legal_view(game: Game, seat: int, met: bool | None = None) -> dict | None:
+def legal_view(game: Game, seat: int, met: bool | None = None,
+               canastas: tuple[int, int] | None = None) -> dict | None:
     """The legal part of ``seat``'s view (``met``: whether the seat's side meets its going-out
-    requirement, when the caller knows)."""
+    requirement, ``canastas``: its ``side_canastas``, when the caller knows)."""
     if game.current != seat or game.phase in ("game_over",):
         if game.phase == "deal_over":
             return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
                     "can_ask": False, "targets": {"all": ["next"], "cards": {}, "melds": {},
                                                   "pile": [], "stock": []}}
         return None
-    moves = legal_moves(game)
+    moves = legal_moves(game, canastas)
     texts = [m.text() for m in moves]
     remember_texts(moves, texts)
     got = _listing(moves, texts)
@@ -314,7 +315,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
                  "pending": game.turn.pending if game.turn.asker >= 0 and game.side_of(
                      game.turn.asker) == game.side_of(seat) else None,
                  "asker": game.turn.asker},
-        "legal": legal_view(game, seat, met[my_side]) if with_legal else None,
+        "legal": legal_view(game, seat, met[my_side], counts[my_side]) if with_legal else None,
         "log": seat_log(game, seat),
         "deal_result": game.deal_result,
         "history": [list(h) for h in game.history],
