@@ -735,11 +735,19 @@ def has_meld_move(game: Game, acting: ActingSide | None = None,
     if acting is None:
         acting = ActingSide(game)
     # single-card additions first: cheaper to find than new melds, and more often there
+    wilds = counts[0] or counts[13] or counts[26] or counts[39] or counts[52]
     for m in acting.melds:
+        if m.type == GROUP and m.rank >= 4 and not wilds:
+            a, b, c, d = _GROUP_NATURALS[m.rank]
+            if not (counts[a] or counts[b] or counts[c] or counts[d]):
+                continue    # (nothing in hand fits it)
         for k in fitting_kinds(m):
             if counts[k] and acting.addition_ok(m, k):
                 return True
-    return any(acting.new_shape_ok(t, n, w) for _, t, n, w in candidate_shapes(counts, game))
+    for _, t, n, w in candidate_shapes(counts, game):
+        if acting.new_shape_ok(t, n, w):
+            return True
+    return False
 
 
 def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:
