@@ -271,6 +271,26 @@ def _rules_view(game: Game) -> dict:
     return v
 
 
+def _sides(game: Game) -> tuple[list[list[dict]], list[tuple[int, int]]]:
+    """Each side's meld views and ``side_canastas``, kept while the side's meld list is the same
+    list of the same length (every action that changes a side's melds gives it a new list, and
+    a meld that changes is a new object: ``Plan``)."""
+    cache = game.view_cache
+    kept = cache.get("sides")
+    if kept is None or len(kept) != len(game.melds):
+        kept = cache["sides"] = [None] * len(game.melds)
+    r = game.rules
+    views, counts = [], []
+    for i, side in enumerate(game.melds):
+        got = kept[i]
+        if got is None or got[0] is not side or got[1] != len(side):
+            got = kept[i] = (side, len(side), [m.view or meld_view(m, r) for m in side],
+                             side_canastas(side, r))
+        views.append(got[2])
+        counts.append(got[3])
+    return views, counts
+
+
 def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
     """What ``seat`` may know. Other hands are counts, the stock a count."""
     r = game.rules
@@ -281,7 +301,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             "blocked": game.pile_blocked(),
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
             "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
-    counts = [side_canastas(m, r) for m in game.melds]
+    meld_views, counts = _sides(game)
     met = [game.requirement_met_counts(*c) for c in counts]
     my_side = seat % n_sides
     seats = game.view_cache.get("seats")
@@ -303,7 +323,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "hand_sizes": [len(h) for h in game.hands],
         "stock": len(game.stock),
         "pile": pile,
-        "melds": [[m.view or meld_view(m, r) for m in side] for side in game.melds],
+        "melds": meld_views,
         "red_threes": [list(map(CARD_VIEWS.__getitem__, side)) for side in game.red3],
         "scores": list(game.scores),
         "opened": [bool(side) for side in game.melds],

@@ -63,3 +63,22 @@ def test_opening_combos_are_the_reference_ones(rules, players):
             assert got == core_reference.opening_combos_reference(counts, needed, game)
             seen += len(got) > 1
     assert seen > 5
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("canasta", 4), ("bolivia", 2)])
+def test_kept_meld_views_are_the_fresh_ones(rules, players):
+    """``views._sides`` keeps each side's meld views and canasta counts while its meld list is
+    unchanged: every view equals one made with nothing kept."""
+    from py_engine.views import view_for
+    changed = 0
+    last = None
+    for game in random_positions(rules, players, seed=53, every=1, deals=2):
+        kept = view_for(game, game.current)
+        saved, game.view_cache = game.view_cache, {}
+        fresh = view_for(game, game.current)
+        game.view_cache = saved
+        assert kept["melds"] == fresh["melds"] and kept["canastas"] == fresh["canastas"]
+        assert kept["requirement_met"] == fresh["requirement_met"]
+        changed += kept["melds"] != last
+        last = kept["melds"]
+    assert changed > 10
