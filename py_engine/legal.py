@@ -10,7 +10,7 @@ candidate. What is generated is recorded in the position's ``Game.generation()``
 where a move was verified), so that ``Game.play`` does not check those very moves again."""
 from __future__ import annotations
 
-from itertools import combinations, compress
+from itertools import combinations, compress, filterfalse, repeat
 from operator import itemgetter
 
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
@@ -40,6 +40,7 @@ _DISCARDS = [Discard(k) for k in range(N_KINDS)]
 # A group of rank r takes a natural of its rank or a wild card.
 _GROUP_FITS = [tuple(kind_of_rank_suit(r, s) for s in range(4)) + tuple(_WILD_IDS)
                if r >= 2 else () for r in range(15)]
+_GROUP_NATURALS = [fits[:4] for fits in _GROUP_FITS]
 
 
 def _accepts(game: Game, move: Move) -> bool:
@@ -62,9 +63,15 @@ def fitting_kinds(meld: TableMeld) -> list[int] | tuple[int, ...]:
     if t == GROUP:
         return _GROUP_FITS[meld.rank]
     if t == SEQUENCE:
-        lo = RANK_OF[KIND_OF_ID[meld.cards[0]]]
-        hi = RANK_OF[KIND_OF_ID[meld.cards[-1]]]
-        return [kind_of_rank_suit(r, meld.suit) for r in (lo - 1, hi + 1) if 4 <= r <= 14]
+        lo = RANK_OF[KIND_OF_ID[meld.cards[0]]] - 1
+        hi = RANK_OF[KIND_OF_ID[meld.cards[-1]]] + 1
+        base = meld.suit * 13 - 2      # (``kind_of_rank_suit``)
+        out = []
+        if 4 <= lo <= 14:
+            out.append(base + lo)
+        if 4 <= hi <= 14:
+            out.append(base + hi)
+        return out
     return _BLACK3_KINDS if t == BLACK3 else _WILD_IDS
 
 
@@ -88,7 +95,7 @@ def _shape(r) -> tuple:
         got = _SHAPES[id(r)] = (r, (r.group_max_wilds, r.group_naturals_per_wild,
                                     r.group_min_naturals, r.group_naturals_exceed_wilds,
                                     r.sequences, r.sequence_max, r.wild_melds, r.wild_meld_max),
-                                {})
+                                {}, {})
     return got
 
 
@@ -114,50 +121,79 @@ def sequence_windows(ranks: list[int], smax: int):
 
 def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
     """``meld_candidates`` with each one's type, size and wild cards; the same hand under the
-    same rules gives the same (immutable) candidates, so they are kept (a bounded cache)."""
-    _, shape, cache = _shape(game.rules)
+    same rules gives the same (immutable) candidates, so they are kept (a bounded cache). The
+    groups of one rank and the sequences of one suit are kept too, by the counts they read."""
+    entry = _shape(game.rules)
+    cache = entry[2]
     key = bytes(counts)
     got = cache.get(key)
     if got is not None:
         return got
-    max_wilds, per_wild, min_naturals, exceed, sequences, smax, wild_melds, wild_max = shape
+    max_wilds, per_wild, min_naturals, exceed, sequences, smax, wild_melds, wild_max = entry[1]
+    c = counts
+    wilds = ((0,) * c[0] + (13,) * c[13] + (26,) * c[26] + (39,) * c[39] + (52,) * c[52]
+             if c[0] or c[13] or c[26] or c[39] or c[52] else ())
+    wkey = wilds[:max_wilds]
+    parts = entry[3]
     out: list[tuple[NewMeld, str, int, int]] = []
-    wilds = wild_kinds(counts)
-    max_w = min(len(wilds), max_wilds)
-    runs: list[list[int]] = [[], [], [], []]     # per suit, the ranks held
-    by_rank: dict[int, list[int]] = {}           # the ranks held, low to high: their naturals
-    for k in compress(_NATURALS_BY_RANK, _NATURAL_COUNTS(counts)):
-        rank = RANK_OF[k]
-        nat_r = by_rank.get(rank)
-        if nat_r is None:
-            nat_r = by_rank[rank] = []
-        nat_r += [k] * counts[k]
-        runs[SUIT_OF[k]].append(rank)
-    for nat in by_rank.values():
-        n = len(nat)
-        for w in range(0, max_w + 1):
-            if n + w < 3 or n < per_wild * w or n < min_naturals:
-                continue
-            if exceed and n <= w:
-                continue
-            out.append((_part(tuple(nat) + tuple(wilds[:w])), GROUP, n + w, w))
+    s0, s1, s2, s3 = c[2:13], c[15:26], c[28:39], c[41:52]
+    for i, t in enumerate(zip(s0, s1, s2, s3)):
+        if t != _NONE4:
+            gk = (i, t, wkey)
+            got = parts.get(gk)
+            if got is None:
+                got = parts[gk] = _rank_groups(i + 4, t, wkey, per_wild, min_naturals, exceed)
+            if got:
+                out += got
     if sequences:
-        for suit in range(4):
-            ranks = runs[suit]
-            if len(ranks) < 3:
-                continue
-            for w in sequence_windows(ranks, smax):
-                out.append((_part(tuple(suit * 13 + x - 2 for x in w)), SEQUENCE, len(w), 0))
-    b3 = [k for k in _BLACK3_KINDS for _ in range(counts[k])]
-    if len(b3) >= 3:
-        out.append((NewMeld(tuple(b3)), BLACK3, len(b3), 0))
+        for suit, s in enumerate((s0, s1, s2, s3)):
+            if len(s) - s.count(0) >= 3:
+                sk = (suit, bytes(s))
+                got = parts.get(sk)
+                if got is None:
+                    got = parts[sk] = _suit_sequences(suit, s, smax)
+                out += got
+    n3 = c[1] + c[40]
+    if n3 >= 3:
+        out.append((NewMeld((1,) * c[1] + (40,) * c[40]), BLACK3, n3, 0))
     if wild_melds and len(wilds) >= 3:
         ws = wilds[:wild_max]
-        out.append((NewMeld(tuple(ws)), WILD, len(ws), len(ws)))
+        out.append((NewMeld(ws), WILD, len(ws), len(ws)))
     if len(cache) >= 4096:
         cache.clear()
+    if len(parts) >= 4096:
+        parts.clear()
     got = cache[key] = tuple(out)
     return got
+
+
+_NONE4 = (0, 0, 0, 0)
+
+
+def _rank_groups(rank: int, held: tuple[int, ...], wkey: tuple[int, ...], per_wild: int,
+                 min_naturals: int, exceed: bool) -> tuple:
+    """The group candidates of one rank: ``held`` naturals of each suit, the cheapest wild
+    cards ``wkey`` (as many as a group may hold)."""
+    nat: tuple[int, ...] = ()
+    for suit, n in enumerate(held):
+        nat += (suit * 13 + rank - 2,) * n
+    n = len(nat)
+    out = []
+    for w in range(0, len(wkey) + 1):
+        if n + w < 3 or n < per_wild * w or n < min_naturals:
+            continue
+        if exceed and n <= w:
+            continue
+        out.append((_part(nat + wkey[:w]), GROUP, n + w, w))
+    return tuple(out)
+
+
+def _suit_sequences(suit: int, held: list[int], smax: int) -> tuple:
+    """The sequence candidates of one suit (``held``: its counts of ranks 4 to ace)."""
+    base = suit * 13 - 2
+    ranks = [4 + i for i, n in enumerate(held) if n]
+    return tuple((_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0)
+                 for w in sequence_windows(ranks, smax))
 
 
 # Single-part meld moves are values too: one object per new meld and per (meld id, kind)
@@ -210,15 +246,13 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
     those twelve (most valuable first)."""
     if needed <= 0:
         return [()]
-    cands = sorted(meld_candidates(counts, game), key=_value, reverse=True)
-    cands = [c for c in cands if not all(IS_BLACK3[k] for k in c.cards)]
-    vals = [_value(c) for c in cands]
-    needs = []          # per candidate, the cards of each kind it takes
-    for c in cands:
-        need: dict[int, int] = {}
-        for k in c.cards:
-            need[k] = need.get(k, 0) + 1
-        needs.append(need)
+    shapes = [c for c in candidate_shapes(counts, game) if c[1] != BLACK3]
+    facts = [_part_facts(c[0]) for c in shapes]
+    # most valuable first (a stable sort: equal values keep the candidates' order)
+    order = sorted(range(len(shapes)), key=lambda i: facts[i][0], reverse=True)
+    cands = [shapes[i][0] for i in order]
+    vals = [facts[i][0] for i in order]
+    needs = [facts[i][1] for i in order]     # per candidate, the cards of each kind it takes
     found: list[tuple] = []
     seen = set()
 
@@ -234,8 +268,17 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
     for i, j in combinations(range(top), 2):
         if vals[i] + vals[j] >= needed:
             ni, nj = needs[i], needs[j]
-            if all(n + nj.get(k, 0) <= counts[k] for k, n in ni.items()) and all(
-                    n <= counts[k] for k, n in nj.items() if k not in ni):
+            fits = True
+            for k, n in ni.items():
+                if n + nj.get(k, 0) > counts[k]:
+                    fits = False
+                    break
+            if fits:
+                for k, n in nj.items():
+                    if k not in ni and n > counts[k]:
+                        fits = False
+                        break
+            if fits:
                 add((cands[i], cands[j]))
     for i in range(top):   # greedy fill
         start = cands[i]
@@ -246,16 +289,39 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
         for j, c in enumerate(cands):
             if total >= needed:
                 break
-            if j != i and all(left[k] >= n for k, n in needs[j].items()):
+            if j == i:
+                continue
+            nj = needs[j]
+            for k, n in nj.items():
+                if left[k] < n:
+                    break
+            else:
                 combo.append(c)
                 total += vals[j]
-                for k, n in needs[j].items():
+                for k, n in nj.items():
                     left[k] -= n
         if total >= needed:
             add(combo)
         if len(found) >= limit:
             break
     return found[:limit]
+
+
+_PART_FACTS: dict[tuple[int, ...], tuple[int, dict[int, int], str, int]] = {}
+
+
+def _part_facts(part: NewMeld) -> tuple[int, dict[int, int], str, int]:
+    """A new meld's card points, how many cards of each kind it takes, and its type and wild
+    cards as ``new_meld_shape`` gives them (read-only; kept by its cards, a bounded cache)."""
+    got = _PART_FACTS.get(part.cards)
+    if got is None:
+        need: dict[int, int] = {}
+        for k in part.cards:
+            need[k] = need.get(k, 0) + 1
+        if len(_PART_FACTS) >= 4096:
+            _PART_FACTS.clear()
+        got = _PART_FACTS[part.cards] = (_value(part), need, *new_meld_shape(part.cards))
+    return got
 
 
 def new_meld_shape(ks) -> tuple[str, int]:
@@ -289,12 +355,14 @@ class ActingSide:
     __slots__ = ("game", "seat", "side", "melds", "finished", "sequences", "cards", "needed",
                  "needs_sequence", "_ends")
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, canastas: tuple[int, int] | None = None):
+        """``canastas``: ``side_canastas`` of the side's melds, when the caller has it."""
         self.game = game
         self.seat = game.current
         self.side = game.current % game.n_sides
         self.melds = game.melds[self.side]
-        self.finished, self.sequences = side_canastas(self.melds, game.rules)
+        self.finished, self.sequences = (side_canastas(self.melds, game.rules) if canastas is None
+                                         else canastas)
         self.cards = len(game.hands[self.seat])
         self.needed = game.canastas_needed
         self.needs_sequence = game.rules.go_out_needs_sequence
@@ -391,7 +459,7 @@ def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
     gives it; found without listing the other candidates (the same order: the groups rank by
     rank, then each suit's runs, window by window; a test compares the two). ``rank_counts``:
     ``natural_rank_counts(counts)`` when the caller has it."""
-    _, shape, _ = _shape(game.rules)
+    shape = _shape(game.rules)[1]
     min_naturals, sequences, smax = shape[2], shape[4], shape[5]
     own = natural_rank_counts(counts) if rank_counts is None else rank_counts
     for rank in range(15) if max(own) >= 3 else ():
@@ -431,8 +499,34 @@ def addition_targets(game: Game, counts: list[int] | None = None,
     r = game.rules
     found = []
     left = side.cards - 1
+    held_wilds = [k for k in _WILD_IDS if counts[k]]
+    # A group's answer for one card depends only on its size, its wild cards and whether the
+    # card is wild (``addition_problem``, ``finished_kind``): asked once per such question.
+    group_ok: dict[tuple[int, int, bool], bool] = {}
     for i, m in enumerate(side.melds):
         n, mtype = len(m.cards), m.type
+        if mtype == GROUP and m.rank >= 4:
+            a, b, c, d = _GROUP_NATURALS[m.rank]
+            if counts[a] or counts[b] or counts[c] or counts[d]:
+                ks = [k for k in (a, b, c, d) if counts[k]]
+                if held_wilds:
+                    ks += held_wilds
+            elif held_wilds:
+                ks = held_wilds
+            else:
+                continue
+            w = m.wilds
+            for k in ks:
+                wk = IS_WILD[k]
+                key = (n, w, wk)
+                ok = group_ok.get(key)
+                if ok is None:
+                    ok = group_ok[key] = addition_problem(m, (k,), r) is None and side.end_ok(
+                        left, side.met_after(finished_kind(GROUP, n + 1, w + wk, r),
+                                             finished_kind(GROUP, n, w, r)), False)
+                if ok:
+                    found.append((k, i, m.id))
+            continue
         before, known = None, False     # (what the meld is finished as: asked when a card fits)
         for k in fitting_kinds(m):
             if counts[k] and addition_problem(m, (k,), r) is None:
@@ -461,7 +555,10 @@ def pile_takes(game: Game, checked: bool = False) -> list[Move]:
     assert top is not None
     counts = counts_of(game.hand_kinds(seat))
     top_rank = RANK_OF[top]
-    nat = [k for k in _GROUP_FITS[top_rank][:4] for _ in range(counts[k])]
+    nat: list[int] = []
+    for k in _GROUP_NATURALS[top_rank]:
+        if counts[k]:
+            nat += [k] * counts[k]
     wilds = wild_kinds(counts)
     natural_and_wild = game.rules.take_pile_natural_and_wild and wilds
     if len(nat) < 2 and not (natural_and_wild and nat):
@@ -562,13 +659,18 @@ def _draw_moves(game: Game, side: int) -> list[Move]:
     return out
 
 
-def legal_moves(game: Game) -> list[Move]:
-    """The legal moves of the seat to act (meld candidates as single actions or openings)."""
+def legal_moves(game: Game, canastas: tuple[int, int] | None = None) -> list[Move]:
+    """The legal moves of the seat to act (meld candidates as single actions or openings;
+    ``canastas``: ``side_canastas`` of the acting side's melds, when the caller has it)."""
     if game.phase != "meld":
         return other_moves(game)
-    acting = ActingSide(game) if game.melds[game.current % game.n_sides] else None
+    acting = (ActingSide(game, canastas) if game.melds[game.current % game.n_sides]
+              else None)
     out = other_moves(game, acting)
-    n_red3 = sum(1 for m in out if isinstance(m, LayRedThree))
+    n_red3 = 0
+    if not game.rules.red_threes_automatic:
+        for m in out:
+            n_red3 += type(m) is LayRedThree
     return out[:n_red3] + list(meld_moves(game, acting)) + out[n_red3:]
 
 
@@ -595,8 +697,16 @@ def other_moves(game: Game, acting: ActingSide | None = None) -> list[Move]:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
         return out + _draw_moves(game, side)
-    groups = [m for m in game.melds[side] if m.type == GROUP]
-    if len(groups) > 1:
+    ranks: set[int] = set()
+    merges = False      # (two groups of one rank: only then are the pairs listed)
+    for m in game.melds[side]:
+        if m.type == GROUP:
+            if m.rank in ranks:
+                merges = True
+                break
+            ranks.add(m.rank)
+    if merges:
+        groups = [m for m in game.melds[side] if m.type == GROUP]
         for a, b in combinations(groups, 2):
             if a.rank == b.rank:
                 mv = Merge(a.id, b.id)
@@ -605,34 +715,48 @@ def other_moves(game: Game, acting: ActingSide | None = None) -> list[Move]:
     out += discard_moves(game, distinct)
     if game.rules.pass_with_one and game.can(_PASS):
         out.append(_PASS)
-    if game.partners(seat) and not game.turn.asked:
+    if game._partners[seat] and not game.turn.asked:
         out += ask_moves(game, acting)
     return out
 
 
-def has_meld_move(game: Game) -> bool:
-    """Is any meld move legal now (``meld_moves(game)`` not empty)? Stops at the first."""
+def has_meld_move(game: Game, acting: ActingSide | None = None,
+                  counts: list[int] | None = None) -> bool:
+    """Is any meld move legal now (``meld_moves(game)`` not empty)? Stops at the first
+    (``acting``, ``counts``: the acting side's facts and the hand's kind counts, when the caller
+    has them)."""
     if game.phase != "meld":
         return False
     side = game.side_of(game.current)
     if not game.opened(side):
         return bool(meld_moves(game))
-    counts = counts_of(game.hand_kinds(game.current))
-    acting = ActingSide(game)
+    if counts is None:
+        counts = counts_of(game.hand_kinds(game.current))
+    if acting is None:
+        acting = ActingSide(game)
     # single-card additions first: cheaper to find than new melds, and more often there
+    wilds = counts[0] or counts[13] or counts[26] or counts[39] or counts[52]
     for m in acting.melds:
+        if m.type == GROUP and m.rank >= 4 and not wilds:
+            a, b, c, d = _GROUP_NATURALS[m.rank]
+            if not (counts[a] or counts[b] or counts[c] or counts[d]):
+                continue    # (nothing in hand fits it)
         for k in fitting_kinds(m):
             if counts[k] and acting.addition_ok(m, k):
                 return True
-    return any(acting.new_shape_ok(t, n, w) for _, t, n, w in candidate_shapes(counts, game))
+    for _, t, n, w in candidate_shapes(counts, game):
+        if acting.new_shape_ok(t, n, w):
+            return True
+    return False
 
 
 def discard_moves(game: Game, distinct: list[int]) -> list[Discard]:
     """The discards of the seat to act (``distinct``: the kinds in hand, display order)."""
     if len(game.hands[game.current]) == 1 and not game.may_go_out_now():
         return []
-    discardable = game.rules.red_three_discardable
-    return [_DISCARDS[k] for k in distinct if discardable or not IS_RED3[k]]
+    if game.rules.red_three_discardable:
+        return list(map(_DISCARDS.__getitem__, distinct))
+    return list(map(_DISCARDS.__getitem__, filterfalse(IS_RED3.__getitem__, distinct)))
 
 
 def ask_moves(game: Game, acting: ActingSide | None = None) -> list[Ask]:
@@ -667,12 +791,11 @@ def opening_ok(game: Game, combo) -> bool:
     r = game.rules
     laid = points = finished = sequences = 0
     for part in combo:
-        ks = part.cards
-        laid += len(ks)
-        for k in ks:
-            points += VALUE_OF_KIND[k]
-        mtype, wilds = new_meld_shape(ks)
-        done = finished_kind(mtype, len(ks), wilds, r)
+        n = len(part.cards)
+        laid += n
+        value, _, mtype, wilds = _part_facts(part)
+        points += value
+        done = finished_kind(mtype, n, wilds, r)
         if done is not None:
             finished += 1
             sequences += done == "samba"
@@ -683,22 +806,23 @@ def opening_ok(game: Game, combo) -> bool:
                                       False) is None
 
 
-def meld_moves(game: Game, acting: ActingSide | None = None) -> list[Meld]:
+def meld_moves(game: Game, acting: ActingSide | None = None,
+               counts: list[int] | None = None) -> list[Meld]:
     """The meld moves of the seat to act (recorded as generated at this position: ``play``
-    does not check them again; ``acting``: the acting side's facts, when the caller has
-    them)."""
-    out = _meld_moves(game, acting)
+    does not check them again; ``acting``, ``counts``: the acting side's facts and the hand's
+    kind counts, when the caller has them)."""
+    out = _meld_moves(game, acting, counts)
     if out:
-        gen = game.generation()
-        for m in out:
-            gen[id(m)] = (m, None)
+        game.generation().update(zip(map(id, out), zip(out, repeat(None))))
     return out
 
 
-def _meld_moves(game: Game, acting: ActingSide | None = None) -> list[Meld]:
+def _meld_moves(game: Game, acting: ActingSide | None = None,
+                counts: list[int] | None = None) -> list[Meld]:
     seat = game.current
     side = seat % game.n_sides
-    counts = counts_of(game.hand_kinds(seat))
+    if counts is None:
+        counts = counts_of(game.hand_kinds(seat))
     out: list[Meld] = []
     if not game.opened(side):
         for combo in opening_combos(counts, game.minimum(side), game):

@@ -15,6 +15,7 @@ from .errors import IllegalMove
 from .rules import RuleSet
 
 GROUP, SEQUENCE, BLACK3, WILD = "group", "sequence", "black3", "wild"
+_IS_WILD_ID = [IS_WILD[KIND_OF_ID[c]] for c in range(162)]
 
 
 class TableMeld:
@@ -48,7 +49,11 @@ class TableMeld:
     def add(self, ids: list[int]) -> None:
         """Put cards on this meld (sequences stay in rank order)."""
         self.cards = sort_sequence(self.cards + ids) if self.type == SEQUENCE else self.cards + ids
-        self.wilds += sum(1 for c in ids if IS_WILD[KIND_OF_ID[c]])
+        w = 0
+        for c in ids:
+            if _IS_WILD_ID[c]:
+                w += 1
+        self.wilds += w
         self.view = None
 
     def kinds(self) -> list[int]:
@@ -174,8 +179,9 @@ def addition_problem(meld: TableMeld, new: list[int] | tuple[int, ...],
     """The reason code for which the kinds ``new`` may not join ``meld``, or None (section 6)."""
     if not new:
         return "empty_meld"
-    if any(IS_RED3[k] for k in new):
-        return "red_three"
+    for k in new:
+        if IS_RED3[k]:
+            return "red_three"
     t = meld.type
     if t == GROUP:
         rank = meld.rank

@@ -19,10 +19,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar, Union
 
-from .cards import KIND_TEXT, SORT_INDEX, kind_text, parse_kind
+from .cards import KIND_TEXT, N_KINDS, SORT_INDEX, kind_text, parse_kind
 from .errors import InvalidMove
 
 MAX_MOVE_TEXT = 2000
+# The texts of the one-card moves, made once per kind.
+_DISCARD_TEXTS = ["discard " + t for t in KIND_TEXT]
+_RED3_TEXTS = ["red3 " + t for t in KIND_TEXT]
 
 
 def canonical_cards(kinds) -> tuple[int, ...]:
@@ -249,7 +252,8 @@ class Discard(Move):
         return cls(_kinds(args, text)[0])
 
     def text(self) -> str:
-        return f"discard {kind_text(self.card)}"
+        k = self.card
+        return _DISCARD_TEXTS[k] if 0 <= k < N_KINDS else f"discard {kind_text(k)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +276,8 @@ class LayRedThree(Move):
         return cls(_kinds(args, text)[0])
 
     def text(self) -> str:
-        return f"red3 {kind_text(self.card)}"
+        k = self.card
+        return _RED3_TEXTS[k] if 0 <= k < N_KINDS else f"red3 {kind_text(k)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,8 +5,8 @@ import random
 import time
 from typing import Any
 
-from .cards import deck_ids
-from .legal import has_meld_move, meld_moves, other_moves
+from .cards import counts_of, deck_ids
+from .legal import ActingSide, has_meld_move, meld_moves, other_moves
 from .rules import get_rules
 from .state import Game
 
@@ -17,19 +17,27 @@ def random_move(game: Game, rng: random.Random):
     """A random legal move: first a kind of move, then one of that kind (uniformly, among the
     kinds ``legal_moves`` has). The meld moves are listed only when that kind is drawn."""
     kinds: dict[str, list] = {}
-    for m in other_moves(game):
-        kinds.setdefault(type(m).__name__, []).append(m)
-    melds = None
-    if game.phase == "meld" and not game.opened(game.side_of(game.current)):
+    meld_phase = game.phase == "meld"
+    acting = ActingSide(game) if meld_phase and game.melds[game.current % game.n_sides] else None
+    last, same = None, []
+    for m in other_moves(game, acting):
+        t = type(m)
+        if t is not last:    # (moves of one type come together: one look-up per run)
+            last, same = t, kinds.setdefault(t.__name__, [])
+        same.append(m)
+    melds = counts = None
+    if meld_phase and acting is None:
         melds = meld_moves(game)      # (has_meld_move would list them all anyway)
         if melds:
             kinds["Meld"] = melds
-    elif has_meld_move(game):
-        kinds["Meld"] = []
+    elif meld_phase:
+        counts = counts_of(game.hand_kinds(game.current))
+        if has_meld_move(game, acting, counts):
+            kinds["Meld"] = []
     if not kinds:
         raise AssertionError(f"no legal move in phase {game.phase}")
     kind = rng.choice(sorted(kinds))
-    return rng.choice(kinds[kind] if kind != "Meld" or melds else meld_moves(game))
+    return rng.choice(kinds[kind] if kind != "Meld" or melds else meld_moves(game, acting, counts))
 
 
 def invariant_violations(game: Game) -> list[str]:

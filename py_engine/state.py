@@ -18,8 +18,9 @@ from .cards import IDS_OF_KIND, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, deck_ids,
 from .errors import IllegalMove, InvalidMove
 from .melds import (BLACK3, GROUP, SEQUENCE, TableMeld, addition_problem, classify,
                     group_counts_problem, shape_of, value_of)
-from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
-                    NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop, parse_move)
+from .moves import (MOVE_TYPES, AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld,
+                    Merge, Move, NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop,
+                    parse_move)
 from .rules import Options, RuleSet, get_rules
 from .scoring import score_side, side_canastas
 from .turn import (ask_problem, keeps_enough_cards, may_go_out, may_pass, opening_minimum_met,
@@ -192,8 +193,10 @@ class Game:
         return g
 
     def copy(self, log: bool = False) -> "Game":
-        """An independent copy of the position (melds copied, hands and stock new lists); with
-        ``log=False`` the copy keeps no log or move list (a bot's search needs neither)."""
+        """An independent copy of the position (hands, stock, pile and each side's meld list new
+        lists; the melds themselves are shared, as nothing changes a meld on the table in place:
+        an action changes a copy of it, ``Plan.touch``); with ``log=False`` the copy keeps no
+        log or move list (a bot's search needs neither)."""
         g = Game.__new__(Game)
         d = dict(self.__dict__)
         g.__dict__.update(d)
@@ -202,7 +205,7 @@ class Game:
         g.breakdowns = list(self.breakdowns)
         g.hands = [list(h) for h in self.hands]
         g.stock, g.pile = list(self.stock), list(self.pile)
-        g.melds = [[m.copy() for m in side] for side in self.melds]
+        g.melds = [list(side) for side in self.melds]
         g.red3 = [list(s) for s in self.red3]
         g.turn = self.turn.copy()
         g.deal_seeds = dict(self.deal_seeds)
@@ -249,7 +252,7 @@ class Game:
         """Why ``seat`` may not ask its partner now (a reason code), or None."""
         if self.phase != "meld" or self.current != seat:
             return "wrong_phase"
-        return ask_problem(self.rules, bool(self.partners(seat)), self.turn.asked,
+        return ask_problem(self.rules, bool(self._partners[seat]), self.turn.asked,
                            len(self.hands[seat]))
 
     # The pile --------------------------------------------------------------------------------
@@ -347,11 +350,13 @@ class Game:
 
     def verify(self, move: Move) -> Plan | None:
         """Raise IllegalMove (with a reason code) unless ``move`` is legal now; change nothing."""
-        try:
-            check = getattr(self, "verify_" + move.action)
-        except AttributeError:
-            raise InvalidMove(f"not a move: {move!r}") from None
-        return check(move)
+        check = _VERIFY.get(type(move))
+        if check is None:
+            try:
+                return getattr(self, "verify_" + move.action)(move)
+            except AttributeError:
+                raise InvalidMove(f"not a move: {move!r}") from None
+        return check(self, move)
 
     def can(self, move: Move) -> bool:
         try:
@@ -429,12 +434,17 @@ class Game:
         if plan is False:
             plan = self.verify(move)
         seat = self.current
-        n_log = len(self.log)
-        getattr(self, "apply_" + move.action)(move, plan)
+        log = self.log
+        n_log = len(log)
+        apply = _APPLY.get(type(move))
+        if apply is None:
+            getattr(self, "apply_" + move.action)(move, plan)
+        else:
+            apply(self, move, plan)
         if self.record_log:
             self.moves.append(move.text())
         self.version += 1
-        return self.log[n_log] if len(self.log) > n_log else {"seat": seat, "move": move.text()}
+        return log[n_log] if len(log) > n_log else {"seat": seat, "move": move.text()}
 
     # Drawing -----------------------------------------------------------------------------------
     def verify_draw(self, move: Draw) -> None:
@@ -659,9 +669,11 @@ class Game:
         seat = self.current
         self.hands[seat] = plan.hand
         self.melds[self.side_of(seat)], self.next_meld_id = plan.melds, plan.next_id
+        copied = plan.copied     # (the melds changed, in the side's order)
         self._log(seat, move.text(), "meld",
                   public={"laid": list(plan.laid),
-                          "melds": [m.id for m in plan.melds if m.id in plan.copied]})
+                          "melds": list(copied) if len(copied) == 1 else
+                          [m.id for m in plan.melds if m.id in copied]})
         self._after_meld(seat)
 
     def _after_meld(self, seat: int) -> None:
@@ -696,7 +708,7 @@ class Game:
         self._need("meld")
         hand = self.hands[self.current]
         k = move.card
-        if not 0 <= k < len(IDS_OF_KIND) or not any(c in hand for c in IDS_OF_KIND[k]):
+        if not 0 <= k < len(IDS_OF_KIND) or not _holds(hand, k):
             raise IllegalMove("card_not_in_hand", kind_text(k) if 0 <= k < len(IDS_OF_KIND)
                               else repr(k))
         if IS_RED3[k] and not self.rules.red_three_discardable:
@@ -840,6 +852,11 @@ class Game:
         return ids
 
 
+# Each move type's check and effect (``verify`` and ``play`` look them up by the move's type).
+_VERIFY = {cls: getattr(Game, "verify_" + cls.action) for cls in MOVE_TYPES}
+_APPLY = {cls: getattr(Game, "apply_" + cls.action) for cls in MOVE_TYPES}
+
+
 def _check_deal_seeds(seeds) -> dict[int, str]:
     if seeds is None:
         return {}
@@ -848,6 +865,14 @@ def _check_deal_seeds(seeds) -> dict[int, str]:
             and 0 < len(v) <= 200 for k, v in seeds.items()):
         raise ValueError("deal_seeds must map deal numbers (1, 2, ...) to seed texts")
     return dict(seeds)
+
+
+def _holds(hand: list[int], k: int) -> bool:
+    """Does ``hand`` hold a card of kind ``k``?"""
+    for c in IDS_OF_KIND[k]:
+        if c in hand:
+            return True
+    return False
 
 
 def _take_ids(hand: list[int], kinds) -> list[int]:

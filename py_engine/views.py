@@ -125,7 +125,7 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
     return _listing(moves, texts)["targets"]
 
 
-_MeldFacts = tuple[Meld, tuple[str, ...], tuple[str, ...], tuple[str, int] | None]
+_MeldFacts = tuple[Meld, tuple[str, ...], tuple[str, ...], tuple[str, int] | None, str]
 _MELD_FACTS: dict[int, _MeldFacts] = {}
 
 
@@ -133,7 +133,8 @@ def _meld_facts(m: Meld) -> _MeldFacts:
     """What ``_listing`` reads of a meld move, worked out once per move object (kept with it, a
     bounded cache; moves are values and single-part meld moves are shared): the card texts it
     lays, part by part (each part's kinds once), the ids of the melds it adds to, and for a
-    single card added to one meld, (that card's text, the meld's id)."""
+    single card added to one meld, (that card's text, the meld's id), and its text without the
+    verb."""
     card_texts: list[str] = []
     meld_ids: list[str] = []
     for p in m.parts:
@@ -151,8 +152,25 @@ def _meld_facts(m: Meld) -> _MeldFacts:
             add = (KIND_TEXT[p.cards[0]], p.meld)
     if len(_MELD_FACTS) >= 4096:
         _MELD_FACTS.clear()
-    got = _MELD_FACTS[id(m)] = (m, tuple(card_texts), tuple(meld_ids), add)
+    got = _MELD_FACTS[id(m)] = (m, tuple(card_texts), tuple(meld_ids), add, m.text()[5:])
     return got
+
+
+def _card_of(cards: dict[str, list[int]], i: int, kinds) -> None:
+    """Move ``i`` names the cards ``kinds``."""
+    if len(kinds) == 1:
+        cards.setdefault(KIND_TEXT[kinds[0]], []).append(i)
+        return
+    for k in dict.fromkeys(kinds):
+        cards.setdefault(KIND_TEXT[k], []).append(i)
+
+
+def _parts_of(cards: dict[str, list[int]], melds: dict[str, list[int]], i: int, parts) -> None:
+    """Move ``i`` lays the meld parts ``parts``."""
+    for p in parts:
+        _card_of(cards, i, p.cards)
+        if type(p) is AddTo:
+            melds.setdefault(str(p.meld), []).append(i)
 
 
 def _listing(moves, texts: list[str]) -> dict:
@@ -169,46 +187,39 @@ def _listing(moves, texts: list[str]) -> dict:
     discard: list[str] = []
     takes: list[str] = []
     adds: dict[str, list[int]] = {}
-
-    def card_of(i, kinds):
-        if len(kinds) == 1:
-            cards.setdefault(KIND_TEXT[kinds[0]], []).append(i)
-            return
-        for k in dict.fromkeys(kinds):
-            cards.setdefault(KIND_TEXT[k], []).append(i)
-
-    def parts_of(i, parts):
-        for p in parts:
-            card_of(i, p.cards)
-            if type(p) is AddTo:
-                melds.setdefault(str(p.meld), []).append(i)
     facts_of = _MELD_FACTS.get
+    card_list = cards.setdefault
+    meld_list = melds.setdefault
     for i, m in enumerate(moves):
         t = type(m)
         if t is Meld:
-            meld_texts.append(texts[i][5:])
             got = facts_of(id(m))
             if got is None or got[0] is not m:
                 got = _meld_facts(m)
-            _, card_texts, meld_ids, add = got
+            _, card_texts, meld_ids, add, bare = got
+            meld_texts.append(bare)
             if add is not None:
                 adds.setdefault(add[0], []).append(add[1])
+                card_list(card_texts[0], []).append(i)
+                meld_list(meld_ids[0], []).append(i)
+                continue
             for ct in card_texts:
-                cards.setdefault(ct, []).append(i)
+                card_list(ct, []).append(i)
             for ms in meld_ids:
-                melds.setdefault(ms, []).append(i)
+                meld_list(ms, []).append(i)
             continue
         simple.append(texts[i])
         if t is Discard:
-            discard.append(texts[i][8:])
-            cards.setdefault(KIND_TEXT[m.card], []).append(i)
+            ct = KIND_TEXT[m.card]      # (the text without its verb)
+            discard.append(ct)
+            card_list(ct, []).append(i)
         elif t is LayRedThree:
             cards.setdefault(KIND_TEXT[m.card], []).append(i)
         elif t is TakePile:
             takes.append(texts[i])
             pile.append(i)
-            card_of(i, m.cards)
-            parts_of(i, m.parts)
+            _card_of(cards, i, m.cards)
+            _parts_of(cards, melds, i, m.parts)
         elif t is TakeTop or t is TakePileOnto:
             pile.append(i)
             melds.setdefault(str(m.meld), []).append(i)
@@ -216,9 +227,9 @@ def _listing(moves, texts: list[str]) -> dict:
             for mid in (m.a, m.b):
                 melds.setdefault(str(mid), []).append(i)
         elif t is Ask:
-            parts_of(i, m.parts)
+            _parts_of(cards, melds, i, m.parts)
             if m.discard is not None:
-                card_of(i, (m.discard,))
+                _card_of(cards, i, (m.discard,))
         elif t is Draw or t is EndDeal:
             stock.append(i)
     return {"moves": simple, "discard": discard, "adds": adds, "melds": meld_texts,
@@ -227,16 +238,17 @@ def _listing(moves, texts: list[str]) -> dict:
                         "stock": stock}}
 
 
-def legal_view(game: Game, seat: int, met: bool | None = None) -> dict | None:
+def legal_view(game: Game, seat: int, met: bool | None = None,
+               canastas: tuple[int, int] | None = None) -> dict | None:
     """The legal part of ``seat``'s view (``met``: whether the seat's side meets its going-out
-    requirement, when the caller knows)."""
+    requirement, ``canastas``: its ``side_canastas``, when the caller knows)."""
     if game.current != seat or game.phase in ("game_over",):
         if game.phase == "deal_over":
             return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
                     "can_ask": False, "targets": {"all": ["next"], "cards": {}, "melds": {},
                                                   "pile": [], "stock": []}}
         return None
-    moves = legal_moves(game)
+    moves = legal_moves(game, canastas)
     texts = [m.text() for m in moves]
     remember_texts(moves, texts)
     got = _listing(moves, texts)
@@ -259,6 +271,26 @@ def _rules_view(game: Game) -> dict:
     return v
 
 
+def _sides(game: Game) -> tuple[list[list[dict]], list[tuple[int, int]]]:
+    """Each side's meld views and ``side_canastas``, kept while the side's meld list is the same
+    list of the same length (every action that changes a side's melds gives it a new list, and
+    a meld that changes is a new object: ``Plan``)."""
+    cache = game.view_cache
+    kept = cache.get("sides")
+    if kept is None or len(kept) != len(game.melds):
+        kept = cache["sides"] = [None] * len(game.melds)
+    r = game.rules
+    views, counts = [], []
+    for i, side in enumerate(game.melds):
+        got = kept[i]
+        if got is None or got[0] is not side or got[1] != len(side):
+            got = kept[i] = (side, len(side), [m.view or meld_view(m, r) for m in side],
+                             side_canastas(side, r))
+        views.append(got[2])
+        counts.append(got[3])
+    return views, counts
+
+
 def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
     """What ``seat`` may know. Other hands are counts, the stock a count."""
     r = game.rules
@@ -269,7 +301,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             "blocked": game.pile_blocked(),
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
             "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
-    counts = [side_canastas(m, r) for m in game.melds]
+    meld_views, counts = _sides(game)
     met = [game.requirement_met_counts(*c) for c in counts]
     my_side = seat % n_sides
     seats = game.view_cache.get("seats")
@@ -291,7 +323,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "hand_sizes": [len(h) for h in game.hands],
         "stock": len(game.stock),
         "pile": pile,
-        "melds": [[m.view or meld_view(m, r) for m in side] for side in game.melds],
+        "melds": meld_views,
         "red_threes": [list(map(CARD_VIEWS.__getitem__, side)) for side in game.red3],
         "scores": list(game.scores),
         "opened": [bool(side) for side in game.melds],
@@ -303,7 +335,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
                  "pending": game.turn.pending if game.turn.asker >= 0 and game.side_of(
                      game.turn.asker) == game.side_of(seat) else None,
                  "asker": game.turn.asker},
-        "legal": legal_view(game, seat, met[my_side]) if with_legal else None,
+        "legal": legal_view(game, seat, met[my_side], counts[my_side]) if with_legal else None,
         "log": seat_log(game, seat),
         "deal_result": game.deal_result,
         "history": [list(h) for h in game.history],
