@@ -296,14 +296,24 @@ def test_explain_answer_and_samba():
     assert explain(view, "draw")["warnings"] == [{"key": "warn.misses_samba"}]
 
 
-def test_hint_asks_hard_within_its_budget():
+def counting_clock(monkeypatch, step: float) -> None:
+    """``time.perf_counter`` as a stand-in that advances ``step`` seconds a reading: a bot's
+    time budget then runs out after a fixed amount of work, however busy the machine is."""
+    import itertools
+    import time
+    ticks = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: next(ticks) * step)
+
+
+def test_hint_asks_hard_within_its_budget(monkeypatch):
     import time
     from py_engine.ai.explain import hint
     g = _case("feed-seq5-s4")
     view = view_for(g, 0)
+    counting_clock(monkeypatch, 1e-4)
     t = time.perf_counter()
     out = hint(view, budget=0.2)
-    assert time.perf_counter() - t < 3.0
+    assert time.perf_counter() - t < 0.2 * 1.5
     assert out["level"] == "hard" and out["move"] in legal_texts(view)
     assert out["reasons"] and not out["warnings"]
 
@@ -352,19 +362,20 @@ def test_easy_never_asks_and_always_says_yes():
     assert make_bot("easy").choose(view_for(game, 2)) == "answer yes"
 
 
-def test_hard_gives_up_early_where_too_few_samples_fit():
+def test_hard_gives_up_early_where_too_few_samples_fit(monkeypatch):
     """A machine too slow for ``min_samples`` within the budget: after a third of it ``hard``
     stops and plays ``medium``'s move (it could not overrule it anyway)."""
     import time
     from py_engine.ai.medium import MediumBot
     g = _case("feed-seq5-s4")
     view = view_for(g, 0)
+    counting_clock(monkeypatch, 1e-3)
     h = HardBot(seed=1, budget=1.5, min_samples=10 ** 6)
     cands = h.candidates(view, h.medium.rank_moves(view))
     assert len(cands) >= 2
     t = time.perf_counter()
     move = h.search(view, cands)
-    assert time.perf_counter() - t < 1.2
+    assert time.perf_counter() - t < 1.5 * 0.8
     assert move == MediumBot(seed=1).choose(view) == cands[0]
     assert 1 <= h.last_stats["samples"] < 10 ** 6
 
