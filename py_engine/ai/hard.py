@@ -26,7 +26,7 @@ import gc
 import random
 import time
 
-from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, RANK_OF,
+from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, counts_of, kind_text)
 from ..legal import ActingSide, first_natural_new_meld, legal_moves, single_addition
 from ..melds import GROUP, SEQUENCE, cards_needed
@@ -40,7 +40,7 @@ from .endgame import best_going_out
 from .inference import Avoided, PairRich
 from .lastturn import LastTurnMedium
 from .leaf import predict
-from .medium import Info, MediumBot
+from .medium import Info, MediumBot, _p_pair, entry_facts_of
 from .weights import LEAF_WEIGHTS
 
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
@@ -364,16 +364,180 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     mv = first_natural_new_meld(g, acting, counts, n - 2, own)
     if mv is not None:
         return mv
-    info = _rollout_info(g, seat, cache)
-    # With more than three cards in the meld phase, any card in hand may be discarded but a
-    # red three where the rules keep them (``Game.verify_discard``).
-    # The best score, a tie to the higher card text (``max`` of (score, text), as before).
-    scores = policy.discard_scores(info, distinct)
-    texts = list(map(KIND_TEXT.__getitem__, distinct))
-    if g.rules.red_three_discardable:
-        return Discard(max(zip(scores, texts, distinct))[2])
-    allowed = [x for x in zip(scores, texts, distinct) if not IS_RED3[x[2]]]
-    return Discard(max(allowed)[2]) if allowed else None
+    k = best_discard(g, seat, policy, hand, distinct, own, cache)
+    return None if k is None else Discard(k)
+
+
+def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinct: list[int],
+                 own: list[int], cache: dict) -> int | None:
+    """The kind ``max`` of (``policy.discard_scores(_rollout_info(g, seat, cache), distinct)``,
+    text, kind) picks (the best score, a tie to the higher card text), worked out from the
+    game's own lists and without scoring every kind: ``hand`` is the seat's kinds, ``distinct``
+    ``sorted(set(hand))``, ``own`` its natural cards per rank (with more than one card in hand).
+
+    With more than three cards in the meld phase any card may be discarded but a red three
+    where the rules keep them (``Game.verify_discard``); None if none may. A natural card's
+    score is ``-(v - value_shed * value) - danger`` with ``v`` and the danger never negative
+    (``MediumBot.discard_ceiling``), so ``value_shed * value`` bounds it: the kinds are scored
+    in the order of that bound (the other kinds' scores are exact) and the rest is skipped once
+    the best so far beats the next bound. A test compares it with ``discard_scores``."""
+    w = policy.w
+    n_pile = len(g.pile)
+    shed = w["value_shed"]
+    red_ok = g.rules.red_three_discardable
+    cands = []
+    for k in distinct:
+        if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k]:
+            if red_ok or not IS_RED3[k]:
+                cands.append((policy.special_discard_score(k, n_pile), KIND_TEXT[k], k, True))
+        else:
+            cands.append((shed * VALUE_OF_KIND[k], KIND_TEXT[k], k, False))
+    if not cands:
+        return None
+    cands.sort(reverse=True)
+    bounded = policy.discard_ceiling_holds()
+    best = None
+    facts = None
+    for bound, text, k, exact in cands:
+        if bounded and best is not None and best > (bound, text, k):
+            break       # (this kind and every later one score below the best)
+        if exact:
+            x = (bound, text, k)
+        else:
+            if facts is None:
+                facts = _discard_facts(g, seat, policy, hand, own, cache)
+            by_suit, groups, pile_gain, onto, feeds, seen, opp_hand, unseen, next_log, \
+                by_rank = facts
+            r = RANK_OF[k]
+            s = SUIT_OF[k]
+            same = own[r]
+            v = 0.0
+            if same == 2:
+                v += w["pair"]
+            elif same >= 3:
+                v += w["triple"]
+            near1, near2 = w["seq_near1"], w["seq_near2"]
+            for rx in by_suit[s]:
+                if rx != r:
+                    dr = abs(rx - r)
+                    v += near1 if dr == 1 else (near2 if dr == 2 else 0)
+            for _ in range(groups[r]):
+                v += 10
+            kv = v - shed * VALUE_OF_KIND[k]
+            danger_w = w["danger"]
+            d = by_rank[r]
+            if d is None:       # (the same for every suit of the rank)
+                p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
+                if r in next_log[0]:
+                    p *= 0.3
+                if r in next_log[1]:
+                    p = min(1.0, p * 1.5 + 0.1)
+                if next_log[2][r] >= 2:
+                    p = 1.0
+                d = by_rank[r] = danger_w * p * pile_gain
+            for suit, lo, hi, samba in feeds:
+                if suit == s:
+                    if r == lo or r == hi:
+                        d += w["top_danger"]
+                        if samba:
+                            d += w["samba_danger"]
+                        if onto:
+                            d += danger_w * pile_gain
+                elif suit < 0 and lo == r:
+                    d += danger_w * pile_gain
+            x = (-kv - d, text, k)
+        if best is None or x > best:
+            best = x
+    assert best is not None
+    return best[2]
+
+
+def _discard_facts(g: Game, seat: int, policy: MediumBot, hand: list[int], own: list[int],
+                   cache: dict) -> tuple:
+    """What ``best_discard`` reads of the hand and the table: ``Info._discard_facts``, its
+    ``seen_rank``, ``unseen_total`` and ``_read_next_log`` of ``_rollout_info(g, seat, cache)``
+    (the same values), and an empty per-rank danger list, from the game's own lists."""
+    rules = g.rules
+    by_suit: list[list[int]] = [[], [], [], []]
+    for x in set(hand):
+        if IS_NATURAL[x]:
+            by_suit[SUIT_OF[x]].append(RANK_OF[x])
+    kinds, pile_ranks = _pile_facts(g, cache)
+    seen = list(pile_ranks)
+    for r in range(15):
+        seen[r] += own[r]
+    side = g.side_of(seat)
+    csize = rules.canasta_size
+    groups = [0] * 15
+    for i, melds in enumerate(g.melds):
+        for m in melds:
+            t = m.type
+            if t == GROUP:
+                r = m.rank if m.rank >= 2 else 0
+                seen[r] += len(m.cards) - m.wilds
+                if i == side and len(m.cards) < csize:
+                    groups[r] += 1
+            elif t == SEQUENCE:
+                for c in m.cards:
+                    seen[RANK_OF[KIND_OF_ID[c]]] += 1
+    pile_gain = 20 + 5 * (len(kinds) + 1) + sum(map(VALUE_OF_KIND.__getitem__, kinds))
+    onto = rules.take_pile_onto_meld
+    nxt = (seat + 1) % g.players
+    smax = rules.sequence_max
+    feeds = []      # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
+    for m in g.melds[g.side_of(nxt)]:
+        t = m.type
+        n = len(m.cards)
+        if t == SEQUENCE and n < smax:
+            ranks = [RANK_OF[KIND_OF_ID[c]] for c in m.cards]
+            feeds.append((m.suit, min(ranks) - 1, max(ranks) + 1, n + 1 >= smax))
+        elif onto and t == GROUP and n < csize:
+            feeds.append((-1, m.rank if m.rank >= 2 else 0, 0, False))
+    hands = g.hands
+    unseen = max(1, len(g.stock) + sum(len(h) for s, h in enumerate(hands) if s != seat))
+    return (by_suit, groups, pile_gain, onto, feeds, seen, len(hands[nxt]), unseen,
+            _next_log(g, nxt), [None] * 15)
+
+
+def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:
+    """``Info._read_next_log`` of a rollout's view (its log: the game's last 60 entries)."""
+    discarded: set[int] = set()
+    took: set[int] = set()
+    held = [0] * 15
+    deal = g.deal_no
+    for e in g.log[-60:]:
+        if e["seat"] != nxt or e["deal"] != deal:
+            continue
+        got = _ENGINE_FACTS.get(id(e))
+        if got is not None and got[0] is e:
+            facts = got[1]
+        else:
+            facts = entry_facts_of(e["move"], e["public"].get("pile"))
+            if len(_ENGINE_FACTS) >= 8192:
+                _ENGINE_FACTS.clear()
+            _ENGINE_FACTS[id(e)] = (e, facts)
+        if facts is None:
+            continue
+        what, ranks, gained, lost = facts
+        if what == "d":
+            if ranks:
+                r = ranks[0]
+                discarded.add(r)
+                held[r] = max(0, held[r] - 1)
+            continue
+        if what == "t":
+            took.update(ranks)
+            for r in gained:
+                held[r] += 1
+        for r in lost:          # melded, so no longer held
+            if held[r]:
+                held[r] -= 1
+    return discarded, took, held
+
+
+# An engine log entry's ``medium.entry_facts_of`` (by the entry's id, the entry kept with them:
+# log entries are read-only and the samples of a search all copy the game's log).
+_ENGINE_FACTS: dict[int, tuple[dict, object]] = {}
 
 
 def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:

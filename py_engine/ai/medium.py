@@ -295,13 +295,21 @@ def _entry_facts(e: dict) -> _EntryFacts | None:
     natural's rank or nothing, (), ()), ("t", the ranks of the pile taken, the naturals' ranks
     under its top card, the ranks of the naturals melded with it), ("m", (), (), the ranks of
     the naturals melded), or None (another kind of entry)."""
-    t = e.get("text", "")
+    facts = entry_facts_of(e.get("text", ""), e.get("pile"))
+    if len(_ENTRY_FACTS) >= 4096:
+        _ENTRY_FACTS.clear()
+    _ENTRY_FACTS[id(e)] = (e, facts)
+    return facts
+
+
+def entry_facts_of(t: str, pile: list[str] | None) -> _EntryFacts | None:
+    """``_entry_facts`` of an entry with the text ``t`` and the pile taken ``pile`` (card
+    texts, or None)."""
     facts: _EntryFacts | None = None
     if t.startswith("discard"):
         k = parse_kind(t.split()[1])
         facts = ("d", (RANK_OF[k],) if IS_NATURAL[k] else (), (), ())
-    elif t.startswith("take") and "pile" in e:
-        pile = e["pile"]
+    elif t.startswith("take") and pile is not None:
         lost: list[int] = []
         for part in t.split(";")[1:]:
             lost += _natural_ranks(part)
@@ -310,9 +318,6 @@ def _entry_facts(e: dict) -> _EntryFacts | None:
                  tuple(lost))
     elif t.startswith("meld"):
         facts = ("m", (), (), tuple(_natural_ranks(t[4:])))
-    if len(_ENTRY_FACTS) >= 4096:
-        _ENTRY_FACTS.clear()
-    _ENTRY_FACTS[id(e)] = (e, facts)
     return facts
 
 
@@ -405,12 +410,9 @@ class MediumBot:
         score is ``-(v - value_shed * value) - danger``, and ``v`` (pairs, runs, the side's
         groups) and the danger are sums of terms that are never negative when these weights
         are not; the other kinds' scores are worked out exactly."""
-        if len(info.hand) == 1:
+        if len(info.hand) == 1 or not self.discard_ceiling_holds():
             return None
         w = self.w
-        if min(w["pair"], w["triple"], w["seq_near1"], w["seq_near2"], w["danger"],
-               w["top_danger"], w["samba_danger"]) < 0:
-            return None
         n_pile = len(info.pile)
         shed = w["value_shed"]
         top = None
@@ -422,6 +424,13 @@ class MediumBot:
             if top is None or c > top:
                 top = c
         return None if top is None else top - 1000.0
+
+    def discard_ceiling_holds(self) -> bool:
+        """Do the weights bound a natural card's discard score by ``value_shed`` times its
+        value (``discard_ceiling``: no weight a score subtracts is negative)?"""
+        w = self.w
+        return min(w["pair"], w["triple"], w["seq_near1"], w["seq_near2"], w["danger"],
+                   w["top_danger"], w["samba_danger"]) >= 0
 
     def rank_moves(self, view: dict) -> list[tuple[float, str]]:
         """Every legal move with its score, best first (ties broken by the text)."""
