@@ -289,13 +289,13 @@ def test_best_discard_stops_early_and_can_fail(monkeypatch):
     """The bound lets decisions skip kinds (fewer ranks' dangers worked out than where the
     weights give no bound and every kind is scored), and a wrong score would be seen: a danger
     counted twice changes some choices."""
-    from py_engine.ai import hard
+    from py_engine.ai import hard, medium
     from py_engine.ai.medium import MediumBot
     policy = MediumBot()
     unbounded = MediumBot(weights={"seq_near2": -3.0})
     calls = []
-    real = hard._p_pair
-    monkeypatch.setattr(hard, "_p_pair", lambda *a: calls.append(1) or real(*a))
+    real = medium._p_pair
+    monkeypatch.setattr(medium, "_p_pair", lambda *a: calls.append(1) or real(*a))
     positions = list(_discard_positions("samba", 4, 71, deals=1))
     counted = []
     for bot in (policy, unbounded):

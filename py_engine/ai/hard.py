@@ -40,7 +40,7 @@ from .endgame import best_going_out
 from .inference import Avoided, PairRich
 from .lastturn import LastTurnMedium
 from .leaf import predict
-from .medium import Info, MediumBot, _p_pair, entry_facts_of
+from .medium import Info, MediumBot, entry_facts_of
 from .weights import LEAF_WEIGHTS
 
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
@@ -397,66 +397,28 @@ def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinc
     cands.sort(reverse=True)
     bounded = policy.discard_ceiling_holds()
     best = None
-    facts = None
+    score = None
     for bound, text, k, exact in cands:
         if bounded and best is not None and best > (bound, text, k):
             break       # (this kind and every later one score below the best)
         if exact:
             x = (bound, text, k)
         else:
-            if facts is None:
-                facts = _discard_facts(g, seat, policy, hand, own, cache)
-            by_suit, groups, pile_gain, onto, feeds, seen, opp_hand, unseen, next_log, \
-                by_rank = facts
-            r = RANK_OF[k]
-            s = SUIT_OF[k]
-            same = own[r]
-            v = 0.0
-            if same == 2:
-                v += w["pair"]
-            elif same >= 3:
-                v += w["triple"]
-            near1, near2 = w["seq_near1"], w["seq_near2"]
-            for rx in by_suit[s]:
-                if rx != r:
-                    dr = abs(rx - r)
-                    v += near1 if dr == 1 else (near2 if dr == 2 else 0)
-            for _ in range(groups[r]):
-                v += 10
-            kv = v - shed * VALUE_OF_KIND[k]
-            danger_w = w["danger"]
-            d = by_rank[r]
-            if d is None:       # (the same for every suit of the rank)
-                p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
-                if r in next_log[0]:
-                    p *= 0.3
-                if r in next_log[1]:
-                    p = min(1.0, p * 1.5 + 0.1)
-                if next_log[2][r] >= 2:
-                    p = 1.0
-                d = by_rank[r] = danger_w * p * pile_gain
-            for suit, lo, hi, samba in feeds:
-                if suit == s:
-                    if r == lo or r == hi:
-                        d += w["top_danger"]
-                        if samba:
-                            d += w["samba_danger"]
-                        if onto:
-                            d += danger_w * pile_gain
-                elif suit < 0 and lo == r:
-                    d += danger_w * pile_gain
-            x = (-kv - d, text, k)
+            if score is None:
+                score = policy.natural_discard_scorer(
+                    own, *_discard_facts(g, seat, hand, own, cache))
+            x = (score(k), text, k)
         if best is None or x > best:
             best = x
     assert best is not None
     return best[2]
 
 
-def _discard_facts(g: Game, seat: int, policy: MediumBot, hand: list[int], own: list[int],
-                   cache: dict) -> tuple:
-    """What ``best_discard`` reads of the hand and the table: ``Info._discard_facts``, its
-    ``seen_rank``, ``unseen_total`` and ``_read_next_log`` of ``_rollout_info(g, seat, cache)``
-    (the same values), and an empty per-rank danger list, from the game's own lists."""
+def _discard_facts(g: Game, seat: int, hand: list[int], own: list[int], cache: dict) -> tuple:
+    """What ``MediumBot.natural_discard_scorer`` reads besides the hand's rank counts: of
+    ``Info(_rollout_info(g, seat, cache))``, its ``_discard_facts``, ``seen_rank``, the next
+    player's cards, ``unseen_total`` and ``_read_next_log`` (the same values), from the game's
+    own lists."""
     rules = g.rules
     by_suit: list[list[int]] = [[], [], [], []]
     for x in set(hand):
@@ -496,7 +458,7 @@ def _discard_facts(g: Game, seat: int, policy: MediumBot, hand: list[int], own: 
     hands = g.hands
     unseen = max(1, len(g.stock) + sum(len(h) for s, h in enumerate(hands) if s != seat))
     return (by_suit, groups, pile_gain, onto, feeds, seen, len(hands[nxt]), unseen,
-            _next_log(g, nxt), [None] * 15)
+            _next_log(g, nxt))
 
 
 def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:

@@ -459,12 +459,16 @@ class MediumBot:
             return [(self.score(info, m), m) for m in moves]
         # the discards scored together (``discard_scores``), the others as ``score`` gives them
         others = {m: self.score(info, m) for m in moves if not m.startswith("discard ")}
-        if shortcut and others:
+        if shortcut:
             ceiling = self.discard_ceiling(info, kinds)
             if ceiling is not None:
-                best = max(others.values())
-                if best > ceiling:
-                    return min(m for m, sc in others.items() if sc == best)
+                best = None
+                if others:
+                    top = max(others.values())
+                    best = (top, min(m for m, sc in others.items() if sc == top), None)
+                    if top > ceiling:
+                        return best[1]
+                return self._best_discard(info, list(zip(kinds, discards, discards)), best)[1]
         known = dict(zip(discards, self.discard_move_scores(info, kinds)))
         return [(known[m] if m in known else others[m], m) for m in moves]
 
@@ -486,6 +490,8 @@ class MediumBot:
                         best = self._better(info, m, best)
                 if best is not None and best[0] > ceiling:
                     return best[2]
+                return self._best_discard(info, [(m.card, m.text(), m) for m in moves
+                                                 if type(m) is Discard], best)[2]
             known = dict(zip(discards, self.discard_move_scores(info, discards)))
         for m in moves:
             if known is not None and type(m) is Discard:
@@ -498,6 +504,40 @@ class MediumBot:
         if best is None:
             raise ValueError("no legal move")
         return best[2]
+
+    def _best_discard(self, info: Info, discards: list[tuple[int, str, object]], best):
+        """``best`` (score, text, move) or the best of ``discards`` (kind, text, move) by their
+        ``discard_move_scores``, whichever ``best_move`` prefers (the higher score, a tie to the
+        lower text), with more than one card in hand and weights that bound the scores
+        (``discard_ceiling``): the kinds are scored in the order of their bound, and the rest
+        is skipped once the best so far beats the next bound."""
+        n_pile = len(info.pile)
+        shed = self.w["value_shed"]
+        special = self.special_discard_score
+        order = []
+        for k, t, m in discards:
+            if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k]:
+                order.append((1000.0 - special(k, n_pile), t, k, True, m))
+            else:
+                order.append((1000.0 - shed * VALUE_OF_KIND[k], t, k, False, m))
+        order.sort()
+        natural = None
+        for neg, t, k, exact, m in order:
+            if best is not None and best[0] > -neg:
+                break       # (this discard and every later one score below the best)
+            if exact:
+                sc = -neg
+            else:
+                if natural is None:
+                    by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
+                    natural = self.natural_discard_scorer(
+                        info.own_rank, by_suit, groups, pile_gain, onto, feeds,
+                        info.seen_rank, info.view["hand_sizes"][info.next],
+                        info.unseen_total, info._read_next_log())
+                sc = natural(k) - 1000.0
+            if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
+                best = (sc, t, m)
+        return best
 
     def _better(self, info: Info, m, best):
         """``best`` (score, text, move) or ``m`` scored, whichever ``best_move`` prefers (``m``
@@ -740,26 +780,35 @@ class MediumBot:
 
     def discard_scores(self, info: Info, kinds) -> list[float]:
         """``discard_score`` of each of ``kinds``: the same values (the same sums in the same
-        order), with what they share looked up once (``keep_value`` and ``danger`` inline)."""
+        order), with what they share looked up once (``natural_discard_scorer``)."""
         if len(info.hand) == 1:
             return [400.0 + self._out_value(info) for _ in kinds]
-        w = self.w
-        by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
-        own = info.own_rank
         n_pile = len(info.pile)
+        by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
+        natural = self.natural_discard_scorer(
+            info.own_rank, by_suit, groups, pile_gain, onto, feeds, info.seen_rank,
+            info.view["hand_sizes"][info.next], info.unseen_total, info._read_next_log())
+        special = self.special_discard_score
+        return [special(k, n_pile) if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k] else natural(k)
+                for k in kinds]
+
+    def natural_discard_scorer(self, own: list[int], by_suit: list[list[int]],
+                               groups: list[int], pile_gain: int, onto, feeds: list[tuple],
+                               seen: list[int], opp_hand: int, unseen: int,
+                               next_log: tuple[set[int], set[int], list[int]]):
+        """``discard_score`` of a natural card (more than one card in hand; ``keep_value`` and
+        ``danger`` inline) as a function of its kind, from what every kind's score shares:
+        ``Info.own_rank``, ``Info._discard_facts``'s parts, ``seen_rank``, the next player's
+        cards, ``unseen_total`` and ``_read_next_log`` (``hard.best_discard`` gives them from a
+        rollout's game). The pair danger is worked out once per rank."""
+        w = self.w
         pair_w, triple_w, near1, near2 = w["pair"], w["triple"], w["seq_near1"], w["seq_near2"]
         shed = w["value_shed"]
         danger_w, top_danger, samba_danger = w["danger"], w["top_danger"], w["samba_danger"]
-        seen = info.seen_rank
-        opp_hand = info.view["hand_sizes"][info.next]
-        unseen = info.unseen_total
-        next_discarded, next_took, next_known = info._read_next_log()
+        next_discarded, next_took, next_known = next_log
         by_rank: list[float | None] = [None] * 15    # the pair danger of each rank
-        out = []
-        for k in kinds:
-            if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k]:
-                out.append(self.special_discard_score(k, n_pile))
-                continue
+
+        def score(k: int) -> float:
             r = RANK_OF[k]
             s = SUIT_OF[k]
             same = own[r]
@@ -795,8 +844,8 @@ class MediumBot:
                             d += danger_w * pile_gain
                 elif suit < 0 and lo == r:
                     d += danger_w * pile_gain
-            out.append(-kv - d)
-        return out
+            return -kv - d
+        return score
 
     def discard_score(self, info: Info, k: int) -> float:
         # higher score = better move = card we least need and that feeds nobody
