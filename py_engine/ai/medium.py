@@ -445,13 +445,16 @@ class MediumBot:
         return got
 
     def _scores(self, view: dict, shortcut: bool) -> list[tuple[float, str]] | str:
-        """``scored_moves(view)``; with ``shortcut``, the best move's text instead where a move
-        other than a discard scores above ``discard_ceiling`` (the discards left unscored)."""
+        """``scored_moves(view)``; with ``shortcut``, the best move's text instead: the only
+        legal move unscored, and the discards scored only where no other move scores above
+        ``discard_ceiling``, in the order of their bound (``_best_discard``)."""
         moves = legal_texts(view)
         if not moves:
             return []
         if moves == ["next"]:
             return [(0.0, "next")]
+        if shortcut and len(moves) == 1:
+            return moves[0]         # (a draw, mostly: nothing to weigh)
         info = Info(view)
         discards = [m for m in moves if m.startswith("discard ")]
         kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards] if len(discards) > 1 else [None]
