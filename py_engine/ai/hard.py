@@ -567,6 +567,7 @@ class HardBot:
         # rollouts' players stay ``medium``
         self.last_turn = last_turn
         self.medium = LastTurnMedium(seed=seed) if last_turn else MediumBot(seed=seed)
+        self._policy = MediumBot()      # the rollouts' players (``rollout``)
         self.last_stats: dict = {}
         self._deadline: float | None = None     # set while a time-budgeted search runs
 
@@ -670,7 +671,7 @@ class HardBot:
                 for mv in cands:
                     g = world.copy(log=True)
                     g.play(mv)
-                    self.rollout(g, me, random.Random(sample_seed + ":r"))
+                    self.rollout(g, me)
                     row.append(evaluate(g, side, me if self.mode == "discard" else None,
                                         weights))
             except _Overrun:
@@ -740,8 +741,11 @@ class HardBot:
         mine = {w["key"] for w in warnings_of(info, medium_move, self.medium)}
         return all(w["key"] in mine for w in warnings_of(info, move, self.medium))
 
-    def rollout(self, g: Game, me: int, rng: random.Random) -> None:
-        policy = MediumBot(seed=rng.randrange(1 << 30))
+    def rollout(self, g: Game, me: int, rng: random.Random | None = None) -> None:
+        """Play ``g`` on for ``rounds`` rounds of turns by ``medium`` (its cheap meld phase where
+        ``fast``). ``rng``: unused (``medium`` draws nothing, so one player serves every
+        rollout; kept for the callers that pass one)."""
+        policy = self._policy
         turns = 0
         limit = max(1, int(round(self.rounds * g.players)))
         last = g.current
