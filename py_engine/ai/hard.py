@@ -311,12 +311,12 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     melds = g.melds[side]
     if not melds:
         return None
-    acting = ActingSide(g)
-    if g.requirement_met_counts(acting.finished, acting.sequences):
-        return None
     hand = g.hand_kinds(seat)
     n = len(hand)
     if n <= 3:
+        return None
+    acting = ActingSide(g)
+    if g.requirement_met_counts(acting.finished, acting.sequences):
         return None
     counts = counts_of(hand)
     distinct = sorted(set(hand))        # the kinds in hand, in kind order
@@ -381,17 +381,21 @@ def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinc
     (``MediumBot.discard_ceiling``), so ``value_shed * value`` bounds it: the kinds are scored
     in the order of that bound (the other kinds' scores are exact) and the rest is skipped once
     the best so far beats the next bound. A test compares it with ``discard_scores``."""
-    w = policy.w
     n_pile = len(g.pile)
-    shed = w["value_shed"]
+    shed = policy.w["value_shed"]
+    keys = _NATURAL_KEYS.get(shed)
+    if keys is None:
+        keys = _NATURAL_KEYS[shed] = [(shed * VALUE_OF_KIND[k], KIND_TEXT[k], k, False)
+                                      if IS_NATURAL[k] else None
+                                      for k in range(len(IS_NATURAL))]
     red_ok = g.rules.red_three_discardable
     cands = []
     for k in distinct:
-        if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k]:
-            if red_ok or not IS_RED3[k]:
-                cands.append((policy.special_discard_score(k, n_pile), KIND_TEXT[k], k, True))
-        else:
-            cands.append((shed * VALUE_OF_KIND[k], KIND_TEXT[k], k, False))
+        key = keys[k]
+        if key is not None:
+            cands.append(key)
+        elif red_ok or not IS_RED3[k]:      # (red threes, wild cards, black threes: exact)
+            cands.append((policy.special_discard_score(k, n_pile), KIND_TEXT[k], k, True))
     if not cands:
         return None
     cands.sort(reverse=True)
@@ -412,6 +416,10 @@ def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinc
             best = x
     assert best is not None
     return best[2]
+
+
+# Per ``value_shed``, each natural kind's (bound, text, kind, False) for ``best_discard``.
+_NATURAL_KEYS: dict[float, list] = {}
 
 
 def _discard_facts(g: Game, seat: int, hand: list[int], own: list[int], cache: dict) -> tuple:
