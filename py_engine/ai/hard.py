@@ -379,47 +379,41 @@ def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinc
     where the rules keep them (``Game.verify_discard``); None if none may. A natural card's
     score is ``-(v - value_shed * value) - danger`` with ``v`` and the danger never negative
     (``MediumBot.discard_ceiling``), so ``value_shed * value`` bounds it: the kinds are scored
-    in the order of that bound (the other kinds' scores are exact) and the rest is skipped once
-    the best so far beats the next bound. A test compares it with ``discard_scores``."""
+    value by value in the order of that bound (the other kinds' scores are exact), and the rest
+    is skipped once the best so far beats the next bound. A test compares it with
+    ``discard_scores``."""
     n_pile = len(g.pile)
-    shed = policy.w["value_shed"]
-    keys = _NATURAL_KEYS.get(shed)
-    if keys is None:
-        keys = _NATURAL_KEYS[shed] = [(shed * VALUE_OF_KIND[k], KIND_TEXT[k], k, False)
-                                      if IS_NATURAL[k] else None
-                                      for k in range(len(IS_NATURAL))]
     red_ok = g.rules.red_three_discardable
-    cands = []
-    for k in distinct:
-        key = keys[k]
-        if key is not None:
-            cands.append(key)
-        elif red_ok or not IS_RED3[k]:      # (red threes, wild cards, black threes: exact)
-            cands.append((policy.special_discard_score(k, n_pile), KIND_TEXT[k], k, True))
-    if not cands:
-        return None
-    cands.sort(reverse=True)
-    bounded = policy.discard_ceiling_holds()
     best = None
+    buckets: dict[int, list[int]] = {}      # the natural kinds by their value
+    for k in distinct:
+        if IS_NATURAL[k]:
+            v = VALUE_OF_KIND[k]
+            got = buckets.get(v)
+            if got is None:
+                buckets[v] = [k]
+            else:
+                got.append(k)
+        elif red_ok or not IS_RED3[k]:      # (red threes, wild cards, black threes: exact)
+            x = (policy.special_discard_score(k, n_pile), KIND_TEXT[k], k)
+            if best is None or x > best:
+                best = x
+    if not buckets:
+        return None if best is None else best[2]
+    shed = policy.w["value_shed"]
+    bounded = policy.discard_ceiling_holds()
     score = None
-    for bound, text, k, exact in cands:
-        if bounded and best is not None and best > (bound, text, k):
-            break       # (this kind and every later one score below the best)
-        if exact:
-            x = (bound, text, k)
-        else:
-            if score is None:
-                score = policy.natural_discard_scorer(
-                    own, *_discard_facts(g, seat, hand, own, cache))
-            x = (score(k), text, k)
-        if best is None or x > best:
-            best = x
+    for bound, v in sorted([(shed * v, v) for v in buckets], reverse=True):
+        if bounded and best is not None and best[0] > bound:
+            break       # (these kinds and every later one score below the best)
+        if score is None:
+            score = policy.natural_discard_scorer(own, *_discard_facts(g, seat, hand, own, cache))
+        for k in buckets[v]:
+            x = (score(k), KIND_TEXT[k], k)
+            if best is None or x > best:
+                best = x
     assert best is not None
     return best[2]
-
-
-# Per ``value_shed``, each natural kind's (bound, text, kind, False) for ``best_discard``.
-_NATURAL_KEYS: dict[float, list] = {}
 
 
 def _discard_facts(g: Game, seat: int, hand: list[int], own: list[int], cache: dict) -> tuple:
