@@ -1,6 +1,7 @@
 """The faster parts of ``hard``'s rollouts give what the general code gives: the first natural
-new meld found without listing every candidate, and a sampled world that only ``play`` changes
-trusting its generated moves by the version alone."""
+new meld found without listing every candidate, a sampled world that only ``play`` changes
+trusting its generated moves by the version alone, and the cheap meld phase's discard scored
+from the game's lists in the order of its bound."""
 from __future__ import annotations
 
 import random
