@@ -40,7 +40,7 @@ from .endgame import best_going_out
 from .inference import Avoided, PairRich
 from .lastturn import LastTurnMedium
 from .leaf import predict
-from .medium import Info, MediumBot, entry_facts_of
+from .medium import Info, MediumBot, _EntryFacts, entry_facts_of
 from .weights import LEAF_WEIGHTS
 
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
@@ -364,8 +364,8 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     mv = first_natural_new_meld(g, acting, counts, n - 2, own)
     if mv is not None:
         return mv
-    k = best_discard(g, seat, policy, hand, distinct, own, cache)
-    return None if k is None else Discard(k)
+    kind = best_discard(g, seat, policy, hand, distinct, own, cache)
+    return None if kind is None else Discard(kind)
 
 
 def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinct: list[int],
@@ -501,7 +501,7 @@ def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:
 
 # An engine log entry's ``medium.entry_facts_of`` (by the entry's id, the entry kept with them:
 # log entries are read-only and the samples of a search all copy the game's log).
-_ENGINE_FACTS: dict[int, tuple[dict, object]] = {}
+_ENGINE_FACTS: dict[int, tuple[dict, _EntryFacts | None]] = {}
 
 
 def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:

@@ -10,6 +10,7 @@ the pile is rich, when to go out, and when to ask or say yes to its partner.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
@@ -471,7 +472,8 @@ class MediumBot:
                     best = (top, min(m for m, sc in others.items() if sc == top), None)
                     if top > ceiling:
                         return best[1]
-                return self._best_discard(info, list(zip(kinds, discards, discards)), best)[1]
+                held = [(k, m, m) for k, m in zip(kinds, discards) if k is not None]
+                return self._best_discard(info, held, best)[1]
         known = dict(zip(discards, self.discard_move_scores(info, kinds)))
         return [(known[m] if m in known else others[m], m) for m in moves]
 
@@ -508,7 +510,7 @@ class MediumBot:
             raise ValueError("no legal move")
         return best[2]
 
-    def _best_discard(self, info: Info, discards: list[tuple[int, str, object]], best):
+    def _best_discard(self, info: Info, discards: Sequence[tuple[int, str, object]], best):
         """``best`` (score, text, move) or the best of ``discards`` (kind, text, move) by their
         ``discard_move_scores``, whichever ``best_move`` prefers (the higher score, a tie to the
         lower text), with more than one card in hand and weights that bound the scores
@@ -822,8 +824,8 @@ class MediumBot:
                 v += triple_w
             for rx in by_suit[s]:
                 if rx != r:
-                    d = abs(rx - r)
-                    v += near1 if d == 1 else (near2 if d == 2 else 0)
+                    dr = abs(rx - r)
+                    v += near1 if dr == 1 else (near2 if dr == 2 else 0)
             for _ in range(groups[r]):
                 v += 10
             kv = v - shed * VALUE_OF_KIND[k]
