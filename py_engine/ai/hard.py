@@ -377,41 +377,35 @@ def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinc
 
     With more than three cards in the meld phase any card may be discarded but a red three
     where the rules keep them (``Game.verify_discard``); None if none may. A natural card's
-    score is ``-(v - value_shed * value) - danger`` with ``v`` and the danger never negative
-    (``MediumBot.discard_ceiling``), so ``value_shed * value`` bounds it: the kinds are scored
-    value by value in the order of that bound (the other kinds' scores are exact), and the rest
-    is skipped once the best so far beats the next bound. A test compares it with
-    ``discard_scores``."""
+    score has a bound (``MediumBot.natural_discard_bound``): the kinds are scored in the order
+    of their bounds (the other kinds' scores are exact), and the rest is skipped once the best so
+    far beats the next bound. A test compares it with ``discard_scores``."""
     n_pile = len(g.pile)
     red_ok = g.rules.red_three_discardable
     best = None
-    buckets: dict[int, list[int]] = {}      # the natural kinds by their value
+    bounded = policy.discard_ceiling_holds()
+    bound = policy.natural_discard_bound
+    naturals = []
     for k in distinct:
         if IS_NATURAL[k]:
-            v = VALUE_OF_KIND[k]
-            got = buckets.get(v)
-            if got is None:
-                buckets[v] = [k]
-            else:
-                got.append(k)
+            naturals.append((bound(k, own[RANK_OF[k]]), KIND_TEXT[k], k))
         elif red_ok or not IS_RED3[k]:      # (red threes, wild cards, black threes: exact)
             x = (policy.special_discard_score(k, n_pile), KIND_TEXT[k], k)
             if best is None or x > best:
                 best = x
-    if not buckets:
+    if not naturals:
         return None if best is None else best[2]
-    shed = policy.w["value_shed"]
-    bounded = policy.discard_ceiling_holds()
+    naturals.sort(reverse=True)
     score = None
-    for bound, v in sorted([(shed * v, v) for v in buckets], reverse=True):
-        if bounded and best is not None and best[0] > bound:
-            break       # (these kinds and every later one score below the best)
+    for top in naturals:
+        if bounded and best is not None and best > top:
+            break       # (this kind and every later one score below the best)
         if score is None:
             score = policy.natural_discard_scorer(own, *_discard_facts(g, seat, hand, own, cache))
-        for k in buckets[v]:
-            x = (score(k), KIND_TEXT[k], k)
-            if best is None or x > best:
-                best = x
+        k = top[2]
+        x = (score(k), top[1], k)
+        if best is None or x > best:
+            best = x
     assert best is not None
     return best[2]
 

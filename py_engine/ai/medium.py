@@ -514,17 +514,19 @@ class MediumBot:
         """``best`` (score, text, move) or the best of ``discards`` (kind, text, move) by their
         ``discard_move_scores``, whichever ``best_move`` prefers (the higher score, a tie to the
         lower text), with more than one card in hand and weights that bound the scores
-        (``discard_ceiling``): the kinds are scored in the order of their bound, and the rest
-        is skipped once the best so far beats the next bound."""
+        (``discard_ceiling``): the kinds are scored in the order of their bounds
+        (``natural_discard_bound``), and the rest is skipped once the best so far beats the
+        next bound."""
         n_pile = len(info.pile)
-        shed = self.w["value_shed"]
+        own = info.own_rank
+        bound = self.natural_discard_bound
         special = self.special_discard_score
         order = []
         for k, t, m in discards:
             if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k]:
                 order.append((1000.0 - special(k, n_pile), t, k, True, m))
             else:
-                order.append((1000.0 - shed * VALUE_OF_KIND[k], t, k, False, m))
+                order.append((1000.0 - bound(k, own[RANK_OF[k]]), t, k, False, m))
         order.sort()
         natural = None
         for neg, t, k, exact, m in order:
@@ -796,6 +798,19 @@ class MediumBot:
         special = self.special_discard_score
         return [special(k, n_pile) if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k] else natural(k)
                 for k in kinds]
+
+    def natural_discard_bound(self, k: int, same: int) -> float:
+        """A number ``natural_discard_scorer``'s score of the natural kind ``k`` never exceeds,
+        with ``same`` natural cards of its rank in hand, where ``discard_ceiling_holds``: the
+        score is ``-(v - value_shed * value) - danger``, and ``v`` (the pair or triple weight,
+        then runs and the side's groups) and the danger are sums of terms never negative."""
+        w = self.w
+        v = 0.0
+        if same == 2:
+            v += w["pair"]
+        elif same >= 3:
+            v += w["triple"]
+        return -(v - w["value_shed"] * VALUE_OF_KIND[k])
 
     def natural_discard_scorer(self, own: list[int], by_suit: list[list[int]],
                                groups: list[int], pile_gain: int, onto, feeds: list[tuple],
