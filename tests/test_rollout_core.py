@@ -1,6 +1,7 @@
 """The faster parts of ``hard``'s rollouts give what the general code gives: the first natural
-new meld found without listing every candidate, and a sampled world that only ``play`` changes
-trusting its generated moves by the version alone."""
+new meld found without listing every candidate, a sampled world that only ``play`` changes
+trusting its generated moves by the version alone, and the cheap meld phase's discard scored
+from the game's lists in the order of its bound."""
 from __future__ import annotations
 
 import random
@@ -231,3 +232,81 @@ def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
         checked += 1
     assert checked > 40
 
+
+
+def _discard_positions(rules, players, seed, deals=2):
+    """Meld-phase positions of ``medium`` self-play where the seat holds more than three cards
+    (with its kinds, ``sorted(set(...))`` and natural rank counts)."""
+    from py_engine.ai import make_bot
+    from py_engine.legal import natural_rank_counts
+    from py_engine.views import view_for
+    for d in range(deals):
+        g = Game.new(rules, players, seed=seed + d)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        while g.phase in ("draw", "meld", "answer"):
+            view = view_for(g, g.current)
+            if g.phase == "meld" and len(g.hands[g.current]) > 3:
+                hand = g.hand_kinds(g.current)
+                yield g, view, hand, sorted(set(hand)), natural_rank_counts(counts_of(hand))
+            g.play(bots[g.current].choose(view))
+
+
+def _max_discard(policy, view, distinct, red_ok):
+    from py_engine.ai.medium import Info
+    from py_engine.cards import IS_RED3, KIND_TEXT
+    scores = policy.discard_scores(Info(view), distinct)
+    got = [x for x in zip(scores, map(KIND_TEXT.__getitem__, distinct), distinct)
+           if red_ok or not IS_RED3[x[2]]]
+    return max(got)[2] if got else None
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("samba", 2), ("dutch", 4),
+                                           ("crawford", 6), ("canasta", 4), ("bolivia", 3)])
+def test_best_discard_is_the_max_of_discard_scores(rules, players):
+    """The cheap meld phase's discard, from the game's lists with the kinds scored in the order
+    of their bound, is the ``max`` of ``medium``'s discard scores on the seat's view, with one
+    cache kept from decision to decision as a rollout keeps it and with a fresh one; weights that
+    give no bound score every kind and still agree."""
+    from py_engine.ai.hard import best_discard
+    from py_engine.ai.medium import MediumBot
+    policy = MediumBot()
+    unbounded = MediumBot(weights={"seq_near2": -3.0})
+    assert not unbounded.discard_ceiling_holds()
+    cache: dict = {}
+    checked = 0
+    for g, view, hand, distinct, own in _discard_positions(rules, players, 61):
+        red_ok = g.rules.red_three_discardable
+        want = _max_discard(policy, view, distinct, red_ok)
+        seat = g.current
+        assert best_discard(g, seat, policy, hand, distinct, own, cache) == want
+        assert best_discard(g, seat, policy, hand, distinct, own, {}) == want
+        assert best_discard(g, seat, unbounded, hand, distinct, own, {}) == _max_discard(
+            unbounded, view, distinct, red_ok)
+        checked += 1
+    assert checked > 40
+
+
+def test_best_discard_stops_early_and_can_fail(monkeypatch):
+    """The bound lets decisions skip kinds (fewer ranks' dangers worked out than where the
+    weights give no bound and every kind is scored), and a wrong score would be seen: a danger
+    counted twice changes some choices."""
+    from py_engine.ai import hard, medium
+    from py_engine.ai.medium import MediumBot
+    policy = MediumBot()
+    unbounded = MediumBot(weights={"seq_near2": -3.0})
+    calls = []
+    real = medium._p_pair
+    monkeypatch.setattr(medium, "_p_pair", lambda *a: calls.append(1) or real(*a))
+    positions = list(_discard_positions("samba", 4, 71, deals=1))
+    counted = []
+    for bot in (policy, unbounded):
+        calls.clear()
+        for g, view, hand, distinct, own in positions:
+            hard.best_discard(g, g.current, bot, hand, distinct, own, {})
+        counted.append(len(calls))
+    assert 0 < counted[0] < counted[1] * 0.8, counted
+    doubled = MediumBot(weights={"danger": 2.0})
+    differ = sum(hard.best_discard(g, g.current, policy, hand, distinct, own, {})
+                 != _max_discard(doubled, view, distinct, True)
+                 for g, view, hand, distinct, own in positions)
+    assert differ > 0

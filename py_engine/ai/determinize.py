@@ -163,16 +163,19 @@ class Determinizer:
         shuffle(unseen, rng)
         hands: list[list[int]] = [[] for _ in range(n)]
         hands[me] = list(self.own)
-        pool_by_kind: dict[int, list[int]] = {}
-        for c in unseen:
-            pool_by_kind.setdefault(KIND_OF_ID[c], []).append(c)
+        pool_by_kind: dict[int, list[int]] | None = None     # (made when a holding is known)
         taken: set[int] = set()
         for s, kinds in enumerate(self.known):
             for k in kinds:
-                if s != me and len(hands[s]) < sizes[s] and pool_by_kind.get(k):
-                    c = pool_by_kind[k].pop()
-                    hands[s].append(c)
-                    taken.add(c)
+                if s != me and len(hands[s]) < sizes[s]:
+                    if pool_by_kind is None:
+                        pool_by_kind = {}
+                        for c in unseen:
+                            pool_by_kind.setdefault(KIND_OF_ID[c], []).append(c)
+                    if pool_by_kind.get(k):
+                        c = pool_by_kind[k].pop()
+                        hands[s].append(c)
+                        taken.add(c)
         rest = [c for c in unseen if c not in taken] if taken else unseen
         # Red threes are never held where they are laid at once: keep them for the stock.
         if self.rules.red_threes_automatic:

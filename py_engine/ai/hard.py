@@ -26,7 +26,7 @@ import gc
 import random
 import time
 
-from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, RANK_OF,
+from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, counts_of, kind_text)
 from ..legal import ActingSide, first_natural_new_meld, legal_moves, single_addition
 from ..melds import GROUP, SEQUENCE, cards_needed
@@ -40,7 +40,7 @@ from .endgame import best_going_out
 from .inference import Avoided, PairRich
 from .lastturn import LastTurnMedium
 from .leaf import predict
-from .medium import Info, MediumBot
+from .medium import Info, MediumBot, _EntryFacts, entry_facts_of
 from .weights import LEAF_WEIGHTS
 
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
@@ -311,12 +311,12 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     melds = g.melds[side]
     if not melds:
         return None
-    acting = ActingSide(g)
-    if g.requirement_met_counts(acting.finished, acting.sequences):
-        return None
     hand = g.hand_kinds(seat)
     n = len(hand)
     if n <= 3:
+        return None
+    acting = ActingSide(g)
+    if g.requirement_met_counts(acting.finished, acting.sequences):
         return None
     counts = counts_of(hand)
     distinct = sorted(set(hand))        # the kinds in hand, in kind order
@@ -364,16 +364,138 @@ def _fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     mv = first_natural_new_meld(g, acting, counts, n - 2, own)
     if mv is not None:
         return mv
-    info = _rollout_info(g, seat, cache)
-    # With more than three cards in the meld phase, any card in hand may be discarded but a
-    # red three where the rules keep them (``Game.verify_discard``).
-    # The best score, a tie to the higher card text (``max`` of (score, text), as before).
-    scores = policy.discard_scores(info, distinct)
-    texts = list(map(KIND_TEXT.__getitem__, distinct))
-    if g.rules.red_three_discardable:
-        return Discard(max(zip(scores, texts, distinct))[2])
-    allowed = [x for x in zip(scores, texts, distinct) if not IS_RED3[x[2]]]
-    return Discard(max(allowed)[2]) if allowed else None
+    kind = best_discard(g, seat, policy, hand, distinct, own, cache)
+    return None if kind is None else Discard(kind)
+
+
+def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinct: list[int],
+                 own: list[int], cache: dict) -> int | None:
+    """The kind ``max`` of (``policy.discard_scores(_rollout_info(g, seat, cache), distinct)``,
+    text, kind) picks (the best score, a tie to the higher card text), worked out from the
+    game's own lists and without scoring every kind: ``hand`` is the seat's kinds, ``distinct``
+    ``sorted(set(hand))``, ``own`` its natural cards per rank (with more than one card in hand).
+
+    With more than three cards in the meld phase any card may be discarded but a red three
+    where the rules keep them (``Game.verify_discard``); None if none may. A natural card's
+    score has a bound (``MediumBot.natural_discard_bound``): the kinds are scored in the order
+    of their bounds (the other kinds' scores are exact), and the rest is skipped once the best so
+    far beats the next bound. A test compares it with ``discard_scores``."""
+    n_pile = len(g.pile)
+    red_ok = g.rules.red_three_discardable
+    best = None
+    bounded = policy.discard_ceiling_holds()
+    bound = policy.natural_discard_bound
+    naturals = []
+    for k in distinct:
+        if IS_NATURAL[k]:
+            naturals.append((bound(k, own[RANK_OF[k]]), KIND_TEXT[k], k))
+        elif red_ok or not IS_RED3[k]:      # (red threes, wild cards, black threes: exact)
+            x = (policy.special_discard_score(k, n_pile), KIND_TEXT[k], k)
+            if best is None or x > best:
+                best = x
+    if not naturals:
+        return None if best is None else best[2]
+    naturals.sort(reverse=True)
+    score = None
+    for top in naturals:
+        if bounded and best is not None and best > top:
+            break       # (this kind and every later one score below the best)
+        if score is None:
+            score = policy.natural_discard_scorer(own, *_discard_facts(g, seat, hand, own, cache))
+        k = top[2]
+        x = (score(k), top[1], k)
+        if best is None or x > best:
+            best = x
+    assert best is not None
+    return best[2]
+
+
+def _discard_facts(g: Game, seat: int, hand: list[int], own: list[int], cache: dict) -> tuple:
+    """What ``MediumBot.natural_discard_scorer`` reads besides the hand's rank counts: of
+    ``Info(_rollout_info(g, seat, cache))``, its ``_discard_facts``, ``seen_rank``, the next
+    player's cards, ``unseen_total`` and ``_read_next_log`` (the same values), from the game's
+    own lists."""
+    rules = g.rules
+    by_suit: list[list[int]] = [[], [], [], []]
+    for x in set(hand):
+        if IS_NATURAL[x]:
+            by_suit[SUIT_OF[x]].append(RANK_OF[x])
+    kinds, pile_ranks = _pile_facts(g, cache)
+    seen = list(pile_ranks)
+    for r in range(15):
+        seen[r] += own[r]
+    side = g.side_of(seat)
+    csize = rules.canasta_size
+    groups = [0] * 15
+    for i, melds in enumerate(g.melds):
+        for m in melds:
+            t = m.type
+            if t == GROUP:
+                r = m.rank if m.rank >= 2 else 0
+                seen[r] += len(m.cards) - m.wilds
+                if i == side and len(m.cards) < csize:
+                    groups[r] += 1
+            elif t == SEQUENCE:
+                for c in m.cards:
+                    seen[RANK_OF[KIND_OF_ID[c]]] += 1
+    pile_gain = 20 + 5 * (len(kinds) + 1) + sum(map(VALUE_OF_KIND.__getitem__, kinds))
+    onto = rules.take_pile_onto_meld
+    nxt = (seat + 1) % g.players
+    smax = rules.sequence_max
+    feeds = []      # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
+    for m in g.melds[g.side_of(nxt)]:
+        t = m.type
+        n = len(m.cards)
+        if t == SEQUENCE and n < smax:
+            ranks = [RANK_OF[KIND_OF_ID[c]] for c in m.cards]
+            feeds.append((m.suit, min(ranks) - 1, max(ranks) + 1, n + 1 >= smax))
+        elif onto and t == GROUP and n < csize:
+            feeds.append((-1, m.rank if m.rank >= 2 else 0, 0, False))
+    hands = g.hands
+    unseen = max(1, len(g.stock) + sum(len(h) for s, h in enumerate(hands) if s != seat))
+    return (by_suit, groups, pile_gain, onto, feeds, seen, len(hands[nxt]), unseen,
+            _next_log(g, nxt))
+
+
+def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:
+    """``Info._read_next_log`` of a rollout's view (its log: the game's last 60 entries)."""
+    discarded: set[int] = set()
+    took: set[int] = set()
+    held = [0] * 15
+    deal = g.deal_no
+    for e in g.log[-60:]:
+        if e["seat"] != nxt or e["deal"] != deal:
+            continue
+        got = _ENGINE_FACTS.get(id(e))
+        if got is not None and got[0] is e:
+            facts = got[1]
+        else:
+            facts = entry_facts_of(e["move"], e["public"].get("pile"))
+            if len(_ENGINE_FACTS) >= 8192:
+                _ENGINE_FACTS.clear()
+            _ENGINE_FACTS[id(e)] = (e, facts)
+        if facts is None:
+            continue
+        what, ranks, gained, lost = facts
+        if what == "d":
+            if ranks:
+                r = ranks[0]
+                discarded.add(r)
+                held[r] = max(0, held[r] - 1)
+            continue
+        if what == "t":
+            took.update(ranks)
+            for r in gained:
+                held[r] += 1
+        for r in lost:          # melded, so no longer held
+            if held[r]:
+                held[r] -= 1
+    return discarded, took, held
+
+
+# An engine log entry's ``medium.entry_facts_of`` (by the entry's id, the entry kept with them:
+# log entries are read-only and the samples of a search all copy the game's log).
+_ENGINE_FACTS: dict[int, tuple[dict, _EntryFacts | None]] = {}
 
 
 def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:
@@ -441,6 +563,7 @@ class HardBot:
         # rollouts' players stay ``medium``
         self.last_turn = last_turn
         self.medium = LastTurnMedium(seed=seed) if last_turn else MediumBot(seed=seed)
+        self._policy = MediumBot()      # the rollouts' players (``rollout``)
         self.last_stats: dict = {}
         self._deadline: float | None = None     # set while a time-budgeted search runs
 
@@ -544,7 +667,7 @@ class HardBot:
                 for mv in cands:
                     g = world.copy(log=True)
                     g.play(mv)
-                    self.rollout(g, me, random.Random(sample_seed + ":r"))
+                    self.rollout(g, me)
                     row.append(evaluate(g, side, me if self.mode == "discard" else None,
                                         weights))
             except _Overrun:
@@ -614,8 +737,11 @@ class HardBot:
         mine = {w["key"] for w in warnings_of(info, medium_move, self.medium)}
         return all(w["key"] in mine for w in warnings_of(info, move, self.medium))
 
-    def rollout(self, g: Game, me: int, rng: random.Random) -> None:
-        policy = MediumBot(seed=rng.randrange(1 << 30))
+    def rollout(self, g: Game, me: int, rng: random.Random | None = None) -> None:
+        """Play ``g`` on for ``rounds`` rounds of turns by ``medium`` (its cheap meld phase where
+        ``fast``). ``rng``: unused (``medium`` draws nothing, so one player serves every
+        rollout; kept for the callers that pass one)."""
+        policy = self._policy
         turns = 0
         limit = max(1, int(round(self.rounds * g.players)))
         last = g.current

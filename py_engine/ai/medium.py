@@ -10,6 +10,7 @@ the pile is rich, when to go out, and when to ask or say yes to its partner.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF,
                      SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
@@ -295,13 +296,21 @@ def _entry_facts(e: dict) -> _EntryFacts | None:
     natural's rank or nothing, (), ()), ("t", the ranks of the pile taken, the naturals' ranks
     under its top card, the ranks of the naturals melded with it), ("m", (), (), the ranks of
     the naturals melded), or None (another kind of entry)."""
-    t = e.get("text", "")
+    facts = entry_facts_of(e.get("text", ""), e.get("pile"))
+    if len(_ENTRY_FACTS) >= 4096:
+        _ENTRY_FACTS.clear()
+    _ENTRY_FACTS[id(e)] = (e, facts)
+    return facts
+
+
+def entry_facts_of(t: str, pile: list[str] | None) -> _EntryFacts | None:
+    """``_entry_facts`` of an entry with the text ``t`` and the pile taken ``pile`` (card
+    texts, or None)."""
     facts: _EntryFacts | None = None
     if t.startswith("discard"):
         k = parse_kind(t.split()[1])
         facts = ("d", (RANK_OF[k],) if IS_NATURAL[k] else (), (), ())
-    elif t.startswith("take") and "pile" in e:
-        pile = e["pile"]
+    elif t.startswith("take") and pile is not None:
         lost: list[int] = []
         for part in t.split(";")[1:]:
             lost += _natural_ranks(part)
@@ -310,9 +319,6 @@ def _entry_facts(e: dict) -> _EntryFacts | None:
                  tuple(lost))
     elif t.startswith("meld"):
         facts = ("m", (), (), tuple(_natural_ranks(t[4:])))
-    if len(_ENTRY_FACTS) >= 4096:
-        _ENTRY_FACTS.clear()
-    _ENTRY_FACTS[id(e)] = (e, facts)
     return facts
 
 
@@ -405,12 +411,9 @@ class MediumBot:
         score is ``-(v - value_shed * value) - danger``, and ``v`` (pairs, runs, the side's
         groups) and the danger are sums of terms that are never negative when these weights
         are not; the other kinds' scores are worked out exactly."""
-        if len(info.hand) == 1:
+        if len(info.hand) == 1 or not self.discard_ceiling_holds():
             return None
         w = self.w
-        if min(w["pair"], w["triple"], w["seq_near1"], w["seq_near2"], w["danger"],
-               w["top_danger"], w["samba_danger"]) < 0:
-            return None
         n_pile = len(info.pile)
         shed = w["value_shed"]
         top = None
@@ -422,6 +425,13 @@ class MediumBot:
             if top is None or c > top:
                 top = c
         return None if top is None else top - 1000.0
+
+    def discard_ceiling_holds(self) -> bool:
+        """Do the weights bound a natural card's discard score by ``value_shed`` times its
+        value (``discard_ceiling``: no weight a score subtracts is negative)?"""
+        w = self.w
+        return min(w["pair"], w["triple"], w["seq_near1"], w["seq_near2"], w["danger"],
+                   w["top_danger"], w["samba_danger"]) >= 0
 
     def rank_moves(self, view: dict) -> list[tuple[float, str]]:
         """Every legal move with its score, best first (ties broken by the text)."""
@@ -436,13 +446,16 @@ class MediumBot:
         return got
 
     def _scores(self, view: dict, shortcut: bool) -> list[tuple[float, str]] | str:
-        """``scored_moves(view)``; with ``shortcut``, the best move's text instead where a move
-        other than a discard scores above ``discard_ceiling`` (the discards left unscored)."""
+        """``scored_moves(view)``; with ``shortcut``, the best move's text instead: the only
+        legal move unscored, and the discards scored only where no other move scores above
+        ``discard_ceiling``, in the order of their bound (``_best_discard``)."""
         moves = legal_texts(view)
         if not moves:
             return []
         if moves == ["next"]:
             return [(0.0, "next")]
+        if shortcut and len(moves) == 1:
+            return moves[0]         # (a draw, mostly: nothing to weigh)
         info = Info(view)
         discards = [m for m in moves if m.startswith("discard ")]
         kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards] if len(discards) > 1 else [None]
@@ -450,12 +463,17 @@ class MediumBot:
             return [(self.score(info, m), m) for m in moves]
         # the discards scored together (``discard_scores``), the others as ``score`` gives them
         others = {m: self.score(info, m) for m in moves if not m.startswith("discard ")}
-        if shortcut and others:
+        if shortcut:
             ceiling = self.discard_ceiling(info, kinds)
             if ceiling is not None:
-                best = max(others.values())
-                if best > ceiling:
-                    return min(m for m, sc in others.items() if sc == best)
+                best = None
+                if others:
+                    top = max(others.values())
+                    best = (top, min(m for m, sc in others.items() if sc == top), None)
+                    if top > ceiling:
+                        return best[1]
+                held = [(k, m, m) for k, m in zip(kinds, discards) if k is not None]
+                return self._best_discard(info, held, best)[1]
         known = dict(zip(discards, self.discard_move_scores(info, kinds)))
         return [(known[m] if m in known else others[m], m) for m in moves]
 
@@ -477,6 +495,8 @@ class MediumBot:
                         best = self._better(info, m, best)
                 if best is not None and best[0] > ceiling:
                     return best[2]
+                return self._best_discard(info, [(m.card, m.text(), m) for m in moves
+                                                 if type(m) is Discard], best)[2]
             known = dict(zip(discards, self.discard_move_scores(info, discards)))
         for m in moves:
             if known is not None and type(m) is Discard:
@@ -489,6 +509,42 @@ class MediumBot:
         if best is None:
             raise ValueError("no legal move")
         return best[2]
+
+    def _best_discard(self, info: Info, discards: Sequence[tuple[int, str, object]], best):
+        """``best`` (score, text, move) or the best of ``discards`` (kind, text, move) by their
+        ``discard_move_scores``, whichever ``best_move`` prefers (the higher score, a tie to the
+        lower text), with more than one card in hand and weights that bound the scores
+        (``discard_ceiling``): the kinds are scored in the order of their bounds
+        (``natural_discard_bound``), and the rest is skipped once the best so far beats the
+        next bound."""
+        n_pile = len(info.pile)
+        own = info.own_rank
+        bound = self.natural_discard_bound
+        special = self.special_discard_score
+        order = []
+        for k, t, m in discards:
+            if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k]:
+                order.append((1000.0 - special(k, n_pile), t, k, True, m))
+            else:
+                order.append((1000.0 - bound(k, own[RANK_OF[k]]), t, k, False, m))
+        order.sort()
+        natural = None
+        for neg, t, k, exact, m in order:
+            if best is not None and best[0] > -neg:
+                break       # (this discard and every later one score below the best)
+            if exact:
+                sc = -neg
+            else:
+                if natural is None:
+                    by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
+                    natural = self.natural_discard_scorer(
+                        info.own_rank, by_suit, groups, pile_gain, onto, feeds,
+                        info.seen_rank, info.view["hand_sizes"][info.next],
+                        info.unseen_total, info._read_next_log())
+                sc = natural(k) - 1000.0
+            if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
+                best = (sc, t, m)
+        return best
 
     def _better(self, info: Info, m, best):
         """``best`` (score, text, move) or ``m`` scored, whichever ``best_move`` prefers (``m``
@@ -731,26 +787,48 @@ class MediumBot:
 
     def discard_scores(self, info: Info, kinds) -> list[float]:
         """``discard_score`` of each of ``kinds``: the same values (the same sums in the same
-        order), with what they share looked up once (``keep_value`` and ``danger`` inline)."""
+        order), with what they share looked up once (``natural_discard_scorer``)."""
         if len(info.hand) == 1:
             return [400.0 + self._out_value(info) for _ in kinds]
-        w = self.w
-        by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
-        own = info.own_rank
         n_pile = len(info.pile)
+        by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
+        natural = self.natural_discard_scorer(
+            info.own_rank, by_suit, groups, pile_gain, onto, feeds, info.seen_rank,
+            info.view["hand_sizes"][info.next], info.unseen_total, info._read_next_log())
+        special = self.special_discard_score
+        return [special(k, n_pile) if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k] else natural(k)
+                for k in kinds]
+
+    def natural_discard_bound(self, k: int, same: int) -> float:
+        """A number ``natural_discard_scorer``'s score of the natural kind ``k`` never exceeds,
+        with ``same`` natural cards of its rank in hand, where ``discard_ceiling_holds``: the
+        score is ``-(v - value_shed * value) - danger``, and ``v`` (the pair or triple weight,
+        then runs and the side's groups) and the danger are sums of terms never negative."""
+        w = self.w
+        v = 0.0
+        if same == 2:
+            v += w["pair"]
+        elif same >= 3:
+            v += w["triple"]
+        return -(v - w["value_shed"] * VALUE_OF_KIND[k])
+
+    def natural_discard_scorer(self, own: list[int], by_suit: list[list[int]],
+                               groups: list[int], pile_gain: int, onto, feeds: list[tuple],
+                               seen: list[int], opp_hand: int, unseen: int,
+                               next_log: tuple[set[int], set[int], list[int]]):
+        """``discard_score`` of a natural card (more than one card in hand; ``keep_value`` and
+        ``danger`` inline) as a function of its kind, from what every kind's score shares:
+        ``Info.own_rank``, ``Info._discard_facts``'s parts, ``seen_rank``, the next player's
+        cards, ``unseen_total`` and ``_read_next_log`` (``hard.best_discard`` gives them from a
+        rollout's game). The pair danger is worked out once per rank."""
+        w = self.w
         pair_w, triple_w, near1, near2 = w["pair"], w["triple"], w["seq_near1"], w["seq_near2"]
         shed = w["value_shed"]
         danger_w, top_danger, samba_danger = w["danger"], w["top_danger"], w["samba_danger"]
-        seen = info.seen_rank
-        opp_hand = info.view["hand_sizes"][info.next]
-        unseen = info.unseen_total
-        next_discarded, next_took, next_known = info._read_next_log()
+        next_discarded, next_took, next_known = next_log
         by_rank: list[float | None] = [None] * 15    # the pair danger of each rank
-        out = []
-        for k in kinds:
-            if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k]:
-                out.append(self.special_discard_score(k, n_pile))
-                continue
+
+        def score(k: int) -> float:
             r = RANK_OF[k]
             s = SUIT_OF[k]
             same = own[r]
@@ -761,8 +839,8 @@ class MediumBot:
                 v += triple_w
             for rx in by_suit[s]:
                 if rx != r:
-                    d = abs(rx - r)
-                    v += near1 if d == 1 else (near2 if d == 2 else 0)
+                    dr = abs(rx - r)
+                    v += near1 if dr == 1 else (near2 if dr == 2 else 0)
             for _ in range(groups[r]):
                 v += 10
             kv = v - shed * VALUE_OF_KIND[k]
@@ -786,8 +864,8 @@ class MediumBot:
                             d += danger_w * pile_gain
                 elif suit < 0 and lo == r:
                     d += danger_w * pile_gain
-            out.append(-kv - d)
-        return out
+            return -kv - d
+        return score
 
     def discard_score(self, info: Info, k: int) -> float:
         # higher score = better move = card we least need and that feeds nobody
