@@ -96,6 +96,19 @@ def host_url(tmp_path, base_url):
     server.server_close()
 
 
+def _frame_state(page, site: str):
+    """What the table's frame shows: its body's data attributes and its status line (for a
+    failure's message)."""
+    for fr in page.frames:
+        if fr.url.startswith(site):
+            try:
+                return fr.evaluate("""() => ({ body: Object.assign({}, document.body.dataset),
+                    status: (document.getElementById("status") || {}).textContent || null })""")
+            except Exception as err:  # noqa: BLE001 - a diagnosis, never a second failure
+                return f"(unreadable: {err})"
+    return "(no frame of the site)"
+
+
 def test_host_on_another_origin_gets_events_and_drives_the_table(page, page_log, host_url, base_url):
     assert host_url.split("/")[2] != base_url.split("/")[2]
     page.goto(host_url)
@@ -120,7 +133,12 @@ def test_host_on_another_origin_gets_events_and_drives_the_table(page, page_log,
     expect(page.locator('#events li[data-type="samba-ready"][data-source="new_game"]')).to_have_count(1)
     expect(frame.locator('body[data-my-turn="1"][data-busy="0"][data-phase="draw"]')).to_have_count(1, timeout=30_000)
     frame.locator("#stock").click()
-    expect(frame.locator('body[data-my-turn="1"][data-phase="meld"]')).to_have_count(1)
+    try:
+        # (the same bound as the wait above: on a busy machine the frame's engine answers late)
+        expect(frame.locator('body[data-my-turn="1"][data-phase="meld"]')).to_have_count(1, timeout=30_000)
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}\nframe: {_frame_state(page, base_url)}\n"
+                             f"host events: {events.all_inner_texts()[-6:]}") from None
     human_draws = page.locator('#events li[data-type="samba-move"][data-move="draw"][data-by="human"]')
     expect(human_draws).to_have_count(2)
     assert events.count() >= 4
