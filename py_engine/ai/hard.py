@@ -40,7 +40,7 @@ from .endgame import best_going_out
 from .inference import Avoided, PairRich
 from .lastturn import LastTurnMedium
 from .leaf import predict
-from .medium import Info, MediumBot, _EntryFacts, entry_facts_of
+from .medium import Info, MediumBot, _EntryFacts, entry_facts_of, fold_next_facts
 from .weights import LEAF_WEIGHTS
 
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
@@ -459,38 +459,21 @@ def _discard_facts(g: Game, seat: int, hand: list[int], own: list[int], cache: d
 
 def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:
     """``Info._read_next_log`` of a rollout's view (its log: the game's last 60 entries)."""
-    discarded: set[int] = set()
-    took: set[int] = set()
-    held = [0] * 15
     deal = g.deal_no
+    facts = []
     for e in g.log[-60:]:
         if e["seat"] != nxt or e["deal"] != deal:
             continue
         got = _ENGINE_FACTS.get(id(e))
         if got is not None and got[0] is e:
-            facts = got[1]
+            facts.append(got[1])
         else:
-            facts = entry_facts_of(e["move"], e["public"].get("pile"))
+            f = entry_facts_of(e["move"], e["public"].get("pile"))
             if len(_ENGINE_FACTS) >= 8192:
                 _ENGINE_FACTS.clear()
-            _ENGINE_FACTS[id(e)] = (e, facts)
-        if facts is None:
-            continue
-        what, ranks, gained, lost = facts
-        if what == "d":
-            if ranks:
-                r = ranks[0]
-                discarded.add(r)
-                held[r] = max(0, held[r] - 1)
-            continue
-        if what == "t":
-            took.update(ranks)
-            for r in gained:
-                held[r] += 1
-        for r in lost:          # melded, so no longer held
-            if held[r]:
-                held[r] -= 1
-    return discarded, took, held
+            _ENGINE_FACTS[id(e)] = (e, f)
+            facts.append(f)
+    return fold_next_facts(facts)
 
 
 # An engine log entry's ``medium.entry_facts_of`` (by the entry's id, the entry kept with them:

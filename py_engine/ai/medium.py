@@ -33,6 +33,34 @@ def _rank(ch: str | None) -> int:
     return _RANK_OF_CHAR[ch] if ch else 0
 
 
+def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
+    """What the next player's log entries of this deal say, in order (each ``entry_facts_of``,
+    None for an entry that says nothing): the ranks it discarded, the ranks of the piles it took,
+    and the natural cards of each rank it is known to hold (picked up, not melded or discarded
+    since)."""
+    discarded: set[int] = set()
+    took: set[int] = set()
+    held = [0] * 15
+    for f in facts:
+        if f is None:
+            continue
+        what, ranks, gained, lost = f
+        if what == "d":
+            if ranks:
+                r = ranks[0]
+                discarded.add(r)
+                held[r] = max(0, held[r] - 1)
+            continue
+        if what == "t":
+            took.update(ranks)
+            for r in gained:
+                held[r] += 1
+        for r in lost:          # melded, so no longer held
+            if held[r]:
+                held[r] -= 1
+    return discarded, took, held
+
+
 class Info:
     """What a view says, digested once per decision."""
 
@@ -135,9 +163,6 @@ class Info:
         got = self._next_log
         if got is not None:
             return got
-        discarded: set[int] = set()
-        took: set[int] = set()
-        held = [0] * 15
         view = self.view
         deal, nxt = view["deal"], self.next
         log = view.get("log", [])
@@ -145,26 +170,11 @@ class Info:
             mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
         except KeyError:
             mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
+        facts = []
         for e in mine:
             got_e = _ENTRY_FACTS.get(id(e))
-            facts = got_e[1] if got_e is not None and got_e[0] is e else _entry_facts(e)
-            if facts is None:
-                continue
-            what, ranks, gained, lost = facts
-            if what == "d":
-                if ranks:
-                    r = ranks[0]
-                    discarded.add(r)
-                    held[r] = max(0, held[r] - 1)
-                continue
-            if what == "t":
-                took.update(ranks)
-                for r in gained:
-                    held[r] += 1
-            for r in lost:          # melded, so no longer held
-                if held[r]:
-                    held[r] -= 1
-        got = self._next_log = (discarded, took, held)
+            facts.append(got_e[1] if got_e is not None and got_e[0] is e else _entry_facts(e))
+        got = self._next_log = fold_next_facts(facts)
         return got
 
     def _discard_facts(self) -> tuple:
