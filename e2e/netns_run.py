@@ -21,7 +21,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 INSIDE = "SAMBA_NETNS"
+# No IPv6 addresses on the veth pair: a link-local address appears a moment after the link comes
+# up, and Chromium takes it for a network change and aborts the loads under way
+# (net::ERR_NETWORK_CHANGED: a page that never boots, seen in CI and here).
 SETUP = ("ip link set lo up && ip link add v0 type veth peer name v1 && "
+         "ip link set v0 addrgenmode none && ip link set v1 addrgenmode none && "
          "ip addr add 192.0.2.1/24 dev v0 && ip link set v1 up && ip link set v0 up && "
          "ip route add default dev v0")
 
