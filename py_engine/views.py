@@ -21,18 +21,29 @@ _LOG_KEYS_AS_CARD = ("card",)
 _LOG_KEYS_AS_CARDS = ("laid",)
 
 
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+
+
 def card_ids(obj) -> set[int]:
     """Every physical card id shown anywhere in a view or message: its ``{"id", "c"}`` objects
-    (the no-leak checks compare these with the hidden cards)."""
+    (the no-leak checks compare these with the hidden cards). A loop over a stack that holds
+    only containers: a soak run checks the view at every move."""
     out: set[int] = set()
-    if isinstance(obj, dict):
-        if set(obj) == {"id", "c"} and isinstance(obj["id"], int):
-            out.add(obj["id"])
-        for v in obj.values():
-            out |= card_ids(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            out |= card_ids(v)
+    stack = [obj]
+    pop, push = stack.pop, stack.append
+    while stack:
+        o = pop()
+        if isinstance(o, dict):
+            if len(o) == 2 and "id" in o and "c" in o and isinstance(o["id"], int):
+                out.add(o["id"])
+            items = o.values()
+        elif isinstance(o, list):
+            items = o
+        else:
+            continue
+        for v in items:
+            if type(v) not in _SCALARS:
+                push(v)
     return out
 
 

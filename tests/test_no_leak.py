@@ -118,3 +118,15 @@ def test_own_draw_details_shown_to_owner_only():
     assert "cards" not in theirs
     assert sorted(mine["cards"]) == sorted(
         __import__("py_engine.cards", fromlist=["id_text"]).id_text(c) for c in stock_top)
+
+
+def test_card_ids_finds_card_objects_at_any_depth():
+    """``card_ids`` (the soak's and the netplay tests' leak check) finds every ``{"id", "c"}``
+    object in dicts and lists at any depth, and nothing else."""
+    from py_engine.views import card_ids
+    message = {"a": [{"id": 5, "c": "5H"}, ({"id": 6, "c": "6H"},)],
+               "b": {"x": {"y": [[{"c": "7H", "id": 7}], "8H", 9]}},
+               "not_a_card": {"id": "5", "c": "x"}, "extra_key": {"id": 8, "c": "8H", "z": 1}}
+    assert card_ids(message) == {5, 7}
+    assert card_ids([{"id": 0, "c": "3C"}] * 3 + [[]]) == {0}
+    assert card_ids("5H") == set()
