@@ -7,6 +7,8 @@ shared between views.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from .cards import KIND_OF_ID, KIND_TEXT, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text
 from .legal import legal_moves
 from .melds import cards_needed, finished_bonus, finished_kind, is_closed, meld_value
@@ -33,6 +35,7 @@ def card_ids(obj) -> set[int]:
     pop, push = stack.pop, stack.append
     while stack:
         o = pop()
+        items: Iterable
         if isinstance(o, dict):
             if len(o) == 2 and "id" in o and "c" in o and isinstance(o["id"], int):
                 out.add(o["id"])
