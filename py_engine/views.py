@@ -252,10 +252,90 @@ def _listing(moves, texts: list[str]) -> dict:
                         "stock": stock}}
 
 
+_LEGAL_KEYS = ("moves", "discard", "adds", "melds", "takes", "can_ask", "targets")
+
+
+class LegalView(dict):
+    """The legal part of a view: a dict whose keys, values and JSON are the documented ones
+    (docs/bridge.md), whose lists are made when first read, and which also holds the legal
+    moves it lists as move objects in the engine's order (``objects``: what
+    ``targets["all"]`` says, nothing more), so that a bot can score the moves without the
+    texts' lists. Every way of reading it (a key, ``get``, ``in``, iteration, ``len``, ``==``,
+    ``repr``, JSON, copies) makes the lists first; ``can_ask`` is there from the start (so the
+    dict is never empty). Read-only, like the rest of a view."""
+    __slots__ = ("objects", "_texts")
+
+    def __init__(self, objects: list, texts: list[str], can_ask: bool):
+        dict.__init__(self, can_ask=can_ask)
+        self.objects = objects
+        self._texts: list[str] | None = texts
+
+    def _fill(self) -> None:
+        texts = self._texts
+        if texts is None:
+            return
+        self._texts = None
+        got = _listing(self.objects, texts)
+        can_ask = dict.__getitem__(self, "can_ask")
+        dict.clear(self)        # (the keys in their documented order)
+        dict.update(self, moves=got["moves"], discard=got["discard"], adds=got["adds"],
+                    melds=got["melds"], takes=got["takes"], can_ask=can_ask,
+                    targets=got["targets"])
+
+    def __missing__(self, key):
+        if self._texts is None:
+            raise KeyError(key)
+        self._fill()
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        if self._texts is not None:
+            self._fill()
+        return dict.get(self, key, default)
+
+    def __eq__(self, other):
+        self._fill()
+        if isinstance(other, LegalView):
+            other._fill()
+        return dict.__eq__(self, other)
+
+    def __ne__(self, other):
+        self._fill()
+        if isinstance(other, LegalView):
+            other._fill()
+        return dict.__ne__(self, other)
+
+    __hash__ = None     # type: ignore[assignment]
+
+    def __reduce_ex__(self, protocol):
+        """Copies and pickles are plain dicts (the lists made first)."""
+        self._fill()
+        return (dict, (dict(dict.items(self)),))
+
+
+def _made_first(name: str):
+    method = getattr(dict, name)
+
+    def made_first(self, *args, **kw):
+        if self._texts is not None:
+            self._fill()
+        return method(self, *args, **kw)
+    made_first.__name__ = name
+    made_first.__doc__ = method.__doc__
+    return made_first
+
+
+for _name in ("__contains__", "__iter__", "__len__", "__reversed__", "__repr__", "keys",
+              "values", "items", "copy", "__or__", "__ror__", "__ior__", "__setitem__",
+              "__delitem__", "pop", "popitem", "setdefault", "update", "clear", "__sizeof__"):
+    setattr(LegalView, _name, _made_first(_name))
+
+
 def legal_view(game: Game, seat: int, met: bool | None = None,
                canastas: tuple[int, int] | None = None) -> dict | None:
     """The legal part of ``seat``'s view (``met``: whether the seat's side meets its going-out
-    requirement, ``canastas``: its ``side_canastas``, when the caller knows)."""
+    requirement, ``canastas``: its ``side_canastas``, when the caller knows): a ``LegalView``,
+    its lists made when first read."""
     if game.current != seat or game.phase in ("game_over",):
         if game.phase == "deal_over":
             return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
@@ -265,12 +345,9 @@ def legal_view(game: Game, seat: int, met: bool | None = None,
     moves = legal_moves(game, canastas)
     texts = [m.text() for m in moves]
     remember_texts(moves, texts)
-    got = _listing(moves, texts)
     can_ask = (game.ask_problem(seat) is None
                and (game.requirement_met(game.side_of(seat)) if met is None else met))
-    return {"moves": got["moves"], "discard": got["discard"], "adds": got["adds"],
-            "melds": got["melds"], "takes": got["takes"], "can_ask": can_ask,
-            "targets": got["targets"]}
+    return LegalView(moves, texts, can_ask)
 
 
 def _rules_view(game: Game) -> dict:

@@ -2,7 +2,8 @@
 
 With the bot's RNG fixed, shuffling the cards its seat cannot see (the other players' hands,
 partner's included, and the stock: cards swapped between those places, counts kept) never
-changes its decision. And a bot only ever receives a view (a plain dict from ``view_for``).
+changes its decision. And a bot only ever receives a view (a plain dict from ``view_for``; its legal part a
+``LegalView``, which also holds the moves it lists as objects).
 """
 from __future__ import annotations
 
@@ -154,3 +155,6 @@ def test_bots_only_receive_views(monkeypatch):
         assert type(arg) is dict and set(arg) == keys
         assert isinstance(arg["stock"], int)
         assert all(isinstance(n, int) for n in arg["hand_sizes"])
+        legal = arg["legal"]        # its move objects are exactly the legal moves it lists
+        if legal is not None and hasattr(legal, "objects"):
+            assert [m.text() for m in legal.objects] == legal["targets"]["all"]

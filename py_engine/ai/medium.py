@@ -399,7 +399,12 @@ class MediumBot:
         The discards are scored only when another move does not beat them all for certain
         (``discard_ceiling``): with more than one card in hand a discard's score is less 1000,
         and a meld move mostly scores above zero."""
-        got = self._scores(view, shortcut=True) if self._plain() else self.scored_moves(view)
+        plain = self._plain()
+        if plain:
+            objects = getattr(view.get("legal"), "objects", None)
+            if objects is not None:     # (a view from ``view_for``: its moves as objects)
+                return self.choose_move(view, objects).text()
+        got = self._scores(view, shortcut=True) if plain else self.scored_moves(view)
         if isinstance(got, str):
             return got
         scored = got
@@ -407,6 +412,16 @@ class MediumBot:
             raise ValueError("no legal move in this view")
         best = max(sc for sc, _ in scored)
         return min(m for sc, m in scored if sc == best)
+
+    def choose_move(self, view: dict, moves: list):
+        """``choose(view)``'s move from the view's legal moves as objects (``moves``, which
+        ``view_for`` keeps with the view's legal listing): ``best_move``, the only move
+        unscored."""
+        if len(moves) == 1:
+            return moves[0]
+        if not moves:
+            raise ValueError("no legal move in this view")
+        return self.best_move(Info(view), moves)
 
     def _plain(self) -> bool:
         """Are the scores this class's own (``scored_moves``, ``score`` and ``discard_scores``
