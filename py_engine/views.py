@@ -305,8 +305,6 @@ class LegalView(dict):
             other._fill()
         return dict.__ne__(self, other)
 
-    __hash__ = None     # type: ignore[assignment]
-
     def __reduce_ex__(self, protocol):
         """Copies and pickles are plain dicts (the lists made first)."""
         self._fill()
