@@ -18,9 +18,10 @@ too) or by elapsed time (``--pyodide-clock wall``).
 
 ``--instructions`` counts instead the instructions each engine executes for a smaller run of
 each workload (``valgrind --tool=callgrind``, minus the same command's start-up with no
-repetitions): that figure does not depend on what else the machine runs, so it tells apart
-changes of a few per cent that CPU times on a loaded machine cannot (it is no time, though:
-memory and cache effects count for nothing).
+repetitions; for ``hard``, minus the same positions' set-up with no search, so that it counts
+the searches alone, as the timed comparison does): that figure does not depend on what else
+the machine runs, so it tells apart changes of a few per cent that CPU times on a loaded
+machine cannot (it is no time, though: memory and cache effects count for nothing).
 
 The engines are compared by CPU time (``engine_workload.py --clock cpu``): on a machine that
 others load, elapsed times swing by a factor of two from one run to the next while CPU times
@@ -46,6 +47,10 @@ WORKLOAD = ROOT / "tools" / "engine_workload.py"
 BASE = "4572f22"          # the engine at the time of issue 11
 REPS = {"random": 12, "medium": 6, "hard": 5}
 IREPS = {"random": 6, "medium": 4, "hard": 2}     # under callgrind (about 50 times slower)
+# The Pyodide comparison's runs: four times the engine comparison's, so that a run (CPython:
+# random play about 0.35 s, medium 0.5 s) measures the steady state rather than Node's compiler
+# threads, which its CPU clock counts.
+PYODIDE_REPS = {"random": 48, "medium": 24}
 
 
 def run(tree: Path, workload: str, reps: int, rules: str = "samba", players: int = 4,
@@ -60,16 +65,20 @@ def run(tree: Path, workload: str, reps: int, rules: str = "samba", players: int
 
 def instructions(tree: Path, workload: str, reps: int) -> int:
     """Instructions executed by ``reps`` repetitions of ``workload`` (callgrind), start-up
-    (the same command with 0 repetitions) subtracted."""
-    def count(n: int) -> int:
+    (the same command with 0 repetitions) subtracted; for ``hard``, what its positions cost
+    (finding them by ``medium`` self-play, the views, the shortlists: ``hard-setup``) too, so
+    that the count is the searches' own."""
+    def count(n: int, name: str = workload) -> int:
         env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
         out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                              sys.executable, str(WORKLOAD), workload, str(n)], env=env,
+                              sys.executable, str(WORKLOAD), name, str(n)], env=env,
                              capture_output=True, text=True, check=True)
         for line in out.stderr.splitlines():
             if "Collected :" in line:
                 return int(line.split(":")[-1])
         raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    if workload == "hard":
+        return count(reps) - count(reps, "hard-setup")
     return count(reps) - count(0)
 
 
@@ -152,8 +161,9 @@ def main(argv: list[str] | None = None) -> int:
                 order = ("cpython", "pyodide") if i % 2 == 0 else ("pyodide", "cpython")
                 got = {}
                 for name in order:
-                    got[name] = rate(w, run(ROOT, w, REPS[w], clock=ck, warm=True)
-                                     if name == "cpython" else run_pyodide(w, REPS[w], ck))
+                    n = PYODIDE_REPS[w]
+                    got[name] = rate(w, run(ROOT, w, n, clock=ck, warm=True)
+                                     if name == "cpython" else run_pyodide(w, n, ck))
                 cp, py = got["cpython"], got["pyodide"]
                 slow.append(cp / py)
                 print(f"round {i + 1} {w:7s} cpython {cp:9.1f}/s  pyodide {py:9.1f}/s"

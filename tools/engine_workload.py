@@ -72,7 +72,10 @@ def hard_positions(rules: str, players: int, count: int, seed: int = 3000) -> li
     return out
 
 
-def hard_samples(reps: int, rules: str, players: int, offset: int = 0) -> dict:
+def hard_samples(reps: int, rules: str, players: int, offset: int = 0,
+                 search: bool = True) -> dict:
+    """``hard``'s searches at ``reps`` positions (timed: the searches only; ``search=False``:
+    everything but the searches, what an instruction count subtracts)."""
     from py_engine.ai.hard import HardBot
     from py_engine.state import Game
     from py_engine.views import view_for
@@ -89,6 +92,8 @@ def hard_samples(reps: int, rules: str, players: int, offset: int = 0) -> dict:
         cands = [m for _, m in ranked][:2]
         if len(cands) < 2:
             continue
+        if not search:
+            continue
         t0 = clock()
         bot.search(view, cands)
         seconds += clock() - t0
@@ -96,7 +101,12 @@ def hard_samples(reps: int, rules: str, players: int, offset: int = 0) -> dict:
     return {"samples": samples, "positions": len(positions), "seconds": seconds}
 
 
-WORKLOADS = {"random": random_play, "medium": medium_deals, "hard": hard_samples}
+def hard_setup(reps: int, rules: str, players: int, offset: int = 0) -> dict:
+    return hard_samples(reps, rules, players, offset, search=False)
+
+
+WORKLOADS = {"random": random_play, "medium": medium_deals, "hard": hard_samples,
+             "hard-setup": hard_setup}
 
 
 def main(argv: list[str]) -> None:
