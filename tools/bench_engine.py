@@ -48,7 +48,7 @@ BASE = "4572f22"          # the engine at the time of issue 11
 REPS = {"random": 12, "medium": 6, "hard": 5}
 IREPS = {"random": 6, "medium": 4, "hard": 2}     # under callgrind (about 50 times slower)
 # The Pyodide comparison's runs: four times the engine comparison's, so that a run (CPython:
-# random play about 0.35 s, medium 0.5 s) measures the steady state rather than Node's compiler
+# random play about 0.4 s, medium 0.2 s) measures the steady state rather than Node's compiler
 # threads, which its CPU clock counts.
 PYODIDE_REPS = {"random": 48, "medium": 24}
 

@@ -90,9 +90,7 @@ def hard_samples(reps: int, rules: str, players: int, offset: int = 0,
         bot = HardBot(seed=seed, iterations=12)
         ranked = bot.medium.rank_moves(view)
         cands = [m for _, m in ranked][:2]
-        if len(cands) < 2:
-            continue
-        if not search:
+        if len(cands) < 2 or not search:
             continue
         t0 = clock()
         bot.search(view, cands)
