@@ -496,6 +496,15 @@ def addition_targets(game: Game, counts: list[int] | None = None,
         return {}
     if counts is None:
         counts = counts_of(game.hand_kinds(side.seat))
+    out: dict[int, list[int]] = {}
+    for k, _, mid in addition_pairs(game, counts, side):
+        out.setdefault(k, []).append(mid)
+    return out
+
+
+def addition_pairs(game: Game, counts: list[int], side: ActingSide) -> list[tuple[int, int, int]]:
+    """``addition_targets`` as a sorted list: (kind, the meld's place among the side's melds,
+    its id), in the meld phase of a side with melds."""
     r = game.rules
     found = []
     left = side.cards - 1
@@ -536,10 +545,7 @@ def addition_targets(game: Game, counts: list[int] | None = None,
                 if side.end_ok(left, side.met_after(after, before), mtype == BLACK3):
                     found.append((k, i, m.id))
     found.sort()
-    out: dict[int, list[int]] = {}
-    for k, _, mid in found:
-        out.setdefault(k, []).append(mid)
-    return out
+    return found
 
 
 def pile_takes(game: Game, checked: bool = False) -> list[Move]:
@@ -831,10 +837,31 @@ def _meld_moves(game: Game, acting: ActingSide | None = None,
         return out
     if acting is None:
         acting = ActingSide(game)
-    for part, t, n, w in candidate_shapes(counts, game):
-        if acting.new_shape_ok(t, n, w):
-            out.append(new_meld_move(part))
-    for k, ids in addition_targets(game, counts, acting).items():
-        for mid in ids:
-            out.append(add_move(mid, k))
+    news, adds = opened_meld_choices(game, acting, counts)
+    out = list(map(new_meld_move, news))
+    for k, _, mid in adds:
+        out.append(add_move(mid, k))
     return out
+
+
+def opened_meld_choices(game: Game, acting: ActingSide, counts: list[int]
+                        ) -> tuple[list[NewMeld], list[tuple[int, int, int]]]:
+    """The meld moves of an opened side in the meld phase, in ``meld_moves`` order but not yet
+    made: the new melds' parts, then the single-card additions (``addition_pairs``)."""
+    news = [part for part, t, n, w in candidate_shapes(counts, game) if acting.new_shape_ok(t, n, w)]
+    return news, addition_pairs(game, counts, acting)
+
+
+def meld_move_at(game: Game, acting: ActingSide, counts: list[int], pick) -> Meld:
+    """``pick(meld_moves(game, acting, counts))`` for an opened side, where ``pick`` reads only
+    the list's length and one item (``random.Random.choice``): only that move is made and
+    recorded as generated."""
+    news, adds = opened_meld_choices(game, acting, counts)
+    i = pick(range(len(news) + len(adds)))
+    if i < len(news):
+        mv = new_meld_move(news[i])
+    else:
+        k, _, mid = adds[i - len(news)]
+        mv = add_move(mid, k)
+    game.generation()[id(mv)] = (mv, None)
+    return mv

@@ -6,7 +6,7 @@ import time
 from typing import Any
 
 from .cards import counts_of, deck_ids
-from .legal import ActingSide, has_meld_move, meld_moves, other_moves
+from .legal import ActingSide, has_meld_move, meld_move_at, meld_moves, other_moves
 from .rules import get_rules
 from .state import Game
 
@@ -15,7 +15,8 @@ PARTS = ("melds", "bonuses", "red_threes", "going_out", "hands", "penalty")
 
 def random_move(game: Game, rng: random.Random):
     """A random legal move: first a kind of move, then one of that kind (uniformly, among the
-    kinds ``legal_moves`` has). The meld moves are listed only when that kind is drawn."""
+    kinds ``legal_moves`` has). The meld moves are listed only when that kind is drawn, and then
+    only the one drawn is made (``legal.meld_move_at``)."""
     kinds: dict[str, list] = {}
     meld_phase = game.phase == "meld"
     acting = ActingSide(game) if meld_phase and game.melds[game.current % game.n_sides] else None
@@ -37,7 +38,10 @@ def random_move(game: Game, rng: random.Random):
     if not kinds:
         raise AssertionError(f"no legal move in phase {game.phase}")
     kind = rng.choice(sorted(kinds))
-    return rng.choice(kinds[kind] if kind != "Meld" or melds else meld_moves(game, acting, counts))
+    if kind == "Meld" and not melds:
+        assert acting is not None and counts is not None
+        return meld_move_at(game, acting, counts, rng.choice)
+    return rng.choice(kinds[kind])
 
 
 def invariant_violations(game: Game) -> list[str]:

@@ -129,3 +129,29 @@ def test_plain_pile_take_keeps_enough_cards(under):
     got = pile_takes(game)
     assert got == pile_takes(game, checked=True)
     assert (TakePile((parse_kind("7S"), parse_kind("7H"))) in got) == (len(under) >= 2)
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_meld_move_at_picks_what_choice_picks_from_the_whole_list(rules, players):
+    """``meld_move_at`` makes only the move a pick from ``meld_moves`` would take: the same
+    move, the same random draws, and the move is trusted by ``play`` as a listed one is."""
+    import random
+
+    from py_engine.legal import ActingSide, meld_move_at, meld_moves
+    checked = 0
+    for game in random_positions(rules, players, 5, every=1, deals=2):
+        side = game.side_of(game.current)
+        if game.phase != "meld" or not game.opened(side):
+            continue
+        counts = counts_of(game.hand_kinds(game.current))
+        whole = meld_moves(game)
+        if not whole:
+            continue
+        for seed in range(3):
+            a, b = random.Random(seed), random.Random(seed)
+            got = meld_move_at(game, ActingSide(game), counts, a.choice)
+            assert got == b.choice(whole)
+            assert a.random() == b.random()       # (as many draws on both)
+            assert game.trusted_plan(got) is not False
+        checked += 1
+    assert checked >= 5
