@@ -848,14 +848,15 @@ def opened_meld_choices(game: Game, acting: ActingSide, counts: list[int]
                         ) -> tuple[list[NewMeld], list[tuple[int, int, int]]]:
     """The meld moves of an opened side in the meld phase, in ``meld_moves`` order but not yet
     made: the new melds' parts, then the single-card additions (``addition_pairs``)."""
-    news = [part for part, t, n, w in candidate_shapes(counts, game) if acting.new_shape_ok(t, n, w)]
+    news = [part for part, t, n, w in candidate_shapes(counts, game)
+            if acting.new_shape_ok(t, n, w)]
     return news, addition_pairs(game, counts, acting)
 
 
 def meld_move_at(game: Game, acting: ActingSide, counts: list[int], pick) -> Meld:
-    """``pick(meld_moves(game, acting, counts))`` for an opened side, where ``pick`` reads only
-    the list's length and one item (``random.Random.choice``): only that move is made and
-    recorded as generated."""
+    """``pick(meld_moves(game, acting, counts))`` for an opened side with a meld move
+    (``has_meld_move``), where ``pick`` reads only the list's length and one item
+    (``random.Random.choice``): only that move is made and recorded as generated."""
     news, adds = opened_meld_choices(game, acting, counts)
     i = pick(range(len(news) + len(adds)))
     if i < len(news):

@@ -2,10 +2,12 @@
 generated from the hand's counts are exactly the candidates that ``Game.can`` accepts."""
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from py_engine.cards import IS_RED3, card_sort_key
-from py_engine.legal import legal_moves, meld_candidates
+from py_engine.legal import ActingSide, legal_moves, meld_candidates, meld_move_at, meld_moves
 from py_engine.cards import counts_of
 from py_engine.state import Game
 from py_engine.moves import (AddTo, Discard, Draw, EndDeal, LayRedThree, Meld, TakePileOnto,
@@ -135,9 +137,6 @@ def test_plain_pile_take_keeps_enough_cards(under):
 def test_meld_move_at_picks_what_choice_picks_from_the_whole_list(rules, players):
     """``meld_move_at`` makes only the move a pick from ``meld_moves`` would take: the same
     move, the same random draws, and the move is trusted by ``play`` as a listed one is."""
-    import random
-
-    from py_engine.legal import ActingSide, meld_move_at, meld_moves
     checked = 0
     for game in random_positions(rules, players, 5, every=1, deals=2):
         side = game.side_of(game.current)
