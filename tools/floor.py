@@ -37,17 +37,20 @@ sys.path.insert(0, str(ROOT / "tools"))
 import bench_engine  # noqa: E402
 
 
-def _replay(g, moves) -> None:
-    """Play ``moves`` (``Move`` objects or texts) on ``g``, each meld move marked as generated
-    at its position first (what the generator does)."""
+def _replay(g, moves) -> int:
+    """Play ``moves`` (``Move`` objects) on ``g``, each meld move marked as generated at its
+    position first (what the generator does); returns how many."""
     from py_engine.moves import Meld
     for mv in moves:
         if type(mv) is Meld:
             g.generation()[id(mv)] = (mv, None)
         g.play(mv)
+    return len(moves)
 
 
-def random_floor(reps: int, mode: str) -> None:
+def random_floor(reps: int, mode: str) -> int:
+    """The random-play workload's games, recorded, and with ``mode="replay"`` replayed;
+    returns the moves replayed (each floor function alike)."""
     from py_engine.simulate import random_move
     from py_engine.state import Game
     record = []
@@ -60,14 +63,16 @@ def random_floor(reps: int, mode: str) -> None:
             moves.append(mv)
             g.play(mv)
         record.append((moves, g.history))
+    done = 0
     if mode == "replay":
         for i, (moves, history) in enumerate(record):
             g = Game.new("samba", 4, seed=1000 + i)
-            _replay(g, moves)
+            done += _replay(g, moves)
             assert g.history == history, "the replay left the recorded game"
+    return done
 
 
-def medium_floor(reps: int, mode: str) -> None:
+def medium_floor(reps: int, mode: str) -> int:
     from py_engine.ai import make_bot
     from py_engine.state import Game
     from py_engine.views import view_for
@@ -81,6 +86,7 @@ def medium_floor(reps: int, mode: str) -> None:
             texts.append(t)
             g.play(t)
         record.append((texts, g.history))
+    done = 0
     if mode.startswith("replay"):
         views = mode == "replay"
         for i, (texts, history) in enumerate(record):
@@ -89,10 +95,12 @@ def medium_floor(reps: int, mode: str) -> None:
                 if views:
                     view_for(g, g.current)
                 g.play(t)
+            done += len(texts)
             assert g.history == history, "the replay left the recorded game"
+    return done
 
 
-def hard_floor(reps: int, mode: str) -> None:
+def hard_floor(reps: int, mode: str) -> int:
     from engine_workload import hard_positions
     from py_engine.ai.hard import HardBot
     from py_engine.state import Game
@@ -102,14 +110,14 @@ def hard_floor(reps: int, mode: str) -> None:
         """``HardBot`` that keeps each rollout's moves (``tape``) or replays them (``replay``)."""
         def __init__(self, *a, tape=None, replay=False, **kw):
             super().__init__(*a, **kw)
-            self.tape, self.replaying, self.at = tape, replay, 0
+            self.tape, self.replaying, self.at, self.done = tape, replay, 0, 0
 
         def rollout(self, g, me, rng=None):
             if self.replaying:
                 moves = self.tape[self.at]
                 self.at += 1
                 g.played_only()
-                _replay(g, moves)
+                self.done += _replay(g, moves)
                 return
             moves = []
             play = g.play
@@ -138,11 +146,14 @@ def hard_floor(reps: int, mode: str) -> None:
         bot = Recorder(seed=seed, iterations=12, tape=tape)
         bot.search(view, cands)
         searches.append((seed, view, cands, tape, bot.last_stats["means"]))
+    done = 0
     if mode == "replay":
         for seed, view, cands, tape, means in searches:
             bot = Recorder(seed=seed, iterations=12, tape=tape, replay=True)
             bot.search(view, cands)
             assert bot.last_stats["means"] == means, "the replayed rollouts scored otherwise"
+            done += bot.done
+    return done
 
 
 FLOORS = {"random": random_floor, "medium": medium_floor, "hard": hard_floor}
