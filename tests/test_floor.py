@@ -30,3 +30,10 @@ def test_a_replay_that_leaves_the_record_is_caught(monkeypatch):
         floor.random_floor(1, "replay")
     with pytest.raises(AssertionError, match="scored otherwise"):
         floor.hard_floor(1, "replay")
+
+
+def test_the_floors_replay_the_workloads_own_games():
+    # (tools/engine_workload.py's games: the floor counts what the benchmark's workload plays)
+    ew = floor.engine_workload
+    assert floor.random_floor(2, "replay") == ew.random_play(2, "samba", 4)["moves"]
+    assert floor.medium_floor(2, "replay") == ew.medium_deals(2, "samba", 4)["moves"]

@@ -63,20 +63,25 @@ def run(tree: Path, workload: str, reps: int, rules: str = "samba", players: int
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+def callgrind(tree: Path, script: Path, args: list[str]) -> int:
+    """Instructions executed by ``python script args`` with ``tree``'s engine (callgrind)."""
+    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
+    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                          sys.executable, str(script), *args], env=env,
+                         capture_output=True, text=True, check=True)
+    for line in out.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1])
+    raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+
+
 def instructions(tree: Path, workload: str, reps: int) -> int:
     """Instructions executed by ``reps`` repetitions of ``workload`` (callgrind), start-up
     (the same command with 0 repetitions) subtracted; for ``hard``, what its positions cost
     (finding them by ``medium`` self-play, the views, the shortlists: ``hard-setup``) too, so
     that the count is the searches' own."""
     def count(n: int, name: str = workload) -> int:
-        env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
-        out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                              sys.executable, str(WORKLOAD), name, str(n)], env=env,
-                             capture_output=True, text=True, check=True)
-        for line in out.stderr.splitlines():
-            if "Collected :" in line:
-                return int(line.split(":")[-1])
-        raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+        return callgrind(tree, WORKLOAD, [name, str(n)])
     if workload == "hard":
         return count(reps) - count(reps, "hard-setup")
     return count(reps) - count(0)

@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
 import bench_engine  # noqa: E402
+import engine_workload  # noqa: E402
 
 
 def _replay(g, moves) -> int:
@@ -101,7 +102,6 @@ def medium_floor(reps: int, mode: str) -> int:
 
 
 def hard_floor(reps: int, mode: str) -> int:
-    from engine_workload import hard_positions
     from py_engine.ai.hard import HardBot
     from py_engine.state import Game
     from py_engine.views import view_for
@@ -133,7 +133,7 @@ def hard_floor(reps: int, mode: str) -> int:
             self.tape.append(moves)
 
     searches = []
-    for seed, texts in hard_positions("samba", 4, reps, 3000):   # engine_workload.hard_samples
+    for seed, texts in engine_workload.hard_positions("samba", 4, reps, 3000):   # hard_samples's
         g = Game.new("samba", 4, seed=seed)
         for t in texts:
             g.play(t)
@@ -160,16 +160,8 @@ FLOORS = {"random": random_floor, "medium": medium_floor, "hard": hard_floor}
 
 
 def count(args: list[str]) -> int:
-    """Instructions executed by ``floor.py --count ARGS`` (callgrind)."""
-    import os
-    env = dict(os.environ, PYTHONPATH=str(ROOT), PYTHONHASHSEED="0")
-    out = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          sys.executable, str(Path(__file__).resolve()), "--count", *args],
-                         env=env, capture_output=True, text=True, check=True)
-    for line in out.stderr.splitlines():
-        if "Collected :" in line:
-            return int(line.split(":")[-1])
-    raise SystemExit(f"no instruction count in valgrind's output:\n{out.stderr[-2000:]}")
+    """Instructions executed by ``floor.py --count ARGS`` with this tree's engine."""
+    return bench_engine.callgrind(ROOT, Path(__file__).resolve(), ["--count", *args])
 
 
 def main(argv: list[str] | None = None) -> int:
