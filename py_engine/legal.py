@@ -17,7 +17,7 @@ from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS
                     SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
 from .errors import IllegalMove
 from .melds import (BLACK3, GROUP, SEQUENCE, WILD, TableMeld, addition_problem, finished_kind,
-                    group_counts_problem)
+                    group_counts_ok, group_counts_problem)
 from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
 from .scoring import side_canastas
@@ -95,8 +95,19 @@ def _shape(r) -> tuple:
         got = _SHAPES[id(r)] = (r, (r.group_max_wilds, r.group_naturals_per_wild,
                                     r.group_min_naturals, r.group_naturals_exceed_wilds,
                                     r.sequences, r.sequence_max, r.wild_melds, r.wild_meld_max),
-                                {}, {})
+                                {}, {}, _fewest_group_naturals(r))
     return got
+
+
+def _fewest_group_naturals(r) -> int:
+    """The fewest natural cards any group may hold under the rules ``r`` (with as many wild
+    cards as it may take): a rank held fewer times makes no group candidate."""
+    return next(n for n in range(1, 4) if any(group_counts_ok(n, w, r)
+                                               for w in range(r.group_max_wilds + 1)))
+
+
+# Which counts are held at all: a sequence candidate reads no more of a suit's counts.
+_HELD = bytes(min(n, 1) for n in range(256))
 
 
 def meld_candidates(counts: list[int], game: Game) -> tuple[NewMeld, ...]:
@@ -129,7 +140,7 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     got = cache.get(key)
     if got is not None:
         return got
-    max_wilds, per_wild, min_naturals, exceed, sequences, smax, wild_melds, wild_max = entry[1]
+    max_wilds, _, _, _, sequences, smax, wild_melds, wild_max = entry[1]
     c = counts
     wilds = ((0,) * c[0] + (13,) * c[13] + (26,) * c[26] + (39,) * c[39] + (52,) * c[52]
              if c[0] or c[13] or c[26] or c[39] or c[52] else ())
@@ -137,18 +148,19 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     parts = entry[3]
     out: list[tuple[NewMeld, str, int, int]] = []
     s0, s1, s2, s3 = c[2:13], c[15:26], c[28:39], c[41:52]
+    fewest = entry[4]
     for i, t in enumerate(zip(s0, s1, s2, s3)):
-        if t != _NONE4:
+        if t != _NONE4 and sum(t) >= fewest:
             gk = (i, t, wkey)
             got = parts.get(gk)
             if got is None:
-                got = parts[gk] = _rank_groups(i + 4, t, wkey, per_wild, min_naturals, exceed)
+                got = parts[gk] = _rank_groups(i + 4, t, wkey, game.rules)
             if got:
                 out += got
     if sequences:
         for suit, s in enumerate((s0, s1, s2, s3)):
             if len(s) - s.count(0) >= 3:
-                sk = (suit, bytes(s))
+                sk = (suit, bytes(s).translate(_HELD))
                 got = parts.get(sk)
                 if got is None:
                     got = parts[sk] = _suit_sequences(suit, s, smax)
@@ -170,22 +182,16 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
 _NONE4 = (0, 0, 0, 0)
 
 
-def _rank_groups(rank: int, held: tuple[int, ...], wkey: tuple[int, ...], per_wild: int,
-                 min_naturals: int, exceed: bool) -> tuple:
-    """The group candidates of one rank: ``held`` naturals of each suit, the cheapest wild
-    cards ``wkey`` (as many as a group may hold)."""
+def _rank_groups(rank: int, held: tuple[int, ...], wkey: tuple[int, ...], r) -> tuple:
+    """The group candidates of one rank: ``held`` naturals of each suit, with none up to all of
+    the cheapest wild cards ``wkey`` (as many as a group may hold), each that the rules ``r``
+    allow (``group_counts_ok``)."""
     nat: tuple[int, ...] = ()
     for suit, n in enumerate(held):
         nat += (suit * 13 + rank - 2,) * n
     n = len(nat)
-    out = []
-    for w in range(0, len(wkey) + 1):
-        if n + w < 3 or n < per_wild * w or n < min_naturals:
-            continue
-        if exceed and n <= w:
-            continue
-        out.append((_part(nat + wkey[:w]), GROUP, n + w, w))
-    return tuple(out)
+    return tuple((_part(nat + wkey[:w]), GROUP, n + w, w) for w in range(0, len(wkey) + 1)
+                 if group_counts_ok(n, w, r))
 
 
 def _suit_sequences(suit: int, held: list[int], smax: int) -> tuple:
