@@ -10,6 +10,7 @@ candidate. What is generated is recorded in the position's ``Game.generation()``
 where a move was verified), so that ``Game.play`` does not check those very moves again."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import combinations, compress, filterfalse, repeat
 from operator import itemgetter
 
@@ -560,8 +561,14 @@ def pile_takes(game: Game, checked: bool = False) -> list[Move]:
     An opened side's takes without melds are accepted from counts (``PlainTakes``, the
     questions ``Game.verify_take_pile`` asks); the others, or all with ``checked``, are
     verified (a test compares the two)."""
+    return list(iter_pile_takes(game, checked))
+
+
+def iter_pile_takes(game: Game, checked: bool = False) -> Iterator[Move]:
+    """``pile_takes`` one by one, each found only when asked for (the random player asks for
+    the first only, unless it takes the pile)."""
     if not game.pile or game.pile_blocked():
-        return []
+        return
     seat, side = game.current, game.side_of(game.current)
     top = game.top_kind()
     assert top is not None
@@ -574,9 +581,8 @@ def pile_takes(game: Game, checked: bool = False) -> list[Move]:
     wilds = wild_kinds(counts)
     natural_and_wild = game.rules.take_pile_natural_and_wild and wilds
     if len(nat) < 2 and not (natural_and_wild and nat):
-        return []
+        return
     pairs = sorted({tuple(sorted(p)) for p in combinations(nat, 2)})
-    out: list[Move] = []
     shapes = [list(p) for p in pairs]
     if len(nat) > 2:
         shapes.append(nat)
@@ -593,11 +599,11 @@ def pile_takes(game: Game, checked: bool = False) -> list[Move]:
                 continue
             if plain is not None:
                 if plain.ok(cards):
-                    out.append(TakePile(cards))
+                    yield TakePile(cards)
                 continue
             move = TakePile(cards)
             if _accepts(game, move):
-                out.append(move)
+                yield move
             elif not opened and w == 0:
                 rest = list(counts)
                 for k in cards:
@@ -606,9 +612,8 @@ def pile_takes(game: Game, checked: bool = False) -> list[Move]:
                 for combo in opening_combos(rest, game.minimum(side) - have, game, limit=6):
                     m2 = TakePile(cards, combo)
                     if _accepts(game, m2):
-                        out.append(m2)
+                        yield m2
                         break
-    return out
 
 
 class PlainTakes:
@@ -647,7 +652,9 @@ class PlainTakes:
         return acting.end_ok(self.after - len(cards), acting.met_after(done), False)
 
 
-def _draw_moves(game: Game, side: int) -> list[Move]:
+def _draw_moves(game: Game, side: int, takes: bool = True) -> list[Move]:
+    """The draw phase's moves but the red threes laid by choice (``takes=False``: and but the
+    pile takes, which come last: ``iter_pile_takes``)."""
     out: list[Move] = []
     if game.stock:
         out.append(_DRAW)
@@ -667,7 +674,8 @@ def _draw_moves(game: Game, side: int) -> list[Move]:
                 mv = TakePileOnto(m.id)
                 if _accepts(game, mv):
                     out.append(mv)
-        out += pile_takes(game)
+        if takes:
+            out += pile_takes(game)
     return out
 
 
@@ -686,10 +694,11 @@ def legal_moves(game: Game, canastas: tuple[int, int] | None = None) -> list[Mov
     return out[:n_red3] + list(meld_moves(game, acting)) + out[n_red3:]
 
 
-def other_moves(game: Game, acting: ActingSide | None = None) -> list[Move]:
+def other_moves(game: Game, acting: ActingSide | None = None, takes: bool = True) -> list[Move]:
     """The legal moves of the seat to act but the meld moves (``meld_moves``), in the order
     ``legal_moves`` lists them (``acting``: the acting side's facts, when the caller has
-    them)."""
+    them; ``takes=False``: and but the pile takes, the draw phase's last moves, which
+    ``iter_pile_takes`` gives)."""
     ph = game.phase
     if ph == "game_over":
         return []
@@ -703,12 +712,12 @@ def other_moves(game: Game, acting: ActingSide | None = None) -> list[Move]:
     hand = game.hands[seat]
     by_choice = not game.rules.red_threes_automatic
     if ph == "draw" and not by_choice:
-        return _draw_moves(game, side)      # (the kinds in hand are not needed)
+        return _draw_moves(game, side, takes)      # (the kinds in hand are not needed)
     distinct = sorted(set(map(KIND_OF_ID.__getitem__, hand)), key=SORT_INDEX.__getitem__)
     if by_choice and len(hand) > 1:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
-        return out + _draw_moves(game, side)
+        return out + _draw_moves(game, side, takes)
     ranks: set[int] = set()
     merges = False      # (two groups of one rank: only then are the pairs listed)
     for m in game.melds[side]:

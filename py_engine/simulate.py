@@ -6,7 +6,8 @@ import time
 from typing import Any
 
 from .cards import counts_of, deck_ids
-from .legal import ActingSide, has_meld_move, meld_move_at, meld_moves, other_moves
+from .legal import (ActingSide, has_meld_move, iter_pile_takes, meld_move_at, meld_moves,
+                    other_moves)
 from .rules import get_rules
 from .state import Game
 
@@ -15,17 +16,22 @@ PARTS = ("melds", "bonuses", "red_threes", "going_out", "hands", "penalty")
 
 def random_move(game: Game, rng: random.Random):
     """A random legal move: first a kind of move, then one of that kind (uniformly, among the
-    kinds ``legal_moves`` has). The meld moves are listed only when that kind is drawn, and then
-    only the one drawn is made (``legal.meld_move_at``)."""
+    kinds ``legal_moves`` has). A kind that is costly to list is listed only when drawn: the
+    meld moves (and then only the one drawn is made, ``legal.meld_move_at``) and the pile
+    takes (until then, only the first is looked for)."""
     kinds: dict[str, list] = {}
     meld_phase = game.phase == "meld"
     acting = ActingSide(game) if meld_phase and game.melds[game.current % game.n_sides] else None
     last, same = None, []
-    for m in other_moves(game, acting):
+    for m in other_moves(game, acting, takes=False):
         t = type(m)
         if t is not last:    # (moves of one type come together: one look-up per run)
             last, same = t, kinds.setdefault(t.__name__, [])
         same.append(m)
+    takes = iter_pile_takes(game) if game.phase == "draw" else None
+    first_take = next(takes, None) if takes is not None else None
+    if first_take is not None:
+        kinds["TakePile"] = []
     melds = counts = None
     if meld_phase and acting is None:
         melds = meld_moves(game)      # (has_meld_move would list them all anyway)
@@ -41,6 +47,9 @@ def random_move(game: Game, rng: random.Random):
     if kind == "Meld" and not melds:
         assert acting is not None and counts is not None
         return meld_move_at(game, acting, counts, rng.choice)
+    if kind == "TakePile":
+        assert takes is not None
+        return rng.choice([first_take, *takes])
     return rng.choice(kinds[kind])
 
 

@@ -154,3 +154,29 @@ def test_meld_move_at_picks_what_choice_picks_from_the_whole_list(rules, players
             assert game.trusted_plan(got) is not False
         checked += 1
     assert checked >= 5
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_random_move_picks_what_a_pick_from_the_whole_listing_picks(rules, players):
+    """``simulate.random_move`` lists a costly kind (the meld moves, the pile takes) only when it
+    draws that kind, yet picks what drawing a kind and then a move from the whole of
+    ``legal_moves`` picks, with the same random draws: positions where it takes the pile and
+    where it draws though it could take the pile are both among those checked."""
+    from py_engine.simulate import random_move
+    took = passed_by = 0
+    for game in random_positions(rules, players, 6, every=1, deals=2):
+        if game.phase not in ("draw", "meld", "answer"):
+            continue
+        kinds: dict[str, list] = {}
+        for m in legal_moves(game):
+            kinds.setdefault(type(m).__name__, []).append(m)
+        for seed in range(3):
+            a, b = random.Random(seed), random.Random(seed)
+            got = random_move(game, a)
+            want = b.choice(kinds[b.choice(sorted(kinds))])
+            assert got == want
+            assert a.random() == b.random()       # (as many draws on both)
+            if "TakePile" in kinds:
+                took += type(got).__name__ == "TakePile"
+                passed_by += type(got).__name__ != "TakePile"
+    assert took >= 1 and passed_by >= 1
