@@ -103,8 +103,8 @@ def _shape(r) -> tuple:
 def _fewest_group_naturals(r) -> int:
     """The fewest natural cards any group may hold under the rules ``r`` (with as many wild
     cards as it may take): a rank held fewer times makes no group candidate."""
-    return next(n for n in range(1, 4) if any(group_counts_ok(n, w, r)
-                                               for w in range(r.group_max_wilds + 1)))
+    return next((n for n in range(1, 4) if any(group_counts_ok(n, w, r)
+                                                for w in range(r.group_max_wilds + 1))), 4)
 
 
 # Which counts are held at all: a sequence candidate reads no more of a suit's counts.
