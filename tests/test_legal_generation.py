@@ -180,3 +180,29 @@ def test_random_move_picks_what_a_pick_from_the_whole_listing_picks(rules, playe
                 took += type(got).__name__ == "TakePile"
                 passed_by += type(got).__name__ != "TakePile"
     assert took >= 1 and passed_by >= 1
+
+
+def test_group_candidates_are_the_groups_the_rules_allow():
+    """``candidate_shapes`` offers a group of naturals and wild cards exactly when
+    ``melds.group_counts_ok`` allows it, under each preset and under rules whose groups need four
+    naturals (a rank held fewer times is skipped: ``legal._fewest_group_naturals``)."""
+    from dataclasses import replace
+    from types import SimpleNamespace
+    from py_engine.cards import N_KINDS, kind_of_rank_suit
+    from py_engine.legal import candidate_shapes
+    from py_engine.melds import GROUP, group_counts_ok
+    from py_engine.rules import PRESETS, SAMBA
+    tables = list(PRESETS.values()) + [replace(SAMBA, name="four_naturals", group_min_naturals=4)]
+    for r in tables:
+        game = SimpleNamespace(rules=r)
+        for n in range(1, 6):
+            for wilds in range(3):
+                counts = [0] * N_KINDS
+                for i in range(n):          # sevens, suit by suit
+                    counts[kind_of_rank_suit(7, i % 4)] += 1
+                counts[kind_of_rank_suit(2, 0)] = wilds
+                got = sorted((size, w) for _, t, size, w in candidate_shapes(counts, game)
+                             if t == GROUP)
+                want = [(n + w, w) for w in range(min(wilds, r.group_max_wilds) + 1)
+                        if group_counts_ok(n, w, r)]
+                assert got == want, (r.name, n, wilds)
