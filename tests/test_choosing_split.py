@@ -1,0 +1,65 @@
+"""``tools/choosing_split.py``: it times the benchmark's own random games, its parts add up, and
+it leaves the engine as it found it."""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from py_engine import legal, simulate
+
+_TOOLS = Path(__file__).resolve().parent.parent / "tools"
+sys.path.insert(0, str(_TOOLS))
+_spec = importlib.util.spec_from_file_location("choosing_split", _TOOLS / "choosing_split.py")
+split = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(split)
+import engine_workload  # noqa: E402
+
+
+def test_it_plays_the_workloads_games():
+    moves = 0
+    games = split._games(2, "samba", 4)
+    got = next(games, None)
+    try:
+        while got is not None:
+            g, rng = got
+            moves += 1
+            got = games.send(simulate.random_move(g, rng))
+    except StopIteration:
+        pass
+    assert moves == engine_workload.random_play(2, "samba", 4)["moves"]
+
+
+def test_the_parts_add_up_and_the_engine_is_restored():
+    has, choices = simulate.has_meld_move, legal.opened_meld_choices
+    spent = split.shares(2, "samba", 4)
+    assert simulate.has_meld_move is has and legal.opened_meld_choices is choices
+    assert spent["choosing"] > 0
+    for name in ("has_meld_move", "opened_meld_choices"):
+        after = spent[name + " after the seat's meld move"]
+        assert 0 < after < spent[name]
+    assert spent["has_meld_move"] + spent["opened_meld_choices"] < spent["choosing"]
+    fixed, decisions = split.fixed_parts(2, "samba", 4)
+    assert decisions > 50
+    assert set(fixed) == {"ActingSide", "other_moves", "the hand's counts", "has_meld_move"}
+    assert all(s > 0 for s in fixed.values())
+
+
+def test_the_wrappers_are_restored_when_a_game_fails(monkeypatch):
+    has, choices = simulate.has_meld_move, legal.opened_meld_choices
+
+    def broken(game, rng):
+        raise RuntimeError("a broken player")
+    monkeypatch.setattr(simulate, "random_move", broken)
+    with pytest.raises(RuntimeError, match="broken"):
+        split.shares(1, "samba", 4)
+    assert simulate.has_meld_move is has and legal.opened_meld_choices is choices
+
+
+def test_a_bad_option_is_refused(capsys):
+    with pytest.raises(SystemExit) as e:
+        split.main(["--deals", "0"])
+    assert e.value.code == 2
+    assert "at least 1" in capsys.readouterr().err
