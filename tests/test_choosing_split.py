@@ -58,8 +58,11 @@ def test_the_wrappers_are_restored_when_a_game_fails(monkeypatch):
     assert simulate.has_meld_move is has and legal.opened_meld_choices is choices
 
 
-def test_a_bad_option_is_refused(capsys):
+@pytest.mark.parametrize("args, says", [(["--deals", "0"], "at least 1"),
+                                        (["--rules", "nosuch"], "unknown rule set"),
+                                        (["--players", "9"], "players")])
+def test_a_bad_option_is_refused(capsys, args, says):
     with pytest.raises(SystemExit) as e:
-        split.main(["--deals", "0"])
+        split.main(args)
     assert e.value.code == 2
-    assert "at least 1" in capsys.readouterr().err
+    assert says in capsys.readouterr().err

@@ -127,6 +127,10 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     if a.deals < 1:
         p.error("--deals must be at least 1")
+    try:
+        Game.new(a.rules, a.players)
+    except ValueError as e:        # (an unknown rule set, a player count it does not allow)
+        p.error(str(e))
     spent = shares(a.deals, a.rules, a.players)
     fixed, decisions = fixed_parts(a.deals, a.rules, a.players)
     total = spent["choosing"]
