@@ -35,15 +35,14 @@ from py_engine.state import Game  # noqa: E402
 clock = time.perf_counter
 
 
-def _games(deals: int, rules: str, players: int):
-    """The workload's games (``engine_workload.random_play``'s seeds), position by position:
-    yields (game, the random player's generator) before each move, and plays the move the
-    caller sends back."""
+def play_workload(deals: int, rules: str, players: int, choose) -> None:
+    """Play the workload's games (``engine_workload.random_play``'s seeds), each move the one
+    ``choose(game, rng)`` returns (``rng``: the random player's generator for that deal)."""
     for i in range(deals):
         g = Game.new(rules, players, seed=1000 + i)
         rng = random.Random(i)
         while g.phase in ("draw", "meld", "answer"):
-            g.play((yield g, rng))
+            g.play(choose(g, rng))
 
 
 def shares(deals: int, rules: str, players: int) -> Counter:
@@ -51,6 +50,7 @@ def shares(deals: int, rules: str, players: int) -> Counter:
     after the same seat's meld move)."""
     spent: Counter = Counter()
     after_meld = [False]
+    last: list = [None]
     choices, has = legal.opened_meld_choices, simulate.has_meld_move
 
     def timed(name, fn):
@@ -64,23 +64,19 @@ def shares(deals: int, rules: str, players: int) -> Counter:
             return out
         return wrapper
 
+    def choose(g, rng):
+        seat = g.current
+        after_meld[0] = last[0] == (g, seat, True) and g.phase == "meld"
+        t = clock()
+        move = simulate.random_move(g, rng)
+        spent["choosing"] += clock() - t
+        last[0] = (g, seat, type(move) is Meld)
+        return move
+
     legal.opened_meld_choices = timed("opened_meld_choices", choices)
     simulate.has_meld_move = timed("has_meld_move", has)
     try:
-        games = _games(deals, rules, players)
-        last = None
-        got = next(games, None)
-        while got is not None:
-            g, rng = got
-            seat = g.current
-            after_meld[0] = last == (g.deal_no, seat, True) and g.phase == "meld"
-            t = clock()
-            move = simulate.random_move(g, rng)
-            spent["choosing"] += clock() - t
-            last = (g.deal_no, seat, type(move) is Meld)
-            got = games.send(move)
-    except StopIteration:
-        pass
+        play_workload(deals, rules, players, choose)
     finally:
         legal.opened_meld_choices, simulate.has_meld_move = choices, has
     return spent
@@ -91,32 +87,29 @@ def fixed_parts(deals: int, rules: str, players: int) -> tuple[Counter, int]:
     the same positions (a pass of its own, so that it warms no cache the shares read), and how
     many such decisions there were."""
     spent: Counter = Counter()
-    decisions = 0
-    games = _games(deals, rules, players)
-    got = next(games, None)
-    try:
-        while got is not None:
-            g, rng = got
-            seat = g.current
-            if g.phase == "meld" and g.melds[seat % g.n_sides]:
-                decisions += 1
-                t0 = clock()
-                acting = legal.ActingSide(g)
-                t1 = clock()
-                legal.other_moves(g, acting, takes=False)
-                t2 = clock()
-                counts = counts_of(g.hand_kinds(seat))
-                t3 = clock()
-                legal.has_meld_move(g, acting, counts)
-                t4 = clock()
-                spent["ActingSide"] += t1 - t0
-                spent["other_moves"] += t2 - t1
-                spent["the hand's counts"] += t3 - t2
-                spent["has_meld_move"] += t4 - t3
-            got = games.send(simulate.random_move(g, rng))
-    except StopIteration:
-        pass
-    return spent, decisions
+    decisions = [0]
+
+    def choose(g, rng):
+        seat = g.current
+        if g.phase == "meld" and g.melds[seat % g.n_sides]:
+            decisions[0] += 1
+            t0 = clock()
+            acting = legal.ActingSide(g)
+            t1 = clock()
+            legal.other_moves(g, acting, takes=False)
+            t2 = clock()
+            counts = counts_of(g.hand_kinds(seat))
+            t3 = clock()
+            legal.has_meld_move(g, acting, counts)
+            t4 = clock()
+            spent["ActingSide"] += t1 - t0
+            spent["other_moves"] += t2 - t1
+            spent["the hand's counts"] += t3 - t2
+            spent["has_meld_move"] += t4 - t3
+        return simulate.random_move(g, rng)
+
+    play_workload(deals, rules, players, choose)
+    return spent, decisions[0]
 
 
 def main(argv: list[str] | None = None) -> int:
