@@ -18,7 +18,7 @@ _spec.loader.exec_module(split)
 import engine_workload  # noqa: E402
 
 
-def test_it_plays_the_workloads_games():
+def test_its_chooser_plays_every_move_of_the_workloads_games():
     moves = []
 
     def choose(g, rng):

@@ -19,14 +19,15 @@ functions with the same arguments.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import time
 from collections import Counter
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+_HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(_HERE.parent), str(_HERE)]
 
+import engine_workload  # noqa: E402
 from py_engine import legal, simulate  # noqa: E402
 from py_engine.cards import counts_of  # noqa: E402
 from py_engine.moves import Meld  # noqa: E402
@@ -36,13 +37,9 @@ clock = time.perf_counter
 
 
 def play_workload(deals: int, rules: str, players: int, choose) -> None:
-    """Play the workload's games (``engine_workload.random_play``'s seeds), each move the one
+    """Play the workload's games (``engine_workload.random_play``), each move the one
     ``choose(game, rng)`` returns (``rng``: the random player's generator for that deal)."""
-    for i in range(deals):
-        g = Game.new(rules, players, seed=1000 + i)
-        rng = random.Random(i)
-        while g.phase in ("draw", "meld", "answer"):
-            g.play(choose(g, rng))
+    engine_workload.random_play(deals, rules, players, choose=choose)
 
 
 def shares(deals: int, rules: str, players: int) -> Counter:

@@ -22,16 +22,19 @@ import time
 clock = time.process_time
 
 
-def random_play(reps: int, rules: str, players: int, offset: int = 0) -> dict:
+def random_play(reps: int, rules: str, players: int, offset: int = 0, choose=None) -> dict:
+    """The random player's games (``choose(game, rng)``: a stand-in for ``random_move`` with
+    the same draws, e.g. ``tools/choosing_split.py``'s timed one)."""
     from py_engine.simulate import random_move
     from py_engine.state import Game
+    choose = choose or random_move
     moves = 0
     t0 = clock()
     for i in range(reps):
         g = Game.new(rules, players, seed=1000 + offset + i)
         rng = random.Random(offset + i)
         while g.phase in ("draw", "meld", "answer"):
-            g.play(random_move(g, rng))
+            g.play(choose(g, rng))
             moves += 1
     return {"moves": moves, "deals": reps, "seconds": clock() - t0}
 
