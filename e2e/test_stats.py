@@ -11,19 +11,22 @@ from playwright.sync_api import expect
 from fit import load_saved
 from messages import messages, text
 from positions import position
-from play_driver import click_card, settle
+from play_driver import body_attr, click_card, settle
 
 BUCKET = "samba/2/random"
 EN = messages("en")
 
 
 def finish_game(page) -> None:
-    """The viewer goes out with the last card: the deal and the game end."""
+    """The viewer goes out with the last card: the deal and the game end, and the finished game
+    is saved (the save is written once the engine's record comes back: a reload before that
+    would resume the game before its last move)."""
     click_card(page.locator('#hand .card[data-card="5C"]'))
     page.click('#actions button[data-action="discard"]')
     settle(page)
     expect(page.locator("body")).to_have_attribute("data-phase", "game_over")
     expect(page.locator("#dlg-over")).to_be_visible()
+    expect(page.locator("body")).to_have_attribute("data-saved", body_attr(page, "version"))
 
 
 def open_stats(page) -> None:
