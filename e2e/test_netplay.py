@@ -200,6 +200,8 @@ def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(peo
     version = N.body_attr(host.page, "version")
     hand = sorted(friend.page.locator("#hand .card").evaluate_all(
         "els => els.map(e => e.dataset.card)"))
+    # The host's save of this step is written (it follows the engine's snapshot) before the reload.
+    expect(host.page.locator(f'body[data-net-saved="{version}"]')).to_have_count(1)
     host.page.reload()
     N.wait_ready(host.page, N.BOOT_TIMEOUT_MS, host.errors)
     # The saved game is back at the same step; the friend's seat waits for a new invite.

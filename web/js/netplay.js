@@ -220,10 +220,13 @@ function installHost(ctl) {
     return res;
   }
 
+  /** Saves the host's game; body[data-net-saved] then names the version kept (docs/netplay.md). */
   async function save() {
+    const version = H.version;
     const res = await eng({ op: "net", action: "host_snapshot" }).catch(() => null);
     if (res && res.ok) {
-      try { localStorage.setItem(HOST_KEY, JSON.stringify({ game: H.game, snapshot: res.snapshot })); } catch (err) { /* full */ }
+      try { localStorage.setItem(HOST_KEY, JSON.stringify({ game: H.game, snapshot: res.snapshot })); } catch (err) { return; /* full */ }
+      document.body.dataset.netSaved = String(version);
     }
   }
 
