@@ -58,6 +58,28 @@ SETTLED_JS = """() => new Promise((resolve) => {
 })"""
 
 
+# The stock's card and the pile's top card: whether the points at the centre and at the rank's
+# corner (top left) are the card itself (a player sees the pile's top card and can tap it).
+DECKS_JS = """() => {
+  const bad = [];
+  for (const sel of ['#stock .deck-card', '#pile-top > .card:last-child']) {
+    const e = document.querySelector(sel);
+    const r = e.getBoundingClientRect();
+    for (const [x, y] of [[r.left + r.width / 2, r.top + r.height / 2], [r.left + 6, r.top + 6]]) {
+      const hit = document.elementFromPoint(x, y);
+      if (!hit || !(hit === e || e.contains(hit))) bad.push({deck: sel, x: Math.round(x), y: Math.round(y)});
+    }
+  }
+  return bad;
+}"""
+
+
+def decks_hidden(page) -> list:
+    """The points of the stock's card and the pile's top card that are covered or off screen."""
+    assert page.evaluate(SETTLED_JS), "animations still running after 10 s"
+    return page.evaluate(DECKS_JS)
+
+
 def hit_report(page) -> dict:
     assert page.evaluate(SETTLED_JS), "animations still running after 10 s"
     return page.evaluate(HIT_JS)
