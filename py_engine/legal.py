@@ -1,5 +1,6 @@
-"""Legal-move queries: every draw, pile and discard choice, and the meld candidates a player
-interface or a bot needs (not every subset: ``Game.can`` answers any proposed meld).
+"""Legal-move queries: every draw, pile and discard choice, and the meld moves a player
+interface or a bot needs (not every subset: ``Game.can`` answers any proposed meld), made from
+the new-meld candidates of ``candidates.py``.
 
 The common moves (single new melds and single-card additions on an opened side, discards) are
 generated from the hand's kind counts and checked with the same rule functions the state's
@@ -11,29 +12,24 @@ where a move was verified), so that ``Game.play`` does not check those very move
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations, compress, filterfalse, repeat
-from operator import itemgetter
+from itertools import combinations, filterfalse, repeat
 
 from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
                     SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
+from .candidates import (NATURAL_KINDS, NATURALS_BY_RANK, candidate_shapes, new_meld_shape,
+                         opening_combos, part_facts, rule_shape, sequence_windows, shared_part,
+                         wild_kinds)
 from .errors import IllegalMove
-from .melds import (BLACK3, GROUP, SEQUENCE, WILD, TableMeld, addition_problem, finished_kind,
-                    group_counts_ok, group_counts_problem)
+from .melds import (BLACK3, GROUP, SEQUENCE, TableMeld, addition_problem, finished_kind,
+                    group_counts_problem)
 from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
                     NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
 from .scoring import side_canastas
 from .state import Game
 from .turn import opening_minimum_met
 
-MAX_OPENINGS = 24
-_WILD_KINDS = sorted((k for k in range(N_KINDS) if IS_WILD[k]), key=VALUE_OF_KIND.__getitem__)
-_NATURAL_KINDS = [k for k in range(N_KINDS) if IS_NATURAL[k]]
 _BLACK3_KINDS = [k for k in range(N_KINDS) if IS_BLACK3[k]]
 _WILD_IDS = sorted(k for k in range(N_KINDS) if IS_WILD[k])
-# The natural kinds rank by rank (suits in order within a rank).
-_NATURALS_BY_RANK = sorted(_NATURAL_KINDS, key=lambda k: (RANK_OF[k], SUIT_OF[k]))
-# A hand's counts of those kinds, in that order (one call: ``compress`` then keeps the held ones).
-_NATURAL_COUNTS = itemgetter(*_NATURALS_BY_RANK)
 # Moves are values: the argument-free ones and the discards are made once.
 _DRAW, _END_DEAL, _NEXT_DEAL, _PASS = Draw(), EndDeal(), NextDeal(), Pass()
 _YES, _NO = Answer(True), Answer(False)
@@ -76,150 +72,11 @@ def fitting_kinds(meld: TableMeld) -> list[int] | tuple[int, ...]:
     return _BLACK3_KINDS if t == BLACK3 else _WILD_IDS
 
 
-def wild_kinds(counts: list[int]) -> list[int]:
-    """Wild kinds in hand, cheapest first (twos before jokers)."""
-    out: list[int] = []
-    for k in _WILD_KINDS:
-        if counts[k]:
-            out += [k] * counts[k]
-    return out
-
-
-_SHAPES: dict[int, tuple] = {}
-
-
-def _shape(r) -> tuple:
-    """The rule fields new melds depend on, and the candidates found under them so far (a rule
-    set made for a test is its own entry)."""
-    got = _SHAPES.get(id(r))
-    if got is None or got[0] is not r:
-        got = _SHAPES[id(r)] = (r, (r.group_max_wilds, r.group_naturals_per_wild,
-                                    r.group_min_naturals, r.group_naturals_exceed_wilds,
-                                    r.sequences, r.sequence_max, r.wild_melds, r.wild_meld_max),
-                                {}, {}, _fewest_group_naturals(r))
-    return got
-
-
-def _fewest_group_naturals(r) -> int:
-    """The fewest natural cards any group may hold under the rules ``r`` (with as many wild
-    cards as it may take): a rank held fewer times makes no group candidate."""
-    return next((n for n in range(1, 4) if any(group_counts_ok(n, w, r)
-                                                for w in range(r.group_max_wilds + 1))), 4)
-
-
-# Which counts are held at all: a sequence candidate reads no more of a suit's counts.
-_HELD = bytes(min(n, 1) for n in range(256))
-
-
-def meld_candidates(counts: list[int], game: Game) -> tuple[NewMeld, ...]:
-    """New melds that can be made from a hand (as kind counts): full groups, groups with one or
-    two wild cards, every sequence window of 3 to 7, black threes, wild melds."""
-    return tuple(c[0] for c in candidate_shapes(counts, game))
-
-
-def sequence_windows(ranks: list[int], smax: int):
-    """Each run of 3 to ``smax`` consecutive ranks among ``ranks`` (ascending, distinct) that a
-    sequence could be laid of: run by run from the lowest, by start, shorter first."""
-    run: list[int] = []
-    for rk in ranks + [99]:
-        if run and rk == run[-1] + 1:
-            run.append(rk)
-            continue
-        for i in range(len(run) - 2):
-            for j in range(i + 3, min(len(run), i + smax) + 1):
-                yield run[i:j]
-        run = [rk]
-
-
-def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
-    """``meld_candidates`` with each one's type, size and wild cards; the same hand under the
-    same rules gives the same (immutable) candidates, so they are kept (a bounded cache). The
-    groups of one rank and the sequences of one suit are kept too, by the counts they read."""
-    entry = _shape(game.rules)
-    cache = entry[2]
-    key = bytes(counts)
-    got = cache.get(key)
-    if got is not None:
-        return got
-    max_wilds, _, _, _, sequences, smax, wild_melds, wild_max = entry[1]
-    c = counts
-    wilds = ((0,) * c[0] + (13,) * c[13] + (26,) * c[26] + (39,) * c[39] + (52,) * c[52]
-             if c[0] or c[13] or c[26] or c[39] or c[52] else ())
-    wkey = wilds[:max_wilds]
-    parts = entry[3]
-    out: list[tuple[NewMeld, str, int, int]] = []
-    s0, s1, s2, s3 = c[2:13], c[15:26], c[28:39], c[41:52]
-    fewest = entry[4]
-    for i, t in enumerate(zip(s0, s1, s2, s3)):
-        if t != _NONE4 and sum(t) >= fewest:
-            gk = (i, t, wkey)
-            got = parts.get(gk)
-            if got is None:
-                got = parts[gk] = _rank_groups(i + 4, t, wkey, game.rules)
-            if got:
-                out += got
-    if sequences:
-        for suit, s in enumerate((s0, s1, s2, s3)):
-            if len(s) - s.count(0) >= 3:
-                sk = (suit, bytes(s).translate(_HELD))
-                got = parts.get(sk)
-                if got is None:
-                    got = parts[sk] = _suit_sequences(suit, s, smax)
-                out += got
-    n3 = c[1] + c[40]
-    if n3 >= 3:
-        out.append((NewMeld((1,) * c[1] + (40,) * c[40]), BLACK3, n3, 0))
-    if wild_melds and len(wilds) >= 3:
-        ws = wilds[:wild_max]
-        out.append((NewMeld(ws), WILD, len(ws), len(ws)))
-    if len(cache) >= 4096:
-        cache.clear()
-    if len(parts) >= 4096:
-        parts.clear()
-    got = cache[key] = tuple(out)
-    return got
-
-
-_NONE4 = (0, 0, 0, 0)
-
-
-def _rank_groups(rank: int, held: tuple[int, ...], wkey: tuple[int, ...], r) -> tuple:
-    """The group candidates of one rank: ``held`` naturals of each suit, with none up to all of
-    the cheapest wild cards ``wkey`` (as many as a group may hold), each that the rules ``r``
-    allow (``group_counts_ok``)."""
-    nat: tuple[int, ...] = ()
-    for suit, n in enumerate(held):
-        nat += (suit * 13 + rank - 2,) * n
-    n = len(nat)
-    return tuple((_part(nat + wkey[:w]), GROUP, n + w, w) for w in range(0, len(wkey) + 1)
-                 if group_counts_ok(n, w, r))
-
-
-def _suit_sequences(suit: int, held: list[int], smax: int) -> tuple:
-    """The sequence candidates of one suit (``held``: its counts of ranks 4 to ace)."""
-    base = suit * 13 - 2
-    ranks = [4 + i for i, n in enumerate(held) if n]
-    return tuple((_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0)
-                 for w in sequence_windows(ranks, smax))
-
-
 # Single-part meld moves are values too: one object per new meld and per (meld id, kind)
 # addition, so each keeps its text once made (bounded caches). New melds are kept by their
-# cards (a part's equality and hash are its cards', and a tuple's are worked out in C), and the
-# generator's parts are shared objects too (``_part``).
+# cards (a part's equality and hash are its cards', and a tuple's are worked out in C).
 _NEW_MOVES: dict[tuple[int, ...], Meld] = {}
 _ADD_MOVES: dict[tuple[int, int], Meld] = {}
-_PARTS: dict[tuple[int, ...], NewMeld] = {}
-
-
-def _part(cards: tuple[int, ...]) -> NewMeld:
-    """``NewMeld.of_sorted(cards)``, one shared object per card tuple."""
-    got = _PARTS.get(cards)
-    if got is None:
-        if len(_PARTS) >= 4096:
-            _PARTS.clear()
-        got = _PARTS[cards] = NewMeld.of_sorted(cards)
-    return got
 
 
 def new_meld_move(part: NewMeld) -> Meld:
@@ -241,105 +98,6 @@ def add_move(meld_id: int, k: int) -> Meld:
             _ADD_MOVES.clear()
         got = _ADD_MOVES[key] = Meld((AddTo(meld_id, (k,)),))
     return got
-
-
-def _value(part) -> int:
-    return sum(VALUE_OF_KIND[k] for k in part.cards)
-
-
-def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_OPENINGS):
-    """Sets of new melds (tuples of parts) from ``counts`` worth at least ``needed``: each
-    candidate worth it alone, pairs of the twelve most valuable, and a greedy fill from each of
-    those twelve (most valuable first)."""
-    if needed <= 0:
-        return [()]
-    shapes = [c for c in candidate_shapes(counts, game) if c[1] != BLACK3]
-    facts = [_part_facts(c[0]) for c in shapes]
-    # most valuable first (a stable sort: equal values keep the candidates' order)
-    order = sorted(range(len(shapes)), key=lambda i: facts[i][0], reverse=True)
-    cands = [shapes[i][0] for i in order]
-    vals = [facts[i][0] for i in order]
-    needs = [facts[i][1] for i in order]     # per candidate, the cards of each kind it takes
-    found: list[tuple] = []
-    seen = set()
-
-    def add(combo):
-        key = tuple(sorted(p.cards for p in combo))
-        if key not in seen:
-            seen.add(key)
-            found.append(tuple(combo))
-    for c, v in zip(cands, vals):
-        if v >= needed:
-            add((c,))
-    top = min(12, len(cands))
-    for i, j in combinations(range(top), 2):
-        if vals[i] + vals[j] >= needed:
-            ni, nj = needs[i], needs[j]
-            fits = True
-            for k, n in ni.items():
-                if n + nj.get(k, 0) > counts[k]:
-                    fits = False
-                    break
-            if fits:
-                for k, n in nj.items():
-                    if k not in ni and n > counts[k]:
-                        fits = False
-                        break
-            if fits:
-                add((cands[i], cands[j]))
-    for i in range(top):   # greedy fill
-        start = cands[i]
-        combo, total = [start], vals[i]
-        left = list(counts)
-        for k, n in needs[i].items():
-            left[k] -= n
-        for j, c in enumerate(cands):
-            if total >= needed:
-                break
-            if j == i:
-                continue
-            nj = needs[j]
-            for k, n in nj.items():
-                if left[k] < n:
-                    break
-            else:
-                combo.append(c)
-                total += vals[j]
-                for k, n in nj.items():
-                    left[k] -= n
-        if total >= needed:
-            add(combo)
-        if len(found) >= limit:
-            break
-    return found[:limit]
-
-
-_PART_FACTS: dict[tuple[int, ...], tuple[int, dict[int, int], str, int]] = {}
-
-
-def _part_facts(part: NewMeld) -> tuple[int, dict[int, int], str, int]:
-    """A new meld's card points, how many cards of each kind it takes, and its type and wild
-    cards as ``new_meld_shape`` gives them (read-only; kept by its cards, a bounded cache)."""
-    got = _PART_FACTS.get(part.cards)
-    if got is None:
-        need: dict[int, int] = {}
-        for k in part.cards:
-            need[k] = need.get(k, 0) + 1
-        if len(_PART_FACTS) >= 4096:
-            _PART_FACTS.clear()
-        got = _PART_FACTS[part.cards] = (_value(part), need, *new_meld_shape(part.cards))
-    return got
-
-
-def new_meld_shape(ks) -> tuple[str, int]:
-    """The type and the wild-card count of a new meld of kinds ``ks`` (a black-three meld is
-    told apart by its caller): no natural card, a wild meld; naturals of one rank, a group;
-    else a sequence."""
-    naturals = [k for k in ks if not IS_WILD[k]]
-    if not naturals:
-        return WILD, len(ks)
-    r0 = RANK_OF[naturals[0]]
-    return (GROUP if all(RANK_OF[k] == r0 for k in naturals) else SEQUENCE), len(ks) - len(naturals)
 
 
 def quick_fit(meld: TableMeld, k: int) -> bool:
@@ -439,12 +197,12 @@ def single_new_meld(game: Game, acting: ActingSide, part: NewMeld, mtype: str, n
 
 
 # The natural kinds of each rank, rank by rank (suits in order): (rank, kinds).
-_NATURALS_OF_RANK = [(r, [k for k in _NATURALS_BY_RANK if RANK_OF[k] == r])
-                     for r in sorted({RANK_OF[k] for k in _NATURAL_KINDS})]
+_NATURALS_OF_RANK = [(r, [k for k in NATURALS_BY_RANK if RANK_OF[k] == r])
+                     for r in sorted({RANK_OF[k] for k in NATURAL_KINDS})]
 # The natural kinds of each suit, low rank to high: kinds ``lo .. lo + len - 1`` of ranks
 # ``RANK_OF[lo]`` up (checked here), so a hand's counts of them are one slice.
-_NATURALS_OF_SUIT = [[k for k in _NATURALS_BY_RANK if SUIT_OF[k] == s] for s in range(4)]
-_NATURALS_OF_RANK_LIST = [[k for k in _NATURALS_BY_RANK if RANK_OF[k] == r] for r in range(15)]
+_NATURALS_OF_SUIT = [[k for k in NATURALS_BY_RANK if SUIT_OF[k] == s] for s in range(4)]
+_NATURALS_OF_RANK_LIST = [[k for k in NATURALS_BY_RANK if RANK_OF[k] == r] for r in range(15)]
 _SUIT_SLICES = [(ks[0], ks[-1] + 1, RANK_OF[ks[0]]) for ks in _NATURALS_OF_SUIT]
 assert all(ks == list(range(lo, hi)) and [RANK_OF[k] for k in ks] == list(range(r, r + len(ks)))
            for ks, (lo, hi, r) in zip(_NATURALS_OF_SUIT, _SUIT_SLICES))
@@ -466,7 +224,7 @@ def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
     gives it; found without listing the other candidates (the same order: the groups rank by
     rank, then each suit's runs, window by window; a test compares the two). ``rank_counts``:
     ``natural_rank_counts(counts)`` when the caller has it."""
-    shape = _shape(game.rules)[1]
+    shape = rule_shape(game.rules)[1]
     min_naturals, sequences, smax = shape[2], shape[4], shape[5]
     own = natural_rank_counts(counts) if rank_counts is None else rank_counts
     for rank in range(15) if max(own) >= 3 else ():
@@ -475,7 +233,7 @@ def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
             nat: list[int] = []
             for k in _NATURALS_OF_RANK_LIST[rank]:
                 nat += [k] * counts[k]
-            return single_new_meld(game, acting, _part(tuple(nat)), GROUP, n, 0)
+            return single_new_meld(game, acting, shared_part(tuple(nat)), GROUP, n, 0)
     if not sequences or max_size < 3:
         return None
     for suit in range(4):
@@ -487,7 +245,7 @@ def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
         ranks = [r0 + i for i, c in enumerate(held) if c]
         for w in sequence_windows(ranks, smax):
             if len(w) <= max_size and acting.new_shape_ok(SEQUENCE, len(w), 0):
-                return single_new_meld(game, acting, _part(tuple(base + x for x in w)),
+                return single_new_meld(game, acting, shared_part(tuple(base + x for x in w)),
                                        SEQUENCE, len(w), 0)
     return None
 
@@ -814,7 +572,7 @@ def opening_ok(game: Game, combo) -> bool:
     for part in combo:
         n = len(part.cards)
         laid += n
-        value, _, mtype, wilds = _part_facts(part)
+        value, _, mtype, wilds = part_facts(part)
         points += value
         done = finished_kind(mtype, n, wilds, r)
         if done is not None:

@@ -5,26 +5,27 @@ from __future__ import annotations
 from itertools import compress
 
 from py_engine.cards import IS_BLACK3, RANK_OF, SUIT_OF
-from py_engine.legal import (_NATURAL_COUNTS, _NATURALS_BY_RANK, _BLACK3_KINDS, _shape,
-                             sequence_windows, wild_kinds)
+from py_engine.candidates import (_NATURAL_COUNTS, NATURALS_BY_RANK, rule_shape,
+                                  sequence_windows, wild_kinds)
+from py_engine.legal import _BLACK3_KINDS
 from py_engine.melds import BLACK3, GROUP, SEQUENCE, WILD
 from py_engine.moves import NewMeld
 import itertools as _itertools
 
 import py_engine.cards as _cards
-import py_engine.legal as _legal
+import py_engine.candidates as _candidates
 
 
 def candidate_shapes(counts, game):
-    """``legal.candidate_shapes`` as it was (no cache): (part, type, size, wild cards)."""
-    shape = _shape(game.rules)[1]
+    """``candidates.candidate_shapes`` as it was (no cache): (part, type, size, wild cards)."""
+    shape = rule_shape(game.rules)[1]
     max_wilds, per_wild, min_naturals, exceed, sequences, smax, wild_melds, wild_max = shape
     out = []
     wilds = wild_kinds(counts)
     max_w = min(len(wilds), max_wilds)
     runs: list[list[int]] = [[], [], [], []]
     by_rank: dict[int, list[int]] = {}
-    for k in compress(_NATURALS_BY_RANK, _NATURAL_COUNTS(counts)):
+    for k in compress(NATURALS_BY_RANK, _NATURAL_COUNTS(counts)):
         rank = RANK_OF[k]
         nat_r = by_rank.get(rank)
         if nat_r is None:
@@ -88,15 +89,15 @@ def addition_targets(game, counts=None, side=None):
     return out
 
 
-def opening_combos_reference(counts, needed, game, limit=_legal.MAX_OPENINGS):
+def opening_combos_reference(counts, needed, game, limit=_candidates.MAX_OPENINGS):
     """Sets of new melds (tuples of parts) from ``counts`` worth at least ``needed``: each
     candidate worth it alone, pairs of the twelve most valuable, and a greedy fill from each of
     those twelve (most valuable first)."""
     if needed <= 0:
         return [()]
-    cands = sorted(_legal.meld_candidates(counts, game), key=_legal._value, reverse=True)
+    cands = sorted(_candidates.meld_candidates(counts, game), key=_candidates._value, reverse=True)
     cands = [c for c in cands if not all(_cards.IS_BLACK3[k] for k in c.cards)]
-    vals = [_legal._value(c) for c in cands]
+    vals = [_candidates._value(c) for c in cands]
     needs = []          # per candidate, the cards of each kind it takes
     for c in cands:
         need: dict[int, int] = {}

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from py_engine.cards import N_KINDS, counts_of
-from py_engine.legal import candidate_shapes
+from py_engine.candidates import candidate_shapes
 from py_engine.state import Game
 
 import core_reference
@@ -53,7 +53,7 @@ def test_addition_targets_are_the_reference_ones(rules, players):
 
 @pytest.mark.parametrize("rules,players", ALL_TABLES)
 def test_opening_combos_are_the_reference_ones(rules, players):
-    from py_engine.legal import opening_combos
+    from py_engine.candidates import opening_combos
     seen = 0
     for game in random_positions(rules, players, seed=47, every=2, deals=2):
         side = game.side_of(game.current)

@@ -1,7 +1,8 @@
 """Imports run one way (STYLE.md "Layout"): cards -> errors -> rules -> melds -> moves ->
-scoring -> turn -> state -> legal -> views -> record -> simulate/lessons/review/rulesdoc -> ai ->
-session/soak -> netplay -> bridge/cli. (lessons, review and rulesdoc came later; they sit beside
-simulate: they use earlier modules and the bridge uses them. A new module must be given its place in ORDER.)
+scoring -> turn -> state -> candidates -> legal -> views -> record ->
+simulate/lessons/review/rulesdoc -> ai -> session/soak -> netplay -> bridge/cli. (lessons, review
+and rulesdoc came later; they sit beside simulate: they use earlier modules and the bridge uses
+them. A new module must be given its place in ORDER.)
 A module may import only modules earlier in that order; modules under ai/ and netplay/ may import
 anything before them (and each other); __init__ and __main__ are exempt."""
 from __future__ import annotations
@@ -13,9 +14,9 @@ import pytest
 
 import py_engine
 
-ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "turn", "state", "legal", "views",
-         "record", ("simulate", "lessons", "review", "rulesdoc"), "ai", ("session", "soak"),
-         "netplay", ("bridge", "cli")]
+ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "turn", "state", "candidates",
+         "legal", "views", "record", ("simulate", "lessons", "review", "rulesdoc"), "ai",
+         ("session", "soak"), "netplay", ("bridge", "cli")]
 RANK: dict[str, int] = {}
 for i, entry in enumerate(ORDER):
     for name in (entry if isinstance(entry, tuple) else (entry,)):

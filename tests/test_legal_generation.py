@@ -7,7 +7,8 @@ import random
 import pytest
 
 from py_engine.cards import IS_RED3, card_sort_key
-from py_engine.legal import ActingSide, legal_moves, meld_candidates, meld_move_at, meld_moves
+from py_engine.candidates import meld_candidates
+from py_engine.legal import ActingSide, legal_moves, meld_move_at, meld_moves
 from py_engine.cards import counts_of
 from py_engine.state import Game
 from py_engine.moves import (AddTo, Discard, Draw, EndDeal, LayRedThree, Meld, TakePileOnto,
@@ -81,7 +82,8 @@ def test_has_meld_move_says_whether_meld_moves_has_any(rules, players):
 def test_opening_check_agrees_with_verify(rules, players):
     """``meld_moves`` keeps the openings ``opening_ok`` accepts: exactly those ``Game.can``
     accepts, for every combination ``opening_combos`` proposes."""
-    from py_engine.legal import opening_combos, opening_ok
+    from py_engine.candidates import opening_combos
+    from py_engine.legal import opening_ok
     seen = set()
     for game in random_positions(rules, players, 6, every=1, deals=2):
         side = game.side_of(game.current)
@@ -185,11 +187,11 @@ def test_random_move_picks_what_a_pick_from_the_whole_listing_picks(rules, playe
 def test_group_candidates_are_the_groups_the_rules_allow():
     """``candidate_shapes`` offers a group of naturals and wild cards exactly when
     ``melds.group_counts_ok`` allows it, under each preset and under rules whose groups need four
-    naturals (a rank held fewer times is skipped: ``legal._fewest_group_naturals``)."""
+    naturals (a rank held fewer times is skipped: ``candidates._fewest_group_naturals``)."""
     from dataclasses import replace
     from types import SimpleNamespace
     from py_engine.cards import N_KINDS, kind_of_rank_suit
-    from py_engine.legal import candidate_shapes
+    from py_engine.candidates import candidate_shapes
     from py_engine.melds import GROUP, group_counts_ok
     from py_engine.rules import PRESETS, SAMBA
     tables = list(PRESETS.values()) + [replace(SAMBA, name="four_naturals", group_min_naturals=4)]

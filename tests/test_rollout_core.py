@@ -9,8 +9,8 @@ import random
 import pytest
 
 from py_engine.errors import IllegalMove
-from py_engine.legal import (ActingSide, candidate_shapes, first_natural_new_meld, legal_moves,
-                             single_new_meld)
+from py_engine.candidates import candidate_shapes
+from py_engine.legal import ActingSide, first_natural_new_meld, legal_moves, single_new_meld
 from py_engine.melds import GROUP, SEQUENCE
 from py_engine.moves import Discard, Meld
 from py_engine.cards import counts_of
