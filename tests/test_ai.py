@@ -337,7 +337,7 @@ def test_easy_forgets_the_buried_pile_and_old_pickups():
     """The next player picked up J♦ J♥ with the pile three rounds ago: medium's digest of the
     view knows it holds a pair of jacks, the beginner's has forgotten; and of a pile of jacks
     it remembers only the top cards."""
-    from py_engine.ai.medium import Info
+    from py_engine.ai.info import Info
     from py_engine.ai.simple import EasyBot
     g = _case("known-pair-jacks-s4")
     view = view_for(g, 0)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from py_engine.ai.medium import Info, MediumBot
+from py_engine.ai.info import Info
+from py_engine.ai.medium import MediumBot
 from py_engine.ai.simple import EasyBot
 from py_engine.cards import KIND_BY_TEXT
 from py_engine.state import Game

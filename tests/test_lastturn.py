@@ -7,7 +7,8 @@ import copy
 
 from py_engine.ai.hard import HardBot
 from py_engine.ai.lastturn import LastTurnMedium
-from py_engine.ai.medium import Info, MediumBot
+from py_engine.ai.info import Info
+from py_engine.ai.medium import MediumBot
 from py_engine.cards import VALUE_OF_KIND, parse_kind
 from py_engine.state import Game
 from py_engine.views import view_for

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 import medium_reference as ref
-from py_engine.ai.medium import Info, MediumBot
+from py_engine.ai.info import Info
+from py_engine.ai.medium import MediumBot
 from py_engine.ai.simple import EasyBot, legal_texts
 from py_engine.state import Game
 from py_engine.views import view_for

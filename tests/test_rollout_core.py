@@ -174,7 +174,7 @@ def test_rollout_pile_facts_follow_the_pile(rules, players):
     taken, top card taken) are what a fresh count gives, and the rollout's ``Info`` sees the
     cards ``Info`` of the seat's view sees."""
     from py_engine.ai.hard import _pile_facts, _rollout_info
-    from py_engine.ai.medium import Info
+    from py_engine.ai.info import Info
     from py_engine.views import view_for
     g = Game.new(rules, players, seed=31)
     rng = random.Random(31)
@@ -216,7 +216,7 @@ def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
     """``Info``'s seen ranks and pile kinds are what counting them on the view gives, decision
     after decision (and on a copy of the view that shares nothing)."""
     import copy
-    from py_engine.ai.medium import Info
+    from py_engine.ai.info import Info
     from py_engine.cards import KIND_OF_ID
     from py_engine.views import view_for
     checked = 0
@@ -252,7 +252,7 @@ def _discard_positions(rules, players, seed, deals=2):
 
 
 def _max_discard(policy, view, distinct, red_ok):
-    from py_engine.ai.medium import Info
+    from py_engine.ai.info import Info
     from py_engine.cards import IS_RED3, KIND_TEXT
     scores = policy.discard_scores(Info(view), distinct)
     got = [x for x in zip(scores, map(KIND_TEXT.__getitem__, distinct), distinct)

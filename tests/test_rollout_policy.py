@@ -90,7 +90,7 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     """Where the rollouts' meld-phase stand-in discards, it discards the legal card with the
     best ``discard_score`` on the rollout's view (ties: the higher text), as it always did."""
     from py_engine.ai.hard import fast_meld_phase
-    from py_engine.ai.medium import Info
+    from py_engine.ai.info import Info
     from py_engine.moves import Discard
     from py_engine.cards import KIND_TEXT
     g = Game.new(rules, players, seed=14)
@@ -115,7 +115,7 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
 def test_draw_move_score_is_mediums_score(rules, players):
     """The rollouts' draw phase is scored without an ``Info`` (``draw_move_score``): the same
     score ``MediumBot.score`` gives each legal move's text on the seat's view."""
-    from py_engine.ai.medium import Info
+    from py_engine.ai.info import Info
     from py_engine.legal import legal_moves
     bot = MediumBot(seed=5)
     g = Game.new(rules, players, seed=15)

@@ -32,7 +32,8 @@ from py_engine.ai.determinize import Determinizer  # noqa: E402
 from py_engine.ai.determinize import known_holdings  # noqa: E402
 from py_engine.ai.inference import (Avoided, PairRich, loose_positions,  # noqa: E402
                                     natural_counts)
-from py_engine.ai.medium import Info, MediumBot  # noqa: E402
+from py_engine.ai.info import Info  # noqa: E402
+from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.cards import IS_RED3, KIND_OF_ID, parse_kind  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402

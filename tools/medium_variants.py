@@ -35,7 +35,8 @@ from hard_overrides import RESERVED  # noqa: E402
 from py_engine.ai import register  # noqa: E402
 from py_engine.ai.endgame import best_going_out  # noqa: E402
 from py_engine.ai.lastturn import LastTurnMedium  # noqa: E402
-from py_engine.ai.medium import Info, MediumBot  # noqa: E402
+from py_engine.ai.info import Info  # noqa: E402
+from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import tournament  # noqa: E402
 
 

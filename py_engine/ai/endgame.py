@@ -23,7 +23,8 @@ from ..legal import legal_moves
 from ..state import Game
 from ..views import view_for
 from .determinize import determinize, laid_red_threes
-from .medium import Info, MediumBot
+from .info import Info
+from .medium import MediumBot
 
 MAX_HAND = 10       # larger hands do not go out this turn often enough to be worth the search
 MAX_NODES = 600     # positions searched at most (a few hundred milliseconds in CPython)

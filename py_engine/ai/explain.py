@@ -19,7 +19,8 @@ from __future__ import annotations
 from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
                      VALUE_OF_KIND, kind_text, parse_kind)
 from .lastturn import LastTurnMedium
-from .medium import Info, MediumBot, _p_pair, _rank
+from .info import Info, rank_of_char
+from .medium import MediumBot, _p_pair
 
 _RANKS = "23456789TJQKA"
 
@@ -163,7 +164,7 @@ def warnings_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dic
             if info.rules.get("take_pile_onto_meld") and pile >= 6 and not any(
                     IS_WILD[x] for x in info.pile):
                 for m in info.melds[info.next_side]:
-                    if (m["type"] == "group" and _rank(m["rank"]) == r
+                    if (m["type"] == "group" and rank_of_char(m["rank"]) == r
                             and m["size"] < info.rules["canasta_size"]) or (
                             m["type"] == "sequence" and _seq_extends(info, info.next_side, k)):
                         out.append({"key": "warn.feeds_pile_meld", "seat": nxt,

@@ -40,7 +40,8 @@ from .endgame import best_going_out
 from .inference import Avoided, PairRich
 from .lastturn import LastTurnMedium
 from .leaf import predict
-from .medium import Info, MediumBot, _EntryFacts, entry_facts_of, fold_next_facts
+from .info import EntryFacts, Info, entry_facts_of, fold_next_facts
+from .medium import MediumBot
 from .weights import LEAF_WEIGHTS
 
 DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
@@ -476,9 +477,9 @@ def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:
     return fold_next_facts(facts)
 
 
-# An engine log entry's ``medium.entry_facts_of`` (by the entry's id, the entry kept with them:
+# An engine log entry's ``info.entry_facts_of`` (by the entry's id, the entry kept with them:
 # log entries are read-only and the samples of a search all copy the game's log).
-_ENGINE_FACTS: dict[int, tuple[dict, _EntryFacts | None]] = {}
+_ENGINE_FACTS: dict[int, tuple[dict, EntryFacts | None]] = {}
 
 
 def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:

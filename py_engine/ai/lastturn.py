@@ -11,7 +11,8 @@ habit was measured as ``medium`` with it against ``medium`` on tuning deals (doc
 """
 from __future__ import annotations
 
-from .medium import Info, MediumBot
+from .info import Info
+from .medium import MediumBot
 
 
 class LastTurnMedium(MediumBot):

@@ -70,10 +70,10 @@ class EasyBot(RandomBot):
         self.judge = MediumBot(seed=seed, weights=self.HABITS)
 
     def perceive(self, view: dict):
-        """What the beginner takes in of the view (``medium.Info``): the last ``log_memory``
+        """What the beginner takes in of the view (``info.Info``): the last ``log_memory``
         log entries only, and of the pile's cards the top ``pile_memory`` (it sees the pile's
         height, not what is buried in it)."""
-        from .medium import Info
+        from .info import Info
         seen = dict(view)
         seen["log"] = list(view.get("log", []))[-self.log_memory:]
         info = Info(seen)

@@ -1,0 +1,335 @@
+"""What a heuristic bot reads of its seat's view, digested once per decision (``Info``): its hand
+and the pile as kinds, the ranks seen, what the next player's log entries of this deal say (the
+ranks it discarded, the piles it took, the naturals it is known to hold), the table's melds. Only
+the view: nothing here reads a game. ``medium`` scores moves from it; ``hard``, ``explain`` and
+the endgame players read it too."""
+from __future__ import annotations
+
+from ..cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF, VALUE_OF_KIND, parse_kind
+
+_RANKS = "23456789TJQKA"
+
+
+def _kinds(cards) -> list[int]:
+    return [KIND_OF_ID[c["id"]] for c in cards]
+
+
+_RANK_OF_CHAR = {ch: i + 2 for i, ch in enumerate(_RANKS)}
+
+
+def rank_of_char(ch: str | None) -> int:
+    return _RANK_OF_CHAR[ch] if ch else 0
+
+
+def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
+    """What the next player's log entries of this deal say, in order (each ``entry_facts_of``,
+    None for an entry that says nothing): the ranks it discarded, the ranks of the piles it took,
+    and the natural cards of each rank it is known to hold (picked up, not melded or discarded
+    since)."""
+    discarded: set[int] = set()
+    took: set[int] = set()
+    held = [0] * 15
+    for f in facts:
+        if f is None:
+            continue
+        what, ranks, gained, lost = f
+        if what == "d":
+            if ranks:
+                r = ranks[0]
+                discarded.add(r)
+                held[r] = max(0, held[r] - 1)
+            continue
+        if what == "t":
+            took.update(ranks)
+            for r in gained:
+                held[r] += 1
+        for r in lost:          # melded, so no longer held
+            if held[r]:
+                held[r] -= 1
+    return discarded, took, held
+
+
+class Info:
+    """What a view says, digested once per decision."""
+
+    def __init__(self, view: dict, hand: list[int] | None = None, pile: list[int] | None = None,
+                 pile_ranks: list[int] | None = None):
+        """``hand`` and ``pile``: the kinds of ``view["hand"]`` and ``view["pile"]["cards"]``
+        when the caller has them already (``hard``'s rollouts); ``pile_ranks``: the pile's
+        natural cards of each rank (0..14), likewise (read-only)."""
+        self.view = view
+        self.seat, self.n = view["seat"], view["players"]
+        self.side = view["my_side"]
+        self.side_of = view["side_of"]
+        self.hand = _kinds(view["hand"]) if hand is None else hand
+        self.pile = _kinds(view["pile"]["cards"]) if pile is None else pile
+        self.melds = view["melds"]
+        self.my_melds = {m["id"]: m for m in view["melds"][self.side]}
+        self.opened = view["opened"][self.side]
+        self.req = view["requirement"]
+        self.canastas = view["canastas"]
+        self.can_out = self.canastas[self.side] >= self.req
+        self.partners = [s for s in range(self.n) if self.side_of[s] == self.side and s != self.seat]
+        self.next = (self.seat + 1) % self.n
+        self.next_side = self.side_of[self.next]
+        self.rules = view["rules"]
+        self.want_out: bool | None = None
+        own = [0] * 15          # natural cards of each rank in the own hand
+        for k in self.hand:
+            if IS_NATURAL[k]:
+                own[RANK_OF[k]] += 1
+        self.own_rank = own
+        # Read by the discard scores only, so worked out on first use (``seen_rank``,
+        # ``unseen_total``, ``next_discarded``, ``next_took``, ``next_known``).
+        self._seen: list[int] | None = None
+        self._pile_ranks = pile_ranks
+        self._unseen: int | None = None
+        self._next_log: tuple[set[int], set[int], list[int]] | None = None
+        # Worked out on first use by the discard scores (``_discard_facts``).
+        self._facts: tuple | None = None
+        self._held_wilds: int | None = None
+
+    @property
+    def held_wilds(self) -> int:
+        """The wild cards in the own hand (counted on first use)."""
+        n = self._held_wilds
+        if n is None:
+            n = self._held_wilds = sum(map(IS_WILD.__getitem__, self.hand))
+        return n
+
+    @property
+    def seen_rank(self) -> list[int]:
+        """Natural cards of each rank seen anywhere public, plus the own hand (a list the
+        caller may change: ``EasyBot.perceive`` forgets the buried pile)."""
+        seen = self._seen
+        if seen is None:
+            if self._pile_ranks is not None:
+                seen = list(self._pile_ranks)
+            else:
+                seen = [0] * 15
+                for k in self.pile:
+                    if IS_NATURAL[k]:
+                        seen[RANK_OF[k]] += 1
+            own = self.own_rank
+            for r in range(15):
+                seen[r] += own[r]
+            for side in self.melds:
+                for m in side:
+                    if m["type"] == "group":        # all its naturals are of its rank
+                        seen[rank_of_char(m["rank"])] += m["naturals"]
+                    elif m["type"] == "sequence":   # naturals, one of each rank
+                        for c in m["cards"]:
+                            seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
+            self._seen = seen
+        return seen
+
+    @property
+    def unseen_total(self) -> int:
+        if self._unseen is None:
+            view = self.view
+            self._unseen = max(1, view["stock"] + sum(
+                h for s, h in enumerate(view["hand_sizes"]) if s != self.seat))
+        return self._unseen
+
+    @property
+    def next_discarded(self) -> set[int]:
+        """Ranks the next player discarded this deal (it holds no pair of them, probably)."""
+        return self._read_next_log()[0]
+
+    @property
+    def next_took(self) -> set[int]:
+        """Ranks in the piles the next player picked up this deal."""
+        return self._read_next_log()[1]
+
+    @property
+    def next_known(self) -> list[int]:
+        """Natural cards of each rank the next player is known to hold: picked up with a pile
+        (the log names it) and not melded or discarded since."""
+        return self._read_next_log()[2]
+
+    def _read_next_log(self) -> tuple[set[int], set[int], list[int]]:
+        got = self._next_log
+        if got is not None:
+            return got
+        view = self.view
+        deal, nxt = view["deal"], self.next
+        log = view.get("log", [])
+        try:        # (the entries of a view all have a seat and a deal)
+            mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
+        except KeyError:
+            mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
+        facts = []
+        for e in mine:
+            got_e = _ENTRY_FACTS.get(id(e))
+            facts.append(got_e[1] if got_e is not None and got_e[0] is e else _entry_facts(e))
+        got = self._next_log = fold_next_facts(facts)
+        return got
+
+    def _discard_facts(self) -> tuple:
+        """What every discard's score reads of the hand and the table, worked out once: per
+        suit the ranks of the distinct natural kinds in hand (in ``set(hand)`` order, the order
+        the sums were always made in), per rank the own unfinished groups, the pile's gain, and
+        the next side's melds a discard could feed."""
+        f = self._facts
+        if f is None:
+            by_suit: list[list[int]] = [[], [], [], []]
+            for x in set(self.hand):
+                if IS_NATURAL[x]:
+                    by_suit[SUIT_OF[x]].append(RANK_OF[x])
+            groups = [0] * 15
+            for m in self.my_melds.values():
+                if m["type"] == "group" and not m["canasta"]:
+                    groups[rank_of_char(m["rank"])] += 1
+            pile_gain = 20 + 5 * (len(self.pile) + 1) + sum(map(VALUE_OF_KIND.__getitem__,
+                                                                self.pile))
+            rules = self.rules
+            onto = rules.get("take_pile_onto_meld")
+            feeds = []      # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
+            for m in self.melds[self.next_side]:
+                if m["type"] == "sequence" and not m["closed"]:
+                    ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
+                    feeds.append(("CDHS".index(m["suit"]), min(ranks) - 1, max(ranks) + 1,
+                                  len(ranks) + 1 >= rules["sequence_max"]))
+                elif (onto and m["type"] == "group"
+                      and m["size"] < rules["canasta_size"]):
+                    feeds.append((-1, rank_of_char(m["rank"]), 0, False))
+            f = self._facts = (by_suit, groups, pile_gain, onto, feeds)
+        return f
+
+    def table_estimate(self, side: int) -> float:
+        """The side's deal score so far, counting the table only, plus canasta progress."""
+        v = 0.0
+        for m in self.melds[side]:
+            v += m["value"] + m.get("bonus", 0)
+            if not m["canasta"] and m["type"] in ("group", "sequence"):
+                v += {1: 120, 2: 60, 3: 25}.get(m["needs"], 0) * (3 if m["type"] == "sequence"
+                                                                     else 1)
+        v += 100 * len(self.view["red_threes"][side])
+        hands = [s for s in range(self.n) if self.side_of[s] == side]
+        v -= 8 * sum(self.view["hand_sizes"][s] for s in hands)
+        return v
+
+    def lead(self) -> float:
+        mine = self.table_estimate(self.side)
+        others = [self.table_estimate(s) for s in range(len(self.melds)) if s != self.side]
+        return mine - max(others) if others else mine
+
+    def opponents_can_out(self) -> bool:
+        return any(c >= self.req for s, c in enumerate(self.canastas) if s != self.side)
+
+    def threatened(self, out_stock: float) -> bool:
+        """The deal may end soon without this side's say: an opponent side can go out, or is
+        one canasta short with a meld one card from it, or the stock is nearly gone."""
+        if self.opponents_can_out() or self.view["stock"] <= out_stock:
+            return True
+        for s, c in enumerate(self.canastas):
+            if s != self.side and c == self.req - 1 and any(
+                    0 < m["needs"] <= 1 for m in self.melds[s]):
+                return True
+        return False
+
+    def fit_value(self, hand: list[int] | None = None) -> float:
+        """Card points in hand that the side's melds can take on a later turn (naturals of a
+        group's rank, cards extending a sequence, wild cards where a group has room)."""
+        v = 0.0
+        groups = {rank_of_char(m["rank"]): m for m in self.my_melds.values()
+                  if m["type"] == "group" and not m.get("closed")}
+        seqs = [m for m in self.my_melds.values() if m["type"] == "sequence"
+                and not m.get("closed") and m["size"] < self.rules["sequence_max"]]
+        room = sum(1 for m in groups.values() if m["naturals"] >= 2 * (m["wilds"] + 1)
+                   and m["wilds"] < 2)
+        for k in (self.hand if hand is None else hand):
+            if IS_WILD[k]:
+                if room:
+                    v += VALUE_OF_KIND[k]
+                    room -= 1
+            elif IS_NATURAL[k]:
+                r = RANK_OF[k]
+                if r in groups:
+                    v += VALUE_OF_KIND[k]
+                    continue
+                for m in seqs:
+                    if m["suit"] == "CDHS"[SUIT_OF[k]]:
+                        ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
+                        if r in (min(ranks) - 1, max(ranks) + 1):
+                            v += VALUE_OF_KIND[k]
+                            break
+        return v
+
+    def table_score(self, side: int) -> float:
+        """The side's deal score on the table now (melds, bonuses, red threes)."""
+        v = sum(m["value"] + m.get("bonus", 0) for m in self.melds[side])
+        reds = len(self.view["red_threes"][side])
+        red = 1000 if reds == 6 else 100 * reds
+        return v + (red if self.canastas[side] >= self.req else -red)
+
+    def out_game(self) -> int:
+        """What going out now does to the game, from the game totals: 1 it wins the game,
+        -1 another side then wins it, 0 neither (or the view has no totals)."""
+        scores, target = self.view.get("scores"), self.view.get("target")
+        if not scores or not target or max(scores) + 4000 < target:
+            return 0
+        sizes = self.view["hand_sizes"]
+        tot = []
+        for s in range(len(scores)):
+            seats = [x for x in range(self.n) if self.side_of[x] == s and x != self.seat]
+            t = scores[s] + self.table_score(s) - 9 * sum(sizes[x] for x in seats)
+            tot.append(t + (200 if s == self.side else 0))
+        mine = tot[self.side]
+        best_other = max(t for s, t in enumerate(tot) if s != self.side)
+        if best_other >= target and best_other > mine - 50:
+            return -1
+        if mine >= target and mine > best_other + 150:
+            return 1
+        return 0
+
+
+EntryFacts = tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+_ENTRY_FACTS: dict[int, tuple[dict, EntryFacts | None]] = {}
+
+
+def _entry_facts(e: dict) -> EntryFacts | None:
+    """What ``Info._read_next_log`` reads of one log entry, worked out once per entry object
+    (kept with the entry, a bounded cache; log entries are read-only): ("d", the discarded
+    natural's rank or nothing, (), ()), ("t", the ranks of the pile taken, the naturals' ranks
+    under its top card, the ranks of the naturals melded with it), ("m", (), (), the ranks of
+    the naturals melded), or None (another kind of entry)."""
+    facts = entry_facts_of(e.get("text", ""), e.get("pile"))
+    if len(_ENTRY_FACTS) >= 4096:
+        _ENTRY_FACTS.clear()
+    _ENTRY_FACTS[id(e)] = (e, facts)
+    return facts
+
+
+def entry_facts_of(t: str, pile: list[str] | None) -> EntryFacts | None:
+    """``_entry_facts`` of an entry with the text ``t`` and the pile taken ``pile`` (card
+    texts, or None)."""
+    facts: EntryFacts | None = None
+    if t.startswith("discard"):
+        k = parse_kind(t.split()[1])
+        facts = ("d", (RANK_OF[k],) if IS_NATURAL[k] else (), (), ())
+    elif t.startswith("take") and pile is not None:
+        lost: list[int] = []
+        for part in t.split(";")[1:]:
+            lost += _natural_ranks(part)
+        facts = ("t", tuple(RANK_OF[parse_kind(c)] for c in pile),
+                 tuple(RANK_OF[k] for k in map(parse_kind, pile[:-1]) if IS_NATURAL[k]),
+                 tuple(lost))
+    elif t.startswith("meld"):
+        facts = ("m", (), (), tuple(_natural_ranks(t[4:])))
+    return facts
+
+
+def _natural_ranks(text: str) -> list[int]:
+    """The ranks of the natural cards a move text names, in order (its two-character tokens
+    that are cards, meld ids left out)."""
+    out = []
+    for tok in text.replace(";", " ").split():
+        if len(tok) == 2 and not tok.startswith("m"):
+            try:
+                k = parse_kind(tok)
+            except ValueError:
+                continue
+            if IS_NATURAL[k]:
+                out.append(RANK_OF[k])
+    return out
