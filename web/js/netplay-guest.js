@@ -1,0 +1,321 @@
+// Play with friends, a friend's page (docs/netplay.md): the invite link opened (a reply code, then
+// the table with this seat's own hand), and the reply link opened on the host's device (it hands
+// the code to the waiting game tab).
+
+import { $, el } from "./dom.js";
+import { t } from "./i18n.js";
+import * as RTC from "./netplay-rtc.js";
+import { nt, ntHas } from "./netplay-text.js";
+import { BC_NAME, badge, dialog, errorOf, field, foldHead, keepNames, panel, syncFold } from "./netplay-ui.js";
+
+const REQUEST_TIMEOUT_MS = 20000;
+
+// ----------------------------------------------------------------------------------- guest
+
+export function installGuest(ctl) {
+  const eng = (req) => ctl.engine.request(req);
+  let inv = null;
+  let invError = null;
+  try { inv = RTC.parseInvite(location.hash); } catch (err) { invError = err; }
+  // A new invite opened in this tab only changes the #fragment: start afresh with it.
+  window.addEventListener("hashchange", () => location.reload());
+  const G = { channel: null, pc: null, view: null, names: [], pending: new Map(), results: [], friends: {}, state: "new" };
+  const applyNames = keepNames(() => G.names, () => (inv ? inv.seat : null));
+
+  function localView(view) {
+    // This page asks nobody to move for other seats: the host runs them all.
+    const v = { ...view, kinds: view.seats, seats: (view.seats || []).map((k, i) => (i === view.seat ? "human" : "remote")) };
+    if (G.view && G.view.deal !== view.deal) $("net-verified-deal")?.remove();
+    G.view = v;
+    if (view.names) G.names = view.names;
+    return v;
+  }
+
+  function sendOut(texts) {
+    for (const text of texts || []) {
+      if (G.channel && G.channel.readyState === "open") {
+        try { G.channel.send(text); } catch (err) { /* its close event follows */ }
+      }
+    }
+  }
+
+  async function request(kind, fields) {
+    if (!G.channel || G.channel.readyState !== "open") {
+      return { ok: false, error: { code: "connection_lost", message: nt("guest.lost") } };
+    }
+    const res = await eng({ op: "net", action: "guest_request", kind, fields });
+    if (!res.ok) return { ok: false, error: errorOf(res) };
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        G.pending.delete(res.id);
+        resolve({ ok: false, error: { code: "timeout", message: nt("guest.timeout") } });
+      }, REQUEST_TIMEOUT_MS);
+      G.pending.set(res.id, (response) => { clearTimeout(timer); resolve(response); });
+      sendOut(res.out);
+    });
+  }
+
+  ctl.modeHooks.send = (req) => {
+    if (!req || req.op === "net") return null;
+    switch (req.op) {
+      case "move": return request("move", { move: req.move, version: req.version });
+      case "check": return request("check", { move: req.move });
+      case "hint": return request("hint", { level: req.level });
+      case "deal_review": return request("review", {});
+      case "view":
+        return Promise.resolve(G.view ? { ok: true, version: G.view.version, view: G.view }
+          : { ok: false, error: { code: "no_game", message: nt("join.waiting") } });
+      default:
+        return Promise.resolve({ ok: false, error: { code: "not_here", message: nt("guest.not_here") } });
+    }
+  };
+  ctl.modeHooks.start = () => joinDialog();
+
+  function setConn(state) {
+    G.state = state;
+    document.body.dataset.netConn = state;
+    renderGuestPanel();
+  }
+
+  async function onText(text) {
+    const res = await eng({ op: "net", action: "guest_receive", text: typeof text === "string" ? text : "" });
+    if (!res.ok) return;
+    sendOut(res.out);
+    for (const ev of res.events || []) {
+      switch (ev.type) {
+        case "welcome":
+          G.names = ev.names || G.names;
+          $("net-join")?.close();
+          setConn("connected");
+          if (ev.view) ctl.applyView(localView(ev.view));
+          applyNames();
+          renderGuestPanel();
+          break;
+        case "view":
+          ctl.applyView(localView(ev.view));
+          applyNames();
+          if (!G.panelDrawnWithView) renderGuestPanel();
+          break;
+        case "reply": {
+          const done = G.pending.get(ev.id);
+          if (!done) break;
+          G.pending.delete(ev.id);
+          const r = ev.response;
+          if (r.view) r.view = localView(r.view);
+          if (r.error) r.error = errorOf(r);
+          done(r);
+          break;
+        }
+        case "seats":
+          G.names = ev.names || G.names;
+          G.friends = ev.friends || {};
+          G.kinds = ev.kinds;
+          applyNames();
+          renderGuestPanel();
+          break;
+        case "error":
+          ctl.say(ntHas(`err.${ev.code}`) ? nt(`err.${ev.code}`) : ev.message, "error", ev.code);
+          ctl.draw();
+          break;
+        case "verified":
+          G.results.push(ev);
+          document.body.dataset.netVerified = ev.ok ? "ok" : "warn";
+          renderGuestPanel();
+          break;
+        default:
+          break;
+      }
+    }
+  }
+
+  function lost() {
+    for (const done of G.pending.values()) done({ ok: false, error: { code: "connection_lost", message: nt("guest.lost") } });
+    G.pending.clear();
+    setConn("lost");
+    // Given up: close this connection too, so that the host sees the seat dropped (its checks of
+    // the connection then fail) rather than a link that came back to a page no longer listening.
+    if (G.pc) { try { G.pc.close(); } catch (err) { /* already closed */ } }
+  }
+
+  function joinDialog() {
+    const d = dialog("net-join");
+    const box = el("form", "dlg-form net-form");
+    box.method = "dialog";
+    box.append(el("h2", null, nt("join.title")));
+    if (!inv) {
+      box.append(el("p", "net-error", nt("join.bad")));
+      d.append(box);
+      d.showModal();
+      document.body.dataset.netConn = "bad_invite";
+      return;
+    }
+    box.append(el("p", "net-intro", nt("join.intro", { n: inv.seat })));
+    const nameLab = el("label", "field net-inline");
+    const nameIn = el("input", "net-input");
+    Object.assign(nameIn, { type: "text", name: "name", maxLength: 24, autocomplete: "nickname", required: true });
+    try { nameIn.value = localStorage.getItem("samba.net.name") || ""; } catch (err) { /* ignore */ }
+    nameLab.append(el("span", null, nt("join.name")), nameIn);
+    // The host chose a STUN server: the friend may use it too (or not).
+    const stunLab = el("label", "field net-check");
+    const stunBox = el("input");
+    Object.assign(stunBox, { type: "checkbox", name: "stun_on", checked: true });
+    stunLab.append(stunBox, " ", el("span", null, nt("join.stun", { url: inv.stun })));
+    stunLab.hidden = !inv.stun;
+    const err = el("p", "net-error");
+    const out = el("div", "net-reply-out");
+    const go = el("button", "btn btn-primary", nt("join.go"));
+    go.type = "submit";
+    go.id = "net-join-go";
+    const buttons = el("div", "dlg-buttons");
+    buttons.append(go);
+    box.append(nameLab, stunLab, err, buttons, out);
+    d.append(box);
+    box.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      go.disabled = true;
+      const name = nameIn.value.trim().slice(0, 24);
+      try { localStorage.setItem("samba.net.name", name); } catch (e) { /* ignore */ }
+      const res = await eng({ op: "net", action: "guest_setup", seat: inv.seat, secret: inv.secret, name });
+      if (!res.ok) { err.textContent = errorOf(res).message; go.disabled = false; return; }
+      let made;
+      try {
+        made = await RTC.makeAnswer(inv.offer, inv.stun && stunBox.checked ? inv.stun : "", (ch) => {
+          G.channel = ch;
+          ch.addEventListener("open", async () => {
+            const r = await eng({ op: "net", action: "guest_hello" });
+            sendOut(r.out);
+          });
+          ch.addEventListener("message", (m) => onText(m.data));
+          ch.addEventListener("close", lost);
+        });
+      } catch (e) {
+        err.textContent = e.message === "no_candidates" ? nt("err.no_candidates") : e.message;
+        go.disabled = false;
+        return;
+      }
+      G.pc = made.pc;
+      made.pc.addEventListener("connectionstatechange", () => {
+        const s = made.pc.connectionState;
+        if (s === "disconnected") setConn("reconnecting");
+        else if (s === "connected" && G.state === "reconnecting") setConn("connected");
+        else if (s === "failed" && G.state === "waiting") {
+          err.textContent = nt("err.connect_failed_guest");
+          setConn("failed");
+        } else if (s === "failed" || s === "closed") lost();
+      });
+      const code = RTC.replyCode(inv.seat, inv.game, made.answer);
+      const link = new URL("./", location.href);
+      link.search = "?net=reply";
+      link.hash = code;
+      out.replaceChildren(el("p", null, nt("join.reply")), field(nt("join.reply_link"), link.href, "net-reply-link"),
+        field(nt("join.reply_code"), code, "net-reply-code"), el("p", "net-info", nt("join.waiting")));
+      nameLab.hidden = true;
+      stunLab.hidden = true;
+      buttons.hidden = true;
+      setConn("waiting");
+    });
+    d.showModal();
+  }
+
+  function renderGuestPanel() {
+    const p = panel();
+    G.panelDrawnWithView = !!G.view;
+    if (G.view && !G.folded) { G.folded = true; p.classList.add("net-folded"); }
+    const items = [foldHead(p)];
+    const lastResult = G.results[G.results.length - 1];
+    const trouble = G.state === "lost" || G.state === "reconnecting" || G.state === "failed";
+    if (trouble || (lastResult && !lastResult.ok && G.shownWarning !== lastResult.deal)) {
+      p.classList.remove("net-folded");
+      if (lastResult && !lastResult.ok) G.shownWarning = lastResult.deal;
+    }
+    syncFold(p);
+    badge(trouble ? "attention" : lastResult ? (lastResult.ok ? "ok" : "warn") : "");
+    const conn = el("p", `net-conn net-${G.state}`);
+    conn.id = "net-conn";
+    conn.textContent = G.state === "lost" ? nt("guest.lost") : G.state === "reconnecting" ? nt("guest.reconnecting")
+      : G.state === "connected" ? (G.view ? nt("guest.connected") : nt("join.lobby"))
+        : G.state === "failed" ? nt("err.connect_failed_guest") : nt("join.waiting");
+    items.push(conn);
+    const list = el("div", "net-seats");
+    (G.names || []).forEach((name, seat) => {
+      const f = G.friends[String(seat)];
+      const kind = (G.kinds || [])[seat];
+      const row = el("div", "net-seat");
+      row.dataset.seat = String(seat);
+      const label = seat === inv.seat ? `${name || nt("setup.friend")} (${nt("panel.you")})`
+        : kind === "host" ? name || "Host" : f ? f.name || nt("setup.friend") : t(`level.${kind || "random"}`);
+      row.append(el("span", "net-seat-name", `${nt("panel.seat", { n: seat })}: ${label}`));
+      if (f && seat !== inv.seat) row.append(el("span", `net-state net-${f.state}`, nt(`state.${f.state}`)));
+      list.append(row);
+    });
+    items.push(list);
+    const last = G.results[G.results.length - 1];
+    if (last) {
+      const v = el("p", `net-verified ${last.ok ? "net-ok" : "net-warn"}`);
+      v.id = "net-verified";
+      v.setAttribute("role", "status");
+      v.textContent = last.ok ? nt(last.partial ? "guest.verified_partial" : "guest.verified", { deal: last.deal })
+        : nt("guest.warning", { deal: last.deal, problem: problemText(last) });
+      items.push(v);
+      // Also in the deal's summary, where the player looks at the end of the deal.
+      const out = $("deal-out");
+      if (out && out.parentElement) {
+        let line = $("net-verified-deal");
+        if (!line) {
+          line = el("p", "net-verified-deal");
+          line.id = "net-verified-deal";
+          out.after(line);
+        }
+        line.className = `net-verified-deal ${last.ok ? "net-ok" : "net-warn"}`;
+        line.textContent = v.textContent;
+      }
+    }
+    items.push(el("p", "net-help", nt("panel.help")));
+    p.replaceChildren(...items);
+  }
+}
+
+function problemText(result) {
+  const code = (result.codes || [])[0];
+  return code && ntHas(`problem.${code}`) ? nt(`problem.${code}`) : result.problems[0] || "";
+}
+
+// ----------------------------------------------------------------------------------- reply
+
+export function installReply(ctl) {
+  ctl.modeHooks.start = () => {};
+  ctl.modeHooks.send = (req) => (req && req.op !== "net" ? Promise.resolve({ ok: false, error: { code: "not_here", message: "" } }) : null);
+  const code = location.hash.replace(/^#/, "");
+  const d = dialog("net-reply");
+  const box = el("div", "dlg-form net-form");
+  box.append(el("h2", null, nt("reply.title")));
+  const msg = el("p", "net-info", nt("reply.sending"));
+  msg.id = "net-reply-msg";
+  box.append(msg);
+  d.append(box);
+  d.showModal();
+  let parsed;
+  try { parsed = RTC.parseReply(code); } catch (err) {
+    msg.textContent = nt("err.reply_bad");
+    document.body.dataset.netReply = "bad";
+    return;
+  }
+  const fallback = () => {
+    msg.textContent = nt("reply.none");
+    box.append(field(nt("join.reply_code"), code, "net-reply-code"));
+    document.body.dataset.netReply = "none";
+  };
+  let bc;
+  try { bc = new BroadcastChannel(BC_NAME); } catch (err) { fallback(); return; }
+  const timer = setTimeout(fallback, 3000);
+  bc.addEventListener("message", (ev) => {
+    const a = ev.data;
+    if (!a || a.type !== "reply-ack" || a.game !== parsed.game || a.seat !== parsed.seat) return;
+    clearTimeout(timer);
+    if (a.ok) {
+      msg.textContent = nt("reply.done", { n: parsed.seat });
+      document.body.dataset.netReply = "done";
+    } else fallback();
+  });
+  bc.postMessage({ type: "reply", code });
+}
