@@ -3,8 +3,8 @@ dutch 6; 21-24 cards in hand, 10-12 melds per side; e2e/positions.py), reopened 
 at 390×844, 844×390, 768×1024 and 1440×900, and in the embedded table 640 px high: every hand
 card and every enabled button passes a hit test (the element at its centre is itself or inside
 it) without any scrolling by hand, in the draw and meld phases, with a card selected and with a
-meld staged. At 844×390 the stock's card and the pile's top card are in sight with the board
-at its top and at its end. Also: two neighbouring hand cards clicked 100 ms apart are both
+meld staged. On each of those screens the stock's card and the pile's top card are in sight
+with the board at its top and at its end. Also: two neighbouring hand cards clicked 100 ms apart are both
 selected, and a lesson fits the first screen of a phone."""
 from __future__ import annotations
 
@@ -35,15 +35,18 @@ def check_every_screen(page, name: str, min_cards: int = 20) -> None:
         assert_all_hit(page, f"{name} at {screen}", min_cards)
 
 
-def check_decks_in_landscape(page, name: str) -> None:
-    """A phone on its side: the stock and the pile's top card are in sight with the board at its
-    top and scrolled to its end (they stand beside the melds, not under them)."""
-    page.set_viewport_size({"width": 844, "height": 390})
+def check_decks_in_sight(page, name: str) -> None:
+    """On every screen the stock and the pile's top card are in sight with the board at its top
+    and scrolled to its end (held at the board's edge; on a phone on its side, beside the
+    melds)."""
     board = page.locator("#board")
-    for end in ("top", "end"):
-        board.evaluate("(b, end) => b.scrollTo(0, end === 'top' ? 0 : b.scrollHeight)", end)
-        assert not decks_hidden(page), f"{name} at 844x390, board at its {end}: {decks_hidden(page)}"
-    board.evaluate("(b) => b.scrollTo(0, 0)")
+    for screen, (w, h) in SCREENS.items():
+        page.set_viewport_size({"width": w, "height": h})
+        for end in ("top", "end"):
+            board.evaluate("(b, end) => b.scrollTo(0, end === 'top' ? 0 : b.scrollHeight)", end)
+            hidden = decks_hidden(page)
+            assert not hidden, f"{name} at {screen}, board at its {end}: {hidden}"
+        board.evaluate("(b) => b.scrollTo(0, 0)")
 
 
 def mobile_context(browser, width=390, height=844):
@@ -71,7 +74,7 @@ def test_largest_positions_fit_every_screen(name, browser, base_url):
         expect(board).to_have_attribute("data-more-above", "1")
         board.evaluate("(b) => b.scrollTo(0, 0)")
         check_every_screen(page, f"{name} ({pos['view']['phase']})")
-        check_decks_in_landscape(page, name)
+        check_decks_in_sight(page, name)
         # A card selected (Discard / Take / New meld change state), then a meld staged.
         page.set_viewport_size({"width": 390, "height": 844})
         first = page.locator("#hand .card").first
