@@ -4,8 +4,8 @@ at 390×844, 844×390, 768×1024 and 1440×900, and in the embedded table 640 px
 card and every enabled button passes a hit test (the element at its centre is itself or inside
 it) without any scrolling by hand, in the draw and meld phases, with a card selected and with a
 meld staged. On each of those screens the stock's card and the pile's top card are in sight
-with the board at its top and at its end. Also: two neighbouring hand cards clicked 100 ms apart are both
-selected, and a lesson fits the first screen of a phone."""
+with the board at its top and at its end. Also: two neighbouring hand cards clicked 100 ms apart
+are both selected, and a lesson fits the first screen of a phone."""
 from __future__ import annotations
 
 import base64
@@ -37,8 +37,8 @@ def check_every_screen(page, name: str, min_cards: int = 20) -> None:
 
 def check_decks_in_sight(page, name: str) -> None:
     """On every screen the stock and the pile's top card are in sight with the board at its top
-    and scrolled to its end (held at the board's edge; on a phone on its side, beside the
-    melds)."""
+    and scrolled to its end (above the melds on an upright phone, beside them on a short wide
+    screen, held at the board's edge elsewhere)."""
     board = page.locator("#board")
     for screen, (w, h) in SCREENS.items():
         page.set_viewport_size({"width": w, "height": h})

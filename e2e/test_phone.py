@@ -30,8 +30,8 @@ SECTIONS_JS = """() => ['#seats', '#their-melds', '.center', '#my-melds']
 
 
 def overlap(a: dict, b: dict) -> bool:
-    """Whether two boxes share more than a pixel's edge (the center stands beside the melds on
-    a phone on its side, below the opponents' melds elsewhere)."""
+    """Whether two boxes share more than a pixel's edge (the stock and the pile stand above the
+    melds on an upright phone, beside them on a phone on its side)."""
     return (min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
             and min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1)
 
