@@ -5,7 +5,9 @@ card and every enabled button passes a hit test (the element at its centre is it
 it) without any scrolling by hand, in the draw and meld phases, with a card selected and with a
 meld staged. On each of those screens the stock's card and the pile's top card are in sight
 with the board at its top and at its end. Also: two neighbouring hand cards clicked 100 ms apart
-are both selected, and a lesson fits the first screen of a phone."""
+are both selected, a lesson fits the first screen of a phone, and the end-of-game dialog (on
+a phone) and the new-game dialog (on a phone on its side) show every button without scrolling,
+in every language."""
 from __future__ import annotations
 
 import base64
@@ -14,7 +16,7 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from fit import SCREENS, decks_hidden, hit_report, load_saved
+from fit import SCREENS, SETTLED_JS, decks_hidden, hit_report, load_saved
 from positions import POSITIONS, position
 
 IDLE = 'body[data-my-turn="1"][data-busy="0"]'
@@ -190,5 +192,66 @@ def test_six_seats_keep_their_badges_inside_in_every_language(browser, base_url)
               const widest = Math.max(...[...s.options].map((o) => c.measureText(o.text).width));
               return s.clientWidth - widest; }""")
             assert cut > 10, f"{lang}: the language picker is {-cut:.0f} px too narrow for its names"
+    finally:
+        ctx.close()
+
+
+# The enabled buttons of the open dialog that are not wholly inside the screen and the dialog's
+# visible box (a dialog scrolls: a button below its fold is clipped), or are covered.
+DIALOG_BUTTONS_JS = """() => [...document.querySelectorAll('dialog[open] .dlg-buttons > :is(button, a)')]
+  .filter((e) => !e.disabled && e.offsetParent !== null)
+  .filter((e) => {
+    const r = e.getBoundingClientRect();
+    const d = e.closest('dialog').getBoundingClientRect();
+    if (r.top < Math.max(0, d.top) || r.left < Math.max(0, d.left)
+        || r.bottom > Math.min(innerHeight, d.bottom) || r.right > Math.min(innerWidth, d.right)) return true;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return !hit || !(hit === e || e.contains(hit));
+  }).map((e) => e.id || e.textContent)"""
+
+
+@pytest.mark.parametrize("screen", ["phone", "phone-landscape"])
+def test_the_game_over_dialog_shows_every_button(screen, browser, base_url):
+    """At the end of a game every button of its dialog is on the screen without scrolling, in
+    every language (on a phone on its side "New game" wrapped below the fold)."""
+    w, h = SCREENS[screen]
+    ctx = mobile_context(browser, w, h)
+    try:
+        page = ctx.new_page()
+        load_saved(page, base_url, "samba2-win")
+        page.locator('#hand .card[data-card="5C"]').click(position={"x": 6, "y": 10})
+        page.click('#actions button[data-action="discard"]')
+        expect(page.locator("#dlg-over")).to_be_visible()
+        for lang in ("en", "fr", "ru", "nb"):
+            page.evaluate("(l) => { const s = document.getElementById('lang-select');"
+                          " s.value = l; s.dispatchEvent(new Event('change')); }", lang)
+            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+            assert page.evaluate(SETTLED_JS)
+            assert page.locator("#dlg-over .dlg-buttons button").count() >= 4
+            hidden = page.evaluate(DIALOG_BUTTONS_JS)
+            assert not hidden, f"{lang} at {screen}: dialog buttons out of sight: {hidden}"
+    finally:
+        ctx.close()
+
+
+def test_the_new_game_dialog_fits_a_phone_on_its_side(browser, base_url):
+    """At 844×390 the new-game dialog of a four-player game shows every button, Deal included,
+    without scrolling, in every language (the seats stand in two columns)."""
+    w, h = SCREENS["phone-landscape"]
+    ctx = mobile_context(browser, w, h)
+    try:
+        page = ctx.new_page()
+        page.goto(base_url + "?seed=11")
+        expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+        expect(page.locator("#form-new")).to_be_visible()
+        expect(page.locator("#opt-seats select")).to_have_count(3)
+        for lang in ("en", "fr", "ru", "nb"):
+            page.evaluate("(l) => { const s = document.getElementById('lang-select');"
+                          " s.value = l; s.dispatchEvent(new Event('change')); }", lang)
+            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+            assert page.evaluate(SETTLED_JS)
+            assert page.locator("dialog[open] .dlg-buttons > :is(button, a)").count() >= 4
+            hidden = page.evaluate(DIALOG_BUTTONS_JS)
+            assert not hidden, f"{lang}: new-game dialog buttons out of sight: {hidden}"
     finally:
         ctx.close()
