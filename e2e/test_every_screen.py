@@ -210,6 +210,19 @@ DIALOG_BUTTONS_JS = """() => [...document.querySelectorAll('dialog[open] .dlg-bu
   }).map((e) => e.id || e.textContent)"""
 
 
+def check_dialog_buttons_in_every_language(page, where: str) -> None:
+    """In each language (switched while the dialog stays open), the open dialog has at least four
+    buttons and every one is in sight (``DIALOG_BUTTONS_JS``)."""
+    for lang in ("en", "fr", "ru", "nb"):
+        page.evaluate("(l) => { const s = document.getElementById('lang-select');"
+                      " s.value = l; s.dispatchEvent(new Event('change')); }", lang)
+        expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+        assert page.evaluate(SETTLED_JS)
+        assert page.locator("dialog[open] .dlg-buttons > :is(button, a)").count() >= 4
+        hidden = page.evaluate(DIALOG_BUTTONS_JS)
+        assert not hidden, f"{lang}, {where}: buttons out of sight: {hidden}"
+
+
 @pytest.mark.parametrize("screen", ["phone", "phone-landscape"])
 def test_the_game_over_dialog_shows_every_button(screen, browser, base_url):
     """At the end of a game every button of its dialog is on the screen without scrolling, in
@@ -222,14 +235,7 @@ def test_the_game_over_dialog_shows_every_button(screen, browser, base_url):
         page.locator('#hand .card[data-card="5C"]').click(position={"x": 6, "y": 10})
         page.click('#actions button[data-action="discard"]')
         expect(page.locator("#dlg-over")).to_be_visible()
-        for lang in ("en", "fr", "ru", "nb"):
-            page.evaluate("(l) => { const s = document.getElementById('lang-select');"
-                          " s.value = l; s.dispatchEvent(new Event('change')); }", lang)
-            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
-            assert page.evaluate(SETTLED_JS)
-            assert page.locator("#dlg-over .dlg-buttons button").count() >= 4
-            hidden = page.evaluate(DIALOG_BUTTONS_JS)
-            assert not hidden, f"{lang} at {screen}: dialog buttons out of sight: {hidden}"
+        check_dialog_buttons_in_every_language(page, f"the game-over dialog at {screen}")
     finally:
         ctx.close()
 
@@ -245,13 +251,6 @@ def test_the_new_game_dialog_fits_a_phone_on_its_side(browser, base_url):
         expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
         expect(page.locator("#form-new")).to_be_visible()
         expect(page.locator("#opt-seats select")).to_have_count(3)
-        for lang in ("en", "fr", "ru", "nb"):
-            page.evaluate("(l) => { const s = document.getElementById('lang-select');"
-                          " s.value = l; s.dispatchEvent(new Event('change')); }", lang)
-            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
-            assert page.evaluate(SETTLED_JS)
-            assert page.locator("dialog[open] .dlg-buttons > :is(button, a)").count() >= 4
-            hidden = page.evaluate(DIALOG_BUTTONS_JS)
-            assert not hidden, f"{lang}: new-game dialog buttons out of sight: {hidden}"
+        check_dialog_buttons_in_every_language(page, "the new-game dialog")
     finally:
         ctx.close()
