@@ -15,12 +15,36 @@ def body_attr(page: Page, name: str) -> str:
     return page.locator("body").get_attribute(f"data-{name}") or ""
 
 
+def top_bar(page: Page, selector: str):
+    """The top bar's control ``selector``, in sight: on a phone the actions fold into the Menu
+    (table.css), which this opens first, as a player would."""
+    control = page.locator(selector)
+    if not control.is_visible() and page.locator("#btn-menu").is_visible():
+        page.click("#btn-menu")
+        expect(control).to_be_visible()
+    return control
+
+
+def choose_language(page: Page, lang: str) -> None:
+    """Picks ``lang`` in the top bar's language menu and waits until the page speaks it."""
+    top_bar(page, "#lang-select").select_option(lang)
+    expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+
+
+def switch_language_by_script(page: Page, lang: str) -> None:
+    """Switches the language while a dialog is open (the top bar behind a modal dialog takes no
+    clicks, and on a phone the picker is inside the closed Menu) and waits for it."""
+    page.evaluate("(l) => { const s = document.getElementById('lang-select');"
+                  " s.value = l; s.dispatchEvent(new Event('change')); }", lang)
+    expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+
+
 def start_game(page: Page, rules: str = "samba", players: int = 4, level: str = "random",
                target: int = 10000) -> None:
     """Fills the new-game dialog (it opens by itself once Python is ready) and deals."""
     dialog = page.locator("#dlg-new")
     if not dialog.is_visible():
-        page.click("#btn-new")
+        top_bar(page, "#btn-new").click()
     expect(dialog).to_be_visible()
     dialog.locator(f'input[name="rules"][value="{rules}"]').check()
     dialog.locator(f'input[name="players"][value="{players}"]').check()

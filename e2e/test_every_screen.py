@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import expect
 
 from fit import SCREENS, SETTLED_JS, decks_hidden, hit_report, load_saved
+from play_driver import choose_language, switch_language_by_script, top_bar
 from positions import POSITIONS, position
 
 IDLE = 'body[data-my-turn="1"][data-busy="0"]'
@@ -181,11 +182,11 @@ def test_six_seats_keep_their_badges_inside_in_every_language(browser, base_url)
         page = ctx.new_page()
         load_saved(page, base_url, "crawford6-draw")
         for lang in ("en", "fr", "ru", "nb"):
-            page.select_option("#lang-select", lang)
-            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+            choose_language(page, lang)
             expect(page.locator("#seats .seat .tag")).to_have_count(1)
             spill = page.evaluate(SEAT_SPILL_JS)
             assert not spill, f"{lang}: seat contents spill out: {spill}"
+            top_bar(page, "#lang-select")   # on a phone, inside the Menu
             cut = page.evaluate("""() => { const s = document.getElementById('lang-select');
               const c = document.createElement('canvas').getContext('2d');
               c.font = getComputedStyle(s).font;
@@ -214,9 +215,7 @@ def check_dialog_buttons_in_every_language(page, where: str) -> None:
     """In each language (switched while the dialog stays open), the open dialog has at least four
     buttons and every one is in sight (``DIALOG_BUTTONS_JS``)."""
     for lang in ("en", "fr", "ru", "nb"):
-        page.evaluate("(l) => { const s = document.getElementById('lang-select');"
-                      " s.value = l; s.dispatchEvent(new Event('change')); }", lang)
-        expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+        switch_language_by_script(page, lang)
         assert page.evaluate(SETTLED_JS)
         assert page.locator("dialog[open] .dlg-buttons > :is(button, a)").count() >= 4
         hidden = page.evaluate(DIALOG_BUTTONS_JS)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from play_driver import wait_my_turn
+from play_driver import choose_language, top_bar, wait_my_turn
 
 SCREENS = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (768, 1024)}
 LANGS = ("en", "fr", "ru", "nb")
@@ -32,7 +32,6 @@ TABLES = {"rules.html": "#rules-table", "authors.html": "table.au-table"}
 ROLELESS_JS = """(sel) => [...document.querySelectorAll(sel)].flatMap(t => [t,
   ...t.querySelectorAll('thead, tbody, tr, th, td')]).filter(e => !e.getAttribute('role')).length"""
 EMBED = "embed.html?rules=samba&players=2&seed=7&pace=20"
-EMBED_CONTROLS = [".topbar-actions > *", "#actions button"]
 
 # Sideways scrolling of the document (the layout viewport, without zooming out).
 OVERFLOW_JS = "() => [document.documentElement.scrollWidth, window.innerWidth]"
@@ -115,11 +114,14 @@ def test_secondary_pages_fit_small_screens(screen, browser, base_url, open_app):
             open_app(page, base_url + EMBED)
             assert wait_my_turn(page) == "draw"
             for lang in ("en", "fr"):
-                set_language(page, lang)
+                choose_language(page, lang)
                 page.evaluate("window.scrollTo(0, 0); document.getElementById('table').scrollTo(0, 0)")
                 where = f"{screen} {EMBED} {lang}"
                 assert_no_sideways_scroll(page, where)
-                assert_controls_shown(page, EMBED_CONTROLS, where)
+                assert_controls_shown(page, ["#actions button"], where)
+                top_bar(page, "#btn-help")   # the top bar's actions, in the open Menu
+                assert_controls_shown(page, [".topbar-actions > *"], where)
+                page.keyboard.press("Escape")
         assert not errors, f"page errors: {errors}"
     finally:
         ctx.close()

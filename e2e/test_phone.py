@@ -1,13 +1,14 @@
 """On a phone (upright and on its side) and an upright tablet, in every language: every top-bar
-control and every action button sits inside the screen (none pushed off an edge or hidden in a
-sideways-scrolling row), the table's sections do not overlap, and the hand's last card can be
-scrolled into view clear of the sticky action bar."""
+control (on a phone, in the open Menu) and every action button sits inside the screen (none
+pushed off an edge or hidden in a sideways-scrolling row), the table's sections do not overlap,
+and the hand's last card can be scrolled into view clear of the sticky action bar. On a phone
+the top bar takes one row, and its Menu opens and closes as a player expects."""
 from __future__ import annotations
 
 import pytest
 from playwright.sync_api import expect
 
-from play_driver import start_game, wait_my_turn
+from play_driver import choose_language, start_game, switch_language_by_script, top_bar, wait_my_turn
 
 SCREENS = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (768, 1024)}
 
@@ -39,9 +40,10 @@ def overlap(a: dict, b: dict) -> bool:
 def assert_inside(page, selector: str, where: str) -> int:
     controls = page.evaluate(CONTROLS_JS, selector)
     assert controls, f"{where}: no control found for {selector}"
-    width = page.viewport_size["width"]
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
     for c in controls:
         assert c["left"] >= 0 and c["right"] <= width + 0.5, f"{where}: {c['id']} is off screen: {c}"
+        assert c["top"] >= 0 and c["bottom"] <= height + 0.5, f"{where}: {c['id']} is off screen: {c}"
         assert c["shown"], f"{where}: {c['id']} is covered or clipped: {c}"
     return len(controls)
 
@@ -60,11 +62,12 @@ def test_small_screen_layout_in_every_language(screen, browser, page_log, base_u
         start_game(page, level="random")
         assert wait_my_turn(page) == "draw"
         for lang in ("en", "fr", "ru", "nb"):
-            page.select_option("#lang-select", lang)
-            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+            choose_language(page, lang)
             page.evaluate("window.scrollTo(0, 0); document.getElementById('table').scrollTo(0, 0)")
+            top_bar(page, "#btn-new")   # a phone: the Menu open
             n = assert_inside(page, ".topbar-actions > *", f"{lang} top bar")
-            assert n >= 5, f"{lang}: the top bar shows {n} controls"
+            assert n >= 7, f"{lang}: the top bar shows {n} controls"
+            page.keyboard.press("Escape")
             assert_inside(page, "#actions button", f"{lang} action bar")
             sections = page.evaluate(SECTIONS_JS)
             assert len(sections) == 4, f"{lang}: sections shown: {sections}"
@@ -99,8 +102,7 @@ def test_new_game_dialog_buttons_fit_on_a_phone(screen, browser, page_log, base_
         expect(form).to_be_visible()
         expect(page.locator("#form-new .dlg-buttons #btn-stats")).to_have_count(1)
         for lang in ("en", "fr", "ru", "nb"):
-            page.select_option("#lang-select", lang)
-            expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+            switch_language_by_script(page, lang)
             page.locator("#btn-start").scroll_into_view_if_needed()
             box = form.bounding_box()
             assert box is not None
@@ -109,6 +111,62 @@ def test_new_game_dialog_buttons_fit_on_a_phone(screen, browser, page_log, base_
             for b in buttons:
                 assert box["x"] - 0.5 <= b["left"] and b["right"] <= box["x"] + box["width"] + 0.5, \
                     f"{lang}: {b['id']} runs off the dialog {box}: {b}"
+        assert not page_log.page_errors
+    finally:
+        ctx.close()
+
+
+# The top bar's height against its tallest shown child's with its padding and border: equal when
+# every child stands in one row.
+TOP_BAR_ROWS_JS = """() => {
+  const bar = document.querySelector('.topbar');
+  const cs = getComputedStyle(bar);
+  const tallest = Math.max(...[...bar.children].filter((e) => e.offsetParent !== null
+    && getComputedStyle(e).position !== 'absolute').map((e) => e.getBoundingClientRect().height));
+  return {bar: bar.getBoundingClientRect().height,
+          one_row: tallest + parseFloat(cs.paddingTop) + parseFloat(cs.paddingBottom)
+                   + parseFloat(cs.borderTopWidth) + parseFloat(cs.borderBottomWidth)};
+}"""
+
+
+@pytest.mark.parametrize("screen", ["phone", "phone-landscape"])
+def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser, page_log,
+                                                               base_url, open_app):
+    """On a phone the top bar's actions fold into a Menu, so the bar takes one row in every
+    language (the actions took two or three rows: 109 px of an 844 px high phone, 73 of 390 on
+    its side). The Menu opens its panel over the table; a choice in it, Escape (the focus back
+    on the Menu) and a tap outside it close it."""
+    width, height = SCREENS[screen]
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                              has_touch=True, service_workers="block")
+    ctx.set_default_timeout(15_000)
+    try:
+        page = ctx.new_page()
+        page.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
+        open_app(page, base_url + "?seed=11&pace=20")
+        start_game(page, level="random")
+        wait_my_turn(page)
+        menu, panel = page.locator("#btn-menu"), page.locator("#topbar-actions")
+        for lang in ("en", "fr", "ru", "nb"):
+            choose_language(page, lang)
+            rows = page.evaluate(TOP_BAR_ROWS_JS)
+            assert rows["bar"] <= rows["one_row"] + 0.5, f"{lang}: the top bar takes more than a row: {rows}"
+            expect(panel).to_be_hidden()   # the choice closed the Menu
+        expect(menu).to_have_attribute("aria-expanded", "false")
+        menu.click()
+        expect(panel).to_be_visible()
+        expect(menu).to_have_attribute("aria-expanded", "true")
+        page.keyboard.press("Escape")
+        expect(panel).to_be_hidden()
+        expect(menu).to_be_focused()
+        expect(page.locator('body[data-phase="draw"]')).to_have_count(1)   # Escape did nothing else
+        menu.click()
+        page.locator("#seats .seat").first.click()   # a tap outside: on a seat, which does nothing
+        expect(panel).to_be_hidden()
+        top_bar(page, "#btn-scores").click()   # a choice: its dialog opens, the Menu closes
+        expect(page.locator("dialog[open]")).to_have_count(1)
+        expect(panel).to_be_hidden()
+        expect(menu).to_have_attribute("aria-expanded", "false")
         assert not page_log.page_errors
     finally:
         ctx.close()

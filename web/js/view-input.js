@@ -40,6 +40,7 @@ export function bindInputs(intents, shadeBoard) {
     }
   });
   $("lang-select")?.addEventListener("change", (ev) => intents.setLanguage(ev.target.value));
+  bindMenu();
   $("btn-reveal")?.addEventListener("click", () => intents.reveal());
   installKeyboard(intents);
   $("actions").addEventListener("click", (ev) => {
@@ -69,4 +70,32 @@ export function bindInputs(intents, shadeBoard) {
     $("dlg-new").close();
     intents.startGame(readSettings());
   });
+}
+
+/**
+ * The top bar's Menu (shown on phones only, by table.css): opens and closes the actions' panel.
+ * A choice in it, a tap outside it or Escape closes it.
+ */
+function bindMenu() {
+  const button = $("btn-menu");
+  const panel = $("topbar-actions");
+  if (!button || !panel) return;
+  const isOpen = () => document.body.classList.contains("menu-open");
+  const set = (open) => {
+    document.body.classList.toggle("menu-open", open);
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+  };
+  set(false);   // aria-expanded: from now on the Menu opens
+  button.addEventListener("click", () => set(!isOpen()));
+  panel.addEventListener("click", (ev) => { if (ev.target.closest("button, a")) set(false); });
+  panel.addEventListener("change", () => set(false));
+  document.addEventListener("pointerdown", (ev) => {
+    if (isOpen() && !ev.target.closest("#topbar-actions, #btn-menu")) set(false);
+  }, true);
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key !== "Escape" || !isOpen()) return;
+    ev.stopPropagation();
+    set(false);
+    button.focus();
+  }, true);
 }
