@@ -211,15 +211,18 @@ DIALOG_BUTTONS_JS = """() => [...document.querySelectorAll('dialog[open] .dlg-bu
   }).map((e) => e.id || e.textContent)"""
 
 
-def check_dialog_buttons_in_every_language(page, where: str) -> None:
+def check_dialog_buttons_in_every_language(page, where: str, more=None) -> None:
     """In each language (switched while the dialog stays open), the open dialog has at least four
-    buttons and every one is in sight (``DIALOG_BUTTONS_JS``)."""
+    buttons and every one is in sight (``DIALOG_BUTTONS_JS``); ``more(lang)``, if given, returns
+    a further list of problems, which must be empty."""
     for lang in ("en", "fr", "ru", "nb"):
         switch_language_by_script(page, lang)
         assert page.evaluate(SETTLED_JS)
         assert page.locator("dialog[open] .dlg-buttons > :is(button, a)").count() >= 4
         hidden = page.evaluate(DIALOG_BUTTONS_JS)
         assert not hidden, f"{lang}, {where}: buttons out of sight: {hidden}"
+        problems = more(lang) if more else []
+        assert not problems, f"{lang}, {where}: {problems}"
 
 
 @pytest.mark.parametrize("screen", ["phone", "phone-landscape"])
@@ -239,17 +242,35 @@ def test_the_game_over_dialog_shows_every_button(screen, browser, base_url):
         ctx.close()
 
 
-def test_the_new_game_dialog_fits_a_phone_on_its_side(browser, base_url):
-    """At 844×390 the new-game dialog of a four-player game shows every button, Deal included,
-    without scrolling, in every language (the seats stand in two columns)."""
-    w, h = SCREENS["phone-landscape"]
-    ctx = mobile_context(browser, w, h)
+# The seat pickers whose chosen option's text is wider than the picker's room for it (its box
+# less the padding and the arrow's 20 px): a clipped "Computer (mediu".
+SEAT_PICKERS_CUT_JS = """() => [...document.querySelectorAll('#opt-seats select')].map((s) => {
+  const c = document.createElement('canvas').getContext('2d');
+  const cs = getComputedStyle(s);
+  c.font = cs.font;
+  const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 20;
+  return [s.name || s.dataset.seat, Math.round(room - c.measureText(s.selectedOptions[0].text).width)];
+}).filter(([, spare]) => spare < 0)"""
+
+
+@pytest.mark.parametrize("size, rules, players", [
+    ((844, 390), "samba", 4), ((844, 390), "dutch", 6), ((740, 360), "dutch", 6),
+    ((667, 375), "dutch", 6)], ids=["844x390-4", "844x390-6", "740x360-6", "667x375-6"])
+def test_the_new_game_dialog_fits_a_phone_on_its_side(size, rules, players, browser, base_url):
+    """On a phone on its side the new-game dialog of a four- and a six-player game shows every
+    button, Deal included, without scrolling, in every language, and each seat's picker shows
+    its whole choice (the seats in two or three columns, the players and the target in one row:
+    a six-player dialog scrolled by 33 px at 844×390)."""
+    ctx = mobile_context(browser, *size)
     try:
         page = ctx.new_page()
         page.goto(base_url + "?seed=11")
         expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
         expect(page.locator("#form-new")).to_be_visible()
-        expect(page.locator("#opt-seats select")).to_have_count(3)
-        check_dialog_buttons_in_every_language(page, "the new-game dialog")
+        page.check(f'#form-new input[name="rules"][value="{rules}"]')
+        page.check(f'#form-new input[name="players"][value="{players}"]')
+        expect(page.locator("#opt-seats select")).to_have_count(players - 1)
+        check_dialog_buttons_in_every_language(page, f"the new-game dialog at {size}",
+                                               lambda lang: page.evaluate(SEAT_PICKERS_CUT_JS))
     finally:
         ctx.close()
