@@ -219,7 +219,7 @@ def test_last_red_three_is_not_laid_and_medium_plays_on():
 def test_rollout_fast_view_ranks_like_view_for(rules, players):
     """``hard``'s rollouts build a cached partial view; ``medium`` must rank moves the same on
     it as on ``view_for``, and the cheap meld-phase stand-in must only play legal moves."""
-    from py_engine.ai.hard import fast_meld_phase, rollout_view
+    from py_engine.ai.rollout import fast_meld_phase, rollout_view
     from py_engine.ai.medium import MediumBot
     from py_engine.moves import parse_move
     g = Game.new(rules, players, seed=3)
@@ -585,13 +585,13 @@ def test_own_turn_leaves_the_searching_seats_turn_to_medium(monkeypatch):
     draws = [m for m in legal_texts(view) if m.startswith(("draw", "take"))]
     assert draws
     calls: list[tuple[int, str]] = []
-    real = hard._fast_meld_move
+    real = hard.fast_meld_move
 
     def spy(game, policy, cache):
         calls.append((game.current, real(game, policy, cache) is not None))
         return real(game, policy, cache)
 
-    monkeypatch.setattr(hard, "_fast_meld_move", spy)
+    monkeypatch.setattr(hard, "fast_meld_move", spy)
     for own, want_first in ((True, False), (False, True)):
         calls.clear()
         world = hard.Determinizer(view).sample(random.Random(3))

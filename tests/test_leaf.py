@@ -7,7 +7,8 @@ import random
 import pytest
 
 from py_engine.ai import fit_leaf
-from py_engine.ai.hard import HardBot, evaluate
+from py_engine.ai.hard import HardBot
+from py_engine.ai.rollout import evaluate
 from py_engine.ai.leaf import NAMES, features, predict
 from py_engine.ai.simple import legal_texts
 from py_engine.ai.weights import LEAF_WEIGHTS

@@ -173,7 +173,7 @@ def test_rollout_pile_facts_follow_the_pile(rules, players):
     """The pile's kinds and rank counts kept from one decision to the next (discards, pile
     taken, top card taken) are what a fresh count gives, and the rollout's ``Info`` sees the
     cards ``Info`` of the seat's view sees."""
-    from py_engine.ai.hard import _pile_facts, _rollout_info
+    from py_engine.ai.rollout import _pile_facts, _rollout_info
     from py_engine.ai.info import Info
     from py_engine.views import view_for
     g = Game.new(rules, players, seed=31)
@@ -267,7 +267,7 @@ def test_best_discard_is_the_max_of_discard_scores(rules, players):
     of their bound, is the ``max`` of ``medium``'s discard scores on the seat's view, with one
     cache kept from decision to decision as a rollout keeps it and with a fresh one; weights that
     give no bound score every kind and still agree."""
-    from py_engine.ai.hard import best_discard
+    from py_engine.ai.rollout import best_discard
     from py_engine.ai.medium import MediumBot
     policy = MediumBot()
     unbounded = MediumBot(weights={"seq_near2": -3.0})
@@ -290,7 +290,7 @@ def test_best_discard_stops_early_and_can_fail(monkeypatch):
     """The bound lets decisions skip kinds (fewer ranks' dangers worked out than where the
     weights give no bound and every kind is scored), and a wrong score would be seen: a danger
     counted twice changes some choices."""
-    from py_engine.ai import hard, medium
+    from py_engine.ai import medium, rollout
     from py_engine.ai.medium import MediumBot
     policy = MediumBot()
     unbounded = MediumBot(weights={"seq_near2": -3.0})
@@ -302,11 +302,11 @@ def test_best_discard_stops_early_and_can_fail(monkeypatch):
     for bot in (policy, unbounded):
         calls.clear()
         for g, view, hand, distinct, own in positions:
-            hard.best_discard(g, g.current, bot, hand, distinct, own, {})
+            rollout.best_discard(g, g.current, bot, hand, distinct, own, {})
         counted.append(len(calls))
     assert 0 < counted[0] < counted[1] * 0.8, counted
     doubled = MediumBot(weights={"danger": 2.0})
-    differ = sum(hard.best_discard(g, g.current, policy, hand, distinct, own, {})
+    differ = sum(rollout.best_discard(g, g.current, policy, hand, distinct, own, {})
                  != _max_discard(doubled, view, distinct, True)
                  for g, view, hand, distinct, own in positions)
     assert differ > 0

@@ -24,7 +24,7 @@ from .medium import MediumBot
 def positions(rules: str, players: int, deals: int, seed: int):
     """Yield (deal index, features per side, final score per side, hand-set estimate per side)
     at the start of every turn."""
-    from .hard import evaluate_side
+    from .rollout import evaluate_side
     for d in range(deals):
         g = Game.new(rules, players, seed=seed * 100_003 + d)
         bots = [MediumBot(seed=seed * 31 + s) for s in range(players)]

@@ -517,7 +517,7 @@ class MediumBot:
         """``discard_score`` of a natural card (more than one card in hand; ``keep_value`` and
         ``danger`` inline) as a function of its kind, from what every kind's score shares:
         ``Info.own_rank``, ``Info._discard_facts``'s parts, ``seen_rank``, the next player's
-        cards, ``unseen_total`` and ``_read_next_log`` (``hard.best_discard`` gives them from a
+        cards, ``unseen_total`` and ``_read_next_log`` (``rollout.best_discard`` gives them from a
         rollout's game). The pair danger is worked out once per rank."""
         w = self.w
         pair_w, triple_w, near1, near2 = w["pair"], w["triple"], w["seq_near1"], w["seq_near2"]
