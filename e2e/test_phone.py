@@ -5,6 +5,8 @@ and the hand's last card can be scrolled into view clear of the sticky action ba
 the top bar takes one row, and its Menu opens and closes as a player expects."""
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 import pytest
 from playwright.sync_api import expect
 
@@ -48,17 +50,27 @@ def assert_inside(page, selector: str, where: str) -> int:
     return len(controls)
 
 
-@pytest.mark.parametrize("screen", list(SCREENS))
-def test_small_screen_layout_in_every_language(screen, browser, page_log, base_url, open_app):
-    width, height = SCREENS[screen]
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
-                              has_touch=True,
-                              service_workers="block")
+@contextmanager
+def screen_page(browser, page_log, open_app, url: str, width: int, height: int, phone: bool = True):
+    """A page of its own context at ``width`` × ``height`` (a phone's: mobile, touch), the app
+    open at ``url``, its errors kept in ``page_log``."""
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone,
+                              has_touch=phone, service_workers="block")
     ctx.set_default_timeout(15_000)
     try:
         page = ctx.new_page()
         page.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
-        open_app(page, base_url + "?seed=11&pace=20")
+        open_app(page, url)
+        yield page
+    finally:
+        ctx.close()
+
+
+@pytest.mark.parametrize("screen", list(SCREENS))
+def test_small_screen_layout_in_every_language(screen, browser, page_log, base_url, open_app):
+    width, height = SCREENS[screen]
+    with screen_page(browser, page_log, open_app, base_url + "?seed=11&pace=20",
+                     width, height) as page:
         start_game(page, level="random")
         assert wait_my_turn(page) == "draw"
         for lang in ("en", "fr", "ru", "nb"):
@@ -82,8 +94,6 @@ def test_small_screen_layout_in_every_language(screen, browser, page_log, base_u
         assert box is not None and bar is not None
         assert box["y"] + 12 <= bar["y"], f"the last card {box} stays under the action bar {bar}"
         assert not page_log.page_errors
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("screen", ["phone", "phone-landscape"])
@@ -91,13 +101,7 @@ def test_new_game_dialog_buttons_fit_on_a_phone(screen, browser, page_log, base_
     """The new-game dialog's buttons (Statistics, Play with friends, Cancel, Deal) wrap inside
     the dialog in every language rather than running off its edge."""
     width, height = SCREENS[screen]
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
-                              has_touch=True, service_workers="block")
-    ctx.set_default_timeout(15_000)
-    try:
-        page = ctx.new_page()
-        page.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
-        open_app(page, base_url + "?seed=11")
+    with screen_page(browser, page_log, open_app, base_url + "?seed=11", width, height) as page:
         form = page.locator("#form-new")
         expect(form).to_be_visible()
         expect(page.locator("#form-new .dlg-buttons #btn-stats")).to_have_count(1)
@@ -112,8 +116,6 @@ def test_new_game_dialog_buttons_fit_on_a_phone(screen, browser, page_log, base_
                 assert box["x"] - 0.5 <= b["left"] and b["right"] <= box["x"] + box["width"] + 0.5, \
                     f"{lang}: {b['id']} runs off the dialog {box}: {b}"
         assert not page_log.page_errors
-    finally:
-        ctx.close()
 
 
 # The top bar's height against its tallest shown child's with its padding and border: equal when
@@ -138,14 +140,8 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
     1024×600). The Menu opens its panel over the table; a choice in it, Escape (the focus back
     on the Menu) and a tap outside it close it."""
     width, height = {**SCREENS, "short-laptop": (1024, 600)}[screen]
-    phone = screen != "short-laptop"
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone,
-                              has_touch=phone, service_workers="block")
-    ctx.set_default_timeout(15_000)
-    try:
-        page = ctx.new_page()
-        page.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
-        open_app(page, base_url + "?seed=11&pace=20")
+    with screen_page(browser, page_log, open_app, base_url + "?seed=11&pace=20", width, height,
+                     phone=screen != "short-laptop") as page:
         start_game(page, level="random")
         wait_my_turn(page)
         menu, panel = page.locator("#btn-menu"), page.locator("#topbar-actions")
@@ -170,5 +166,3 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
         expect(panel).to_be_hidden()
         expect(menu).to_have_attribute("aria-expanded", "false")
         assert not page_log.page_errors
-    finally:
-        ctx.close()
