@@ -73,7 +73,8 @@ export function bindInputs(intents, shadeBoard) {
 }
 
 /**
- * The top bar's Menu (shown on phones only, by table.css): opens and closes the actions' panel.
+ * The top bar's Menu (shown on phones and short, narrow screens, by table.css): opens and closes
+ * the actions' panel.
  * A choice in it, a tap outside it or Escape closes it.
  */
 function bindMenu() {
