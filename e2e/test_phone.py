@@ -138,7 +138,8 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
     bar's actions fold into a Menu, so the bar takes one row in every language (the actions
     took two or three rows: 109 px of an 844 px high phone, 73 of 390 on its side, 89 of 600 at
     1024×600). The Menu opens its panel over the table; a choice in it, Escape (the focus back
-    on the Menu) and a tap outside it close it."""
+    on the Menu) and a tap outside it close it. The log slides in from it: at 1024×600 too, where
+    it stood beside the table and left the hand two rows in a 754 px column."""
     width, height = {**SCREENS, "short-laptop": (1024, 600)}[screen]
     with screen_page(browser, page_log, open_app, base_url + "?seed=11&pace=20", width, height,
                      phone=screen != "short-laptop") as page:
@@ -161,6 +162,15 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
         menu.click()
         page.locator("#seats .seat").first.click()   # a tap outside: on a seat, which does nothing
         expect(panel).to_be_hidden()
+        # The log is not beside the table (the table has the screen's whole width): it slides
+        # in from the Menu, over the table.
+        table = page.locator("#table").bounding_box()
+        assert table is not None and table["width"] >= width - 1, table
+        top_bar(page, "#btn-log").click()
+        expect(page.locator("body.show-log")).to_have_count(1)
+        expect(panel).to_be_hidden()
+        page.click("#btn-log-close")
+        expect(page.locator("body.show-log")).to_have_count(0)
         top_bar(page, "#btn-scores").click()   # a choice: its dialog opens, the Menu closes
         expect(page.locator("dialog[open]")).to_have_count(1)
         expect(panel).to_be_hidden()
