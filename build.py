@@ -728,9 +728,18 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
     return Handler
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """A browser that goes away mid-answer (a page closed while it loads) is no error of
+        the server's: no traceback for it; any other exception is reported as usual."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)
+
+
 def make_server(root: Path | str, port: int = 0, prefix: str = "", quiet: bool = True,
                 host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    server = http.server.ThreadingHTTPServer((host, port), make_handler(root, prefix, quiet))
+    server = _Server((host, port), make_handler(root, prefix, quiet))
     server.daemon_threads = True
     return server
 

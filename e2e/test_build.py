@@ -97,3 +97,21 @@ def test_site_wheel_holds_what_the_bridge_imports_and_no_tools(tmp_path):
     if shipped is not None:
         with zipfile.ZipFile(shipped) as zf:
             assert {n for n in zf.namelist() if n.endswith(".py")} == names
+
+
+def test_the_server_is_quiet_about_a_browser_that_went_away_only(tmp_path, capsys):
+    """A connection the browser dropped mid-answer prints no traceback (CI's log showed one for
+    a page closed while it loaded); any other exception in a request still does."""
+    server = build.make_server(tmp_path, 0)
+    try:
+        for exc, printed in ((ConnectionResetError(104, "reset by peer"), False),
+                             (BrokenPipeError(32, "broken pipe"), False),
+                             (ValueError("a bug"), True)):
+            try:
+                raise exc
+            except Exception:
+                server.handle_error(None, ("127.0.0.1", 1))
+            err = capsys.readouterr().err
+            assert ("Traceback" in err) == printed, (exc, err)
+    finally:
+        server.server_close()
