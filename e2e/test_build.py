@@ -100,8 +100,8 @@ def test_site_wheel_holds_what_the_bridge_imports_and_no_tools(tmp_path):
 
 
 def test_the_server_is_quiet_about_a_browser_that_went_away_only(tmp_path, capsys):
-    """A connection the browser dropped mid-answer prints no traceback (CI's log showed one for
-    a page closed while it loaded); any other exception in a request still does."""
+    """A connection the browser dropped mid-answer (a page closed while it loads) prints no
+    traceback; any other exception in a request still does."""
     server = build.make_server(tmp_path, 0)
     try:
         for exc, printed in ((ConnectionResetError(104, "reset by peer"), False),
