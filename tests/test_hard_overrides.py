@@ -87,6 +87,26 @@ def test_summary_rows():
     assert rows[("x", "draw phase")]["ci95"] is None      # one override: no interval
 
 
+def test_overrides_played_without_a_search_get_a_row_of_their_own():
+    # The exact going-out turn and the last-turn habit overrule medium with no sampled gain.
+    recs = [{"kind": "meld", "medium": "discard 5H",
+             "configs": {"default": {"move": "meld add m4 JK", "mean": None, "lower": None,
+                                     "samples": 0}},
+             "judged": {"meld add m4 JK": {"mean": 100.0}}},
+            {"kind": "discard", "medium": "discard 5C",
+             "configs": {"default": {"move": "discard A", "mean": 30.0, "lower": 1.0,
+                                     "samples": 24}},
+             "judged": {"discard A": {"mean": -10.0}}}]
+    rows = {(r["config"], r["kind"]): r
+            for r in ho.summarize(recs, confidences=[3.0], min_gains=[40])}
+    assert rows[("default", "not searched")]["n"] == 1
+    assert rows[("default", "not searched")]["predicted"] is None
+    assert (rows[("default", "all")]["n"], rows[("default", "all")]["predicted"]) == (2, 30.0)
+    # No confidence or minimum gain decides such a move: it stays in those rows.
+    assert rows[("default, confidence 3.0", "all")]["judged"] == 100.0
+    assert rows[("default, predicted >= 40", "all")]["judged"] == 100.0
+
+
 def _override_at_meld(seed: int, min_moves: int):
     """(the game, a record of a made-up override: another legal move than medium's) at the
     first meld phase of medium self-play after ``min_moves`` moves."""

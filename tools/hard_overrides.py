@@ -217,17 +217,24 @@ def t_of(z: float, n: int) -> float:
 
 
 def keeps(c: dict, z: float, base_z: float = 1.5) -> bool:
-    """Would ``confidence=z`` keep this override (the same samples)?"""
+    """Would ``confidence=z`` keep this override (the same samples)? One played without a search
+    (no mean) is kept: no confidence decides it."""
+    if c["mean"] is None:
+        return True
     n = c["samples"]
     se = (c["mean"] - c["lower"]) / t_of(base_z, n)
     return c["mean"] - t_of(z, n) * se > 0
 
 
 BUCKETS = ((25, "predicted < 25"), (75, "predicted 25-75"), (float("inf"), "predicted >= 75"))
+UNSEARCHED = "not searched"     # the exact going-out turn, the last-turn habit: no predicted gain
 
 
-def gain_bucket(gain: float) -> str:
-    """The row of an override by the size of the gain ``hard`` predicted for it."""
+def gain_bucket(gain: float | None) -> str:
+    """The row of an override by the size of the gain ``hard`` predicted for it (``None``: a
+    move ``hard`` played without a search)."""
+    if gain is None:
+        return UNSEARCHED
     return next(name for top, name in BUCKETS if gain < top)
 
 
@@ -253,14 +260,15 @@ def summarize(recs: list[dict], confidences: list[float] = (),
     interval of the judged mean over the overrides, share judged positive. ``confidences``
     and ``min_gains``: also the default configuration's overrides that a higher confidence,
     or a minimum predicted gain, would keep (in-sample: the same overrides)."""
-    groups: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    groups: dict[tuple[str, str], list[tuple[float | None, float]]] = {}
     for r in recs:
         for name, c in r["configs"].items():
             j = r["judged"][c["move"]]["mean"]
             names = [name]
             if name == "default":
                 names += [f"default, confidence {z}" for z in confidences if keeps(c, z)]
-                names += [f"default, predicted >= {g}" for g in min_gains if c["mean"] >= g]
+                names += [f"default, predicted >= {g}" for g in min_gains   # (as ``keeps``)
+                          if c["mean"] is None or c["mean"] >= g]
             for nm in names:
                 for kind in (r["kind"], detail_kind(r, c["move"]), gain_bucket(c["mean"]),
                              "all"):
@@ -269,9 +277,10 @@ def summarize(recs: list[dict], confidences: list[float] = (),
                     groups.setdefault((nm, kind), []).append((c["mean"], j))
     rows = []
     for (name, kind), xs in groups.items():
-        pred = sum(p for p, _ in xs) / len(xs)
+        preds = [p for p, _ in xs if p is not None]
         m, se = mean_se([j for _, j in xs])
-        rows.append({"config": name, "kind": kind, "n": len(xs), "predicted": round(pred, 1),
+        rows.append({"config": name, "kind": kind, "n": len(xs),
+                     "predicted": round(sum(preds) / len(preds), 1) if preds else None,
                      "judged": round(m, 1),
                      "ci95": (round(m - 1.96 * se, 1), round(m + 1.96 * se, 1))
                      if math.isfinite(se) else None,
@@ -279,7 +288,7 @@ def summarize(recs: list[dict], confidences: list[float] = (),
     details = ("discard, not medium's black three", "discard, other",
                "take, with or without a wild", "draw phase, other")
     order = {k: i for i, k in enumerate(KINDS + details + tuple(n for _, n in BUCKETS)
-                                        + ("all",))}
+                                        + (UNSEARCHED, "all"))}
     rows.sort(key=lambda r: (r["config"], order[r["kind"]]))
     return rows
 

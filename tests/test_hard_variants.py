@@ -1,0 +1,80 @@
+"""``tools/hard_variants.py``: the settings it takes, the seeds it refuses, the bots it builds."""
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+import py_engine.ai as ai
+from py_engine.ai.hard import HardBot
+
+_PATH = Path(__file__).resolve().parent.parent / "tools" / "hard_variants.py"
+_spec = importlib.util.spec_from_file_location("hard_variants", _PATH)
+hv = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(hv)
+
+
+def test_settings_parse_to_hardbot_keywords_and_unknown_ones_are_refused():
+    assert hv.configuration("rounds=0.5,shortlist=2") == {"rounds": 0.5, "shortlist": 2}
+    assert hv.configuration("") == {}
+    with pytest.raises(ValueError, match="no setting 'round'"):
+        hv.configuration("round=0.5")
+    with pytest.raises(ValueError, match="--budget"):
+        hv.configuration("budget=2")          # both sides get the command's budget
+    with pytest.raises(ValueError):
+        hv.configuration("rounds")
+
+
+def test_a_variant_keeps_its_settings_and_takes_what_the_tournament_gives():
+    cls = hv.variant_class("hard_x", {"rounds": 0.5, "shortlist": 2})
+    bot = cls(seed=3, budget=0.2, clock="cpu")
+    assert isinstance(bot, HardBot) and bot.level == "hard_x"
+    assert (bot.rounds, bot.shortlist, bot.budget, bot.clock_name, bot.seed) == (
+        0.5, 2, 0.2, "cpu", 3)
+    assert HardBot().rounds == 1.0                 # the shipped default is untouched
+
+
+def _run(monkeypatch, capsys, argv):
+    monkeypatch.setattr(ai, "LEVELS", dict(ai.LEVELS))
+    calls = []
+
+    def fake(rules, players, a, b, deals, seed, budget=None, jobs=1, clock="wall"):
+        calls.append((rules, players, deals, seed, budget, jobs, clock))
+        bots = [ai.make_bot(a, seed=1, budget=budget), ai.make_bot(b, seed=2, budget=budget)]
+        return {"rounds": [bot.rounds for bot in bots]}
+    monkeypatch.setattr(hv, "tournament", fake)
+    rc = hv.main(argv)
+    return rc, calls, json.loads(capsys.readouterr().out)
+
+
+def test_both_sides_play_on_one_budget_with_their_own_settings(monkeypatch, capsys):
+    rc, calls, out = _run(monkeypatch, capsys, [
+        "--a", "rounds=0.5", "--deals", "3", "--seed", "787", "--budget", "0.4"])
+    assert rc == 0
+    assert calls == [("samba", 4, 3, 787, 0.4, 1, "cpu")]
+    assert out["rounds"] == [0.5, 1.0]             # side b is the shipped hard
+    assert out["configurations"] == {"a": {"rounds": 0.5}, "b": {}}
+
+
+def test_reserved_seeds_only_with_measure(monkeypatch, capsys):
+    with pytest.raises(SystemExit):
+        _run(monkeypatch, capsys, ["--a", "rounds=0.5", "--seed", "9046", "--budget", "0.75"])
+    assert "reserved" in capsys.readouterr().err
+    rc, calls, _ = _run(monkeypatch, capsys, [
+        "--a", "rounds=0.5", "--seed", "9046", "--budget", "0.75", "--measure"])
+    assert rc == 0 and calls[0][3] == 9046
+
+
+@pytest.mark.parametrize("argv", [
+    ["--a", "nope=1", "--seed", "787", "--budget", "0.75"],
+    ["--a", "rounds=0.5", "--seed", "787", "--budget", "0"],
+    ["--a", "rounds=0.5", "--seed", "787", "--budget", "0.75", "--deals", "0"],
+])
+def test_bad_options_are_refused_before_any_deal(monkeypatch, capsys, argv):
+    monkeypatch.setattr(ai, "LEVELS", dict(ai.LEVELS))
+    monkeypatch.setattr(hv, "tournament", lambda *a, **k: pytest.fail("played"))
+    with pytest.raises(SystemExit) as e:
+        hv.main(argv)
+    assert e.value.code == 2 and capsys.readouterr().err
