@@ -21,8 +21,9 @@ def test_settings_parse_to_hardbot_keywords_and_unknown_ones_are_refused():
     assert hv.configuration("") == {}
     with pytest.raises(ValueError, match="no setting 'round'"):
         hv.configuration("round=0.5")
-    with pytest.raises(ValueError, match="--budget"):
-        hv.configuration("budget=2")          # both sides get the command's budget
+    assert hv.configuration("budget=0.375") == {"budget": 0.375}
+    with pytest.raises(ValueError, match="--clock"):
+        hv.configuration("clock=wall")        # both sides run on the command's clock
     with pytest.raises(ValueError):
         hv.configuration("rounds")
 
@@ -34,6 +35,9 @@ def test_a_variant_keeps_its_settings_and_takes_what_the_tournament_gives():
     assert (bot.rounds, bot.shortlist, bot.budget, bot.clock_name, bot.seed) == (
         0.5, 2, 0.2, "cpu", 3)
     assert HardBot().rounds == 1.0                 # the shipped default is untouched
+    # A side's own budget replaces the one the tournament gives both.
+    half = hv.variant_class("hard_y", {"budget": 0.375})(seed=1, budget=0.75)
+    assert half.budget == 0.375
 
 
 def _run(monkeypatch, capsys, argv):

@@ -9,7 +9,9 @@ time budget (issue 11: strength per second).
 ``--a`` and ``--b`` are ``HardBot`` keyword arguments (``key=value[,key=value]``, as
 ``tools/hard_overrides.py`` takes them); ``--b`` defaults to the shipped ``hard``. Both play on
 the same ``--budget`` (seconds per decision, on ``--clock``), so a configuration whose samples
-are cheaper takes more of them: the result is what it plays for the same time. Prints the
+are cheaper takes more of them: the result is what it plays for the same time. A side's own
+``budget=`` replaces ``--budget`` for that side (``--a budget=0.375``: what half the time
+costs). Prints the
 tournament's JSON (``py_engine.ai.tournament``; ``a`` is ``hard_a``, ``b`` is ``hard_b``) with
 the two configurations.
 
@@ -34,8 +36,9 @@ from py_engine.ai import register  # noqa: E402
 from py_engine.ai.hard import HardBot  # noqa: E402
 from py_engine.ai.tournament import tournament  # noqa: E402
 
-# What the tournament gives every bot (``play_deal``): a variant may not set these itself.
-_GIVEN = {"seed", "budget", "clock"}
+# What the tournament gives every bot (``play_deal``) and a side may not set for itself (its
+# ``budget`` replaces the command's).
+_GIVEN = {"seed", "clock"}
 
 
 def configuration(text: str) -> dict:
@@ -47,7 +50,7 @@ def configuration(text: str) -> dict:
     known = set(inspect.signature(HardBot.__init__).parameters) - {"self", "kw"}
     for k in kw:
         if k in _GIVEN:
-            raise ValueError(f"{k!r} is set for both sides by the command (--{k})")
+            raise ValueError(f"{k!r} is the same for both sides (the command's --{k})")
         if k not in known:
             raise ValueError(f"hard has no setting {k!r}; "
                              f"one of {', '.join(sorted(known - _GIVEN))}")
@@ -55,9 +58,10 @@ def configuration(text: str) -> dict:
 
 
 def variant_class(level: str, kw: dict) -> type:
-    """A ``HardBot`` whose defaults are ``kw`` (the tournament builds bots by level name)."""
+    """A ``HardBot`` with the settings ``kw``, over what the tournament gives (it builds bots by
+    level name)."""
     def __init__(self, seed: int = 0, **given):
-        HardBot.__init__(self, seed=seed, **{**kw, **given})
+        HardBot.__init__(self, seed=seed, **{**given, **kw})
     return type(f"HardBot_{level}", (HardBot,), {"level": level, "__init__": __init__})
 
 
