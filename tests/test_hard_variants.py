@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import importlib.util
+import inspect
 import json
 from pathlib import Path
 
@@ -29,12 +30,13 @@ def test_settings_parse_to_hardbot_keywords_and_unknown_ones_are_refused():
 
 
 def test_a_variant_keeps_its_settings_and_takes_what_the_tournament_gives():
-    cls = hv.variant_class("hard_x", {"rounds": 0.5, "shortlist": 2})
+    cls = hv.variant_class("hard_x", {"rounds": 0.25, "shortlist": 2})
     bot = cls(seed=3, budget=0.2, clock="cpu")
     assert isinstance(bot, HardBot) and bot.level == "hard_x"
     assert (bot.rounds, bot.shortlist, bot.budget, bot.clock_name, bot.seed) == (
-        0.5, 2, 0.2, "cpu", 3)
-    assert HardBot().rounds == 1.0                 # the shipped default is untouched
+        0.25, 2, 0.2, "cpu", 3)
+    shipped = inspect.signature(HardBot).parameters["rounds"].default
+    assert HardBot().rounds == shipped != 0.25     # the shipped default is untouched
     # A side's own budget replaces the one the tournament gives both.
     half = hv.variant_class("hard_y", {"budget": 0.375})(seed=1, budget=0.75)
     assert half.budget == 0.375
@@ -58,8 +60,13 @@ def test_both_sides_play_on_one_budget_with_their_own_settings(monkeypatch, caps
         "--a", "rounds=0.5", "--deals", "3", "--seed", "787", "--budget", "0.4"])
     assert rc == 0
     assert calls == [("samba", 4, 3, 787, 0.4, 1, "cpu")]
-    assert out["rounds"] == [0.5, 1.0]             # side b is the shipped hard
+    shipped = inspect.signature(HardBot).parameters["rounds"].default
+    assert out["rounds"] == [0.5, shipped]         # side b is the shipped hard
     assert out["configurations"] == {"a": {"rounds": 0.5}, "b": {}}
+    # Every setting is written out, so a saved result says what "shipped" meant then.
+    assert out["settings"]["a"]["rounds"] == 0.5 and out["settings"]["b"]["rounds"] == shipped
+    assert out["settings"]["a"]["budget"] == out["settings"]["b"]["budget"] == 0.4
+    assert out["settings"]["a"]["shortlist"] == HardBot().shortlist
 
 
 def test_reserved_seeds_only_with_measure(monkeypatch, capsys):

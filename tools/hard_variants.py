@@ -13,7 +13,7 @@ are cheaper takes more of them: the result is what it plays for the same time. A
 ``budget=`` replaces ``--budget`` for that side (``--a budget=0.375``: what half the time
 costs). Prints the
 tournament's JSON (``py_engine.ai.tournament``; ``a`` is ``hard_a``, ``b`` is ``hard_b``) with
-the two configurations.
+the two configurations and every setting each side played with.
 
 TUNING seeds by default: the reserved measurement seeds 9000-9099 are refused unless
 ``--measure`` is given, for the one check of a configuration chosen on tuning seeds
@@ -57,6 +57,14 @@ def configuration(text: str) -> dict:
     return kw
 
 
+def settings(kw: dict, budget: float) -> dict:
+    """Every ``HardBot`` setting a side plays with (its own over the shipped defaults and the
+    command's budget): what a saved result was measured with, whatever the defaults become."""
+    base = {k: p.default for k, p in inspect.signature(HardBot.__init__).parameters.items()
+            if k not in {"self", "kw"} | _GIVEN}
+    return {**base, "budget": budget, **kw}
+
+
 def variant_class(level: str, kw: dict) -> type:
     """A ``HardBot`` with the settings ``kw``, over what the tournament gives (it builds bots by
     level name)."""
@@ -94,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     out = tournament(a.rules, a.players, "hard_a", "hard_b", a.deals, a.seed, budget=a.budget,
                      jobs=a.jobs, clock=a.clock)
     out["configurations"] = sides
+    out["settings"] = {name: settings(kw, a.budget) for name, kw in sides.items()}
     print(json.dumps(out))
     return 0
 
