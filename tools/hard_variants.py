@@ -11,9 +11,9 @@ time budget (issue 11: strength per second).
 the same ``--budget`` (seconds per decision, on ``--clock``), so a configuration whose samples
 are cheaper takes more of them: the result is what it plays for the same time. A side's own
 ``budget=`` replaces ``--budget`` for that side (``--a budget=0.375``: what half the time
-costs). Prints the
-tournament's JSON (``py_engine.ai.tournament``; ``a`` is ``hard_a``, ``b`` is ``hard_b``) with
-the two configurations and every setting each side played with.
+costs). Prints the tournament's JSON (``py_engine.ai.tournament``; ``a`` is ``hard_a``, ``b`` is
+``hard_b``) with the two configurations and every setting each side played with. ``--jobs``
+plays deals in processes forked from this one (they inherit the two levels).
 
 TUNING seeds by default: the reserved measurement seeds 9000-9099 are refused unless
 ``--measure`` is given, for the one check of a configuration chosen on tuning seeds
