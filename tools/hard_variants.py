@@ -41,28 +41,31 @@ from py_engine.ai.tournament import tournament  # noqa: E402
 _GIVEN = {"seed", "clock"}
 
 
+def _defaults() -> dict:
+    """``HardBot``'s settings and their shipped values (``seed`` and ``clock`` left out)."""
+    return {k: p.default for k, p in inspect.signature(HardBot.__init__).parameters.items()
+            if k not in {"self", "kw"} | _GIVEN}
+
+
 def configuration(text: str) -> dict:
     """``"rounds=0.5,shortlist=2"`` -> ``HardBot`` keyword arguments; ``""`` -> none (the
     shipped ``hard``). A name ``HardBot`` does not take is refused."""
     if not text.strip():
         return {}
     _, kw = parse_variant(text)
-    known = set(inspect.signature(HardBot.__init__).parameters) - {"self", "kw"}
+    known = _defaults()
     for k in kw:
         if k in _GIVEN:
             raise ValueError(f"{k!r} is the same for both sides (the command's --{k})")
         if k not in known:
-            raise ValueError(f"hard has no setting {k!r}; "
-                             f"one of {', '.join(sorted(known - _GIVEN))}")
+            raise ValueError(f"hard has no setting {k!r}; one of {', '.join(sorted(known))}")
     return kw
 
 
 def settings(kw: dict, budget: float) -> dict:
     """Every ``HardBot`` setting a side plays with (its own over the shipped defaults and the
     command's budget): what a saved result was measured with, whatever the defaults become."""
-    base = {k: p.default for k, p in inspect.signature(HardBot.__init__).parameters.items()
-            if k not in {"self", "kw"} | _GIVEN}
-    return {**base, "budget": budget, **kw}
+    return {**_defaults(), "budget": budget, **kw}
 
 
 def variant_class(level: str, kw: dict) -> type:
