@@ -317,7 +317,7 @@ def pile_takes(game: Game, checked: bool = False) -> list[Move]:
     """Every distinct way to take the pile with a pair (and, when opening, the melds it needs).
 
     An opened side's takes without melds are accepted from counts (``PlainTakes``, the
-    questions ``Game.verify_take_pile`` asks); the others, or all with ``checked``, are
+    questions ``actions.verify_take_pile`` asks); the others, or all with ``checked``, are
     verified (a test compares the two)."""
     return list(iter_pile_takes(game, checked))
 
@@ -375,7 +375,7 @@ def iter_pile_takes(game: Game, checked: bool = False) -> Iterator[Move]:
 
 
 class PlainTakes:
-    """``Game.verify_take_pile`` for an opened side's takes without meld parts, from counts:
+    """``actions.verify_take_pile`` for an opened side's takes without meld parts, from counts:
     the cards in hand, a natural pair (or, where the rules allow and the pile is not frozen,
     one natural and a wild card), the group's wild-card limits, and what the hand may hold
     once the pile's other cards join it (``Game.end_of_action_problem``)."""
@@ -564,7 +564,7 @@ def opening_ok(game: Game, combo) -> bool:
     """Would ``game.can(Meld(combo))`` accept an opening that ``opening_combos`` made (new
     melds, none of black threes, that the hand holds together)? The parts are valid melds by
     construction, so what is left of ``verify_meld`` is the opening minimum and the end of the
-    action (``Game._check_after``); a test compares this with ``Game.can``."""
+    action (``actions._check_after``); a test compares this with ``Game.can``."""
     if not combo:
         return False
     r = game.rules

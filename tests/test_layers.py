@@ -1,5 +1,5 @@
 """Imports run one way (STYLE.md "Layout"): cards -> errors -> rules -> melds -> moves ->
-scoring -> turn -> state -> candidates -> legal -> views -> record ->
+scoring -> turn -> position -> actions -> state -> candidates -> legal -> views -> record ->
 simulate/lessons/review/rulesdoc -> ai -> session/soak -> netplay -> bridge/cli. (lessons, review
 and rulesdoc came later; they sit beside simulate: they use earlier modules and the bridge uses
 them. A new module must be given its place in ORDER.)
@@ -14,8 +14,8 @@ import pytest
 
 import py_engine
 
-ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "turn", "state", "candidates",
-         "legal", "views", "record", ("simulate", "lessons", "review", "rulesdoc"), "ai",
+ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "turn", "position", "actions",
+         "state", "candidates", "legal", "views", "record", ("simulate", "lessons", "review", "rulesdoc"), "ai",
          ("session", "soak"), "netplay", ("bridge", "cli")]
 RANK: dict[str, int] = {}
 for i, entry in enumerate(ORDER):

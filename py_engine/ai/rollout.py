@@ -295,7 +295,7 @@ def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinc
     ``sorted(set(hand))``, ``own`` its natural cards per rank (with more than one card in hand).
 
     With more than three cards in the meld phase any card may be discarded but a red three
-    where the rules keep them (``Game.verify_discard``); None if none may. A natural card's
+    where the rules keep them (``actions.verify_discard``); None if none may. A natural card's
     score has a bound (``MediumBot.natural_discard_bound``): the kinds are scored in the order
     of their bounds (the other kinds' scores are exact), and the rest is skipped once the best so
     far beats the next bound. A test compares it with ``discard_scores``."""
