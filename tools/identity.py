@@ -10,7 +10,8 @@ plays seeded deals by random players and by ``medium`` players, and hashes, in o
 - ``views``: every seat's ``view_for`` (JSON with sorted keys) at every position;
 - ``medium``: every ``medium`` decision;
 - ``hard``: ``hard``'s decision with a fixed number of samples (``iterations``, no clock) at a few
-  positions of each table where it searches.
+  positions of each table where it searches, with its samples and each candidate's mean sample
+  value (to 6 decimals): a change to the rollouts that leaves those decisions alone still shows.
 It prints one JSON line: counts and one SHA-256 per fingerprint. Run it before and after a
 change (the same arguments) and compare the lines: equal hashes mean the same behaviour on
 those games.
@@ -87,7 +88,10 @@ def hard_decisions(p: Prints, rules: str, players: int, seed: int, count: int) -
         move = bots[g.current].choose(view)
         if g.phase == "meld" and step >= 7 and step % 7 == 0:
             bot = HardBot(seed=seed + step, iterations=8)
-            p.add("hard", [step, bot.choose(view)])
+            choice = bot.choose(view)
+            stats = bot.last_stats
+            means = {m: round(v, 6) for m, v in (stats.get("means") or {}).items()}
+            p.add("hard", [step, choice, stats.get("samples"), means])
             done += 1
         g.play(move)
         step += 1
