@@ -7,12 +7,14 @@ import json
 
 from playwright.sync_api import expect
 
-from play_driver import body_attr, discard_one, settle, start_game, wait_my_turn
+from play_driver import (body_attr, click_action, click_card, discard_one, settle, start_game,
+                         wait_my_turn)
 
 from py_engine.bridge import record_check
 
 SAVE_KEY = "samba.save.v1"
 BROKEN_KEY = "samba.save.broken"
+PENDING_KEY = "samba.save.pending"
 
 
 def hand(page) -> list[str]:
@@ -118,4 +120,65 @@ def test_corrupted_or_foreign_saves_are_set_aside(page, page_log, base_url, open
     wait_my_turn(page)
     saved_version(page)
     expect(page.locator("#save-notice")).to_have_count(0)
+    page_log.assert_clean()
+
+
+def _resumed_at(page, version: str) -> None:
+    page.reload()
+    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+    expect(page.locator('body[data-save="resumed"]')).to_have_count(1)
+    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(1)
+
+
+def test_a_move_sent_as_the_tab_closes_is_played_at_the_next_visit(page, page_log, base_url,
+                                                                    open_app):
+    """The player's move is kept as it is sent: when the engine never answers (the tab closed
+    first), the next visit plays it on the saved game; a kept move that does not fit the saved
+    game (damaged, another version, refused by the engine) is dropped and changes nothing."""
+    open_app(page, base_url + "?seed=11&pace=20&testhooks=1")
+    start_game(page, rules="samba", players=4, level="random")
+    assert wait_my_turn(page) == "draw"
+    page.click("#stock")
+    settle(page)
+    expect(page.locator('body[data-phase="meld"]')).to_have_count(1)
+    version = body_attr(page, "version")
+    cards = hand(page)
+    wait_saved(page, version)
+    assert page.evaluate(f"localStorage.getItem('{PENDING_KEY}')") is None, "the save holds the draw"
+
+    # Kept moves that do not fit: each is dropped, the saved game resumes as it was.
+    for raw in ("{not json", json.dumps({"format": "samba-pending/1", "version": -1, "move": "x"}),
+                json.dumps({"format": "samba-pending/1", "version": int(version) - 1,
+                            "move": "draw"}),
+                json.dumps({"format": "samba-pending/1", "version": int(version),
+                            "move": "discard ZZ"})):
+        page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PENDING_KEY, raw])
+        _resumed_at(page, version)
+        assert hand(page) == cards, raw
+        assert page.evaluate(f"localStorage.getItem('{PENDING_KEY}')") is None, raw
+
+    # The engine stops answering; the player discards; the move is kept, not saved.
+    page.dispatch_event("body", "samba-hold-engine")
+    card = page.locator('#hand .card[data-legal="discard"]').last
+    name = card.get_attribute("data-card") or ""
+    click_card(card)
+    click_action(page, "discard")
+    expect(page.locator('body[data-busy="1"]')).to_have_count(1)
+    kept = json.loads(page.evaluate(f"localStorage.getItem('{PENDING_KEY}')"))
+    assert kept["version"] == int(version) and kept["move"].startswith("discard "), kept
+    assert json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))["record"]["moves"]
+
+    # The next visit plays it: the computers go on, and at the player's next turn the hand is
+    # the one before less the discarded card.
+    page.reload()
+    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+    expect(page.locator('body[data-save="resumed"]')).to_have_count(1)
+    assert wait_my_turn(page) == "draw"
+    after = hand(page)
+    left = list(cards)
+    left.remove(name)
+    assert after == left
+    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(0)
+    wait_saved(page, body_attr(page, "version"))
+    assert page.evaluate(f"localStorage.getItem('{PENDING_KEY}')") is None
     page_log.assert_clean()

@@ -141,8 +141,10 @@ async function main() {
   }
   C.renderPrefs(ui.prefs);
   if (params.has("testhooks")) {
-    // Browser tests: end the worker as if it had crashed.
+    // Browser tests: end the worker as if it had crashed; or let no request reach it any more
+    // (as when the tab closes before the engine has a move).
     document.body.addEventListener("samba-kill-worker", () => engine.kill());
+    document.body.addEventListener("samba-hold-engine", () => { engine.request = () => new Promise(() => {}); });
   }
   if (MODE !== "table") {
     try {

@@ -5,7 +5,11 @@
 
 export const SAVE_KEY = "samba.save.v1";
 export const BROKEN_KEY = "samba.save.broken";
+// The player's last move, written as it is sent and dropped once a save holds it: a tab closed
+// before that save plays it again at the next visit (if the saved game is where it was made).
+export const PENDING_KEY = "samba.save.pending";
 const FORMAT = "samba-save/1";
+const PENDING_FORMAT = "samba-pending/1";
 
 function store() {
   try { return window.localStorage; } catch (err) { return null; }
@@ -64,4 +68,31 @@ export function clearSave() {
   const s = store();
   if (!s) return;
   try { s.removeItem(SAVE_KEY); } catch (err) { /* ignore */ }
+}
+
+/** Keeps the move the player just sent at `version` (until a save holds it). */
+export function writePending(move, version) {
+  const s = store();
+  if (!s) return;
+  try { s.setItem(PENDING_KEY, JSON.stringify({ format: PENDING_FORMAT, version, move })); } catch (err) { /* ignore */ }
+}
+
+/** The kept move as {version, move}, or null (a damaged one is dropped). */
+export function readPending() {
+  const s = store();
+  if (!s) return null;
+  let data = null;
+  try { data = JSON.parse(s.getItem(PENDING_KEY) || "null"); } catch (err) { data = null; }
+  if (data && data.format === PENDING_FORMAT && Number.isInteger(data.version) && data.version >= 0
+      && typeof data.move === "string" && data.move.length > 0 && data.move.length <= 400) {
+    return { version: data.version, move: data.move };
+  }
+  clearPending();
+  return null;
+}
+
+export function clearPending() {
+  const s = store();
+  if (!s) return;
+  try { s.removeItem(PENDING_KEY); } catch (err) { /* ignore */ }
 }

@@ -7,9 +7,9 @@ import * as C from "./comfort.js";
 import * as RD from "./rules-data.js";
 import * as Stats from "./stats.js";
 import * as StatsView from "./stats-view.js";
-import { readSave, writeSave, setAside } from "./save.js";
+import { readSave, writeSave, setAside, writePending, readPending, clearPending } from "./save.js";
 import { ui, say, resetTurnState } from "./store.js";
-import { params, send, draw, applyView, onView, engine } from "./session.js";
+import { params, send, draw, applyView, onView, onMoveSent, engine } from "./session.js";
 
 const CHOICES = RD.choices;
 const STORE_KEY = "samba.settings.v1";
@@ -64,12 +64,16 @@ function countStats(view) {
   if (Stats.countView(view, view.seats) && $id("dlg-stats")?.open) StatsView.draw();
 }
 
-/** Saves the game (the engine's record) after every move. */
+/** Saves the game (the engine's record) after every move; a kept move the save holds is dropped. */
 function persist() {
   if (MODE_SAVES !== true || !ui.view) return;
   send({ op: "record" }).then((res) => {
     const view = ui.view && ui.view.version === res?.version ? ui.view : null;
-    if (res && res.ok && res.record && writeSave(res.record, view)) C.markSaved(res.version);
+    if (res && res.ok && res.record && writeSave(res.record, view)) {
+      C.markSaved(res.version);
+      const kept = readPending();
+      if (kept && kept.version < res.version) clearPending();
+    }
     if (res && res.ok && res.record) Stats.adopt(res.record);
   }, () => {});
 }
@@ -79,9 +83,32 @@ onView((view, prev) => {
   countStats(view);
 });
 
-/** A new game of the plain table starts counting. */
+// The player's move is kept from the moment it is sent until a save holds it.
+onMoveSent((move, version) => { if (MODE_SAVES === true) writePending(move, version); });
+
+/** A new game of the plain table starts counting (and a move kept from the last one is dropped). */
 export function gameStarted(request) {
-  if (MODE_SAVES && request.op === "new_game") Stats.newGame();
+  if (MODE_SAVES && request.op === "new_game") {
+    clearPending();
+    Stats.newGame();
+  }
+}
+
+/**
+ * After a saved game was loaded (its view `view`): the move the player had sent at that very
+ * version, when the tab closed before its save, is played again. The view to show: the one after
+ * that move, or `view` (no kept move, another version, or a move the engine refuses).
+ */
+async function replayPending(view) {
+  const kept = readPending();
+  if (!kept || kept.version !== view.version) {
+    clearPending();
+    return view;
+  }
+  let res = null;
+  try { res = await send({ op: "move", move: kept.move, version: view.version }); } catch (err) { res = null; }
+  clearPending();
+  return res && res.ok && res.view ? res.view : view;
 }
 
 /** A save that cannot be resumed: keep it aside, say so in plain words, offer a new game. */
@@ -110,10 +137,11 @@ export async function resumeSaved(saved) {
     syncSettings(saved.record);
     // Keep what the player selected on the table drawn from the save while the engine loaded.
     const drawn = document.body.dataset.save === "drawn" && ui.view && ui.view.version === res.view.version;
+    const view = await replayPending(res.view);
     document.body.dataset.save = "resumed";
     if (!drawn) { ui.view = null; resetTurnState(); }
     say(() => t("save.resumed"), "info");
-    applyView(res.view);
+    applyView(view);
     return;
   }
   if (res.error && res.error.code === "bad_record") brokenSave(saved.raw, "engine", res.error);
@@ -130,10 +158,11 @@ async function restoreGame() {
   }
   const res = await loadRecord(saved.record);
   if (res.ok) {
+    const view = await replayPending(res.view);
     ui.view = null;
     resetTurnState();
     say(() => t("save.restored"), "info");
-    applyView(res.view);
+    applyView(view);
   } else if (res.error && res.error.code === "bad_record") brokenSave(saved.raw, "engine", res.error);
   else { say(() => reasonText(res.error)); draw(); }
 }

@@ -31,6 +31,10 @@ export const engine = new EngineClient();
 // Listeners of every new view (saving.js: the save and the statistics).
 const viewListeners = [];
 export function onView(fn) { viewListeners.push(fn); }
+// Listeners of the player's moves as they are sent, before the engine has them (saving.js: a
+// move is kept until its save is written).
+const moveListeners = [];
+export function onMoveSent(fn) { moveListeners.push(fn); }
 
 export function isComputer(view, seat) {
   if (seat === null || seat === undefined) return false;
@@ -113,6 +117,7 @@ export async function playMove(move, { keepOnError = true } = {}) {
   say(null);
   draw();
   let res;
+  for (const fn of moveListeners) fn(move, ui.view.version);
   try {
     res = await send(modeHooks.moveRequest ? modeHooks.moveRequest(move, ui.view.version)
       : { op: "move", move, version: ui.view.version });
