@@ -120,6 +120,9 @@ POSITIONS = {
     "dutch6-meld": ("dutch", 6, 21, 10, "meld"),
 }
 
+# Late in a deal, a hand of a usual size: for the layout checks of screens with room to spare.
+LATE = {"samba4-late": ("samba", 4, 7, 9, "meld")}
+
 
 # Game ends (for the statistics): samba, 2 players, deal 4, the viewer goes out by discarding
 # 5C. "win": the viewer's side reaches the target and wins (a samba and a natural canasta);
@@ -166,7 +169,7 @@ def position(name: str) -> dict:
         sc = game_end_scenario(name) if name in GAME_ENDS else SMALL[name]
         players = 2
     else:
-        rules, players, hand, per_side, phase = POSITIONS[name]
+        rules, players, hand, per_side, phase = POSITIONS[name] if name in POSITIONS else LATE[name]
         sc = scenario(rules, players, hand, per_side, phase)
     seats = ["human"] + ["random"] * (players - 1)
     b = Bridge()

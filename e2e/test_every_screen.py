@@ -114,6 +114,36 @@ def test_embedded_table_640_high_fits(name, width, browser, base_url):
         ctx.close()
 
 
+# The player's side's first row of melds (their boxes) and the board's visible part, in px.
+OWN_FIRST_ROW_JS = """() => {
+  const b = document.getElementById('board').getBoundingClientRect();
+  const boxes = [...document.querySelectorAll('#my-melds .meld')].map((m) => m.getBoundingClientRect());
+  const top = Math.min(...boxes.map((r) => r.top));
+  const row = boxes.filter((r) => r.top < top + 2).map((r) => [r.top, r.bottom]);
+  return {board: [b.top, b.bottom], row};
+}"""
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1366, 768)])
+def test_a_laptop_shows_the_players_own_melds_late_in_a_deal(size, browser, base_url):
+    """A laptop's screen late in a deal (9 melds a side, 7 cards in hand): with the board at
+    its top, the player's own first row of melds is in sight, and so are the stock and the
+    pile's top card (in a column at the board's left; in a row between the sides they pushed
+    the player's melds under the hand)."""
+    w, h = size
+    ctx = browser.new_context(viewport={"width": w, "height": h}, service_workers="block")
+    try:
+        page = ctx.new_page()
+        load_saved(page, base_url, "samba4-late")
+        assert not decks_hidden(page)
+        got = page.evaluate(OWN_FIRST_ROW_JS)
+        top, bottom = got["board"]
+        assert got["row"], "no meld of the player's side drawn"
+        assert all(top <= a and b <= bottom for a, b in got["row"]), got
+    finally:
+        ctx.close()
+
+
 def strip_centre(page, card):
     """The centre of the part of a hand card that shows (cards overlap in fans)."""
     return page.evaluate("""(e) => { const r = e.getBoundingClientRect();
