@@ -30,7 +30,9 @@ def wait_saved(page, version: str) -> None:
     expect(page.locator(f'body[data-saved="{version}"]')).to_have_count(1)
 
 
-def test_reload_resumes_mid_deal_and_a_dead_worker_is_replaced(page, page_log, base_url, open_app):
+def _drawn_and_saved(page, base_url, open_app) -> tuple[str, list[str]]:
+    """A samba 4 game (seed 11, random players) where the player has drawn and the save holds
+    it: the version and the hand."""
     open_app(page, base_url + "?seed=11&pace=20&testhooks=1")
     start_game(page, rules="samba", players=4, level="random")
     assert wait_my_turn(page) == "draw"
@@ -40,6 +42,11 @@ def test_reload_resumes_mid_deal_and_a_dead_worker_is_replaced(page, page_log, b
     version = body_attr(page, "version")
     cards = hand(page)
     wait_saved(page, version)
+    return version, cards
+
+
+def test_reload_resumes_mid_deal_and_a_dead_worker_is_replaced(page, page_log, base_url, open_app):
+    version, cards = _drawn_and_saved(page, base_url, open_app)
     stored = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     assert stored["record"]["moves"], "the moves so far are saved"
 
@@ -135,15 +142,7 @@ def test_a_move_sent_as_the_tab_closes_is_played_at_the_next_visit(page, page_lo
     """The player's move is kept as it is sent: when the engine never answers (the tab closed
     first), the next visit plays it on the saved game; a kept move that does not fit the saved
     game (damaged, another version, refused by the engine) is dropped and changes nothing."""
-    open_app(page, base_url + "?seed=11&pace=20&testhooks=1")
-    start_game(page, rules="samba", players=4, level="random")
-    assert wait_my_turn(page) == "draw"
-    page.click("#stock")
-    settle(page)
-    expect(page.locator('body[data-phase="meld"]')).to_have_count(1)
-    version = body_attr(page, "version")
-    cards = hand(page)
-    wait_saved(page, version)
+    version, cards = _drawn_and_saved(page, base_url, open_app)
     assert page.evaluate(f"localStorage.getItem('{PENDING_KEY}')") is None, "the save holds the draw"
 
     # Kept moves that do not fit: each is dropped, the saved game resumes as it was.
