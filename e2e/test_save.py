@@ -172,12 +172,12 @@ def test_a_move_sent_as_the_tab_closes_is_played_at_the_next_visit(page, page_lo
     page.reload()
     expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
     expect(page.locator('body[data-save="resumed"]')).to_have_count(1)
+    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(0)
     assert wait_my_turn(page) == "draw"
     after = hand(page)
     left = list(cards)
     left.remove(name)
     assert after == left
-    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(0)
     wait_saved(page, body_attr(page, "version"))
     assert page.evaluate(f"localStorage.getItem('{PENDING_KEY}')") is None
     page_log.assert_clean()

@@ -94,21 +94,25 @@ export function gameStarted(request) {
   }
 }
 
+// The kept move found at boot, an earlier visit's: only that one is played on the resumed game
+// (a move this page sends while the engine loads is its own, and is sent as any other).
+let bootKept = MODE_SAVES === true ? readPending() : null;
+
 /**
- * After a saved game was loaded (its view `view`): the move the player had sent at that very
- * version, when the tab closed before its save, is played again. The view to show: the one after
- * that move, or `view` (no kept move, another version, or a move the engine refuses).
+ * After a saved game was loaded and drawn (its view `view`): the move `kept` (readPending()), sent
+ * when the tab closed or the worker died before its save, is played if the game is at the version
+ * it was made at, and its view drawn. A kept move that does not fit (another version, or one the
+ * engine refuses) is dropped and changes nothing.
  */
-async function replayPending(view) {
-  const kept = readPending();
-  if (!kept || kept.version !== view.version) {
-    clearPending();
-    return view;
-  }
+async function playKept(kept, view) {
+  if (!kept) return;
   let res = null;
-  try { res = await send({ op: "move", move: kept.move, version: view.version }); } catch (err) { res = null; }
-  clearPending();
-  return res && res.ok && res.view ? res.view : view;
+  if (kept.version === view.version) {
+    try { res = await send({ op: "move", move: kept.move, version: view.version }); } catch (err) { res = null; }
+  }
+  const now = readPending();
+  if (now && now.version === kept.version && now.move === kept.move) clearPending();
+  if (res && res.ok && res.view) applyView(res.view);
 }
 
 /** A save that cannot be resumed: keep it aside, say so in plain words, offer a new game. */
@@ -137,11 +141,13 @@ export async function resumeSaved(saved) {
     syncSettings(saved.record);
     // Keep what the player selected on the table drawn from the save while the engine loaded.
     const drawn = document.body.dataset.save === "drawn" && ui.view && ui.view.version === res.view.version;
-    const view = await replayPending(res.view);
     document.body.dataset.save = "resumed";
     if (!drawn) { ui.view = null; resetTurnState(); }
     say(() => t("save.resumed"), "info");
-    applyView(view);
+    applyView(res.view);
+    const kept = bootKept;
+    bootKept = null;
+    await playKept(kept, res.view);
     return;
   }
   if (res.error && res.error.code === "bad_record") brokenSave(saved.raw, "engine", res.error);
@@ -158,11 +164,11 @@ async function restoreGame() {
   }
   const res = await loadRecord(saved.record);
   if (res.ok) {
-    const view = await replayPending(res.view);
     ui.view = null;
     resetTurnState();
     say(() => t("save.restored"), "info");
-    applyView(view);
+    applyView(res.view);
+    await playKept(readPending(), res.view);
   } else if (res.error && res.error.code === "bad_record") brokenSave(saved.raw, "engine", res.error);
   else { say(() => reasonText(res.error)); draw(); }
 }
