@@ -3,12 +3,13 @@ interface or a bot needs (not every subset: ``Game.can`` answers any proposed me
 the new-meld candidates of ``candidates.py``.
 
 The common moves (single new melds and single-card additions on an opened side, discards) are
-generated from the hand's kind counts and checked with the same rule functions the state's
-``verify_*`` checks use (``melds.addition_problem``, ``Game.end_of_action_problem``); the rarer
-ones (openings, pile takes, merges, asks) are proposed and then verified, except an opened
-side's pile takes without melds, which are accepted from counts too. A test compares the generated moves with verifying every
-candidate. What is generated is recorded in the position's ``Game.generation()`` (with the plan
-where a move was verified), so that ``Game.play`` does not check those very moves again."""
+generated from the hand's kind counts and checked with the same rule functions the
+``actions.verify_*`` checks use (``melds.addition_problem``, ``Game.end_of_action_problem``);
+the rarer ones (openings, pile takes, merges, asks) are proposed and then verified, except an
+opened side's pile takes without melds, which are accepted from counts too. A test compares the
+generated moves with verifying every candidate. What is generated is recorded in the position's
+``Game.generation()`` (with the plan where a move was verified), so that ``Game.play`` does not
+check those very moves again."""
 from __future__ import annotations
 
 from collections.abc import Iterator
