@@ -4,7 +4,8 @@ at 390×844, 844×390, 768×1024 and 1440×900, and in the embedded table 640 px
 card and every enabled button passes a hit test (the element at its centre is itself or inside
 it) without any scrolling by hand, in the draw and meld phases, with a card selected and with a
 meld staged. On each of those screens the stock's card and the pile's top card are in sight
-with the board at its top and at its end. Also: two neighbouring hand cards clicked 100 ms apart
+with the board at its top and at its end, and the cards under the pile's top card keep clear
+of the pile's label. Also: two neighbouring hand cards clicked 100 ms apart
 are both selected, a lesson fits the first screen of a phone, and the end-of-game dialog (on
 a phone) and the new-game dialog (on a phone on its side) show every button without scrolling,
 in every language."""
@@ -36,6 +37,23 @@ def check_every_screen(page, name: str, min_cards: int = 20) -> None:
     for screen, (w, h) in SCREENS.items():
         page.set_viewport_size({"width": w, "height": h})
         assert_all_hit(page, f"{name} at {screen}", min_cards)
+
+
+# How far the cards under the pile's top card reach below the top of the pile's label (px; at
+# most 0 when the label is clear of them).
+PILE_LABEL_OVERLAP_JS = """() => {
+  const label = document.querySelector('#pile .deck-label').getBoundingClientRect();
+  const under = [...document.querySelectorAll('#pile-top .pile-under')];
+  return under.length ? Math.max(...under.map((e) => e.getBoundingClientRect().bottom)) - label.top : null;
+}"""
+
+
+def check_pile_label_clear(page, name: str) -> None:
+    for screen, (w, h) in SCREENS.items():
+        page.set_viewport_size({"width": w, "height": h})
+        overlap = page.evaluate(PILE_LABEL_OVERLAP_JS)
+        assert overlap is not None, f"{name}: no card under the pile's top card"
+        assert overlap <= 0, f"{name} at {screen}: the pile's cards cover its label by {overlap} px"
 
 
 def check_decks_in_sight(page, name: str) -> None:
@@ -78,6 +96,7 @@ def test_largest_positions_fit_every_screen(name, browser, base_url):
         board.evaluate("(b) => b.scrollTo(0, 0)")
         check_every_screen(page, f"{name} ({pos['view']['phase']})")
         check_decks_in_sight(page, name)
+        check_pile_label_clear(page, name)
         # A card selected (Discard / Take / New meld change state), then a meld staged.
         page.set_viewport_size({"width": 390, "height": 844})
         first = page.locator("#hand .card").first

@@ -148,6 +148,7 @@ export function renderDecks(f) {
   pileTop.replaceChildren();
   if (v.pile.top) {
     const depth = Math.min(v.pile.size - 1, 4);
+    pileTop.style.setProperty("--depth", String(depth));
     for (let i = 0; i < depth; i++) {
       const under = el("div", "card pile-under");
       under.style.setProperty("--d", String(depth - i));
@@ -155,6 +156,7 @@ export function renderDecks(f) {
     }
     pileTop.append(cardEl(v.pile.top));
   } else {
+    pileTop.style.setProperty("--depth", "0");
     pileTop.append(el("div", "card placeholder", t("ui.empty")));
   }
   $("pile-count").textContent = num(v.pile.size);
