@@ -175,17 +175,28 @@ export function installHost(ctl) {
         seatsBox.append(row);
       }
     };
-    form.addEventListener("change", (ev) => { if (ev.target.name === "rules") fillPlayers(); else if (ev.target === playersSel) fillSeats(); });
+    form.addEventListener("change", (ev) => {
+      if (ev.target.name === "rules") { fillPlayers(); fillTargets(); } else if (ev.target === playersSel) fillSeats();
+    });
     const playersLab = el("label", "field net-inline");
     playersLab.append(el("span", null, t("settings.players")), playersSel);
     const targetSel = el("select", "net-select");
     targetSel.name = "target";
-    for (const v of [2500, 5000, 7500, 10000]) {
-      const o = el("option", null, num(v));
-      o.value = String(v);
-      o.selected = v === 5000;
-      targetSel.append(o);
-    }
+    // The rule set's targets (the rules data, as in the new-game dialog): the one chosen stays
+    // while the rule set offers it, else the rule set's default for the player count.
+    const fillTargets = () => {
+      const rules = form.querySelector('input[name="rules"]:checked').value;
+      const offered = ctl.choices.targets[rules];
+      const keep = Number(targetSel.value);
+      const start = (ctl.choices.defaultTargetFor[rules] || {})[Number(playersSel.value)];
+      const pick = offered.includes(keep) ? keep : offered.includes(start) ? start : ctl.choices.defaultTarget[rules];
+      targetSel.replaceChildren(...offered.map((v) => {
+        const o = el("option", null, num(v));
+        o.value = String(v);
+        o.selected = v === pick;
+        return o;
+      }));
+    };
     const targetLab = el("label", "field net-inline");
     targetLab.append(el("span", null, t("settings.target")), targetSel);
     const seatsField = el("fieldset", "field");
@@ -212,6 +223,7 @@ export function installHost(ctl) {
     form.append(rulesBox, playersLab, targetLab, seatsField, nameLab, stunLab, stunIn, err, buttons);
     d.append(form);
     fillPlayers();
+    fillTargets();
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const n = Number(playersSel.value);

@@ -1,0 +1,40 @@
+"""The "Play with friends" setup form offers each rule set's own targets (the engine's rule sets,
+as the new-game dialog does): its default for the player count to start with, and a target
+chosen before kept while the next rule set offers it. No connection is made: nothing here needs
+a network namespace."""
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from py_engine.rules import PRESETS
+
+
+def _targets(dlg) -> tuple[list[int], int]:
+    sel = dlg.locator('select[name="target"]')
+    values = [int(v) for v in sel.locator("option").evaluate_all("(os) => os.map((o) => o.value)")]
+    return values, int(sel.input_value())
+
+
+def test_the_setup_offers_each_rule_sets_targets(page, page_log, base_url, open_app):
+    open_app(page, base_url + "?net=host")
+    dlg = page.locator("#net-setup")
+    expect(dlg).to_be_visible()
+    for name in ("samba", "bolivia", "canasta"):
+        rs = PRESETS[name]
+        dlg.locator(f'input[name="rules"][value="{name}"]').check()
+        players = int(dlg.locator('select[name="players"]').input_value())
+        offered, chosen = _targets(dlg)
+        assert offered == list(rs.targets), name
+        if name == "samba":
+            assert chosen == rs.target_for(players)        # the first rule set: its default
+    # bolivia's 15,000 is its own: back on samba its default comes back; a target samba and
+    # canasta both offer stays.
+    dlg.locator('input[name="rules"][value="bolivia"]').check()
+    dlg.locator('select[name="target"]').select_option("15000")
+    dlg.locator('input[name="rules"][value="samba"]').check()
+    assert _targets(dlg)[1] == PRESETS["samba"].target_for(
+        int(dlg.locator('select[name="players"]').input_value()))
+    dlg.locator('select[name="target"]').select_option("7500")
+    dlg.locator('input[name="rules"][value="canasta"]').check()
+    assert _targets(dlg)[1] == 7500
+    page_log.assert_clean()
