@@ -311,7 +311,10 @@ class Position:
         self.phase = "draw"
         self.turn = Turn(melded_before=self.opened(self.side_of(self.current)))
 
+    # The end of a deal -----------------------------------------------------------------------
     def _end_deal(self, reason: str) -> None:
+        """Score the deal (``reason``: how it ended), add it to the game, and end the game
+        when a side reached the target or the deal cap."""
         sides = []
         for side in range(self.n_sides):
             seats = self.seats_of(side)
