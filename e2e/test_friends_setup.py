@@ -1,7 +1,7 @@
 """The "Play with friends" setup form offers each rule set's own targets (the engine's rule sets,
 as the new-game dialog does): its default for the player count to start with, and a target
 chosen before kept while the next rule set offers it. No connection is made: nothing here needs
-a network namespace."""
+a network namespace (so it is not one of e2e/test_netplay*.py, which e2e/netns_run.py runs)."""
 from __future__ import annotations
 
 from playwright.sync_api import expect
