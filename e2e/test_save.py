@@ -45,16 +45,24 @@ def _drawn_and_saved(page, base_url, open_app) -> tuple[str, list[str]]:
     return version, cards
 
 
+def _reloaded_and_resumed(page) -> None:
+    page.reload()
+    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+    expect(page.locator('body[data-save="resumed"]')).to_have_count(1)
+
+
+def _resumed_at(page, version: str) -> None:
+    _reloaded_and_resumed(page)
+    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(1)
+
+
 def test_reload_resumes_mid_deal_and_a_dead_worker_is_replaced(page, page_log, base_url, open_app):
     version, cards = _drawn_and_saved(page, base_url, open_app)
     stored = json.loads(page.evaluate(f"localStorage.getItem('{SAVE_KEY}')"))
     assert stored["record"]["moves"], "the moves so far are saved"
 
     # Reload: the same deal, the same hand, the same version; no settings dialog.
-    page.reload()
-    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
-    expect(page.locator('body[data-save="resumed"]')).to_have_count(1)
-    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(1)
+    _resumed_at(page, version)
     expect(page.locator('body[data-phase="meld"]')).to_have_count(1)
     assert hand(page) == cards
     expect(page.locator("#dlg-new")).not_to_be_visible()
@@ -130,13 +138,6 @@ def test_corrupted_or_foreign_saves_are_set_aside(page, page_log, base_url, open
     page_log.assert_clean()
 
 
-def _resumed_at(page, version: str) -> None:
-    page.reload()
-    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
-    expect(page.locator('body[data-save="resumed"]')).to_have_count(1)
-    expect(page.locator(f'body[data-version="{version}"]')).to_have_count(1)
-
-
 def test_a_move_sent_as_the_tab_closes_is_played_at_the_next_visit(page, page_log, base_url,
                                                                     open_app):
     """The player's move is kept as it is sent: when the engine never answers (the tab closed
@@ -169,9 +170,7 @@ def test_a_move_sent_as_the_tab_closes_is_played_at_the_next_visit(page, page_lo
 
     # The next visit plays it: the computers go on, and at the player's next turn the hand is
     # the one before less the discarded card.
-    page.reload()
-    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
-    expect(page.locator('body[data-save="resumed"]')).to_have_count(1)
+    _reloaded_and_resumed(page)
     expect(page.locator(f'body[data-version="{version}"]')).to_have_count(0)
     assert wait_my_turn(page) == "draw"
     after = hand(page)

@@ -15,8 +15,9 @@ import pytest
 import py_engine
 
 ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "turn", "position", "actions",
-         "state", "candidates", "legal", "views", "record", ("simulate", "lessons", "review", "rulesdoc"), "ai",
-         ("session", "soak"), "netplay", ("bridge", "cli")]
+         "state", "candidates", "legal", "views", "record",
+         ("simulate", "lessons", "review", "rulesdoc"), "ai", ("session", "soak"), "netplay",
+         ("bridge", "cli")]
 RANK: dict[str, int] = {}
 for i, entry in enumerate(ORDER):
     for name in (entry if isinstance(entry, tuple) else (entry,)):
