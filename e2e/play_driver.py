@@ -16,8 +16,9 @@ def body_attr(page: Page, name: str) -> str:
 
 
 def top_bar(page: Page, selector: str):
-    """The top bar's control ``selector``, in sight: on a phone (and a short, narrow screen) the
-    actions fold into the Menu (table.css), which this opens first, as a player would."""
+    """The top bar's control ``selector``, in sight: on a screen narrower than 1240 px (and a
+    phone on its side) the actions fold into the Menu (table.css), which this opens first, as a
+    player would."""
     control = page.locator(selector)
     if not control.is_visible() and page.locator("#btn-menu").is_visible():
         page.click("#btn-menu")

@@ -1,8 +1,9 @@
 """On a phone (upright and on its side) and an upright tablet, in every language: every top-bar
-control (on a phone, in the open Menu) and every action button sits inside the screen (none
-pushed off an edge or hidden in a sideways-scrolling row), the table's sections do not overlap,
-and the hand's last card can be scrolled into view clear of the sticky action bar. On a phone
-the top bar takes one row, and its Menu opens and closes as a player expects."""
+control (in the open Menu) and every action button sits inside the screen (none pushed off an
+edge or hidden in a sideways-scrolling row), the table's sections do not overlap, and the hand's
+last card can be scrolled into view clear of the sticky action bar. On a phone, a tablet and any
+screen narrower than 1240 px the top bar takes one row, and its Menu opens and closes as a
+player expects; from 1240 px its buttons stand in that row."""
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -131,18 +132,25 @@ TOP_BAR_ROWS_JS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("screen", ["phone", "phone-landscape", "short-laptop"])
+# Screens too narrow for the top bar's buttons beside the scores in some language (the Menu), and
+# the narrowest with room for them in every language (Russian needs 1220 px).
+MENU_SCREENS = {**SCREENS, "short-laptop": (1024, 600), "tablet-landscape": (1024, 768)}
+BUTTON_SCREENS = {"laptop-narrow": (1240, 800), "laptop": (1366, 768)}
+
+
+@pytest.mark.parametrize("screen", list(MENU_SCREENS))
 def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser, page_log,
                                                                base_url, open_app):
-    """On a phone, and on a short screen too narrow for the buttons beside the scores, the top
+    """On a phone, a tablet, and any screen too narrow for the buttons beside the scores, the top
     bar's actions fold into a Menu, so the bar takes one row in every language (the actions
     took two or three rows: 109 px of an 844 px high phone, 73 of 390 on its side, 89 of 600 at
-    1024×600). The Menu opens its panel over the table; a choice in it, Escape (the focus back
-    on the Menu) and a tap outside it close it. The log slides in from it: at 1024×600 too, where
-    it stood beside the table and left the hand two rows in a 754 px column."""
-    width, height = {**SCREENS, "short-laptop": (1024, 600)}[screen]
+    1024×600, 88 of 768 on a tablet on its side, 135 of 1024 on an upright tablet in French).
+    The Menu opens its panel over the table; a choice in it, Escape (the focus back on the Menu)
+    and a tap outside it close it. The log slides in from it: at 1024×600 and 1024×768 too,
+    where it stood beside the table and left the hand two rows in a 754 px column."""
+    width, height = MENU_SCREENS[screen]
     with screen_page(browser, page_log, open_app, base_url + "?seed=11&pace=20", width, height,
-                     phone=screen != "short-laptop") as page:
+                     phone=screen in SCREENS) as page:
         start_game(page, level="random")
         wait_my_turn(page)
         menu, panel = page.locator("#btn-menu"), page.locator("#topbar-actions")
@@ -175,4 +183,23 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
         expect(page.locator("dialog[open]")).to_have_count(1)
         expect(panel).to_be_hidden()
         expect(menu).to_have_attribute("aria-expanded", "false")
+        assert not page_log.page_errors
+
+
+@pytest.mark.parametrize("screen", list(BUTTON_SCREENS))
+def test_a_laptop_shows_the_top_bar_buttons_in_one_row(screen, browser, page_log, base_url,
+                                                        open_app):
+    """From 1240 px wide the top bar's buttons stand beside the scores, one row in every
+    language, with no Menu (the Menu's screens end where the longest language's buttons fit)."""
+    width, height = BUTTON_SCREENS[screen]
+    with screen_page(browser, page_log, open_app, base_url + "?seed=11&pace=20", width, height,
+                     phone=False) as page:
+        start_game(page, level="random")
+        wait_my_turn(page)
+        for lang in ("en", "fr", "ru", "nb"):
+            choose_language(page, lang)
+            rows = page.evaluate(TOP_BAR_ROWS_JS)
+            assert rows["bar"] <= rows["one_row"] + 0.5, f"{lang}: the top bar takes more than a row: {rows}"
+            expect(page.locator("#btn-menu")).to_be_hidden()
+            expect(page.locator("#btn-new")).to_be_visible()
         assert not page_log.page_errors

@@ -73,7 +73,7 @@ export function bindInputs(intents, shadeBoard) {
 }
 
 /**
- * The top bar's Menu (shown on phones and short, narrow screens, by table.css): opens and closes
+ * The top bar's Menu (shown on screens narrower than 1240 px and phones on their side, by table.css): opens and closes
  * the actions' panel.
  * A choice in it, a tap outside it or Escape closes it.
  */
