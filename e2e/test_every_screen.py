@@ -7,8 +7,8 @@ meld staged. On each of those screens the stock's card and the pile's top card a
 with the board at its top and at its end, and the cards under the pile's top card keep clear
 of the pile's label. Also: two neighbouring hand cards clicked 100 ms apart
 are both selected, a lesson fits the first screen of a phone, and the end-of-game dialog (on
-a phone) and the new-game dialog (on a phone on its side) show every button without scrolling,
-in every language."""
+a phone) and the new-game dialog (on a phone on its side, and on a small upright phone) show every
+button without scrolling, in every language."""
 from __future__ import annotations
 
 import base64
@@ -304,12 +304,15 @@ SEAT_PICKERS_CUT_JS = """() => [...document.querySelectorAll('#opt-seats select'
 
 @pytest.mark.parametrize("size, rules, players", [
     ((844, 390), "samba", 4), ((844, 390), "dutch", 6), ((740, 360), "dutch", 6),
-    ((667, 375), "dutch", 6)], ids=["844x390-4", "844x390-6", "740x360-6", "667x375-6"])
-def test_the_new_game_dialog_fits_a_phone_on_its_side(size, rules, players, browser, base_url):
+    ((667, 375), "dutch", 6), ((360, 640), "samba", 4), ((375, 667), "dutch", 6)],
+    ids=["844x390-4", "844x390-6", "740x360-6", "667x375-6", "360x640-4", "375x667-6"])
+def test_the_new_game_dialog_fits_a_small_phone(size, rules, players, browser, base_url):
     """On a phone on its side the new-game dialog of a four- and a six-player game shows every
     button, Deal included, without scrolling, in every language, and each seat's picker shows
     its whole choice (the seats in two or three columns, the players and the target in one row:
-    a six-player dialog scrolled by 33 px at 844×390)."""
+    a six-player dialog scrolled by 33 px at 844×390). On a small upright phone the dialog is
+    taller than the screen and scrolls, but its buttons stay at its foot, in sight ("Deal" was
+    below the fold at 360×640, and at 375×667 with six players)."""
     ctx = mobile_context(browser, *size)
     try:
         page = ctx.new_page()
