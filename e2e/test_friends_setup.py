@@ -4,6 +4,7 @@ chosen before kept while the next rule set offers it. No connection is made: not
 a network namespace (so it is not one of e2e/test_netplay*.py, which e2e/netns_run.py runs)."""
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import expect
 
 from py_engine.rules import PRESETS
@@ -37,4 +38,18 @@ def test_the_setup_offers_each_rule_sets_targets(page, page_log, base_url, open_
     dlg.locator('select[name="target"]').select_option("7500")
     dlg.locator('input[name="rules"][value="canasta"]').check()
     assert _targets(dlg)[1] == 7500
+    page_log.assert_clean()
+
+
+@pytest.mark.parametrize("lang, word", [("en", "Seat"), ("fr", "Place"), ("ru", "Место"),
+                                        ("nb", "Plass")])
+def test_the_setup_numbers_the_seats_from_one(lang, word, page, page_log, base_url, open_app):
+    """The seats are numbered as players count them: the host's is seat 1, then 2, 3 and 4, in
+    every language (the setup began at "Seat 0")."""
+    open_app(page, base_url + f"?net=host&lang={lang}")
+    expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+    dlg = page.locator("#net-setup")
+    expect(dlg).to_be_visible()
+    dlg.locator('select[name="players"]').select_option("4")
+    expect(dlg.locator(".net-seat-no")).to_have_text([f"{word} {n}" for n in (1, 2, 3, 4)])
     page_log.assert_clean()

@@ -149,7 +149,7 @@ export function installGuest(ctl) {
       document.body.dataset.netConn = "bad_invite";
       return;
     }
-    box.append(el("p", "net-intro", nt("join.intro", { n: inv.seat })));
+    box.append(el("p", "net-intro", nt("join.intro", { seat: inv.seat })));
     const nameLab = el("label", "field net-inline");
     const nameIn = el("input", "net-input");
     Object.assign(nameIn, { type: "text", name: "name", maxLength: 24, autocomplete: "nickname", required: true });
@@ -244,7 +244,7 @@ export function installGuest(ctl) {
       row.dataset.seat = String(seat);
       const label = seat === inv.seat ? `${name || nt("setup.friend")} (${nt("panel.you")})`
         : kind === "host" ? name || "Host" : f ? f.name || nt("setup.friend") : t(`level.${kind || "random"}`);
-      row.append(el("span", "net-seat-name", `${nt("panel.seat", { n: seat })}: ${label}`));
+      row.append(el("span", "net-seat-name", `${nt("panel.seat", { seat: seat })}: ${label}`));
       if (f && seat !== inv.seat) row.append(el("span", `net-state net-${f.state}`, nt(`state.${f.state}`)));
       list.append(row);
     });
@@ -313,7 +313,7 @@ export function installReply(ctl) {
     if (!a || a.type !== "reply-ack" || a.game !== parsed.game || a.seat !== parsed.seat) return;
     clearTimeout(timer);
     if (a.ok) {
-      msg.textContent = nt("reply.done", { n: parsed.seat });
+      msg.textContent = nt("reply.done", { seat: parsed.seat });
       document.body.dataset.netReply = "done";
     } else fallback();
   });

@@ -158,7 +158,7 @@ export function installHost(ctl) {
       const old = [...seatsBox.querySelectorAll("select")].map((s) => s.value);
       seatsBox.replaceChildren();
       const you = el("div", "net-seat-row");
-      you.append(el("span", "net-seat-no", nt("panel.seat", { n: 0 })), el("span", null, nt("setup.you")));
+      you.append(el("span", "net-seat-no", nt("panel.seat", { seat: 0 })), el("span", null, nt("setup.you")));
       seatsBox.append(you);
       for (let i = 1; i < n; i++) {
         const row = el("label", "net-seat-row");
@@ -171,7 +171,7 @@ export function installHost(ctl) {
           sel.append(o);
         }
         sel.value = old[i - 1] || (i % 2 === 0 || n === 2 ? "friend" : "medium");
-        row.append(el("span", "net-seat-no", nt("panel.seat", { n: i })), sel);
+        row.append(el("span", "net-seat-no", nt("panel.seat", { seat: i })), sel);
         seatsBox.append(row);
       }
     };
@@ -288,7 +288,7 @@ export function installHost(ctl) {
     ch.addEventListener("close", closed);
     made.pc.addEventListener("connectionstatechange", () => {
       const s = made.pc.connectionState;
-      if (s === "failed" && p.state !== "open") { H.notice = nt("err.connect_failed", { n: seat }); renderPanel(); }
+      if (s === "failed" && p.state !== "open") { H.notice = nt("err.connect_failed", { seat: seat }); renderPanel(); }
       if (s === "failed" || s === "closed") closed();
     });
   }
@@ -298,8 +298,8 @@ export function installHost(ctl) {
     try { r = RTC.parseReply(code); } catch (err) { H.notice = nt("err.reply_bad"); renderPanel(); return false; }
     if (r.game !== H.game) { H.notice = nt("err.reply_game"); renderPanel(); return false; }
     const p = H.peers.get(r.seat);
-    if (!p) { H.notice = nt("err.reply_seat", { n: r.seat }); renderPanel(); return false; }
-    if (p.pc.signalingState !== "have-local-offer") { H.notice = nt("err.reply_used", { n: r.seat }); renderPanel(); return false; }
+    if (!p) { H.notice = nt("err.reply_seat", { seat: r.seat }); renderPanel(); return false; }
+    if (p.pc.signalingState !== "have-local-offer") { H.notice = nt("err.reply_used", { seat: r.seat }); renderPanel(); return false; }
     try { await RTC.takeAnswer(p.pc, r.answer); } catch (err) { H.notice = err.message; renderPanel(); return false; }
     // The data channel may already be open by now (its "open" event can come before this line
     // runs): never mark an open connection as still connecting.
@@ -351,7 +351,7 @@ export function installHost(ctl) {
     row.body = el("div", "net-seat-body");
     row.box.append(row.head, row.body);
     // The invite and the reply field stay put while the panel updates around them.
-    row.invite = field(nt("panel.invite", { n: seat }), "", "net-invite");
+    row.invite = field(nt("panel.invite", { seat: seat }), "", "net-invite");
     row.replyWrap = el("label", "net-field net-reply");
     row.replyWrap.append(el("span", "net-label", nt("panel.reply")));
     const rrow = el("div", "net-row");
@@ -405,9 +405,9 @@ export function installHost(ctl) {
       const row = seatRow(seat);
       const friend = st.friends[String(seat)];
       const name = st.names[seat];
-      if (kind === "host") row.name.textContent = `${nt("panel.seat", { n: seat })}: ${name || nt("panel.you")} (${nt("panel.you")})`;
-      else if (!friend) row.name.textContent = `${nt("panel.seat", { n: seat })}: ${t(`level.${kind}`)}`;
-      else row.name.textContent = `${nt("panel.seat", { n: seat })}: ${friend.name || nt("setup.friend")}`;
+      if (kind === "host") row.name.textContent = `${nt("panel.seat", { seat: seat })}: ${name || nt("panel.you")} (${nt("panel.you")})`;
+      else if (!friend) row.name.textContent = `${nt("panel.seat", { seat: seat })}: ${t(`level.${kind}`)}`;
+      else row.name.textContent = `${nt("panel.seat", { seat: seat })}: ${friend.name || nt("setup.friend")}`;
       const peer = H.peers.get(seat);
       let state = friend ? friend.state : "";
       if (friend && state !== "connected" && peer && peer.state === "connecting") state = "connecting";
