@@ -4,7 +4,8 @@ every language: rules.html, authors.html, lessons.html and the embedded table (e
 For each page: the document does not scroll sideways; every key control (links, the language
 picker, copy buttons, ...) and every cell of the pages' tables is inside the screen, and the point
 at its centre is the control itself (nothing covers or clips it: a table cut off inside a
-sideways-scrolling box fails); the authors page's live example is never taller than the screen.
+sideways-scrolling box fails); the authors page's live example is never taller than the screen; on a phone each value of the
+rules page's comparison table is shown under its rule set's name.
 One browser context per screen; only the embedded table boots Python (phone, upright and on
 its side)."""
 from __future__ import annotations
@@ -123,5 +124,42 @@ def test_secondary_pages_fit_small_screens(screen, browser, base_url, open_app):
                 assert_controls_shown(page, [".topbar-actions > *"], where)
                 page.keyboard.press("Escape")
         assert not errors, f"page errors: {errors}"
+    finally:
+        ctx.close()
+
+
+# Each value cell of the rules page's comparison table: the rule set's name it shows over its
+# value (its ::before, "" when none is shown) and its column's header.
+SET_LABELS_JS = """() => {
+  const heads = [...document.querySelectorAll('#rules-table thead th:not(.rp-rule)')]
+    .map((th) => th.textContent.trim());
+  return [...document.querySelectorAll('#rules-table tbody tr')].flatMap((tr) =>
+    [...tr.querySelectorAll('td')].map((td, i) => {
+      const c = getComputedStyle(td, '::before').content;
+      return {shown: c === 'none' ? '' : JSON.parse(c), head: heads[i]};
+    }));
+}"""
+
+
+@pytest.mark.parametrize("screen", ["phone", "tablet"])
+def test_the_rules_table_names_each_value_s_rule_set_on_a_phone(screen, browser, base_url):
+    """On a phone the comparison table sets a rule's five values three to a line, so each value
+    shows its rule set's name over it, in every language (the values' places under a header
+    row of the same shape were all that told Bolivia's from Samba's); where the table keeps its
+    columns (an upright tablet), the header names them and the values show no name."""
+    width, height = SCREENS[screen]
+    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
+                              has_touch=True, service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto(base_url + "rules.html")
+        expect(page.locator("#rules-table tbody tr").first).to_be_attached()
+        for lang in LANGS:
+            set_language(page, lang)
+            cells = page.evaluate(SET_LABELS_JS)
+            assert len(cells) >= 5 * 20, f"{lang}: {len(cells)} value cells"
+            assert all(c["head"] for c in cells), f"{lang}: a value without a column header"
+            want = [c["head"] if screen == "phone" else "" for c in cells]
+            assert [c["shown"] for c in cells] == want, f"{screen} {lang}: names over the values"
     finally:
         ctx.close()

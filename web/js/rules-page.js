@@ -72,12 +72,12 @@ function drawTable() {
   table.replaceChildren();
   if (!data) return;
   const presets = data.presets.map((p) => p.name);
+  // A rule set the catalogue does not name yet keeps the engine's title.
+  const titles = data.presets.map((p) => (has(`rules.${p.name}`) ? t(`rules.${p.name}`) : p.title || p.name));
   const head = el("tr");
   head.append(el("th", "rp-rule", t("help.rule")));
-  for (const name of presets) {
-    // A rule set the catalogue does not name yet keeps the engine's title.
-    const title = (data.presets.find((p) => p.name === name) || {}).title || name;
-    const th = el("th", null, has(`rules.${name}`) ? t(`rules.${name}`) : title);
+  for (const title of titles) {
+    const th = el("th", null, title);
     th.scope = "col";
     head.append(th);
   }
@@ -90,11 +90,12 @@ function drawTable() {
     const th = el("th", "rp-rule", t(row.label));
     th.scope = "row";
     tr.append(th);
-    for (const name of presets) {
+    presets.forEach((name, i) => {
       const td = el("td");
+      td.dataset.set = titles[i];   // its rule set's name, shown over the value on a phone
       td.append(valueNode(row, row.values[name]));
       tr.append(td);
-    }
+    });
     tbody.append(tr);
   }
   table.append(thead, tbody);
