@@ -4,8 +4,8 @@ every language: rules.html, authors.html, lessons.html and the embedded table (e
 For each page: the document does not scroll sideways; every key control (links, the language
 picker, copy buttons, ...) and every cell of the pages' tables is inside the screen, and the point
 at its centre is the control itself (nothing covers or clips it: a table cut off inside a
-sideways-scrolling box fails); the authors page's live example is never taller than the screen; on a phone each value of the
-rules page's comparison table is shown under its rule set's name.
+sideways-scrolling box fails); the authors page's live example is never taller than the screen;
+on a phone each value of the rules page's comparison table is shown under its rule set's name.
 One browser context per screen; only the embedded table boots Python (phone, upright and on
 its side)."""
 from __future__ import annotations
