@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from messages import messages
+from py_engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
 MESSAGES = messages("en")
@@ -192,4 +193,25 @@ def test_authors_page_snippets_name_this_site(page, page_log, base_url):
     expect(frame).to_have_count(1)
     src = frame.get_attribute("src") or ""
     assert src.startswith(base_url + "embed.html?") and "scenario_url=lessons" in src
+    page_log.assert_clean()
+
+
+def test_authors_page_lists_the_engines_rule_sets_and_defaults(page, page_log, base_url):
+    """The parameters table names every rule set the engine offers, each with its player counts,
+    from the build's rules data (it listed three of the five, and a 600 ms pace and a 10000
+    target as the defaults, where the embedded table takes the reader's speed setting and the
+    rule set's target)."""
+    page.goto(base_url + "authors.html")
+    expect(page.locator("body[data-ready='1']")).to_have_count(1)
+    names = list(PRESETS)
+    expect(page.locator("#au-rules code")).to_have_text(names)
+    players = page.locator('#params td[data-i18n="authors.params.players"]')
+    for name, rs in PRESETS.items():
+        ns = list(rs.players_allowed)
+        counts = (f"{ns[0]}–{ns[-1]}" if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1))
+                  else ", ".join(map(str, ns)))
+        expect(players).to_contain_text(f"{name} {counts}")
+    expect(page.locator('#params td[data-i18n="authors.params.pace_default"]')).to_contain_text("750")
+    expect(page.locator('#params td[data-i18n="authors.params.target_default"] a')).to_have_attribute(
+        "href", "rules.html#differences")
     page_log.assert_clean()

@@ -1,5 +1,7 @@
 // authors.html: the page's texts from the catalogue (keys authors.*, switchable with the
-// language menu), snippets filled in with this site's own address, copy buttons, a live example.
+// language menu), snippets filled in with this site's own address, copy buttons, a live example;
+// the rule sets and their player counts from the build's rules data, as the table's menus have
+// them.
 //
 // The catalogue texts of this page may hold three marks, drawn as elements (never as HTML):
 // `code`, **bold** and [a link](relative-href). Code snippets stay code, in the HTML.
@@ -7,6 +9,8 @@
 import { copyText } from "./share.js";
 import { $, el, fillLanguagePicker, keepTableRoles } from "./dom.js";
 import { loadMessages, pickLanguage, saveLanguage, t } from "./i18n.js";
+import { paceMs } from "./prefs.js";
+import { choices, fetchRulesData, useRulesData } from "./rules-data.js";
 
 const SITE = new URL("./", location.href).href;
 const ORIGIN = location.origin;
@@ -31,8 +35,25 @@ function drawRich(node, text) {
   node.replaceChildren(...parts);
 }
 
+// The texts' parameters: {players}, each rule set's player counts ("`samba` 2–4, …"), once the
+// rules data is in; {pace}, a computer's pause at the Normal speed (the embedded table's default
+// is the reader's speed setting, as on the site).
+const params = { origin: ORIGIN, players: "", pace: paceMs({ speed: "normal" }) };
+
+/** Player counts as a reader writes them: a run of three or more as "2–4", else "4, 6". */
+function countsText(ns) {
+  const run = ns.length > 2 && ns.every((n, i) => i === 0 || n === ns[i - 1] + 1);
+  return run ? `${ns[0]}–${ns[ns.length - 1]}` : ns.join(", ");
+}
+
+function useRules(data) {
+  useRulesData(data);
+  params.players = choices.rules.map((name) => `\`${name}\` ${countsText(choices.players[name])}`).join(", ");
+  $("au-rules").replaceChildren(...choices.rules.flatMap((name, i) => (i ? [", ", el("code", null, name)] : [el("code", null, name)])));
+}
+
 function drawText() {
-  for (const node of document.querySelectorAll("[data-i18n]")) drawRich(node, t(node.dataset.i18n, { origin: ORIGIN }));
+  for (const node of document.querySelectorAll("[data-i18n]")) drawRich(node, t(node.dataset.i18n, params));
   for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
   document.title = t("authors.page_title");
   const pick = $("lang-select");
@@ -71,6 +92,7 @@ demoButton.addEventListener("click", async () => {
 });
 
 async function main() {
+  try { useRules(await fetchRulesData()); } catch (err) { /* the rule sets as the page lists them */ }
   try {
     await loadMessages(pickLanguage());
     drawText();
