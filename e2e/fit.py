@@ -6,6 +6,7 @@ import json
 
 from playwright.sync_api import expect
 
+from play_driver import SETTLED_JS
 from positions import position
 
 SCREENS = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (768, 1024),
@@ -43,19 +44,6 @@ HIT_JS = """() => {
   }
   return out;
 }"""
-
-
-# Resolves once no animation or transition runs (e.g. the log panel sliding away after the
-# screen turned narrow) and a frame has been drawn.
-SETTLED_JS = """() => new Promise((resolve) => {
-  const t0 = performance.now();
-  const step = () => {
-    const busy = document.getAnimations().some((a) => a.playState === 'running');
-    if (!busy || performance.now() - t0 > 10000) requestAnimationFrame(() => resolve(!busy));
-    else requestAnimationFrame(step);
-  };
-  requestAnimationFrame(step);
-})"""
 
 
 # The stock's card and the pile's top card: whether the points at the centre and at the rank's

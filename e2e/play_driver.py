@@ -7,6 +7,18 @@ import time
 from playwright.sync_api import Page, expect
 
 READY = 'body[data-ready="1"]'
+# Resolves once no animation or transition runs (cards travelling to the hand, the log panel
+# sliding away after the screen turned narrow) and a frame has been drawn: true, or false if
+# one still runs after 10 s.
+SETTLED_JS = """() => new Promise((resolve) => {
+  const t0 = performance.now();
+  const step = () => {
+    const busy = document.getAnimations().some((a) => a.playState === 'running');
+    if (!busy || performance.now() - t0 > 10000) requestAnimationFrame(() => resolve(!busy));
+    else requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})"""
 MY_TURN_OR_OVER = ('body[data-my-turn="1"][data-busy="0"], body[data-phase="deal_over"], '
                    'body[data-phase="game_over"]')
 
@@ -115,6 +127,10 @@ def try_melds(page: Page, tries: int = 3) -> int:
 
 
 def discard_one(page: Page) -> None:
+    # The cards just drawn travel to the hand and its cards move over: a click during that
+    # could land beside the card meant (a Discard button still disabled was seen once in a
+    # whole run), so the hand comes to rest first, and the card must show as selected.
+    assert page.evaluate(SETTLED_JS), "animations still running after 10 s"
     cards = page.locator('#hand .card[data-legal="discard"]')
     n = cards.count()
     assert n, "no card may be discarded"
@@ -125,7 +141,9 @@ def discard_one(page: Page) -> None:
         if c != "JK" and not c.startswith("2"):
             choice = cards.nth(i)
             break
-    click_card(choice or cards.last)
+    card = page.locator(f'#hand .card[data-id="{(choice or cards.last).get_attribute("data-id")}"]')
+    click_card(card)
+    expect(card).to_have_attribute("aria-pressed", "true")
     click_action(page, "discard")
     settle(page)
 

@@ -17,8 +17,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from fit import SCREENS, SETTLED_JS, decks_hidden, hit_report, load_saved
-from play_driver import choose_language, switch_language_by_script, top_bar
+from fit import SCREENS, decks_hidden, hit_report, load_saved
+from play_driver import SETTLED_JS, choose_language, switch_language_by_script, top_bar
 from positions import POSITIONS, position
 
 IDLE = 'body[data-my-turn="1"][data-busy="0"]'

@@ -244,7 +244,7 @@ export function installGuest(ctl) {
       row.dataset.seat = String(seat);
       const label = seat === inv.seat ? `${name || nt("setup.friend")} (${nt("panel.you")})`
         : kind === "host" ? name || "Host" : f ? f.name || nt("setup.friend") : t(`level.${kind || "random"}`);
-      row.append(el("span", "net-seat-name", `${nt("panel.seat", { seat: seat })}: ${label}`));
+      row.append(el("span", "net-seat-name", `${nt("panel.seat", { seat })}: ${label}`));
       if (f && seat !== inv.seat) row.append(el("span", `net-state net-${f.state}`, nt(`state.${f.state}`)));
       list.append(row);
     });

@@ -288,7 +288,7 @@ export function installHost(ctl) {
     ch.addEventListener("close", closed);
     made.pc.addEventListener("connectionstatechange", () => {
       const s = made.pc.connectionState;
-      if (s === "failed" && p.state !== "open") { H.notice = nt("err.connect_failed", { seat: seat }); renderPanel(); }
+      if (s === "failed" && p.state !== "open") { H.notice = nt("err.connect_failed", { seat }); renderPanel(); }
       if (s === "failed" || s === "closed") closed();
     });
   }
@@ -351,7 +351,7 @@ export function installHost(ctl) {
     row.body = el("div", "net-seat-body");
     row.box.append(row.head, row.body);
     // The invite and the reply field stay put while the panel updates around them.
-    row.invite = field(nt("panel.invite", { seat: seat }), "", "net-invite");
+    row.invite = field(nt("panel.invite", { seat }), "", "net-invite");
     row.replyWrap = el("label", "net-field net-reply");
     row.replyWrap.append(el("span", "net-label", nt("panel.reply")));
     const rrow = el("div", "net-row");
@@ -405,9 +405,9 @@ export function installHost(ctl) {
       const row = seatRow(seat);
       const friend = st.friends[String(seat)];
       const name = st.names[seat];
-      if (kind === "host") row.name.textContent = `${nt("panel.seat", { seat: seat })}: ${name || nt("panel.you")} (${nt("panel.you")})`;
-      else if (!friend) row.name.textContent = `${nt("panel.seat", { seat: seat })}: ${t(`level.${kind}`)}`;
-      else row.name.textContent = `${nt("panel.seat", { seat: seat })}: ${friend.name || nt("setup.friend")}`;
+      if (kind === "host") row.name.textContent = `${nt("panel.seat", { seat })}: ${name || nt("panel.you")} (${nt("panel.you")})`;
+      else if (!friend) row.name.textContent = `${nt("panel.seat", { seat })}: ${t(`level.${kind}`)}`;
+      else row.name.textContent = `${nt("panel.seat", { seat })}: ${friend.name || nt("setup.friend")}`;
       const peer = H.peers.get(seat);
       let state = friend ? friend.state : "";
       if (friend && state !== "connected" && peer && peer.state === "connecting") state = "connecting";
