@@ -140,6 +140,13 @@ SMALL = {
                        "phase": "draw", "deal": 2, "hands": [["9H", "9D", "KS", "QS", "8C", "5H"],
                                                              ["4C", "6D", "TS", "JS", "AD"]],
                        "pile": ["5D", "3S"], "melds": [[["JC", "JD", "JH"]], []]},
+    # Classic Canasta (no sequences): the viewer goes out by discarding 5C (two canastas down).
+    "canasta2-out": {"rules": "canasta", "players": 2, "seed": 3, "current": 0, "dealer": 1,
+                     "phase": "meld", "deal": 2, "hands": [["5C"], ["9H", "9D", "QS", "8C"]],
+                     "pile": ["6D", "7C"],
+                     "melds": [[["KC", "KD", "KH", "KS", "KC", "KD", "KH"],
+                                ["AC", "AD", "AH", "AS", "AC", "AD", "2C"], ["JC", "JD", "JH"]],
+                               [["4S", "4D", "4H"]]]},
     "samba2-open": {"rules": "samba", "players": 2, "seed": 3, "current": 0, "dealer": 1,
                     "phase": "draw", "deal": 1,
                     "hands": [["7H", "7D", "8S", "8H", "8D", "KS", "KH", "KD", "QS", "4C"],

@@ -1,8 +1,9 @@
 """Wording and state: the "You need" reminder lists only what is missing; canastas past the
 requirement read as made; no "Opening 0 / 50" before the pair that takes the pile is chosen;
-the status does not suggest taking a pile that cannot be taken; a bad link names every problem
-and the dialog shows the rule set it asked for; a rule set chosen in the dialog brings its own
-player counts and default from the build's rules data; "?" keeps one help tab."""
+the status does not suggest taking a pile that cannot be taken; a deal's score names sambas only
+where the rule set has them; a bad link names every problem and the dialog shows the rule set
+it asked for; a rule set chosen in the dialog brings its own player counts and default from the
+build's rules data; "?" keeps one help tab."""
 from __future__ import annotations
 
 import json
@@ -52,6 +53,25 @@ def test_reminder_badges_and_blocked_pile_status(browser, base_url):
         load_saved(page2, base_url, "samba2-win")
         expect(page2.locator('#my-melds .badge').first).to_have_text(text("ui.canastas_done", n=2))
         expect(page2.locator("#reminder")).to_have_text(EN["remind.ready"])
+    finally:
+        ctx.close()
+
+
+def test_the_deal_score_names_sambas_only_where_the_rule_set_has_them(browser, base_url):
+    """A deal's score table says "Canasta bonuses" in classic Canasta, which has no sequences
+    (it said "Canasta & samba bonuses" there too), and "Canasta & samba bonuses" in Samba."""
+    ctx = fresh(browser)
+    try:
+        for name, dialog, key in (("canasta2-out", "#dlg-deal", "deal.bonuses_canasta"),
+                                  ("samba2-win", "#dlg-over", "deal.bonuses")):
+            page = ctx.new_page()
+            load_saved(page, base_url, name)
+            click_card(page.locator('#hand .card[data-card="5C"]'))
+            page.click('#actions button[data-action="discard"]')
+            expect(page.locator(dialog)).to_be_visible()
+            expect(page.locator(f"{dialog} .summary tbody th").nth(1)).to_have_text(EN[key])
+            page.evaluate("localStorage.clear(); sessionStorage.clear()")
+            page.close()
     finally:
         ctx.close()
 

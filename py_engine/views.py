@@ -353,7 +353,8 @@ def _rules_view(game: Game) -> dict:
     if v is None:
         r = game.rules
         v = game.view_cache["rules"] = {
-            "name": r.name, "title": r.title, "take_top_card": r.take_top_card,
+            "name": r.name, "title": r.title, "sequences": r.sequences,
+            "take_top_card": r.take_top_card,
             "pass_with_one": r.pass_with_one, "red_threes_by_choice": not r.red_threes_automatic,
             "pile_can_freeze": r.pile_freezes, "canasta_size": r.canasta_size,
             "sequence_max": r.sequence_max, "take_pile_onto_meld": r.take_pile_onto_meld}

@@ -10,6 +10,7 @@ import { scoreChart, chartLegend, cumulative } from "./chart.js";
 import { renderReview, miniCard } from "./review.js";
 import { SPEEDS } from "./prefs.js";
 import { sideName } from "./render.js";
+import { dealRows } from "./words.js";
 
 function i18nEl(tag, cls, key) {
   const e = el(tag, cls, t(key));
@@ -198,12 +199,6 @@ export function renderPile(view, open = true) {
   if (open && !d.open) d.showModal();
 }
 
-const DEAL_ROWS = [
-  ["deal.melds", "melds"], ["deal.bonuses", "bonuses"], ["deal.red_threes", "red_threes"],
-  ["deal.going_out", "going_out"], ["deal.hands", "hands"], ["deal.penalty", "penalty"],
-  ["deal.total", "total"],
-];
-
 /** The score history: chart, one row per deal (deal score and running total), last breakdown. */
 export function renderHistory(view, open = true) {
   const d = $("dlg-history");
@@ -248,7 +243,7 @@ export function renderHistory(view, open = true) {
     names.forEach((n, s) => head.append(el("th", s === view.my_side ? "mine" : "", n)));
     const thead = el("thead"); thead.append(head);
     const tbody = el("tbody");
-    for (const [key, field] of DEAL_ROWS) {
+    for (const [key, field] of dealRows(view)) {
       const tr = el("tr", field === "total" ? "total" : "");
       tr.append(el("th", null, t(key)));
       per.forEach((r) => tr.append(el("td", null, num(r[field] || 0))));

@@ -5,7 +5,7 @@
 import { el, $ } from "./dom.js";
 import { t, num, has } from "./i18n.js";
 import { rulesName } from "./rules-data.js";
-import { seatName, sideName } from "./words.js";
+import { dealRows, seatName, sideName } from "./words.js";
 
 export function readSettings() {
   const form = $("form-new");
@@ -95,12 +95,6 @@ function gameTotals(v) {
   return tot;
 }
 
-const DEAL_ROWS = [
-  ["deal.melds", "melds"], ["deal.bonuses", "bonuses"], ["deal.red_threes", "red_threes"],
-  ["deal.going_out", "going_out"], ["deal.hands", "hands"], ["deal.penalty", "penalty"],
-  ["deal.total", "total"],
-];
-
 /** Opens `dlg` the first time `key` is shown (once per deal of a game). */
 function openOnce(dlg, key) {
   if (dlg.dataset.shown === key) return false;
@@ -118,7 +112,7 @@ export function renderDialogs(v, ui) {
     $("deal-out").textContent = dr.went_out === null || dr.went_out === undefined
       ? t("deal.no_out") : dr.went_out === v.seat ? t("deal.went_out_you")
         : t("deal.went_out", { name: seatName(dr.went_out, v.seat) });
-    summaryTable($("deal-table"), v, DEAL_ROWS, gameTotals(v));
+    summaryTable($("deal-table"), v, dealRows(v), gameTotals(v));
     $("btn-next").hidden = v.phase !== "deal_over";
     if (v.phase === "deal_over") openOnce(dd, `${ui.game}:${v.deal}`);
   }
@@ -129,7 +123,7 @@ export function renderDialogs(v, ui) {
     else if (r.winner === v.my_side) line = t("over.winner_you");
     else line = t("over.winner", { name: sideName(v, r.winner) });
     $("over-line").textContent = line;
-    if (v.deal_result) summaryTable($("over-table"), v, DEAL_ROWS, gameTotals(v));
+    if (v.deal_result) summaryTable($("over-table"), v, dealRows(v), gameTotals(v));
     if (dov.dataset.shown !== `${ui.game}:${v.version}` && dd.open) dd.close();
     openOnce(dov, `${ui.game}:${v.version}`);
   }

@@ -6,6 +6,17 @@ import { t, has } from "./i18n.js";
 import { pretty, meldLabel } from "./cards.js";
 import { findMove, moveKind, partsOf, write } from "./targets.js";
 
+/** The rows of a deal's score table, [label key, part of a side's deal score]: the bonuses are
+ *  canastas' alone in a rule set without sequences (so without sambas). */
+export function dealRows(v) {
+  const bonuses = v.rules && v.rules.sequences === false ? "deal.bonuses_canasta" : "deal.bonuses";
+  return [
+    ["deal.melds", "melds"], [bonuses, "bonuses"], ["deal.red_threes", "red_threes"],
+    ["deal.going_out", "going_out"], ["deal.hands", "hands"], ["deal.penalty", "penalty"],
+    ["deal.total", "total"],
+  ];
+}
+
 /** A seat's name; the viewer is "You", and another seat 0 is named (hotseat). */
 export function seatName(seat, viewer = 0) {
   if (seat === 0 && viewer !== 0) return t("seat.name.0");
