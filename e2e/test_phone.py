@@ -144,7 +144,7 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
     """On a phone, a tablet, and any screen too narrow for the buttons beside the scores, the top
     bar's actions fold into a Menu, so the bar takes one row in every language (the actions
     took two or three rows: 109 px of an 844 px high phone, 73 of 390 on its side, 89 of 600 at
-    1024×600, 88 of 768 on a tablet on its side, 135 of 1024 on an upright tablet in French).
+    1024×600, 89 of 768 on a tablet on its side, 135 of 1024 on an upright tablet in French).
     The Menu opens its panel over the table; a choice in it, Escape (the focus back on the Menu)
     and a tap outside it close it. The log slides in from it: at 1024×600 and 1024×768 too,
     where it stood beside the table and left the hand two rows in a 754 px column."""

@@ -40,10 +40,11 @@ function drawRich(node, text) {
 // is the reader's speed setting, as on the site).
 const params = { origin: ORIGIN, players: "", pace: paceMs({ speed: "normal" }) };
 
-/** Player counts as a reader writes them: a run of three or more as "2–4", else "4, 6". */
+/** Player counts as a reader writes them: a run of three or more as "2–4" (word joiners keep
+ *  it on one line: a phone broke "2–" from "6"), else "4, 6". */
 function countsText(ns) {
   const run = ns.length > 2 && ns.every((n, i) => i === 0 || n === ns[i - 1] + 1);
-  return run ? `${ns[0]}–${ns[ns.length - 1]}` : ns.join(", ");
+  return run ? `${ns[0]}\u2060–\u2060${ns[ns.length - 1]}` : ns.join(", ");
 }
 
 function useRules(data) {

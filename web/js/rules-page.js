@@ -6,6 +6,7 @@
 import { el, $, fillLanguagePicker, keepTableRoles } from "./dom.js";
 import { has, loadMessages, num, pickLanguage, saveLanguage, t } from "./i18n.js";
 import { EngineClient } from "./bridge.js";
+import { rulesName, useRulesData } from "./rules-data.js";
 
 const SECTIONS = ["cards", "deal", "turn", "pile", "melds", "opening", "out", "threes", "score"];
 const KEYS = ["tab", "arrows", "enter", "d", "p", "n", "m", "x", "b", "h", "esc", "l", "help"];
@@ -72,8 +73,7 @@ function drawTable() {
   table.replaceChildren();
   if (!data) return;
   const presets = data.presets.map((p) => p.name);
-  // A rule set the catalogue does not name yet keeps the engine's title.
-  const titles = data.presets.map((p) => (has(`rules.${p.name}`) ? t(`rules.${p.name}`) : p.title || p.name));
+  const titles = presets.map((name) => rulesName(name, t, has));
   const head = el("tr");
   head.append(el("th", "rp-rule", t("help.rule")));
   for (const title of titles) {
@@ -163,6 +163,7 @@ async function main() {
   });
   try {
     data = await loadData();
+    useRulesData(data);   // (the rule sets' titles, for rulesName)
     drawAll(null);
     document.body.dataset.ready = "1";
     if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
