@@ -1,4 +1,8 @@
-"""``python -m py_engine``: simulate, check, replay, bench, soak, tournament."""
+"""``python -m py_engine``: simulate, check, replay, bench, soak, tournament.
+
+The long runs (tournament, soak) print a progress line on stderr (deals done, rate, time left)
+and their result as JSON on stdout; ``--ray`` spreads their deals over a Ray cluster
+(``spread.py``)."""
 from __future__ import annotations
 
 import argparse
@@ -45,6 +49,9 @@ def main(argv: list[str] | None = None, out=None) -> int:
                         "process's CPU time (measurements on a busy machine)")
     t.add_argument("--jobs", type=int, default=1,
                    help="play deals in this many processes (keep it at most the core count)")
+    t.add_argument("--ray", metavar="ADDRESS|auto", default=None,
+                   help="play deals on a Ray cluster: its head's HOST:PORT, or 'auto' (this "
+                        "machine's cluster, or a local one); needs pip install '.[cluster]'")
     k = sub.add_parser("soak", help="many deals by random and computer players, every "
                                     "invariant checked")
     k.add_argument("--rules", default="samba")
@@ -56,6 +63,9 @@ def main(argv: list[str] | None = None, out=None) -> int:
                         "random players only)")
     k.add_argument("--check-every", type=int, default=1,
                    help="re-verify every legal move and the view at every N-th move (1: all)")
+    k.add_argument("--jobs", type=int, default=1, help="play deals in this many processes")
+    k.add_argument("--ray", metavar="ADDRESS|auto", default=None,
+                   help="play deals on a Ray cluster (as tournament --ray)")
     args = p.parse_args(argv)
 
     if args.cmd == "simulate":
@@ -92,10 +102,12 @@ def main(argv: list[str] | None = None, out=None) -> int:
                   "scores": game.scores, "phase": game.phase, "result": game.result}
     elif args.cmd == "soak":
         from .soak import soak
+        from .spread import SpreadError
         try:
             result = soak(args.rules, args.players, args.deals, args.seed,
-                          [b for b in args.bots.split(",") if b], args.check_every)
-        except ValueError as e:
+                          [b for b in args.bots.split(",") if b], args.check_every,
+                          jobs=args.jobs, ray=args.ray, progress=True)
+        except (ValueError, SpreadError) as e:
             print(json.dumps({"ok": False, "error": str(e)}), file=out)
             return 2
         print(json.dumps(result, indent=1), file=out)
@@ -105,7 +117,13 @@ def main(argv: list[str] | None = None, out=None) -> int:
         result = bench(args.seconds)
     else:
         from .ai.tournament import tournament
-        result = tournament(args.rules, args.players, args.a, args.b, args.deals, args.seed,
-                            budget=args.budget, jobs=max(1, args.jobs), clock=args.clock)
+        from .spread import SpreadError
+        try:
+            result = tournament(args.rules, args.players, args.a, args.b, args.deals, args.seed,
+                                budget=args.budget, jobs=max(1, args.jobs), clock=args.clock,
+                                ray=args.ray, progress=True)
+        except (ValueError, SpreadError) as e:
+            print(json.dumps({"ok": False, "error": str(e)}), file=out)
+            return 2
     print(json.dumps(result, indent=1), file=out)
     return 0

@@ -1,6 +1,7 @@
 """The soak run: many deals played by random and computer players with every invariant checked.
 
     python -m py_engine soak --rules samba --players 4 --deals 1000 [--seed 1] [--bots easy,medium]
+        [--jobs N | --ray auto|HOST:PORT]
 
 Each game alternates the players: all ``random``, then each level of ``--bots`` in turn. After
 every move it checks: the 162 (or 108) cards are all accounted for exactly once, every legal move
@@ -15,6 +16,7 @@ import random
 import time
 from typing import Any
 
+from . import spread
 from .ai import LEVELS, make_bot
 from .legal import legal_moves
 from .moves import parse_move
@@ -85,24 +87,57 @@ def _play_deal(game: Game, seats, rng: random.Random, check_every: int, stats: d
     return found
 
 
+SOAK_BLOCK = 50      # deals per unit of work (a run of any size is cut the same way)
+
+
 def soak(rules: str = "samba", players: int | None = None, deals: int = 100, seed: int = 1,
-         bots: tuple[str, ...] | list[str] = ("easy", "medium"), check_every: int = 1) -> dict:
+         bots: tuple[str, ...] | list[str] = ("easy", "medium"), check_every: int = 1,
+         jobs: int = 1, ray: str | None = None, progress: bool = False) -> dict:
+    """``deals`` deals in blocks of ``SOAK_BLOCK``, each block its own games from seeds of its
+    own (``_block``): the same figures whether the blocks are played here, in ``jobs``
+    processes or on the Ray cluster ``ray`` (``spread.run``). ``progress``: a line on stderr
+    as blocks finish."""
     name, n = check_options(rules, players, deals, list(bots))
     if not isinstance(check_every, int) or check_every < 1:
         raise ValueError(f"--check-every must be a whole number of at least 1, not {check_every!r}")
+    spread.check(jobs, ray)
     players_cycle = ["random"] + list(bots)
     stats: dict[str, Any] = {"rules": name, "players": n, "deals": 0, "games": 0, "moves": 0, "violations": 0,
              "examples": [], "by_players": {p: 0 for p in players_cycle}}
     t0 = time.perf_counter()
-    gi = 0
-    while stats["deals"] < deals:
+    blocks = [(name, n, seed, b, min(SOAK_BLOCK, deals - b * SOAK_BLOCK), players_cycle,
+               check_every) for b in range((deals + SOAK_BLOCK - 1) // SOAK_BLOCK)]
+    for part in spread.run(_block, blocks, jobs, ray, "soak" if progress else None,
+                           [blk[4] for blk in blocks]):
+        for k in ("deals", "games", "moves", "violations"):
+            stats[k] += part[k]
+        stats["examples"] = (stats["examples"] + part["examples"])[:10]
+        for kind, c in part["by_players"].items():
+            stats["by_players"][kind] += c
+    secs = time.perf_counter() - t0
+    stats["seconds"] = round(secs, 2)
+    stats["deals_per_second"] = round(stats["deals"] / secs, 2) if secs else None
+    stats["offered_rule_sets"] = list(PRESETS)
+    return stats
+
+
+def _block(args: tuple) -> dict:
+    """Block ``b`` of a soak run: ``count`` deals from deal ``b * SOAK_BLOCK`` on, in games of
+    their own (block 0's games are those of the first soak runs: game ``gi`` from seed
+    ``seed * 1_000_003 + gi``), each deal played by one kind of player in turn."""
+    name, n, seed, b, count, players_cycle, check_every = args
+    stats: dict[str, Any] = {"deals": 0, "games": 0, "moves": 0, "violations": 0,
+                             "examples": [], "by_players": {p: 0 for p in players_cycle}}
+    first = b * SOAK_BLOCK
+    gi = b * 100_000
+    while stats["deals"] < count:
         game = Game.new(name, n, seed=seed * 1_000_003 + gi)
         rng = random.Random(gi)
         gi += 1
         stats["games"] += 1
-        while stats["deals"] < deals:
+        while stats["deals"] < count:
             # each deal is played by one kind of player, in turn
-            kind = players_cycle[stats["deals"] % len(players_cycle)]
+            kind = players_cycle[(first + stats["deals"]) % len(players_cycle)]
             seats = [None if kind == "random" else make_bot(kind, seed=gi * 31 + s)
                      for s in range(n)]
             stats["violations"] += _play_deal(game, seats, rng, check_every, stats, gi)
@@ -111,8 +146,4 @@ def soak(rules: str = "samba", players: int | None = None, deals: int = 100, see
             if game.phase == "game_over":
                 break
             game.play("next")
-    secs = time.perf_counter() - t0
-    stats["seconds"] = round(secs, 2)
-    stats["deals_per_second"] = round(stats["deals"] / secs, 2) if secs else None
-    stats["offered_rule_sets"] = list(PRESETS)
     return stats

@@ -181,15 +181,6 @@ def test_tournament_in_two_processes_plays_the_same_deals():
         {k: v["n"] for k, v in two["decision_ms"].items()}
 
 
-def test_tune_duel_in_two_processes_gives_the_same_result():
-    from py_engine.ai.tune import duel
-    from py_engine.ai.weights import MEDIUM_WEIGHTS
-    variant = {**MEDIUM_WEIGHTS, "add_natural": 0.0}
-    one = duel("samba", 4, variant, MEDIUM_WEIGHTS, 4, 3)
-    assert duel("samba", 4, variant, MEDIUM_WEIGHTS, 4, 3, jobs=2) == one
-    assert duel("samba", 4, MEDIUM_WEIGHTS, MEDIUM_WEIGHTS, 4, 3) == (0.5, 0.0)
-
-
 def test_wilson_interval():
     lo, hi = wilson(60, 100)
     assert 0.50 < lo < 0.51 and 0.69 < hi < 0.70

@@ -1,6 +1,6 @@
 """Imports run one way (STYLE.md "Layout"): cards -> errors -> rules -> melds -> moves ->
 scoring -> turn -> position -> actions -> state -> candidates -> legal -> views -> record ->
-simulate/lessons/review/rulesdoc -> ai -> session/soak -> netplay -> bridge/cli. (lessons, review
+simulate/lessons/review/rulesdoc/spread -> ai -> session/soak -> netplay -> bridge/cli. (lessons, review
 and rulesdoc came later; they sit beside simulate: they use earlier modules and the bridge uses
 them. A new module must be given its place in ORDER.)
 A module may import only modules earlier in that order; modules under ai/ and netplay/ may import
@@ -16,7 +16,7 @@ import py_engine
 
 ORDER = ["cards", "errors", "rules", "melds", "moves", "scoring", "turn", "position", "actions",
          "state", "candidates", "legal", "views", "record",
-         ("simulate", "lessons", "review", "rulesdoc"), "ai", ("session", "soak"), "netplay",
+         ("simulate", "lessons", "review", "rulesdoc", "spread"), "ai", ("session", "soak"), "netplay",
          ("bridge", "cli")]
 RANK: dict[str, int] = {}
 for i, entry in enumerate(ORDER):

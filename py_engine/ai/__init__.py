@@ -14,10 +14,6 @@ LEVELS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
           "hard": HardBot}
 
 
-def register(name: str, cls) -> None:
-    LEVELS[name] = cls
-
-
 def make_bot(level: str, seed: int = 0, **kw):
     try:
         cls = LEVELS[level]
@@ -26,7 +22,3 @@ def make_bot(level: str, seed: int = 0, **kw):
             from None
     return cls(seed=seed, **kw)
 
-
-def all_legal(view: dict) -> list[str]:
-    legal = view.get("legal") or {}
-    return list(legal.get("moves", [])) + ["meld " + p for p in legal.get("melds", [])]

@@ -25,12 +25,12 @@ from __future__ import annotations
 import gc
 import random
 import time
+from dataclasses import dataclass, fields, replace
 
 from ..state import Game
 from ..views import view_for
 from .determinize import Determinizer, laid_red_threes
 from .endgame import best_going_out
-from .inference import Avoided, PairRich
 from .info import Info
 from .lastturn import LastTurnMedium
 from .medium import MediumBot
@@ -113,54 +113,76 @@ def _signs(xs: list[float], base: list[float], eps: float = 0.5) -> tuple[int, i
     return won, lost
 
 
+@dataclass(frozen=True)
+class HardConfig:
+    """The settings of ``hard`` that the product uses (players' ``hard``, the hint, the
+    blunder-suite judge, the tournament's budget and clock, and the tests that show what each
+    feature does). Studies configure more in ``research/`` (a subclass of this and of
+    ``HardBot``)."""
+    # None: scaled to the machine at each decision (``auto_budget(base, cap)``)
+    budget: float | None = None
+    iterations: int | None = None
+    base: float = DEFAULT_BUDGET
+    cap: float = DEFAULT_CAP
+    # what a time budget runs on (``CLOCKS``)
+    clock: str = "wall"
+    shortlist: int = 3
+    rounds: float = 1.0
+    confidence: float = 1.5
+    min_samples: int = 12
+    # overrule medium only for a mean sampled gain of at least this many points, and stop
+    # sampling once no candidate's upper bound reaches it (the decision is settled)
+    min_gain: float = 75.0
+    # the rollouts' meld phases by the cheap stand-in (``fast_meld_move``)
+    fast: bool = True
+    # True: the rest of the searching seat's own turn is played by ``medium`` itself in the
+    # rollouts, never by the cheap meld stand-in (``fast_meld_phase``)
+    own_turn: bool = True
+    # True: a turn that ``medium`` would go out in (or ask to) is played exactly: the
+    # going-out line with the best own-side deal score (``endgame.best_going_out``)
+    endgame: bool = True
+    # True: the own moves are ranked with the last-turn habit (``lastturn.LastTurnMedium``:
+    # lay everything and shed high cards when an opponent is about to go out); the
+    # rollouts' players stay ``medium``
+    last_turn: bool = True
+
+
 class HardBot:
     level = "hard"
+    CONFIG: type[HardConfig] = HardConfig
 
-    def __init__(self, seed: int = 0, budget: float | None = None, iterations: int | None = None,
-                 shortlist: int = 3, rounds: float = 1.0, confidence: float = 1.5,
-                 min_samples: int = 12, mode: str = "all", fast: bool = True, leaf: str = "fitted",
-                 hold: bool = False, base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
-                 own_turn: bool = True, min_gain: float = 75.0, infer: bool = False,
-                 rich: float = 0.0, endgame: bool = True, last_turn: bool = True,
-                 clock: str = "wall", **kw):
+    def __init__(self, seed: int = 0, config: HardConfig | None = None, **options):
+        """``config`` (default ``CONFIG()``) with ``options`` (its fields) replaced."""
         self.seed = seed
-        if clock not in CLOCKS:
-            raise ValueError(f"unknown clock {clock!r} (one of {', '.join(CLOCKS)})")
-        self.clock_name = clock
-        self.clock = getattr(time, CLOCKS[clock])
-        # None: scaled to the machine at each decision (``auto_budget(base, cap)``)
-        self.budget = budget
-        self.auto = budget is None and iterations is None
-        self.base, self.cap = base, cap
-        self.iterations = iterations
-        self.shortlist = shortlist
-        self.rounds = rounds
-        self.confidence = confidence
-        self.min_samples = min_samples
-        self.mode = mode
-        self.fast = fast
-        self.leaf = leaf
-        self.hold = hold
-        # True: the rest of the searching seat's own turn is played by ``medium`` itself in the
-        # rollouts, never by the cheap meld stand-in (``fast_meld_phase``)
-        self.own_turn = own_turn
-        # overrule medium only for a mean sampled gain of at least this many points, and stop
-        # sampling once no candidate's upper bound reaches it (the decision is settled)
-        self.min_gain = min_gain
-        # True: sampled hands agree with the piles the other players drew past, the cards they
-        # discarded and the melds their finished turns would have made (``inference.Avoided``)
-        self.infer = infer
-        # > 0: the other seats' sampled hands as rich in natural pairs as kept hands are
-        # (``inference.PairRich`` with this ``beta``)
-        self.rich = rich
-        # True: a turn that ``medium`` would go out in (or ask to) is played exactly: the
-        # going-out line with the best own-side deal score (``endgame.best_going_out``)
-        self.endgame = endgame
-        # True: the own moves are ranked with the last-turn habit (``lastturn.LastTurnMedium``:
-        # lay everything and shed high cards when an opponent is about to go out); the
-        # rollouts' players stay ``medium``
-        self.last_turn = last_turn
-        self.medium = LastTurnMedium(seed=seed) if last_turn else MediumBot(seed=seed)
+        cfg = config if config is not None else self.CONFIG()
+        if options:
+            unknown = sorted(set(options) - {f.name for f in fields(cfg)})
+            if unknown:
+                raise TypeError(f"hard has no setting {', '.join(map(repr, unknown))}; one of "
+                                f"{', '.join(f.name for f in fields(cfg))}")
+            cfg = replace(cfg, **options)
+        self.config = cfg
+        if cfg.clock not in CLOCKS:
+            raise ValueError(f"unknown clock {cfg.clock!r} (one of {', '.join(CLOCKS)})")
+        self.clock_name = cfg.clock
+        self.clock = getattr(time, CLOCKS[cfg.clock])
+        self.budget = cfg.budget
+        self.auto = cfg.budget is None and cfg.iterations is None
+        self.base, self.cap = cfg.base, cfg.cap
+        self.iterations = cfg.iterations
+        self.shortlist = cfg.shortlist
+        self.rounds = cfg.rounds
+        self.confidence = cfg.confidence
+        self.min_samples = cfg.min_samples
+        self.fast = cfg.fast
+        self.own_turn = cfg.own_turn
+        self.min_gain = cfg.min_gain
+        self.endgame = cfg.endgame
+        self.last_turn = cfg.last_turn
+        # the leaf estimate's weights per rule set (``leaf.py``; a rule set without any: the
+        # hand-set estimate, ``rollout.evaluate``)
+        self.leaf_weights: dict = LEAF_WEIGHTS
+        self.medium = LastTurnMedium(seed=seed) if cfg.last_turn else MediumBot(seed=seed)
         self._policy = MediumBot()      # the rollouts' players (``rollout``)
         self.last_stats: dict = {}
         self._deadline: float | None = None     # set while a time-budgeted search runs
@@ -182,7 +204,7 @@ class HardBot:
         cands = self.candidates(view, ranked)
         if len(cands) <= 1:
             return ranked[0][1]
-        return self.search(view, cands, dict((m, sc) for sc, m in ranked), t0)
+        return self.search(view, cands, t0)
 
     def time_budget(self) -> float | None:
         """This decision's seconds (``None``: ``iterations`` only)."""
@@ -193,25 +215,14 @@ class HardBot:
         if view["phase"] not in ("draw", "meld", "answer"):
             return [ranked[0][1]]
         best, top = ranked[0]
-        if self.mode == "discard":
-            if not top.startswith("discard") or len(view["hand"]) <= 1:
-                return [top]
-            return [m for s, m in ranked if m.startswith("discard")][: self.shortlist]
-        if self.mode == "draw" and view["phase"] == "meld":
-            return [top]          # search the draw phase (and answers) only
         if best >= 900 and not top.startswith(("discard", "ask", "answer")):
             return [top]          # laying a red three, going out with melds: no question
         if top.startswith("meld") and best > 0:
-            if self.hold and best < 900 and len(view["hand"]) > 3:
-                # melding now, or keeping the cards and discarding medium's discard
-                disc = [m for s, m in ranked if m.startswith("discard")]
-                return [top] + disc[:1]
             return [top]          # melding order: medium's
         out = [m for s, m in ranked if s > best - 400][: self.shortlist]
         return out
 
-    def search(self, view: dict, cands: list[str], prior: dict | None = None,
-               t0: float | None = None) -> str:
+    def search(self, view: dict, cands: list[str], t0: float | None = None) -> str:
         """The shortlist's best move on evidence; ``t0``: when the decision started (its
         ranking counts against the budget; default now)."""
         self.clock = getattr(time, CLOCKS[self.clock_name])
@@ -221,13 +232,13 @@ class HardBot:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            return self._search(view, cands, prior, t0)
+            return self._search(view, cands, t0)
         finally:
             self._deadline = None
             if was_enabled:
                 gc.enable()
 
-    def _search(self, view: dict, cands: list[str], prior: dict | None, t0: float) -> str:
+    def _search(self, view: dict, cands: list[str], t0: float) -> str:
         me = view["seat"]
         side = view["my_side"]
         values: list[list[float]] = [[] for _ in cands]
@@ -236,11 +247,9 @@ class HardBot:
         t_end = t0 + budget if budget is not None else None
         self._deadline = t_end
         t_start = self.clock()
-        weights = LEAF_WEIGHTS.get(view["rules"]["name"]) if self.leaf == "fitted" else None
+        weights = self.leaf_weights.get(view["rules"]["name"])
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         worlds = self.worlds(view)
-        avoided = Avoided(view) if self.infer else None
-        rich = PairRich(view, self.rich) if self.rich else None
         overrun = False
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -256,25 +265,20 @@ class HardBot:
             sample_seed = f"{base}:{n}"
             world = worlds.sample(random.Random(sample_seed))
             laid_red_threes(world, me, view)
-            if avoided is not None:
-                avoided.apply(world, random.Random(sample_seed + ":p"))
-            if rich is not None:
-                rich.apply(world, random.Random(sample_seed + ":q"))
             row = []
             try:
                 for mv in cands:
                     g = world.copy(log=True)
                     g.play(mv)
                     self.rollout(g, me)
-                    row.append(evaluate(g, side, me if self.mode == "discard" else None,
-                                        weights))
+                    row.append(evaluate(g, side, None, weights))
             except _Overrun:
                 overrun = True
                 break     # the deadline came during this sample: drop it
             for i, x in enumerate(row):
                 values[i].append(x)
             n += 1
-            if self.min_gain > 0 and self.mode != "discard" and n >= self.min_samples \
+            if self.min_gain > 0 and n >= self.min_samples \
                     and n % 4 == 0 and self._settled(values, n):
                 break
         if n == 0:
@@ -291,14 +295,7 @@ class HardBot:
             t = self._t(n)      # few samples widen the bound, so they rarely overrule
             lower = mean - t * sd / n ** 0.5
             gains[cands[i]] = (round(mean, 1), round(lower, 1))
-            if self.mode == "discard" and prior is not None:
-                # medium's own preference plus the sampled correction (cautiously bounded)
-                if n < self.min_samples:
-                    continue
-                gain = prior[cands[i]] - prior[cands[0]] + max(lower, min(mean, 0.0))
-                if gain > best_gain:
-                    best, best_gain = i, gain
-            elif n >= self.min_samples and lower > 0 and mean > best_gain \
+            if n >= self.min_samples and lower > 0 and mean > best_gain \
                     and mean >= self.min_gain and self.allowed(view, cands[i], cands[0]):
                 best, best_gain = i, mean
         self.last_stats = {"samples": n, "gains": gains, "signs": signs, "budget": budget,
@@ -324,7 +321,8 @@ class HardBot:
 
     def worlds(self, view: dict) -> Determinizer:
         """The sampler of this decision's worlds: ``Determinizer(view)``, the seat's view only
-        (a study may substitute another, e.g. tools/pi_check.py's open hands)."""
+        (a study may substitute another: research/pi_check.py's open hands, research/hard.py's
+        models of the other hands)."""
         return Determinizer(view)
 
     def allowed(self, view: dict, move: str, medium_move: str) -> bool:

@@ -18,11 +18,14 @@ from __future__ import annotations
 import math
 import sys
 import time
+from dataclasses import dataclass, field
+from typing import Callable
 
 from ..rules import get_rules
+from ..spread import run
 from ..state import Game
 from ..views import view_for
-from . import make_bot
+from . import LEVELS, make_bot
 
 
 SMALL_MARGIN = 30      # points: a deal decided by at most this is "decided by a few points"
@@ -49,7 +52,25 @@ def percentiles(xs: list[float]) -> dict:
             "max": round(s[-1], 2)}
 
 
-def play_deal(rules: str, players: int, deal_seed: int, levels: list[str], bot_seed: int,
+@dataclass(frozen=True)
+class Player:
+    """A computer player that is no level of the product (a study's, in ``research/``): named
+    ``name`` in the results, built as ``factory(seed=..., **given, **settings)`` (``given``: the
+    tournament's budget and clock; ``settings`` win). ``factory`` (a class or function) must be
+    importable by its module's name: the deals may be played in other processes or machines."""
+    name: str
+    factory: Callable
+    settings: dict = field(default_factory=dict)
+
+    def make(self, seed: int, **given):
+        return self.factory(seed=seed, **{**given, **self.settings})
+
+
+def name_of(level: str | Player) -> str:
+    return level.name if isinstance(level, Player) else level
+
+
+def play_deal(rules: str, players: int, deal_seed: int, levels: list, bot_seed: int,
               budget: float | None = None, times: dict | None = None,
               clock: str = "wall") -> list[int]:
     """Play one deal with ``levels[seat]``; returns the deal's score per side. ``clock``: what
@@ -58,7 +79,8 @@ def play_deal(rules: str, players: int, deal_seed: int, levels: list[str], bot_s
     kw: dict = {} if budget is None else {"budget": budget}
     if clock != "wall":
         kw["clock"] = clock
-    bots = [make_bot(levels[s], seed=bot_seed * 1009 + s, **kw) for s in range(players)]
+    bots = [levels[s].make(bot_seed * 1009 + s, **kw) if isinstance(levels[s], Player)
+            else make_bot(levels[s], seed=bot_seed * 1009 + s, **kw) for s in range(players)]
     guard = 0
     while game.phase not in ("deal_over", "game_over"):
         seat = game.current
@@ -67,7 +89,7 @@ def play_deal(rules: str, players: int, deal_seed: int, levels: list[str], bot_s
         move = bots[seat].choose(view)
         dt = (time.perf_counter() - t0) * 1000
         if times is not None:
-            times.setdefault(levels[seat], []).append(dt)
+            times.setdefault(name_of(levels[seat]), []).append(dt)
         game.play(move)
         guard += 1
         if guard > 5000:
@@ -87,17 +109,7 @@ def margin(scores, a_sides: list[int]) -> float:
             - sum(scores[s] for s in b_sides) / len(b_sides))
 
 
-def map_deals(fn, args: list, jobs: int = 1) -> list:
-    """``[fn(x) for x in args]``, in ``jobs`` processes when there are any (not in Pyodide);
-    results in the order of ``args`` either way."""
-    if jobs > 1 and len(args) > 1 and sys.platform != "emscripten":
-        from multiprocessing import Pool
-        with Pool(jobs) as pool:
-            return pool.map(fn, args, chunksize=1)
-    return [fn(x) for x in args]
-
-
-def duplicate_deal(rules: str, players: int, a: str, b: str, seed: int, i: int,
+def duplicate_deal(rules: str, players: int, a: str | Player, b: str | Player, seed: int, i: int,
                    budget: float | None = None, clock: str = "wall") -> tuple[float, dict]:
     """Deal ``i`` played twice, seats swapped: (``a`` minus ``b``, decision times per level)."""
     n_sides = get_rules(rules).n_sides(players)
@@ -117,15 +129,22 @@ def _deal_job(args: tuple) -> tuple[float, dict]:
     return duplicate_deal(*args)
 
 
-def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed: int,
-               budget: float | None = None, jobs: int = 1, clock: str = "wall") -> dict:
-    """``jobs`` > 1 plays deals in that many processes (the same deals and results, but
-    time-budgeted bots then share the machine's cores; in Pyodide, which has no processes, the
-    deals are played one after the other). ``clock="cpu"``: ``hard``'s budget in this process's
-    CPU time (a busy machine then measures what a quiet one plays)."""
+def tournament(rules: str, players: int | None, a: str | Player, b: str | Player, deals: int,
+               seed: int, budget: float | None = None, jobs: int = 1, clock: str = "wall",
+               ray: str | None = None, progress: bool = False) -> dict:
+    """``a`` and ``b``: levels (``LEVELS``) or study players (``Player``). ``jobs`` > 1 plays
+    deals in that many processes, ``ray`` on a Ray cluster (``spread.run``: the same deals and
+    results, but time-budgeted bots then share the machine's cores; in Pyodide, which has no
+    processes, the deals are played one after the other). ``clock="cpu"``: ``hard``'s budget in
+    this process's CPU time (a busy machine then measures what a quiet one plays).
+    ``progress``: a progress line on stderr."""
     from .hard import CLOCKS
     if clock not in CLOCKS:
         raise ValueError(f"unknown clock {clock!r} (one of {', '.join(CLOCKS)})")
+    for level in (a, b):
+        if not isinstance(level, Player) and level not in LEVELS:
+            raise ValueError(f"unknown computer level {level!r}; choose one of "
+                             f"{', '.join(LEVELS)}")
     rs = get_rules(rules)
     players = players or rs.default_players
     times: dict[str, list[float]] = {}
@@ -133,7 +152,8 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
     wins_a = wins_b = ties = 0
     t_start = time.perf_counter()
     args = [(rules, players, a, b, seed, i, budget, clock) for i in range(deals)]
-    for total, t in map_deals(_deal_job, args, jobs):
+    done = run(_deal_job, args, jobs, ray, "tournament" if progress else None)
+    for total, t in done:
         for lv, ts in t.items():
             times.setdefault(lv, []).extend(ts)
         diffs.append(total)
@@ -158,8 +178,8 @@ def tournament(rules: str, players: int | None, a: str, b: str, deals: int, seed
     big = decided - small_a - small_b
     lg, hg = wilson(wins_a - small_a, big)
     return {
-        "rules": rules, "players": players, "a": a, "b": b, "deals": n, "seed": seed,
-        "budget": budget, "clock": clock, "jobs": jobs,
+        "rules": rules, "players": players, "a": name_of(a), "b": name_of(b), "deals": n,
+        "seed": seed, "budget": budget, "clock": clock, "jobs": jobs, "ray": ray,
         "method": "duplicate deals, seats swapped; >2 sides: mean of sides",
         "mean_score_diff": round(mean, 1),
         "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],

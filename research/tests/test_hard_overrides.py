@@ -1,8 +1,6 @@
-"""``tools/hard_overrides.py``: seeds, variants, move kinds, the judge's rebuild, the summary."""
+"""``research/hard_overrides.py``: seeds, variants, move kinds, the judge's rebuild, the summary."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 import pytest
 
@@ -11,10 +9,7 @@ from py_engine.ai.simple import legal_texts
 from py_engine.state import Game
 from py_engine.views import view_for
 
-_PATH = Path(__file__).resolve().parent.parent / "tools" / "hard_overrides.py"
-_spec = importlib.util.spec_from_file_location("hard_overrides", _PATH)
-ho = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(ho)
+from research import hard_overrides as ho
 
 
 def test_seeds_parse_and_reserved_seeds_are_refused():
@@ -160,10 +155,7 @@ def test_the_open_judge_plays_the_true_hands_and_the_view_judge_samples_them(mon
     assert sum(hands != truth for hands, _ in seen) == 6     # the view's worlds deal them anew
 
 
-_RPATH = Path(__file__).resolve().parent.parent / "tools" / "regret_study.py"
-_rspec = importlib.util.spec_from_file_location("regret_study", _RPATH)
-rs = importlib.util.module_from_spec(_rspec)
-_rspec.loader.exec_module(rs)
+from research import regret_study as rs  # noqa: E402
 
 
 def test_regret_split_gain_scores_the_choice_on_the_other_half():
@@ -187,10 +179,7 @@ def test_regret_collect_judges_medium_ranked_moves_at_the_true_table():
     assert rows["all"]["positions"] == len(recs)
 
 
-_VPATH = Path(__file__).resolve().parent.parent / "tools" / "medium_variants.py"
-_vspec = importlib.util.spec_from_file_location("medium_variants", _VPATH)
-mv = importlib.util.module_from_spec(_vspec)
-_vspec.loader.exec_module(mv)
+from research import medium_variants as mv  # noqa: E402
 
 
 def test_shed_variant_sheds_harder_only_while_an_opponent_can_go_out():

@@ -15,16 +15,16 @@ import argparse
 import json
 import sys
 
-from ..state import Game
-from ..views import view_for
-from .leaf import NAMES, features
-from .medium import MediumBot
+from py_engine.state import Game
+from py_engine.views import view_for
+from py_engine.ai.leaf import NAMES, features
+from py_engine.ai.medium import MediumBot
 
 
 def positions(rules: str, players: int, deals: int, seed: int):
     """Yield (deal index, features per side, final score per side, hand-set estimate per side)
     at the start of every turn."""
-    from .rollout import evaluate_side
+    from py_engine.ai.rollout import evaluate_side
     for d in range(deals):
         g = Game.new(rules, players, seed=seed * 100_003 + d)
         bots = [MediumBot(seed=seed * 31 + s) for s in range(players)]

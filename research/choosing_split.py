@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Where the random player's choosing goes: how much of it an opened side's meld listing takes.
 
-    python tools/choosing_split.py [--deals 60] [--rules samba --players 4]
+    python -m research.choosing_split [--deals 60] [--rules samba --players 4]
 
 Plays the random-play workload's games (``engine_workload.random_play``: the same seeds) with
 timing wrappers around ``random_move`` and around the opened side's meld listing inside it
@@ -24,10 +23,8 @@ import time
 from collections import Counter
 from pathlib import Path
 
-_HERE = Path(__file__).resolve().parent
-sys.path[:0] = [str(_HERE.parent), str(_HERE)]
 
-import engine_workload  # noqa: E402
+from tools import engine_workload  # noqa: E402
 from py_engine import legal, simulate  # noqa: E402
 from py_engine.cards import counts_of  # noqa: E402
 from py_engine.moves import Meld  # noqa: E402

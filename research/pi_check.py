@@ -1,12 +1,11 @@
-#!/usr/bin/env python3
 """The perfect-information check of issue 15: does ``hard``'s search gain much more over
 ``medium`` when it sees every hand?
 
-    python tools/pi_check.py --rules samba --players 4 --deals 40 --seed 20100 --jobs 2 \\
+    python -m research.pi_check --rules samba --players 4 --deals 40 --seed 20100 --jobs 2 \\
         [--iterations 16] [--clairvoyant | --plain | --next] [--variant min_gain=0,own_turn=false]
 
 Duplicate deals (as ``py_engine.ai.tournament``): side ``a`` is ``HardBot`` with a fixed number
-of samples (and ``--variant``'s keywords), side ``b`` ``medium``. By default the search's worlds
+of samples (and ``--variant``'s ``StudyHard`` keywords), side ``b`` ``medium``. By default the search's worlds
 are the true game with every hand as it is and only the stock reshuffled per sample
 (``--clairvoyant``: the stock kept too; ``--next``: only the next player's hand kept, the other
 hidden hands dealt again with the stock, except while a going-out proposal names the asker's
@@ -20,19 +19,18 @@ sampling. Tuning seeds only: the reserved measurement seeds 9000-9099 are refuse
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from py_engine.ai.determinize import Determinizer  # noqa: E402
-from py_engine.ai.hard import HardBot  # noqa: E402
-from hard_overrides import parse_variant  # noqa: E402
+from research.study_hard import StudyHard  # noqa: E402
+from research.hard_overrides import parse_variant  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF  # noqa: E402
-from py_engine.ai.tournament import a_sides_of, map_deals, margin, wilson  # noqa: E402
+from py_engine.ai.tournament import a_sides_of, margin, wilson  # noqa: E402
+from py_engine.spread import run  # noqa: E402
 from py_engine.rules import get_rules  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
@@ -89,7 +87,7 @@ class OpenWorlds:
         return g
 
 
-class OpenHard(HardBot):
+class OpenHard(StudyHard):
     game: Game | None = None
     keep_stock = False
     only_next = False
@@ -170,7 +168,7 @@ def main(argv=None) -> int:
             else "next_pairs" if a.next_pairs else "next_wilds" if a.next_wilds else "open")
     kw = parse_variant(a.variant)[1] if a.variant else {}
     args = [(a.rules, a.players, a.seed, i, mode, a.iterations, kw) for i in range(a.deals)]
-    res = map_deals(job, args, a.jobs)
+    res = run(job, args, a.jobs, progress="pi_check")
     diffs = [r[0] for r in res]
     won = sum(d > 0 for d in diffs)
     lost = sum(d < 0 for d in diffs)

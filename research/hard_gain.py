@@ -1,6 +1,6 @@
 """How much can ``hard``'s search gain over ``medium``, decision by decision?
 
-    python -m py_engine.ai.study --rules samba --players 4 --deals 12 --every 2 --truth 200 \\
+    python -m research.hard_gain --rules samba --players 4 --deals 12 --every 2 --truth 200 \\
         --jobs 2 --variant '{"iterations": 60}' --variant '{"iterations": 40, "rounds": 1000}'
 
 1. Positions: ``medium`` plays every seat of ``--deals`` deals; every ``--every``-th decision
@@ -12,7 +12,7 @@
 3. ``oracle``: per kind of decision, how much the best candidate's reference value exceeds that
    of ``medium``'s own choice (an upper bound on what a one-move search over ``medium`` can gain,
    biased upwards by the reference values' own noise).
-4. Each ``--variant`` (``HardBot`` keyword arguments; use ``iterations`` to make it
+4. Each ``--variant`` (``StudyHard`` keyword arguments, ``research/study_hard.py``; use ``iterations`` to make it
    reproducible) chooses at every position with its own seed; its ``gain`` is the mean
    reference value of its choice minus that of ``medium``'s choice, with a standard error, and
    ``by_confidence`` gives the same for other overruling thresholds (standard errors).
@@ -26,15 +26,17 @@ import json
 import sys
 import time
 
-from ..state import Game
-from ..views import view_for
-from .hard import HardBot
-from .medium import MediumBot
+from py_engine.state import Game
+from py_engine.views import view_for
+from py_engine.ai.hard import HardBot
+from py_engine.spread import run
+from research.study_hard import StudyHard
+from py_engine.ai.medium import MediumBot
 
 
 def positions(rules: str, players: int, deals: int, every: int, seed: int) -> list:
     out = []
-    probe = HardBot(seed=0, iterations=1, shortlist=3, hold=True)
+    probe = StudyHard(seed=0, iterations=1, shortlist=3, hold=True)
     for d in range(deals):
         g = Game.new(rules, players, seed=seed * 1000 + d)
         bots = [MediumBot(seed=s) for s in range(players)]
@@ -59,21 +61,13 @@ def reference(args: tuple) -> dict:
 
 def choose(args: tuple) -> tuple:
     view, kw = args
-    h = HardBot(seed=7, **kw)
+    h = StudyHard(seed=7, **kw)
     cands = h.candidates(view, h.medium.rank_moves(view))
     t = time.perf_counter()
     choice = cands[0] if len(cands) < 2 else h.search(view, cands)
     stats = h.last_stats if len(cands) >= 2 else {}
     return choice, time.perf_counter() - t, stats.get("samples", 0), stats.get("gains", {}), \
         h.confidence
-
-
-def _map(fn, items, jobs):
-    if jobs > 1:
-        from multiprocessing import Pool
-        with Pool(jobs) as pool:
-            return pool.map(fn, items, chunksize=1)
-    return list(map(fn, items))
 
 
 def kind_of(cands: list[str]) -> str:
@@ -92,7 +86,7 @@ def study(rules: str, players: int, deals: int, every: int, truth: int, variants
     pos = positions(rules, players, deals, every, seed)
     if not pos:
         raise SystemExit("no searched decision in these deals; play more deals")
-    ref = _map(reference, [(v, c, truth) for v, c in pos], jobs)
+    ref = run(reference, [(v, c, truth) for v, c in pos], jobs)
     oracle: dict[str, list[float]] = {}
     for (v, c), r in zip(pos, ref):
         oracle.setdefault(kind_of(c), []).append(max(r.values()) - r[c[0]])
@@ -101,7 +95,7 @@ def study(rules: str, players: int, deals: int, every: int, truth: int, variants
            "oracle": {k: {"n": len(g), "mean": mean_se(g)[0]} for k, g in sorted(oracle.items())},
            "variants": []}
     for kw in variants:
-        res = _map(choose, [(v, kw) for v, _ in pos], jobs)
+        res = run(choose, [(v, kw) for v, _ in pos], jobs)
         gains, switched, secs, samples = [], 0, 0.0, 0
         by_z: dict[float, list[float]] = {z: [] for z in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)}
         for (v, c), r, (ch, dt, n, gs, conf) in zip(pos, ref, res):
@@ -126,7 +120,7 @@ def study(rules: str, players: int, deals: int, every: int, truth: int, variants
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m py_engine.ai.study")
+    p = argparse.ArgumentParser(prog="python -m research.hard_gain")
     p.add_argument("--rules", default="samba")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--deals", type=int, default=12)

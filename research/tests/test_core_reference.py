@@ -10,7 +10,7 @@ from py_engine.cards import N_KINDS, counts_of
 from py_engine.candidates import candidate_shapes
 from py_engine.state import Game
 
-import core_reference
+from research import core_reference
 from conftest import ALL_TABLES, random_positions
 
 

@@ -1,16 +1,15 @@
-#!/usr/bin/env python3
 """Where ``hard`` overrules ``medium``, and whether a full-deal judge agrees (issue 15).
 
-    python tools/hard_overrides.py collect --seeds 20000-20039 --out /tmp/ov.jsonl \\
+    python -m research.hard_overrides collect --seeds 20000-20039 --out /tmp/ov.jsonl \\
         [--iterations 24] [--variant leaf=hand] [--variant rounds=3]
-    python tools/hard_overrides.py judge /tmp/ov.jsonl --out /tmp/ov_judged.jsonl [--samples 150] \\
+    python -m research.hard_overrides judge /tmp/ov.jsonl --out /tmp/ov_judged.jsonl [--samples 150] \\
         [--open]
-    python tools/hard_overrides.py report /tmp/ov_judged.jsonl [--confidence 2.5]
+    python -m research.hard_overrides report /tmp/ov_judged.jsonl [--confidence 2.5]
 
 ``collect`` plays medium self-play deals (every seat ``medium``, so the positions are the ones
 ``medium`` reaches) on TUNING seeds (never the reserved 9000-9099, refused) and, at every
 decision, asks ``HardBot`` with a fixed ``iterations`` (reproducible, independent of the machine
-load) and each ``--variant`` (``key=value``: ``HardBot`` keyword arguments, ``iterations`` too)
+load) and each ``--variant`` (``key=value``: ``StudyHard`` keyword arguments, ``iterations`` too)
 what it would play. A decision where any of them differs from ``medium``'s move is written as
 one JSON line: the deal (rules, players, seed) and the moves played before it (enough to rebuild
 the position exactly), ``medium``'s move and, per configuration, its move, mean gain, paired
@@ -43,10 +42,10 @@ import os
 import random
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from py_engine.ai.determinize import determinize  # noqa: E402
 from py_engine.ai.hard import HardBot, laid_red_threes  # noqa: E402
+from research.study_hard import StudyHard  # noqa: E402
 from py_engine.ai.judge import _turn, goes_out, outcome  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.state import Game  # noqa: E402
@@ -114,7 +113,7 @@ def collect(seeds: list[int], iterations: int, variants: list[tuple[str, dict]],
     for seed in seeds:
         g = Game.new(rules, players, seed=seed)
         med = MediumBot(seed=seed)
-        bots = [(name, HardBot(seed=seed, **{"iterations": iterations, **kw}))
+        bots = [(name, StudyHard(seed=seed, **{"iterations": iterations, **kw}))
                 for name, kw in configs]
         moves: list[str] = []
         decisions = 0

@@ -1,21 +1,15 @@
-"""``tools/choosing_split.py``: it times the benchmark's own random games, its parts add up, and
+"""``research/choosing_split.py``: it times the benchmark's own random games, its parts add up, and
 it leaves the engine as it found it."""
 from __future__ import annotations
 
-import importlib.util
 import sys
-from pathlib import Path
 
 import pytest
 
 from py_engine import legal, simulate
 
-_TOOLS = Path(__file__).resolve().parent.parent / "tools"
-sys.path.insert(0, str(_TOOLS))
-_spec = importlib.util.spec_from_file_location("choosing_split", _TOOLS / "choosing_split.py")
-split = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(split)
-import engine_workload  # noqa: E402
+from research import choosing_split as split
+from tools import engine_workload
 
 
 def test_its_chooser_plays_every_move_of_the_workloads_games():

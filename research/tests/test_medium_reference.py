@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import medium_reference as ref
+import research.medium_reference as ref
 from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.simple import EasyBot, legal_texts

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from py_engine.ai.determinize import Determinizer, known_holdings
-from py_engine.ai.inference import (ADDED, DISCARD, MELDED, PASS, Avoided, PairRich,
+from research.inference import (ADDED, DISCARD, MELDED, PASS, Avoided, PairRich,
                                     natural_counts, read_choices)
 from py_engine.ai.medium import MediumBot
 from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF, parse_kind
@@ -129,15 +129,15 @@ def test_informed_worlds_predict_the_next_hand_better():
 
 
 def test_hard_samples_informed_worlds_only_when_asked(monkeypatch):
-    from py_engine.ai import hard
+    from research import study_hard
     calls = []
-    real = hard.Avoided.apply
+    real = study_hard.Avoided.apply
 
     def spy(self, g, rng):
         calls.append(1)
         return real(self, g, rng)
 
-    monkeypatch.setattr(hard.Avoided, "apply", spy)
+    monkeypatch.setattr(study_hard.Avoided, "apply", spy)
     g = Game.new("samba", 4, seed=61)
     bot = MediumBot(seed=1)
     for _ in range(30):
@@ -145,7 +145,7 @@ def test_hard_samples_informed_worlds_only_when_asked(monkeypatch):
     view = view_for(g, g.current)
     for infer in (False, True):
         calls.clear()
-        h = hard.HardBot(seed=2, iterations=12, infer=infer)
+        h = study_hard.StudyHard(seed=2, iterations=12, infer=infer)
         moves = [m for _, m in h.medium.rank_moves(view)]
         h.search(view, moves[:2])
         assert len(calls) == (12 if infer else 0)

@@ -1,12 +1,15 @@
 """Tune ``medium``'s weights by self-play on duplicate deals (coordinate search).
 
-    python -m py_engine.ai.tune --rules samba --players 4 --deals 60 --seed 5 --rounds 1
+    python -m research.tune --rules samba --players 4 --deals 60 --seed 5 --rounds 1 \
+        [--jobs N | --ray auto|HOST:PORT]
 
 For each weight in turn, a variant with the weight scaled (x0.5, x1.5; signs kept) plays
 duplicate deals against the current weights (the same deals for every variant); a variant that
 wins more than ``--accept`` of the deals *and* has a positive mean score difference replaces
 the current weights. The result is printed as a Python dict to paste into ``weights.py``.
-Bots receive views only, as in the tournament.
+Bots receive views only, as in the tournament. ``--jobs`` plays each duel's deals in processes,
+``--ray`` on a Ray cluster (``py_engine/spread.py``): the same deals, the same result. Each duel
+prints a progress line on stderr.
 """
 from __future__ import annotations
 
@@ -14,21 +17,25 @@ import argparse
 import json
 import sys
 
-from ..rules import get_rules
-from ..state import Game
-from ..views import view_for
-from .medium import MediumBot
-from .tournament import a_sides_of, map_deals, margin
-from .weights import MEDIUM_WEIGHTS
+from py_engine.rules import get_rules
+from py_engine.state import Game
+from py_engine.views import view_for
+from py_engine.ai.medium import MediumBot
+from py_engine.ai.tournament import a_sides_of, margin
+from py_engine import spread
+from py_engine.spread import run
+from py_engine.ai.weights import MEDIUM_WEIGHTS
 
 
 def duel(rules: str, players: int, wa: dict, wb: dict, deals: int, seed: int,
-         jobs: int = 1) -> tuple[float, float]:
+         jobs: int = 1, ray: str | None = None, progress: str | None = None
+         ) -> tuple[float, float]:
     """(share of duplicate deals won by weights ``wa``, mean score difference per deal).
 
-    ``jobs`` > 1 plays the deals in that many processes (the same deals, the same result)."""
-    totals = map_deals(_duel_deal, [(rules, players, wa, wb, seed, i) for i in range(deals)],
-                       jobs)
+    ``jobs`` > 1 plays the deals in that many processes, ``ray`` on a Ray cluster (the same
+    deals, the same result); ``progress``: the label of a progress line on stderr."""
+    totals = run(_duel_deal, [(rules, players, wa, wb, seed, i) for i in range(deals)],
+                 jobs, ray, progress)
     wins = sum(1.0 if t > 0 else (0.5 if t == 0 else 0.0) for t in totals)
     return wins / deals, sum(totals) / deals
 
@@ -52,7 +59,8 @@ def _duel_deal(args: tuple) -> float:
 
 def tune(rules: str, players: int, deals: int, seed: int, rounds: int, accept: float,
          keys: list[str] | None = None, out=sys.stderr,
-         factors: tuple[float, ...] = (0.5, 1.5), jobs: int = 1) -> dict:
+         factors: tuple[float, ...] = (0.5, 1.5), jobs: int = 1,
+         ray: str | None = None) -> dict:
     current = dict(MEDIUM_WEIGHTS)
     keys = keys or [k for k, v in current.items() if isinstance(v, (int, float))]
     for r in range(rounds):
@@ -62,7 +70,8 @@ def tune(rules: str, players: int, deals: int, seed: int, rounds: int, accept: f
                 trial[k] = type(current[k])(current[k] * f) if current[k] else (5 if f > 1 else -5)
                 if trial[k] == current[k]:
                     continue
-                share, diff = duel(rules, players, trial, current, deals, seed + r, jobs)
+                share, diff = duel(rules, players, trial, current, deals, seed + r, jobs, ray,
+                                   f"tune {k} x{f}" if out is sys.stderr else None)
                 print(json.dumps({"round": r, "weight": k, "value": trial[k], "share": share,
                                   "diff": round(diff, 1)}), file=out, flush=True)
                 if share > accept and diff > 0:
@@ -72,7 +81,7 @@ def tune(rules: str, players: int, deals: int, seed: int, rounds: int, accept: f
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m py_engine.ai.tune", description=__doc__)
+    p = argparse.ArgumentParser(prog="python -m research.tune", description=__doc__)
     p.add_argument("--rules", default="samba")
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--deals", type=int, default=60)
@@ -81,14 +90,22 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--accept", type=float, default=0.55)
     p.add_argument("--keys", default="", help="comma-separated weight names (default: all)")
     p.add_argument("--jobs", type=int, default=1, help="processes for the deals (same results)")
+    p.add_argument("--ray", metavar="ADDRESS|auto", default=None,
+                   help="play the deals on a Ray cluster (same results; pip install '.[cluster]')")
     p.add_argument("--factors", default="0.5,1.5",
                    help="comma-separated scale factors tried for each weight, in order")
     a = p.parse_args(argv)
     players = a.players or get_rules(a.rules).default_players
     keys = [k for k in a.keys.split(",") if k] or None
     factors = tuple(float(f) for f in a.factors.split(",") if f)
+    try:
+        spread.check(a.jobs, a.ray)
+        if a.ray is not None:
+            spread.connect(a.ray)        # a clear error before any deal is played
+    except spread.SpreadError as e:
+        p.error(str(e))
     best = tune(a.rules, players, a.deals, a.seed, a.rounds, a.accept, keys, factors=factors,
-                jobs=a.jobs)
+                jobs=a.jobs, ray=a.ray)
     print(json.dumps(best, indent=1))
     return 0
 

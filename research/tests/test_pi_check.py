@@ -1,10 +1,7 @@
-"""``tools/pi_check.py``: the open-hands study bot's worlds, and its seeds."""
+"""``research/pi_check.py``: the open-hands study bot's worlds, and its seeds."""
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -13,11 +10,7 @@ from py_engine.record import check_consistent
 from py_engine.state import Game
 from py_engine.views import view_for
 
-_TOOLS = Path(__file__).resolve().parent.parent / "tools"
-sys.path.insert(0, str(_TOOLS))
-_spec = importlib.util.spec_from_file_location("pi_check", _TOOLS / "pi_check.py")
-pc = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(pc)
+from research import pi_check as pc
 
 
 def _midgame(moves: int = 40) -> Game:

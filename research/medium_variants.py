@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 """Variants of ``medium`` played against it on duplicate deals (issue 15: what the share of
 decided deals measures).
 
-    python tools/medium_variants.py --variant shed --rules samba --players 4 --deals 400 --seed 780
-    python tools/medium_variants.py --variant endgame --deals 400 --seed 782
-    python tools/medium_variants.py --variant dump --set CARDS=2 --deals 800 --seed 784
+    python -m research.medium_variants --variant shed --rules samba --players 4 --deals 400 --seed 780
+    python -m research.medium_variants --variant endgame --deals 400 --seed 782
+    python -m research.medium_variants --variant dump --set CARDS=2 --deals 800 --seed 784
 
 prints the tournament's JSON (``py_engine.ai.tournament``), with the deals decided by a few
 points counted apart (``a_won_small``, ``b_won_small``). The variants (study levels, never
@@ -24,20 +23,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from hard_overrides import RESERVED  # noqa: E402
+from research.hard_overrides import RESERVED  # noqa: E402
 
-from py_engine.ai import register  # noqa: E402
 from py_engine.ai.endgame import best_going_out  # noqa: E402
 from py_engine.ai.lastturn import LastTurnMedium  # noqa: E402
 from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
-from py_engine.ai.tournament import tournament  # noqa: E402
+from py_engine.ai.tournament import Player, tournament  # noqa: E402
 
 
 class ShedBot(MediumBot):
@@ -92,6 +86,18 @@ class EndgameBot(MediumBot):
 
 VARIANTS = {"shed": ShedBot, "endgame": EndgameBot, "dump": DumpBot, "dumpany": DumpAnyBot,
             "dumppartner": DumpPartnerBot}
+_BUILT: dict[tuple, type] = {}
+
+
+def build(seed: int, variant: str, attrs: dict[str, float], **given):
+    """The variant ``variant`` with its class settings ``attrs`` (``--set``), as the tournament
+    builds its players (by a function it can send to other processes: the class with the
+    settings is made where the deal is played)."""
+    key = (variant, tuple(sorted(attrs.items())))
+    if key not in _BUILT:
+        base = VARIANTS[variant]
+        _BUILT[key] = type(base.__name__, (base,), dict(attrs)) if attrs else base
+    return _BUILT[key](seed=seed, **given)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,14 +109,16 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--deals", type=int, default=400)
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--ray", metavar="ADDRESS|auto", default=None,
+                   help="play the deals on a Ray cluster (pip install '.[cluster]')")
     p.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
                    help="a class setting of the variant (e.g. CARDS=2 SHED=8)")
     a = p.parse_args(argv)
     if a.seed in RESERVED:
         p.error(f"seed {a.seed} is reserved for measurement (9000-9099)")
     cls = VARIANTS[a.variant]
+    attrs: dict[str, float] = {}
     if a.set:
-        attrs = {}
         for item in a.set:
             name, _, value = item.partition("=")
             if not name.isupper() or not hasattr(cls, name):
@@ -119,9 +127,9 @@ def main(argv: list[str] | None = None) -> int:
                 attrs[name] = float(value)
             except ValueError:
                 p.error(f"{item!r}: a number is needed")
-        cls = type(cls.__name__, (cls,), attrs)
-    register(cls.level, cls)
-    out = tournament(a.rules, a.players, cls.level, "medium", a.deals, a.seed, jobs=a.jobs)
+    out = tournament(a.rules, a.players,
+                     Player(cls.level, build, {"variant": a.variant, "attrs": attrs}),
+                     "medium", a.deals, a.seed, jobs=a.jobs, ray=a.ray, progress=True)
     print(json.dumps(out))
     return 0
 

@@ -1,16 +1,11 @@
-"""``tools/floor.py``: its replays play the recorded decisions to the recorded ends, and a replay
+"""``research/floor.py``: its replays play the recorded decisions to the recorded ends, and a replay
 that leaves the record is caught (so a floor is the same games' cost)."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
 
 import pytest
 
-_TOOLS = Path(__file__).resolve().parent.parent / "tools"
-_spec = importlib.util.spec_from_file_location("floor", _TOOLS / "floor.py")
-floor = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(floor)
+from research import floor
 
 
 @pytest.mark.parametrize("workload", sorted(floor.FLOORS))

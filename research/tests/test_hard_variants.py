@@ -1,20 +1,14 @@
-"""``tools/hard_variants.py``: the settings it takes, the seeds it refuses, the bots it builds."""
+"""``research/hard_variants.py``: the settings it takes, the seeds it refuses, the bots it builds."""
 from __future__ import annotations
 
-import importlib.util
-import inspect
 import json
-from pathlib import Path
 
 import pytest
 
-import py_engine.ai as ai
-from py_engine.ai.hard import HardBot
+from py_engine.ai.hard import HardBot, HardConfig
+from py_engine.ai.tournament import Player
 
-_PATH = Path(__file__).resolve().parent.parent / "tools" / "hard_variants.py"
-_spec = importlib.util.spec_from_file_location("hard_variants", _PATH)
-hv = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(hv)
+from research import hard_variants as hv
 
 
 def test_settings_parse_to_hardbot_keywords_and_unknown_ones_are_refused():
@@ -30,25 +24,30 @@ def test_settings_parse_to_hardbot_keywords_and_unknown_ones_are_refused():
 
 
 def test_a_variant_keeps_its_settings_and_takes_what_the_tournament_gives():
-    cls = hv.variant_class("hard_x", {"rounds": 0.25, "shortlist": 2})
-    bot = cls(seed=3, budget=0.2, clock="cpu")
-    assert isinstance(bot, HardBot) and bot.level == "hard_x"
+    side = hv.variant("hard_x", {"rounds": 0.25, "shortlist": 2})
+    assert isinstance(side, Player) and side.name == "hard_x"
+    bot = side.make(3, budget=0.2, clock="cpu")
+    assert isinstance(bot, HardBot)
     assert (bot.rounds, bot.shortlist, bot.budget, bot.clock_name, bot.seed) == (
         0.25, 2, 0.2, "cpu", 3)
-    shipped = inspect.signature(HardBot).parameters["rounds"].default
+    shipped = HardConfig().rounds
     assert HardBot().rounds == shipped != 0.25     # the shipped default is untouched
     # A side's own budget replaces the one the tournament gives both.
-    half = hv.variant_class("hard_y", {"budget": 0.375})(seed=1, budget=0.75)
+    half = hv.variant("hard_y", {"budget": 0.375}).make(1, budget=0.75)
     assert half.budget == 0.375
+    # study settings are the study's: the product's hard refuses them
+    assert hv.variant("hard_z", {"hold": True}).make(1).hold is True
+    with pytest.raises(TypeError, match="no setting 'hold'"):
+        HardBot(seed=1, hold=True)
 
 
 def _run(monkeypatch, capsys, argv):
-    monkeypatch.setattr(ai, "LEVELS", dict(ai.LEVELS))
     calls = []
 
-    def fake(rules, players, a, b, deals, seed, budget=None, jobs=1, clock="wall"):
+    def fake(rules, players, a, b, deals, seed, budget=None, jobs=1, clock="wall", ray=None,
+             progress=False):
         calls.append((rules, players, deals, seed, budget, jobs, clock))
-        bots = [ai.make_bot(a, seed=1, budget=budget), ai.make_bot(b, seed=2, budget=budget)]
+        bots = [a.make(1, budget=budget), b.make(2, budget=budget)]
         return {"rounds": [bot.rounds for bot in bots]}
     monkeypatch.setattr(hv, "tournament", fake)
     rc = hv.main(argv)
@@ -60,7 +59,7 @@ def test_both_sides_play_on_one_budget_with_their_own_settings(monkeypatch, caps
         "--a", "rounds=0.5", "--deals", "3", "--seed", "787", "--budget", "0.4"])
     assert rc == 0
     assert calls == [("samba", 4, 3, 787, 0.4, 1, "cpu")]
-    shipped = inspect.signature(HardBot).parameters["rounds"].default
+    shipped = HardConfig().rounds
     assert out["rounds"] == [0.5, shipped]         # side b is the shipped hard
     assert out["configurations"] == {"a": {"rounds": 0.5}, "b": {}}
     # Every setting is written out, so a saved result says what "shipped" meant then.
@@ -84,7 +83,6 @@ def test_reserved_seeds_only_with_measure(monkeypatch, capsys):
     ["--a", "rounds=0.5", "--seed", "787", "--budget", "0.75", "--deals", "0"],
 ])
 def test_bad_options_are_refused_before_any_deal(monkeypatch, capsys, argv):
-    monkeypatch.setattr(ai, "LEVELS", dict(ai.LEVELS))
     monkeypatch.setattr(hv, "tournament", lambda *a, **k: pytest.fail("played"))
     with pytest.raises(SystemExit) as e:
         hv.main(argv)

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """How well sampled worlds predict the next player's hand (issue 15's inference study).
 
-    python tools/infer_study.py --seeds 30000-30011 [--samples 12] [--every 4]
+    python -m research.infer_study --seeds 30000-30011 [--samples 12] [--every 4]
 
 On ``medium`` self-play positions (samba 4), the Brier score over the natural ranks of the next
 player's hand ("holds one", "holds a pair": lower is better) of worlds sampled four ways: plain
@@ -21,16 +20,14 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
 import sys
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from py_engine.ai.determinize import Determinizer  # noqa: E402
 from py_engine.ai.determinize import known_holdings  # noqa: E402
-from py_engine.ai.inference import (Avoided, PairRich, loose_positions,  # noqa: E402
+from research.inference import (Avoided, PairRich, loose_positions,  # noqa: E402
                                     natural_counts)
 from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402

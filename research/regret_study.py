@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """Where ``medium`` loses most at the true table, by kind of decision (issue 15).
 
-    python tools/regret_study.py collect --seeds 20400-20419 --out /tmp/regret.jsonl \\
+    python -m research.regret_study collect --seeds 20400-20419 --out /tmp/regret.jsonl \\
         [--every 3] [--top 5] [--samples 40]
-    python tools/regret_study.py report /tmp/regret.jsonl [--show 10]
+    python -m research.regret_study report /tmp/regret.jsonl [--show 10]
 
 ``collect`` plays ``medium`` self-play deals on TUNING seeds (the reserved 9000-9099 are
 refused) and, at every ``--every``-th decision with a choice (the draw phase, a discard, going
@@ -22,13 +21,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from hard_overrides import mean_se, move_kind, parse_seeds, play_lines, read_jsonl  # noqa: E402
+from research.hard_overrides import mean_se, move_kind, parse_seeds, play_lines, read_jsonl  # noqa: E402
 
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.state import Game  # noqa: E402

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """How fast each benchmark workload could get if choosing moves cost nothing (issue 11).
 
-    python tools/floor.py [--base 4572f22] [--only random|medium|hard]
+    python -m research.floor [--base 4572f22] [--only random|medium|hard]
 
 For each workload of tools/bench_engine.py it counts, with callgrind, the instructions of
 - the pinned revision's workload (``base``) and this tree's (``this``), as
@@ -32,10 +31,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-import bench_engine  # noqa: E402
-import engine_workload  # noqa: E402
+from tools import bench_engine  # noqa: E402
+from tools import engine_workload  # noqa: E402
 
 
 def _replay(g, moves) -> int:

@@ -1,0 +1,1 @@
+"""The studies' tests (collected by ``python build.py test --only cpython``)."""
