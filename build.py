@@ -47,9 +47,11 @@ PYODIDE_INTEGRITY = json.loads((ROOT / "package-lock.json").read_text())[
 # left out on purpose: it points unknown packages at a CDN; the app uses dist/app-lock.json).
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # Python tools, installed into .venv/ with pip: the engine wheel's build backend (declared in
-# pyproject.toml's [build-system]) for every build, the test tools for `test` and `bench`.
+# pyproject.toml's [build-system]) for every build, the test tools for `test` and `bench`
+# (Ray: the engine's optional extra `cluster`, for the test that spreads a tournament over a
+# local Ray cluster; never in the wheel or the site).
 BUILD_TOOLS = ("flit_core==3.12.0",)
-TEST_TOOLS = ("pytest==9.0.3", "playwright==1.65.2", "mypy==1.20.2")
+TEST_TOOLS = ("pytest==9.0.3", "playwright==1.65.2", "mypy==1.20.2", "ray==2.60.0")
 # Pure-Python wheels for the in-Pyodide test run (Python 3.14), with their sha256.
 PYODIDE_TEST_WHEELS = {
     "micropip-0.11.1-py3-none-any.whl": "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",
@@ -786,7 +788,8 @@ def _offline_prefix() -> list[str]:
 
 
 def stage_cpython(extra: list[str]) -> int:
-    return _pytest(["tests", "--ignore=tests/pyodide", "--doctest-modules", ENGINE_PKG], extra)
+    return _pytest(["tests", "--ignore=tests/pyodide", "--doctest-modules", ENGINE_PKG,
+                    "research"], extra)
 
 
 def stage_types(extra: list[str]) -> int:

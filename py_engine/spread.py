@@ -21,6 +21,7 @@ are done, the rate and the time left.
 """
 from __future__ import annotations
 
+import importlib
 import os
 import socket
 import sys
@@ -30,6 +31,9 @@ from typing import Any, Callable, TextIO
 
 RETRIES = 3               # a task whose worker died is run again at most this many times
 PROGRESS_EVERY = 10.0     # seconds between progress lines (and one when the run ends)
+
+
+_joined: list[str] = []     # the address this process joined a cluster at (``connect``)
 
 
 class SpreadError(RuntimeError):
@@ -89,7 +93,7 @@ def check(jobs: int, ray: str | None) -> None:
 
 def _ray_module():
     try:
-        import ray
+        ray = importlib.import_module("ray")
     except ImportError:
         raise SpreadError("--ray needs Ray, which is not installed here: "
                           "pip install '.[cluster]' (or pip install ray)") from None
@@ -118,11 +122,11 @@ def _packages() -> list[str]:
     import py_engine
     dirs = [str(Path(py_engine.__file__).parent)]
     try:
-        import research  # type: ignore[import-not-found]
+        research = importlib.import_module("research")
     except ImportError:
         pass
     else:
-        dirs.append(str(Path(research.__file__).parent))
+        dirs.append(str(Path(research.__file__ or ".").parent))
     return dirs
 
 
@@ -131,9 +135,14 @@ def connect(address: str) -> Any:
     ``address``; returns the ``ray`` module. Raises ``SpreadError`` with a clear message when
     Ray is missing or nothing answers at the address."""
     ray = _ray_module()
+    if address != "auto":
+        _reachable(address)
     if ray.is_initialized():
-        return ray
-    env = {"py_modules": _packages(), "env_vars": {"PYTHONHASHSEED": "0"}}
+        if _joined and _joined[-1] == address:
+            return ray
+        ray.shutdown()          # another cluster than the one asked for
+    _joined[:] = [address]
+    env = {"py_modules": _packages()}
     quiet: dict = {"logging_level": "ERROR", "log_to_driver": False}
     if address == "auto":
         try:
@@ -143,7 +152,6 @@ def connect(address: str) -> Any:
             ray.init(num_cpus=os.cpu_count() or 1, include_dashboard=False, runtime_env=env,
                      **quiet)
         return ray
-    _reachable(address)
     try:
         ray.init(address=address, runtime_env=env, **quiet)
     except (ConnectionError, RuntimeError, ValueError) as e:
