@@ -12,8 +12,8 @@
 3. ``oracle``: per kind of decision, how much the best candidate's reference value exceeds that
    of ``medium``'s own choice (an upper bound on what a one-move search over ``medium`` can gain,
    biased upwards by the reference values' own noise).
-4. Each ``--variant`` (``StudyHard`` keyword arguments, ``research/study_hard.py``; use ``iterations`` to make it
-   reproducible) chooses at every position with its own seed; its ``gain`` is the mean
+4. Each ``--variant`` (``StudyHard`` keyword arguments, ``research/study_hard.py``; use
+   ``iterations`` to make it reproducible) chooses at every position with its own seed; its ``gain`` is the mean
    reference value of its choice minus that of ``medium``'s choice, with a standard error, and
    ``by_confidence`` gives the same for other overruling thresholds (standard errors).
 """

@@ -5,8 +5,8 @@ time budget (issue 11: strength per second).
     python -m research.hard_variants --a rounds=0.5 --b rounds=1 --deals 400 --seed 9046 \\
         --budget 0.75 --clock cpu --jobs 2 --measure
 
-``--a`` and ``--b`` are ``StudyHard`` settings (``research/study_hard.py``) (``key=value[,key=value]``, as
-``research/hard_overrides.py`` takes them); ``--b`` defaults to the shipped ``hard``. Both play on
+``--a`` and ``--b`` are ``StudyHard`` settings (``research/study_hard.py``;
+``key=value[,key=value]``, as ``research/hard_overrides.py`` takes them); ``--b`` defaults to the shipped ``hard``. Both play on
 the same ``--budget`` (seconds per decision, on ``--clock``), so a configuration whose samples
 are cheaper takes more of them: the result is what it plays for the same time. A side's own
 ``budget=`` replaces ``--budget`` for that side (``--a budget=0.375``: what half the time

@@ -1,7 +1,8 @@
 """Variants of ``medium`` played against it on duplicate deals (issue 15: what the share of
 decided deals measures).
 
-    python -m research.medium_variants --variant shed --rules samba --players 4 --deals 400 --seed 780
+    python -m research.medium_variants --variant shed --rules samba --players 4 --deals 400 \
+        --seed 780
     python -m research.medium_variants --variant endgame --deals 400 --seed 782
     python -m research.medium_variants --variant dump --set CARDS=2 --deals 800 --seed 784
 

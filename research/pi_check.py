@@ -4,9 +4,9 @@
     python -m research.pi_check --rules samba --players 4 --deals 40 --seed 20100 --jobs 2 \\
         [--iterations 16] [--clairvoyant | --plain | --next] [--variant min_gain=0,own_turn=false]
 
-Duplicate deals (as ``py_engine.ai.tournament``): side ``a`` is ``HardBot`` with a fixed number
-of samples (and ``--variant``'s ``StudyHard`` keywords), side ``b`` ``medium``. By default the search's worlds
-are the true game with every hand as it is and only the stock reshuffled per sample
+Duplicate deals (as ``py_engine.ai.tournament``): side ``a`` is ``StudyHard`` with a fixed
+number of samples (and ``--variant``'s keywords), side ``b`` ``medium``. By default the search's
+worlds are the true game with every hand as it is and only the stock reshuffled per sample
 (``--clairvoyant``: the stock kept too; ``--next``: only the next player's hand kept, the other
 hidden hands dealt again with the stock, except while a going-out proposal names the asker's
 cards; ``--next-pairs`` / ``--next-wilds``: of the next player's hand only its natural pairs

@@ -602,7 +602,7 @@ def test_tournament_counts_deals_decided_by_a_few_points(monkeypatch):
     other decided deals is given with its interval (pooled runs add them up)."""
     import py_engine.ai.tournament as tm
     diffs = [5.0, -10.0, 200.0, 0.0, -500.0, 31.0, -30.0]
-    monkeypatch.setattr(tm, "map_deals", lambda fn, args, jobs: [(d, {}) for d in diffs])
+    monkeypatch.setattr(tm, "run", lambda fn, args, jobs, ray, progress: [(d, {}) for d in diffs])
     out = tm.tournament("samba", 4, "medium", "easy", len(diffs), 1)
     assert (out["a_won"], out["b_won"], out["ties"]) == (3, 3, 1)
     assert (out["small_margin"], out["a_won_small"], out["b_won_small"]) == (30, 1, 2)

@@ -41,5 +41,6 @@ def test_no_study_code_in_the_engine():
             names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                      else [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level
                      else [])
-            bad += [f"{name}: {n}" for n in names if n.split(".")[0] in ("research", "tools", "ray")]
+            bad += [f"{name}: {n}" for n in names
+                    if n.split(".")[0] in ("research", "tools", "ray")]
     assert not bad, bad

@@ -24,7 +24,7 @@ clock = time.process_time
 
 def random_play(reps: int, rules: str, players: int, offset: int = 0, choose=None) -> dict:
     """The random player's games (``choose(game, rng)``: a stand-in for ``random_move`` with
-    the same draws, e.g. ``tools/choosing_split.py``'s timed one)."""
+    the same draws, e.g. ``research/choosing_split.py``'s timed one)."""
     from py_engine.simulate import random_move
     from py_engine.state import Game
     choose = choose or random_move

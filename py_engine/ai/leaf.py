@@ -3,7 +3,7 @@
 ``features(game, side)`` describes one side of a (sampled, fully known) game at any point of a
 deal; ``predict(game, side, weights)`` is a linear estimate of the side's final deal score from
 those features. The weights are data (``weights.LEAF_WEIGHTS``, one list per rule set), fitted
-by ``python -m py_engine.ai.fit_leaf`` on positions of ``medium`` self-play whose deals were then
+by ``python -m research.fit_leaf`` on positions of ``medium`` self-play whose deals were then
 played to the end (the command is in ``weights.py``).
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Hand-set, then checked by self-play on duplicate deals (docs/ai.md, "Tuning"):
 
-    python -m py_engine.ai.tune --rules samba --players 4 --deals 100 --seed 9 --accept 0.57 \
+    python -m research.tune --rules samba --players 4 --deals 100 --seed 9 --accept 0.57 \
         --keys draw,take_base,take_wild,top_per_size,keep_pair_pile,seq_near1,value_shed,\
 top_danger,wild_keep,answer_hand_value
 
@@ -14,7 +14,7 @@ deals (samba 4, dutch 4, crawford 6), i.e. nothing: those values were not adopte
 Those runs were too small to see a gain of a few per cent. Tuned again with 500 deals per
 variant (×2, ×0.5, ×0 of each weight in turn, the order from a first scan of every weight):
 
-    python -m py_engine.ai.tune --rules samba --players 4 --deals 500 --seed 41 --accept 0.53 \
+    python -m research.tune --rules samba --players 4 --deals 500 --seed 41 --accept 0.53 \
         --jobs 2 --factors 2,0.5,0 --keys add_natural,wild_complete,keep_pair_pile,black3,\
 seq_near1,value_shed,seq_near2,draw,pair,take_per_card,take_base,take_wild,top_base,top_per_size,\
 top_samba,complete,new_natural,open_base,open_wild,wild_idle,triple,wild_keep,black3_per_pile,\
@@ -68,7 +68,7 @@ MEDIUM_WEIGHTS: dict[str, float] = {
 
 
 # hard's leaf estimate (leaf.py): weights of leaf.NAMES per rule set, fitted by
-#     python -m py_engine.ai.fit_leaf --rules R --players N --deals 1000 --seed 1
+#     python -m research.fit_leaf --rules R --players N --deals 1000 --seed 1
 LEAF_WEIGHTS: dict[str, list[float]] = {
     "samba": [0.0, 0.765, -1.516, 2.396, 79.635, -77.368, 82.994, -420.026, 226.406, 94.922, 198.725, 102.429, 40.374, -22.517, 249.533, 25.407, 0.367, 83.116, 11.632, 2.397, -37.572, 54.688, 76.516, 0.0],
     "dutch": [0.0, 0.947, -1.503, 1.612, 87.167, -81.753, -1.526, -292.523, -141.322, 1.436, 46.124, -45.235, -95.781, -123.686, 177.155, 143.767, 126.591, -54.496, 8.297, 11.219, -30.637, 76.035, 62.877, -64.263],
