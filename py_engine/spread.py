@@ -9,9 +9,11 @@ of ``args`` whoever computed each item:
   local one started for the run; ``ray="HOST:PORT"`` the cluster whose head listens there
   (``ray start --head --port PORT``; docs/ai.md, "Runs on a cluster"). The engine's packages
   (``py_engine``, and ``research`` where a study runs) travel with the tasks, so the nodes run
-  this tree's code. A worker that dies mid-task (its process killed, its node lost) has its
-  task run again elsewhere (Ray's task retries, at most ``RETRIES`` times); each item is
-  counted once, from the one run that returned. A task that raises fails the run.
+  this tree's code. The items go in consecutive groups, about ``TASKS_PER_CPU`` tasks per core
+  of the cluster (short deals would drown in the tasks' overhead otherwise). A worker that dies
+  mid-task (its process killed, its node lost) has its task run again elsewhere (Ray's task
+  retries, at most ``RETRIES`` times); each item is counted once, from the one run that
+  returned. A task that raises fails the run.
 
 ``fn`` must be a module-level function and ``args`` picklable (they travel to other
 processes). Ray is an optional extra (``pip install .[cluster]``): without it, or with an
@@ -31,6 +33,7 @@ from typing import Any, Callable, TextIO
 
 RETRIES = 3               # a task whose worker died is run again at most this many times
 PROGRESS_EVERY = 10.0     # seconds between progress lines (and one when the run ends)
+TASKS_PER_CPU = 4         # a Ray run's items go in about this many tasks per core of the cluster
 
 
 _joined: list[str] = []     # the address this process joined a cluster at (``connect``)
@@ -192,15 +195,24 @@ def _indexed(job: tuple) -> tuple[int, Any]:
     return i, fn(x)
 
 
+def _chunk(fn: Callable, items: list) -> list:
+    """One Ray task: several items, so that short deals do not drown in the tasks' overhead."""
+    return [fn(x) for x in items]
+
+
 def _run_ray(ray: Any, fn: Callable, args: list, done: Callable[[int], None]) -> list:
-    task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(fn)
-    refs = [task.remote(x) for x in args]
-    where = {ref: i for i, ref in enumerate(refs)}
+    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    size = max(1, -(-len(args) // (cpus * TASKS_PER_CPU)))
+    chunks = [list(range(i, min(i + size, len(args)))) for i in range(0, len(args), size)]
+    task = ray.remote(max_retries=RETRIES, retry_exceptions=False)(_chunk)
+    refs = [task.remote(fn, [args[i] for i in chunk]) for chunk in chunks]
+    where = {ref: chunk for ref, chunk in zip(refs, chunks)}
     out: list = [None] * len(args)
     pending = list(refs)
     while pending:
         ready, pending = ray.wait(pending, num_returns=1)
         for ref in ready:
-            out[where[ref]] = ray.get(ref)
-            done(where[ref])
+            for i, r in zip(where[ref], ray.get(ref)):
+                out[i] = r
+                done(i)
     return out
