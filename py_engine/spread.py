@@ -183,6 +183,8 @@ def run(fn: Callable, args: list, jobs: int = 1, ray: str | None = None,
             for i, r in pool.imap_unordered(_indexed, [(fn, i, x) for i, x in enumerate(args)]):
                 out[i] = r
                 done(i)
+            pool.close()        # the workers end on their own (no SIGTERM from terminate)
+            pool.join()
         return out
     for i, x in enumerate(args):
         out[i] = fn(x)
