@@ -17,7 +17,7 @@ from .medium import MediumBot
 
 class LastTurnMedium(MediumBot):
     """``medium``'s ranking with the last-turn habit (module docstring)."""
-    level = "medium_lastturn"       # (a study level; ``hard`` ranks its moves with it)
+    level = "medium_lastturn"       # (no level players choose: ``hard`` ranks its moves with it)
     CARDS = 2       # an opponent side that can go out, with a player holding at most this many
     SHED = 4.0      # ``value_shed`` times this on such a turn
 
