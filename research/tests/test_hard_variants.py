@@ -1,4 +1,5 @@
-"""``research/hard_variants.py``: the settings it takes, the seeds it refuses, the bots it builds."""
+"""``research/hard_variants.py``: the settings it takes, the seeds it refuses, the players it
+builds."""
 from __future__ import annotations
 
 import json
