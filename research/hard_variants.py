@@ -28,6 +28,7 @@ from dataclasses import fields
 from research.hard_overrides import RESERVED, parse_variant  # noqa: E402
 
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
+from py_engine.spread import SpreadError  # noqa: E402
 from research.study_hard import StudyConfig, StudyHard  # noqa: E402
 
 # What the tournament gives every bot (``play_deal``) and a side may not set for itself (its
@@ -93,9 +94,12 @@ def main(argv: list[str] | None = None) -> int:
         sides = {"a": configuration(a.a), "b": configuration(a.b)}
     except ValueError as e:
         p.error(str(e))
-    out = tournament(a.rules, a.players, variant("hard_a", sides["a"]),
-                     variant("hard_b", sides["b"]), a.deals, a.seed, budget=a.budget,
-                     jobs=a.jobs, clock=a.clock, ray=a.ray, progress=True)
+    try:
+        out = tournament(a.rules, a.players, variant("hard_a", sides["a"]),
+                         variant("hard_b", sides["b"]), a.deals, a.seed, budget=a.budget,
+                         jobs=a.jobs, clock=a.clock, ray=a.ray, progress=True)
+    except SpreadError as e:        # (before any deal: no Ray, no cluster there)
+        p.error(str(e))
     out["configurations"] = sides
     out["settings"] = {name: settings(kw, a.budget) for name, kw in sides.items()}
     print(json.dumps(out))

@@ -33,6 +33,7 @@ from py_engine.ai.lastturn import LastTurnMedium  # noqa: E402
 from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
+from py_engine.spread import SpreadError  # noqa: E402
 
 
 class ShedBot(MediumBot):
@@ -128,9 +129,12 @@ def main(argv: list[str] | None = None) -> int:
                 attrs[name] = float(value)
             except ValueError:
                 p.error(f"{item!r}: a number is needed")
-    out = tournament(a.rules, a.players,
-                     Player(cls.level, build, {"variant": a.variant, "attrs": attrs}),
-                     "medium", a.deals, a.seed, jobs=a.jobs, ray=a.ray, progress=True)
+    try:
+        out = tournament(a.rules, a.players,
+                         Player(cls.level, build, {"variant": a.variant, "attrs": attrs}),
+                         "medium", a.deals, a.seed, jobs=a.jobs, ray=a.ray, progress=True)
+    except SpreadError as e:        # (before any deal: no Ray, no cluster there)
+        p.error(str(e))
     print(json.dumps(out))
     return 0
 

@@ -88,3 +88,13 @@ def test_bad_options_are_refused_before_any_deal(monkeypatch, capsys, argv):
     with pytest.raises(SystemExit) as e:
         hv.main(argv)
     assert e.value.code == 2 and capsys.readouterr().err
+
+
+def test_ray_without_ray_is_refused_before_any_deal(monkeypatch, capsys):
+    import sys
+    import py_engine.ai.tournament as tm
+    monkeypatch.setitem(sys.modules, "ray", None)          # import ray fails: not installed
+    monkeypatch.setattr(tm, "play_deal", lambda *a, **k: pytest.fail("played"))
+    with pytest.raises(SystemExit) as e:
+        hv.main(["--a", "rounds=0.5", "--seed", "787", "--budget", "0.75", "--ray", "auto"])
+    assert e.value.code == 2 and "pip install" in capsys.readouterr().err
