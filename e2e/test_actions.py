@@ -474,3 +474,40 @@ def test_the_deal_review_tells_each_step_from_what_changed(t):
         "answer": msg("review.move.answer_yes", name=ava),
     }
     assert got == want
+
+
+LOG_TURN = {"rules": "samba", "players": 2, "seed": 4, "phase": "draw",
+            "hands": [["7S", "7H", "9H", "2C", "4D", "5H", "AS", "KC"], ["5C", "7C", "8D", "TC", "JD"]],
+            "melds": [[["9D", "9C", "9S"]], []], "pile": ["5D", "8C", "QH", "7D"]}
+
+
+def test_the_log_names_the_take_and_each_meld_of_a_turn(t):
+    """Issue 36.2: taking the pile names the top card, the cards laid with it and the new group,
+    and what came into the hand; a turn's melds are one line, each card with the meld it went
+    to (from the log entries' facts)."""
+    t.load(LOG_TURN, "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    click_card(t.frame.locator('#hand .card[data-card="7S"]'))
+    click_card(t.frame.locator('#hand .card[data-card="7H"]'))
+    t.frame.locator("#pile").click()
+    t.settle()
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    take = t.log().locator('li[data-kind="take_pile"]')
+    expect(take).to_have_text(re.compile(
+        r"^You take the pile \(4 cards\): the top card 7♦ with 7(♠ 7♥|♥ 7♠), a new meld \(7s\); "
+        r"the rest of the pile into the hand: 5♦ 8♣ Q♥$"))
+    sevens = t.frame.locator('#my-melds .meld:has(.card[data-card="7D"])').get_attribute("data-meld")
+    # Two meld moves in the turn: one line.
+    click_card(t.frame.locator('#hand .card[data-card="9H"]'))
+    t.meld(1).click()
+    t.frame.locator('#actions button[data-action="confirm"]').click()
+    t.settle()
+    click_card(t.frame.locator('#hand .card[data-card="2C"]'))
+    t.meld(int(sevens)).click()
+    t.frame.locator('#actions button[data-action="confirm"]').click()
+    t.settle()
+    assert t.moves_played()[-2:] == ["meld add m1 9H", f"meld add m{sevens} 2C"]
+    melds = t.log().locator('li[data-kind="meld"]')
+    expect(melds).to_have_count(1)
+    expect(melds).to_have_text("You meld 9♥ onto 9s; 2♣ onto 7s")
+

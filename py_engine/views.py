@@ -20,7 +20,7 @@ from .state import Game
 # One read-only card object per physical card.
 CARD_VIEWS = [{"id": c, "c": id_text(c)} for c in range(162)]
 _LOG_KEYS_AS_CARD = ("card",)
-_LOG_KEYS_AS_CARDS = ("laid",)
+_LOG_KEYS_AS_CARDS = ("laid", "with")
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))
@@ -94,6 +94,9 @@ def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
             out[key] = id_text(value)
         elif key in _LOG_KEYS_AS_CARDS:
             out[key] = [id_text(c) for c in value]
+        elif key == "parts":
+            out[key] = [{"cards": [id_text(c) for c in p["cards"]], "meld": p["meld"],
+                         "new": p["new"]} for p in value]
         else:
             out[key] = value
     if e["seat"] == seat and e["private"].get("cards"):
