@@ -511,3 +511,27 @@ def test_the_log_names_the_take_and_each_meld_of_a_turn(t):
     expect(melds).to_have_count(1)
     expect(melds).to_have_text("You meld 9♥ onto 9s; 2♣ onto 7s")
 
+
+def _bolivia(melds: list[list[str]]) -> dict:
+    return {"rules": "bolivia", "players": 2, "seed": 4, "phase": "draw",
+            "hands": [["4D", "5H", "AS", "KC", "8D"], ["5C", "7C", "8D", "TC", "JD"]],
+            "melds": [melds, []], "pile": ["5D", "8C", "QH"]}
+
+
+@pytest.mark.parametrize("melds, badge, reminder", [
+    # three group canastas, no escalera: enough canastas, not the kind asked for
+    ([["K" + s for s in "CDHSCDH"], ["Q" + s for s in "CDHSCDH"], ["J" + s for s in "CDHSCDH"]],
+     "Canastas 3/2, no escalera", "an escalera (a finished sequence) to go out"),
+    ([["K" + s for s in "CDHSCDH"]],
+     "Canastas 1/2, no escalera", "1 more canasta to go out: an escalera (a finished sequence)"),
+])
+def test_bolivia_says_an_escalera_is_missing(t, melds, badge, reminder):
+    """Issue 36.3: the going-out requirement says what is missing (the engine's
+    requirement_missing), in the side's badge and the "You need" line."""
+    t.load(_bolivia(melds), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    mine = t.frame.locator("#my-melds .side-head .badge").first
+    expect(mine).to_have_text(badge)
+    expect(mine).to_have_attribute("title", reminder)
+    expect(t.frame.locator("#reminder")).to_contain_text(reminder)
+    expect(t.frame.locator("#reminder")).to_have_attribute("data-sequence", "1")

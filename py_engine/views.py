@@ -424,6 +424,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "canastas": [c[0] for c in counts],
         "requirement": r.canastas_needed(game.players),
         "requirement_met": met,
+        "requirement_missing": [game.requirement_missing(*c) for c in counts],
         "turn": {"asked": game.turn.asked, "refused": game.turn.refused,
                  "pending": game.turn.pending if game.turn.asker >= 0 and game.side_of(
                      game.turn.asker) == game.side_of(seat) else None,

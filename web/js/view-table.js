@@ -72,8 +72,12 @@ function sidePanel(f, side, opts) {
   head.append(el("span", "side-name", sideName(v, side)));
   const made = v.canastas[side];
   const met = v.requirement_met ? v.requirement_met[side] : made >= v.requirement;
-  head.append(met ? el("span", "badge badge-ok", t("ui.canastas_done", { n: made }))
-    : el("span", "badge", t("ui.canastas", { n: made, req: v.requirement })));
+  // Enough canastas but not the kind the rule set asks for (an escalera): the badge says so.
+  const lack = Array.isArray(v.requirement_missing) ? v.requirement_missing[side] : null;
+  const badge = met ? el("span", "badge badge-ok", t("ui.canastas_done", { n: made }))
+    : el("span", "badge", t(lack && lack.sequence ? "ui.canastas_seq" : "ui.canastas", { n: made, req: v.requirement }));
+  if (!met && lack) badge.title = A11y.lackText(lack);
+  head.append(badge);
   if (v.opened[side]) head.append(el("span", "badge badge-ok", t("ui.opened")));
   else head.append(el("span", "badge badge-min", t("ui.minimum", { n: v.minimum[side] })));
   const reds = v.red_threes[side] || [];
