@@ -219,9 +219,16 @@ export const intents = {
 
   settingsChanged(s) {
     const cur = ui.settings;
-    // Another rule set: its own default player count and target (crawford is for 6).
+    // Another rule set: its own default player count (crawford is for 6). The target follows
+    // the rule set's default for the player count (canasta 5,000, bolivia 15,000) unless the
+    // player chose another one that the rule set offers too (as the friends' setup does).
+    const defaultTarget = (rules, players) => {
+      const t = (CHOICES.defaultTargetFor[rules] || {})[players];
+      return CHOICES.targets[rules].includes(t) ? t : CHOICES.defaultTarget[rules];
+    };
+    const wasDefault = s.target === defaultTarget(cur.rules, cur.players);
     if (s.rules !== cur.rules || !CHOICES.players[s.rules].includes(s.players)) s.players = CHOICES.defaultPlayers[s.rules];
-    if (s.rules !== cur.rules && !CHOICES.targets[s.rules].includes(s.target)) s.target = CHOICES.defaultTarget[s.rules];
+    if (wasDefault || !CHOICES.targets[s.rules].includes(s.target)) s.target = defaultTarget(s.rules, s.players);
     const seats = ["human"];
     for (let i = 1; i < s.players; i++) seats.push(s.seats[i] || cur.seats[i] || "medium");
     ui.settings = { ...s, seats };
