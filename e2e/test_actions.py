@@ -512,6 +512,37 @@ def test_the_log_names_the_take_and_each_meld_of_a_turn(t):
     expect(melds).to_have_text("You meld 9♥ onto 9s; 2♣ onto 7s")
 
 
+TAKE_CHIPS = {"rules": "samba", "players": 2, "seed": 4, "phase": "draw",
+              "hands": [["7S", "7H", "7D", "9H", "4D", "5H", "AS", "KC"], ["5C", "7C", "8D", "TC", "JD"]],
+              "melds": [[["9D", "9C", "9S"]], []], "pile": ["5D", "8C", "QH", "7C"]}
+
+
+def test_take_chips_stage_like_meld_chips_one_per_distinct_choice(t):
+    """Issue 36.6: a take suggestion picks its cards and waits for "Take the pile", as a meld
+    suggestion stages and waits for "Meld"; takes that differ only in which sevens are one chip."""
+    t.load(TAKE_CHIPS, "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    moves = (t.frame.locator("#actions").get_attribute("data-moves") or "").split("|")
+    takes = [m for m in moves if m.startswith("take ")]
+    assert len(takes) > 2, takes          # 7♠ 7♥, 7♠ 7♦, 7♥ 7♦, the three of them
+    chips = t.frame.locator("#suggest button[data-take]")
+    texts = chips.all_inner_texts()
+    assert len(texts) == len(set(texts)), texts
+    assert sorted(len(x.split()) for x in texts) == [2, 3], texts
+    version = t.attr("version")
+    pair = chips.filter(has_text=re.compile(r"^\S+ \S+$"))
+    pair.click()
+    # Nothing is played: two sevens are picked, and "Take the pile" takes them.
+    expect(t.frame.locator('#hand .card[aria-pressed="true"]')).to_have_count(2)
+    assert t.attr("version") == version and t.attr("phase") == "draw"
+    take = t.frame.locator('#actions button[data-action="take"]')
+    expect(take).to_be_enabled()
+    take.click()
+    t.settle()
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    assert t.moves_played()[-1] in takes and len(t.moves_played()[-1].split()) == 3
+
+
 def _bolivia(melds: list[list[str]]) -> dict:
     return {"rules": "bolivia", "players": 2, "seed": 4, "phase": "draw",
             "hands": [["4D", "5H", "AS", "KC", "8D"], ["5C", "7C", "8D", "TC", "JD"]],

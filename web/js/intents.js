@@ -114,6 +114,43 @@ export const intents = {
     runCheck();
   },
 
+  /**
+   * An engine-suggested pile take (a take move of the view): picks the hand cards it takes the
+   * pile with and stages its other melds, in place of what was picked and staged; "Take the
+   * pile" then takes it (as a meld suggestion is staged, then confirmed).
+   */
+  suggestTake(text) {
+    const v = ui.view;
+    if (!myTurn() || ui.busy || v.phase !== "draw" || !findMove(v, text)) return;
+    const used = new Set();
+    const pick = (texts) => {
+      const cards = [];
+      for (const tx of texts) {
+        const c = v.hand.find((h) => h.c === tx && !used.has(h.id));
+        if (!c) return null;
+        used.add(c.id);
+        cards.push(c);
+      }
+      return cards;
+    };
+    const [first, ...rest] = partsOf(text);
+    const pair = first && pick(first.cards);
+    if (!pair) return;
+    const staged = [];
+    for (const part of rest) {
+      const cards = pick(part.cards);
+      if (!cards) return;
+      staged.push(part.kind === "add" ? { kind: "add", meld: part.meld, cards } : { kind: "new", cards });
+    }
+    ui.selected.clear();
+    for (const c of pair) ui.selected.add(c.id);
+    ui.staged = staged;
+    ui.mergeFrom = null;
+    say(null);
+    draw();
+    runCheck();
+  },
+
   /** Stages an engine-suggested meld (a text of `legal.melds`): one or more parts. */
   suggest(meldText) {
     const v = ui.view;
