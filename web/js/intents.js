@@ -8,7 +8,7 @@ import * as StatsView from "./stats-view.js";
 import { ui, say, myTurn, selectedCards } from "./store.js";
 import { MODE, params, modeHooks, engine, send, draw, applyView, playMove, runCheck, begin } from "./session.js";
 import { findMove, movesOf, moveKind, ontoTargets, mergeTargets, partsOf, write, wordMove } from "./targets.js";
-import { moveInWords, reasonLine } from "./words.js";
+import { moveInWords, reasonLine, ontoHint } from "./words.js";
 import { copyText, shareLink } from "./share.js";
 import * as RD from "./rules-data.js";
 import { saveSettings, menu, openSettings, gameStarted } from "./saving.js";
@@ -70,7 +70,7 @@ export const intents = {
         // several target melds, say to click one.
         const onto = [...new Set(ontoTargets(v).values())];
         if (onto.length === 1 && !ui.staged.length) { playMove(onto[0]); return; }
-        notNow(onto.length ? "status.top_hint" : "error.select_cards");
+        notNow(onto.length ? ontoHint(ontoTargets(v)) : "error.select_cards");
         return;
       }
       playMove(write.take(sel, ui.staged));

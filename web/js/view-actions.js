@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 import { KEY_OF } from "./keyboard.js";
 import { pretty } from "./cards.js";
 import { movesOf, moveKind, movesOfKind, partsOf, write, wordMove } from "./targets.js";
-import { seatName, partsText } from "./words.js";
+import { seatName, partsText, ontoHint } from "./words.js";
 
 /** Whether the cards of a part text are all in the hand (not staged already). */
 function partCardsAvailable(text, hand, stagedIds) {
@@ -160,7 +160,7 @@ export function renderStatus(f) {
     // The pile can be taken with a pair only when the engine offers a way (not blocked, frozen
     // against the hand, ...): otherwise the status does not suggest it.
     text = t(f.canTake ? "status.your_draw" : "status.your_draw_stock")
-      + (f.onto.size ? " " + t("status.top_hint") : "");
+      + (f.onto.size ? " " + t(ontoHint(f.onto)) : "");
   } else text = v.rules.pass_with_one ? t("status.your_meld_dutch") : t("status.your_meld");
   status.textContent = text;
   status.classList.toggle("mine", myTurn);

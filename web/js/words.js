@@ -17,6 +17,12 @@ export function dealRows(v) {
   ];
 }
 
+/** What clicking a highlighted meld does in the draw phase: the top card alone onto it (`top
+ *  m<id>`, samba's sequences) or the whole pile (`take m<id>`, Crawford's melds): its message key. */
+export function ontoHint(onto) {
+  return [...onto].every(([id, text]) => text === `top m${id}`) ? "status.top_hint" : "status.take_onto_hint";
+}
+
 /** A seat's name; the viewer is "You", and another seat 0 is named (hotseat). */
 export function seatName(seat, viewer = 0) {
   if (seat === 0 && viewer !== 0) return t("seat.name.0");
