@@ -430,7 +430,7 @@ def test_end_the_deal_when_the_stock_is_empty(t):
 
 REVIEW_STEPS_JS = """async () => {
   const R = await import(new URL("js/review.js", location.href).href);
-  const view = {side_of: [0, 1], sides: [[0], [1]]};
+  const view = {seat: 0, side_of: [0, 1], sides: [[0], [1]]};
   const base = {hands: [["4C", "5D", "9S"], ["5C", "7D"]], pile: ["QH", "8S"], stock: 40,
                 melds: [[["6S", "7S", "8S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], []], red_threes: [[], []]};
   const at = (seat, move, change) => ({seat, move, ...structuredClone(base), ...change});
@@ -455,24 +455,26 @@ REVIEW_STEPS_JS = """async () => {
 
 
 def test_the_deal_review_tells_each_step_from_what_changed(t):
-    """The review's steps in words, from the positions before and after (not the move texts)."""
+    """The review's steps in words, from the positions before and after (not the move texts);
+    the viewer's own in the second person (issue 36.8: "You discards 7♥")."""
     t.load(MERGE, "easy")
     frame = next(f for f in t.page.frames if "embed=1" in f.url)
     got = frame.evaluate(REVIEW_STEPS_JS)
-    you, ava = MESSAGES["seat.0"], MESSAGES["seat.1"]
+    ava = MESSAGES["seat.1"]
+    # The viewer's own steps in the second person ("You discard", never "You discards").
     want = {
-        "draw": msg("review.move.draw", name=you),
-        "discard": msg("review.move.discard", name=you, cards="9♠"),
-        "meld": msg("review.move.meld", name=you, cards="9♠"),
-        "top": msg("review.move.top", name=you),
-        "take": msg("review.move.take_pile", name=ava).replace("{n}", "2") if isinstance(MESSAGES["review.move.take_pile"], str)
-        else MESSAGES["review.move.take_pile"]["other"].replace("{name}", ava).replace("{n}", "2"),
-        "merge": msg("review.move.merge", name=you),
-        "red3": msg("review.move.red3", name=you, cards="3♥"),
-        "pass": msg("review.move.pass", name=you),
-        "ask": msg("review.move.ask", name=you),
+        "draw": msg("review.you.draw"),
+        "discard": msg("review.you.discard", cards="9♠"),
+        "meld": msg("review.you.meld", cards="9♠"),
+        "top": msg("review.you.top"),
+        "take": msg("review.move.take_pile", name=ava, n=2),
+        "merge": msg("review.you.merge"),
+        "red3": msg("review.you.red3", cards="3♥"),
+        "pass": msg("review.you.pass"),
+        "ask": msg("review.you.ask"),
         "answer": msg("review.move.answer_yes", name=ava),
     }
+    assert got["discard"] == "You discard 9♠"
     assert got == want
 
 

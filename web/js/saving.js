@@ -42,7 +42,8 @@ export function saveSettings() {
 /** What the settings dialog offers for the settings chosen (the build's rules data). */
 export function menu() {
   const s = ui.settings;
-  return { rules: CHOICES.rules, players: CHOICES.players[s.rules], targets: CHOICES.targets[s.rules], levels: CHOICES.levels };
+  return { rules: CHOICES.rules, players: CHOICES.players[s.rules], targets: CHOICES.targets[s.rules], levels: CHOICES.levels,
+    sides: (CHOICES.sides[s.rules] || {})[s.players] || null };
 }
 
 export function openSettings() {
