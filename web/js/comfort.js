@@ -84,6 +84,7 @@ export function install(h) {
     // Swallow the click that ends a long press.
     pile.addEventListener("click", (ev) => { if (long) { long = false; ev.stopImmediatePropagation(); } }, true);
     const view = btn("btn-pile-view", "pile.view", "btn btn-ghost btn-small pile-view");
+    view.hidden = true; // until a game is on the table (render.js)
     view.addEventListener("click", () => handlers.showPile());
     pile.after(view);
   }
