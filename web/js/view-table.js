@@ -84,7 +84,12 @@ function sidePanel(f, side, opts) {
   if (reds.length) {
     const r = el("span", "red-threes");
     r.title = t("ui.red_threes");
-    for (const c of reds) r.append(cardEl(c));
+    // Pictures with names ("three of hearts"): a name on an element with no role may not be read.
+    for (const c of reds) {
+      const e = cardEl(c);
+      e.setAttribute("role", "img");
+      r.append(e);
+    }
     head.append(r);
   }
   panel.append(head);
