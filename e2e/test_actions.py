@@ -430,7 +430,7 @@ def test_end_the_deal_when_the_stock_is_empty(t):
 
 REVIEW_STEPS_JS = """async () => {
   const R = await import(new URL("js/review.js", location.href).href);
-  const view = {side_of: [0, 1], sides: [[0], [1]]};
+  const view = {seat: 0, side_of: [0, 1], sides: [[0], [1]]};
   const base = {hands: [["4C", "5D", "9S"], ["5C", "7D"]], pile: ["QH", "8S"], stock: 40,
                 melds: [[["6S", "7S", "8S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], []], red_threes: [[], []]};
   const at = (seat, move, change) => ({seat, move, ...structuredClone(base), ...change});
@@ -455,22 +455,116 @@ REVIEW_STEPS_JS = """async () => {
 
 
 def test_the_deal_review_tells_each_step_from_what_changed(t):
-    """The review's steps in words, from the positions before and after (not the move texts)."""
+    """The review's steps in words, from the positions before and after (not the move texts);
+    the viewer's own in the second person (issue 36.8: "You discards 7♥")."""
     t.load(MERGE, "easy")
     frame = next(f for f in t.page.frames if "embed=1" in f.url)
     got = frame.evaluate(REVIEW_STEPS_JS)
-    you, ava = MESSAGES["seat.0"], MESSAGES["seat.1"]
+    ava = MESSAGES["seat.1"]
+    # The viewer's own steps in the second person ("You discard", never "You discards").
     want = {
-        "draw": msg("review.move.draw", name=you),
-        "discard": msg("review.move.discard", name=you, cards="9♠"),
-        "meld": msg("review.move.meld", name=you, cards="9♠"),
-        "top": msg("review.move.top", name=you),
-        "take": msg("review.move.take_pile", name=ava).replace("{n}", "2") if isinstance(MESSAGES["review.move.take_pile"], str)
-        else MESSAGES["review.move.take_pile"]["other"].replace("{name}", ava).replace("{n}", "2"),
-        "merge": msg("review.move.merge", name=you),
-        "red3": msg("review.move.red3", name=you, cards="3♥"),
-        "pass": msg("review.move.pass", name=you),
-        "ask": msg("review.move.ask", name=you),
+        "draw": msg("review.you.draw"),
+        "discard": msg("review.you.discard", cards="9♠"),
+        "meld": msg("review.you.meld", cards="9♠"),
+        "top": msg("review.you.top"),
+        "take": msg("review.move.take_pile", name=ava, n=2),
+        "merge": msg("review.you.merge"),
+        "red3": msg("review.you.red3", cards="3♥"),
+        "pass": msg("review.you.pass"),
+        "ask": msg("review.you.ask"),
         "answer": msg("review.move.answer_yes", name=ava),
     }
+    assert got["discard"] == "You discard 9♠"
     assert got == want
+
+
+LOG_TURN = {"rules": "samba", "players": 2, "seed": 4, "phase": "draw",
+            "hands": [["7S", "7H", "9H", "2C", "4D", "5H", "AS", "KC"], ["5C", "7C", "8D", "TC", "JD"]],
+            "melds": [[["9D", "9C", "9S"]], []], "pile": ["5D", "8C", "QH", "7D"]}
+
+
+def test_the_log_names_the_take_and_each_meld_of_a_turn(t):
+    """Issue 36.2: taking the pile names the top card, the cards laid with it and the new group,
+    and what came into the hand; a turn's melds are one line, each card with the meld it went
+    to (from the log entries' facts)."""
+    t.load(LOG_TURN, "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    click_card(t.frame.locator('#hand .card[data-card="7S"]'))
+    click_card(t.frame.locator('#hand .card[data-card="7H"]'))
+    t.frame.locator("#pile").click()
+    t.settle()
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    take = t.log().locator('li[data-kind="take_pile"]')
+    expect(take).to_have_text(re.compile(
+        r"^You take the pile \(4 cards\): the top card 7♦ with 7(♠ 7♥|♥ 7♠), a new meld \(7s\); "
+        r"the rest of the pile into the hand: 5♦ 8♣ Q♥$"))
+    sevens = t.frame.locator('#my-melds .meld:has(.card[data-card="7D"])').get_attribute("data-meld")
+    # Two meld moves in the turn: one line.
+    click_card(t.frame.locator('#hand .card[data-card="9H"]'))
+    t.meld(1).click()
+    t.frame.locator('#actions button[data-action="confirm"]').click()
+    t.settle()
+    click_card(t.frame.locator('#hand .card[data-card="2C"]'))
+    t.meld(int(sevens)).click()
+    t.frame.locator('#actions button[data-action="confirm"]').click()
+    t.settle()
+    assert t.moves_played()[-2:] == ["meld add m1 9H", f"meld add m{sevens} 2C"]
+    melds = t.log().locator('li[data-kind="meld"]')
+    expect(melds).to_have_count(1)
+    expect(melds).to_have_text("You meld 9♥ onto 9s; 2♣ onto 7s")
+
+
+TAKE_CHIPS = {"rules": "samba", "players": 2, "seed": 4, "phase": "draw",
+              "hands": [["7S", "7H", "7D", "9H", "4D", "5H", "AS", "KC"], ["5C", "7C", "8D", "TC", "JD"]],
+              "melds": [[["9D", "9C", "9S"]], []], "pile": ["5D", "8C", "QH", "7C"]}
+
+
+def test_take_chips_stage_like_meld_chips_one_per_distinct_choice(t):
+    """Issue 36.6: a take suggestion picks its cards and waits for "Take the pile", as a meld
+    suggestion stages and waits for "Meld"; takes that differ only in which sevens are one chip."""
+    t.load(TAKE_CHIPS, "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    moves = (t.frame.locator("#actions").get_attribute("data-moves") or "").split("|")
+    takes = [m for m in moves if m.startswith("take ")]
+    assert len(takes) > 2, takes          # 7♠ 7♥, 7♠ 7♦, 7♥ 7♦, the three of them
+    chips = t.frame.locator("#suggest button[data-take]")
+    texts = chips.all_inner_texts()
+    assert len(texts) == len(set(texts)), texts
+    assert sorted(len(x.split()) for x in texts) == [2, 3], texts
+    version = t.attr("version")
+    pair = chips.filter(has_text=re.compile(r"^\S+ \S+$"))
+    pair.click()
+    # Nothing is played: two sevens are picked, and "Take the pile" takes them.
+    expect(t.frame.locator('#hand .card[aria-pressed="true"]')).to_have_count(2)
+    assert t.attr("version") == version and t.attr("phase") == "draw"
+    take = t.frame.locator('#actions button[data-action="take"]')
+    expect(take).to_be_enabled()
+    take.click()
+    t.settle()
+    expect(t.body()).to_have_attribute("data-phase", "meld")
+    assert t.moves_played()[-1] in takes and len(t.moves_played()[-1].split()) == 3
+
+
+def _bolivia(melds: list[list[str]]) -> dict:
+    return {"rules": "bolivia", "players": 2, "seed": 4, "phase": "draw",
+            "hands": [["4D", "5H", "AS", "KC", "8D"], ["5C", "7C", "8D", "TC", "JD"]],
+            "melds": [melds, []], "pile": ["5D", "8C", "QH"]}
+
+
+@pytest.mark.parametrize("melds, badge, reminder", [
+    # three group canastas, no escalera: enough canastas, not the kind asked for
+    ([["K" + s for s in "CDHSCDH"], ["Q" + s for s in "CDHSCDH"], ["J" + s for s in "CDHSCDH"]],
+     "Canastas 3/2, no escalera", "an escalera (a finished sequence) to go out"),
+    ([["K" + s for s in "CDHSCDH"]],
+     "Canastas 1/2, no escalera", "1 more canasta to go out: an escalera (a finished sequence)"),
+])
+def test_bolivia_says_an_escalera_is_missing(t, melds, badge, reminder):
+    """Issue 36.3: the going-out requirement says what is missing (the engine's
+    requirement_missing), in the side's badge and the "You need" line."""
+    t.load(_bolivia(melds), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    mine = t.frame.locator("#my-melds .side-head .badge").first
+    expect(mine).to_have_text(badge)
+    expect(mine).to_have_attribute("title", reminder)
+    expect(t.frame.locator("#reminder")).to_contain_text(reminder)
+    expect(t.frame.locator("#reminder")).to_have_attribute("data-sequence", "1")

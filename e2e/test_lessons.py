@@ -97,4 +97,31 @@ def test_two_step_lesson_completed_by_clicking(page, page_log, base_url, open_ap
     settle(page)
     expect(page.locator("#lesson-done")).to_be_visible()
     expect(page.locator("#lesson-feedback")).to_have_text(data["steps"][1]["success"])
+    # Once the table moved on to the player's next turn, "Your turn is over" has left the
+    # message area (it stood beside "Your turn: draw from the stock"); the panel keeps it.
+    expect(page.locator('body[data-my-turn="1"][data-phase="draw"][data-busy="0"]')).to_have_count(1)
+    expect(page.locator("#message")).not_to_have_text(data["steps"][1]["success"])
+    expect(page.locator("#lesson-feedback")).to_have_text(data["steps"][1]["success"])
+    page_log.assert_clean()
+
+
+def test_lesson_progress_is_kept_and_the_last_lesson_counts_it(page, page_log, base_url, open_app):
+    """Issue 36.7: finished lessons are kept (the list marks them and counts them), and the last
+    lesson's way back says how many are done instead of "You finished every lesson"; Crawford's
+    lesson says the highlighted meld takes the whole pile (not "only the top card")."""
+    total = len(json.loads((LESSONS / "index.json").read_text(encoding="utf-8"))["lessons"])
+    open_app(page, base_url + "index.html?lesson=12-crawford-frozen-pile&pace=5000")
+    expect(page.locator('body[data-my-turn="1"][data-busy="0"]')).to_have_count(1)
+    expect(page.locator("#status")).to_contain_text(MESSAGES["status.take_onto_hint"])
+    expect(page.locator("#status")).not_to_contain_text(MESSAGES["status.top_hint"])
+    page.locator('#my-melds .meld[data-meld="1"]').click()
+    settle(page)
+    done = page.locator("#lesson-done a")
+    expect(done).to_have_text(f"Back to the lessons (1 of {total} done)")
+    done.click()
+    expect(page.locator("#lesson-list .lesson-card")).to_have_count(total)
+    expect(page.locator("#lesson-progress")).to_have_text(f"1 of {total} lessons done")
+    marked = page.locator('#lesson-list .lesson-card[data-done="1"]')
+    expect(marked).to_have_count(1)
+    assert marked.get_attribute("data-id") == "12-crawford-frozen-pile"
     page_log.assert_clean()

@@ -219,10 +219,34 @@ def _pile_rest_into(g: Position, plan: Plan, rest: list[int]) -> None:
             plan.hand.append(c)
 
 
+def _logged_parts(parts, laid: list[int], start: int, new_id: int) -> list[dict]:
+    """An action's meld parts as log facts, in order: the hand cards each part laid (they are
+    ``laid[start:]``, part after part) and the meld they went to, ``new`` when the part made it
+    (new melds take ids from ``new_id`` on, as ``Plan.new_meld`` gave them)."""
+    out = []
+    for part in parts:
+        n = len(part.cards)
+        ids = laid[start:start + n]
+        start += n
+        if isinstance(part, NewMeld):
+            out.append({"cards": ids, "meld": new_id, "new": True})
+            new_id += 1
+        else:
+            out.append({"cards": ids, "meld": part.meld, "new": False})
+    return out
+
+
 def apply_take_pile(g: Position, move, plan: Plan) -> None:
     seat, side = g.current, g.side_of(g.current)
     taken = [id_text(c) for c in g.pile]
     public = {"pile": taken, "size": len(g.pile), "card": g.pile[-1]}
+    if g.record_log and not isinstance(move, TakePileOnto):
+        # The hand cards laid with the top card, the group they made, the other parts.
+        n = len(move.cards)
+        public["with"] = plan.laid[:n]
+        public["group"] = g.next_meld_id
+        if move.parts:
+            public["parts"] = _logged_parts(move.parts, plan.laid, n, g.next_meld_id + 1)
     g.pile, g.pile_marker = [], False
     g.hands[seat] = plan.hand
     g.melds[side], g.next_meld_id = plan.melds, plan.next_id
@@ -319,12 +343,15 @@ def verify_meld(g: Position, move: Meld) -> Plan:
 def apply_meld(g: Position, move: Meld, plan: Plan) -> None:
     seat = g.current
     g.hands[seat] = plan.hand
+    first_new = g.next_meld_id
     g.melds[g.side_of(seat)], g.next_meld_id = plan.melds, plan.next_id
     copied = plan.copied     # (the melds changed, in the side's order)
-    g._log(seat, move.text(), "meld",
-              public={"laid": list(plan.laid),
-                      "melds": list(copied) if len(copied) == 1 else
-                      [m.id for m in plan.melds if m.id in copied]})
+    if g.record_log:
+        g._log(seat, move.text(), "meld",
+               public={"laid": list(plan.laid),
+                       "melds": list(copied) if len(copied) == 1 else
+                       [m.id for m in plan.melds if m.id in copied],
+                       "parts": _logged_parts(move.parts, plan.laid, 0, first_new)})
     _after_meld(g, seat)
 
 

@@ -306,6 +306,14 @@ class Position:
         return finished >= self.canastas_needed and (
             not self.rules.go_out_needs_sequence or sequences > 0)
 
+    def requirement_missing(self, finished: int, sequences: int) -> dict:
+        """What a side with ``finished`` canastas and sambas, ``sequences`` of them sambas, still
+        lacks to go out (section 8): ``canastas``, how many more; ``sequence``, whether one of
+        them must still be a samba/escalera. Nothing lacks exactly when
+        ``requirement_met_counts`` holds."""
+        return {"canastas": max(0, self.canastas_needed - finished),
+                "sequence": self.rules.go_out_needs_sequence and sequences == 0}
+
     def _next_turn(self) -> None:
         self.current = (self.current + 1) % self.players
         self.phase = "draw"

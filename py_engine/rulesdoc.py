@@ -75,8 +75,15 @@ def rules_table(presets: dict[str, RuleSet] | None = None) -> list[dict]:
     return rows
 
 
+def _sides(rs: RuleSet, players: int) -> list[list[int]]:
+    """The seats of each side at ``players`` (as ``Position`` seats them: seat % sides)."""
+    n = rs.n_sides(players)
+    return [[s for s in range(players) if s % n == side] for side in range(n)]
+
+
 def rules_data() -> dict:
     return {"format": "samba-rules/1",
-            "presets": [{"name": p, "title": rs.title, "notes": list(rs.notes)}
+            "presets": [{"name": p, "title": rs.title, "notes": list(rs.notes),
+                         "sides": [[n, _sides(rs, n)] for n in rs.players_allowed]}
                         for p, rs in PRESETS.items()],
             "rows": rules_table()}

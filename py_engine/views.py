@@ -20,7 +20,7 @@ from .state import Game
 # One read-only card object per physical card.
 CARD_VIEWS = [{"id": c, "c": id_text(c)} for c in range(162)]
 _LOG_KEYS_AS_CARD = ("card",)
-_LOG_KEYS_AS_CARDS = ("laid",)
+_LOG_KEYS_AS_CARDS = ("laid", "with")
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))
@@ -94,6 +94,9 @@ def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
             out[key] = id_text(value)
         elif key in _LOG_KEYS_AS_CARDS:
             out[key] = [id_text(c) for c in value]
+        elif key == "parts":
+            out[key] = [{"cards": [id_text(c) for c in p["cards"]], "meld": p["meld"],
+                         "new": p["new"]} for p in value]
         else:
             out[key] = value
     if e["seat"] == seat and e["private"].get("cards"):
@@ -361,24 +364,26 @@ def _rules_view(game: Game) -> dict:
     return v
 
 
-def _sides(game: Game) -> tuple[list[list[dict]], list[tuple[int, int]]]:
-    """Each side's meld views and ``side_canastas``, kept while the side's meld list is the same
-    list of the same length (every action that changes a side's melds gives it a new list, and
-    a meld that changes is a new object: ``Plan``)."""
+def _sides(game: Game) -> tuple[list[list[dict]], list[tuple[int, int]], list[dict]]:
+    """Each side's meld views, ``side_canastas`` and ``requirement_missing``, kept while the
+    side's meld list is the same list of the same length (every action that changes a side's
+    melds gives it a new list, and a meld that changes is a new object: ``Plan``)."""
     cache = game.view_cache
     kept = cache.get("sides")
     if kept is None or len(kept) != len(game.melds):
         kept = cache["sides"] = [None] * len(game.melds)
     r = game.rules
-    views, counts = [], []
+    views, counts, missing = [], [], []
     for i, side in enumerate(game.melds):
         got = kept[i]
         if got is None or got[0] is not side or got[1] != len(side):
-            got = kept[i] = (side, len(side), [m.view or meld_view(m, r) for m in side],
-                             side_canastas(side, r))
+            c = side_canastas(side, r)
+            got = kept[i] = (side, len(side), [m.view or meld_view(m, r) for m in side], c,
+                             game.requirement_missing(*c))
         views.append(got[2])
         counts.append(got[3])
-    return views, counts
+        missing.append(got[4])
+    return views, counts, missing
 
 
 def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
@@ -391,7 +396,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             "blocked": game.pile_blocked(),
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
             "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
-    meld_views, counts = _sides(game)
+    meld_views, counts, missing = _sides(game)
     met = [game.requirement_met_counts(*c) for c in counts]
     my_side = seat % n_sides
     seats = game.view_cache.get("seats")
@@ -421,6 +426,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "canastas": [c[0] for c in counts],
         "requirement": r.canastas_needed(game.players),
         "requirement_met": met,
+        "requirement_missing": missing,
         "turn": {"asked": game.turn.asked, "refused": game.turn.refused,
                  "pending": game.turn.pending if game.turn.asker >= 0 and game.side_of(
                      game.turn.asker) == game.side_of(seat) else None,

@@ -63,6 +63,12 @@ export function restoreFocus(key) {
 
 // ---------------------------------------------------------------- reminder
 
+/** What a side lacks to go out (the view's requirement_missing entry) in words. */
+export function lackText(lack) {
+  if (lack.sequence) return lack.canastas ? t("remind.canastas_seq", { n: lack.canastas }) : t("remind.sequence");
+  return t("remind.canastas", { n: lack.canastas });
+}
+
 /** "You need: 50 points to open · 2 more canastas to go out" for the viewer's side (only
  *  what is missing), or "enough canastas to go out". */
 export function renderReminder(box, v, el) {
@@ -70,18 +76,20 @@ export function renderReminder(box, v, el) {
   if (!v || v.phase === "deal_over" || v.phase === "game_over") return;
   const side = v.my_side;
   const opened = v.opened[side];
-  // Whether the side may go out is the engine's word (requirement_met: canastas, sambas, an
-  // escalera...); the count only says how many more the simple requirement wants.
-  const met = Array.isArray(v.requirement_met) ? !!v.requirement_met[side] : v.canastas[side] >= v.requirement;
-  const missing = met ? 0 : Math.max(1, v.requirement - v.canastas[side]);
+  // What the side still lacks to go out is the engine's word (requirement_missing: how many
+  // more canastas, and whether one must be an escalera); a view without it: the count alone.
+  const lack = Array.isArray(v.requirement_missing) ? v.requirement_missing[side]
+    : { canastas: Math.max(0, v.requirement - v.canastas[side]), sequence: false };
+  const missing = lack.canastas;
   // Only what is still needed follows "You need:"; with nothing left, it says so alone.
   const needs = [];
   if (!opened) needs.push(el("span", "reminder-item", t("remind.opening", { n: v.minimum[side] })));
-  if (missing) needs.push(el("span", "reminder-item", t("remind.canastas", { n: missing })));
+  if (missing || lack.sequence) needs.push(el("span", "reminder-item", lackText(lack)));
   if (needs.length) box.append(el("span", "reminder-label", t("remind.label")), ...needs);
   else box.append(el("span", "reminder-item ok", t("remind.ready")));
   box.dataset.opened = opened ? "1" : "0";
   box.dataset.missing = String(missing);
+  box.dataset.sequence = lack.sequence ? "1" : "0";
 }
 
 // ---------------------------------------------------------------- live region

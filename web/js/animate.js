@@ -40,8 +40,14 @@ export function play(snap, { ms = 0, fromSeat = null } = {}) {
   if (!table) return;
   const drew = (document.getElementById("stock-count")?.textContent || "") !== snap.stockCount;
   const seatRect = fromSeat !== null && fromSeat !== undefined ? snap.seats.get(String(fromSeat)) : null;
+  // One travel per card: a travel still under way (the next move came before it ended) is
+  // replaced, never stacked (its offset, measured from the card's place before this render,
+  // would push the card off its new place). The card's new travel starts where it was seen
+  // (`snap` measured it with the old travel applied); where it now lies is measured without.
+  const cards = [...table.querySelectorAll(".card[data-id]")];
+  for (const e of cards) stopTravel(e);
   let n = 0;
-  for (const e of table.querySelectorAll(".card[data-id]")) {
+  for (const e of cards) {
     const last = e.getBoundingClientRect();
     if (!last.width) continue;
     let first = snap.cards.get(e.dataset.id);
@@ -57,10 +63,20 @@ export function play(snap, { ms = 0, fromSeat = null } = {}) {
     if (typeof e.animate !== "function") return;
     // A card that stays in the hand slides under its neighbours (as it lies), never over them.
     const z = snap.inHand && snap.inHand.has(e.dataset.id) && e.closest("#hand") ? "auto" : 50;
-    e.animate(
+    // Until its turn (the delay) the card waits where it was (fill backwards), not at its place.
+    const a = e.animate(
       [{ translate: `${dx}px ${dy}px`, scale: `${s}`, zIndex: z }, { translate: "0 0", scale: "1", zIndex: z }],
-      { duration: ms, easing: "cubic-bezier(.2,.75,.25,1)", delay: Math.min(n, 12) * (ms / 30) },
+      { duration: ms, easing: "cubic-bezier(.2,.75,.25,1)", delay: Math.min(n, 12) * (ms / 30), fill: "backwards" },
     );
+    a.id = TRAVEL;
     n += 1;
   }
+}
+
+const TRAVEL = "samba-travel";
+
+/** Ends a card's travel under way, if any (the card is then drawn at its place). */
+function stopTravel(e) {
+  if (typeof e.getAnimations !== "function") return;
+  for (const a of e.getAnimations()) if (a.id === TRAVEL) a.cancel();
 }

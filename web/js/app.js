@@ -13,13 +13,14 @@ import * as R from "./render.js";
 import * as C from "./comfort.js";
 import * as P from "./prefs.js";
 import { sharedSetup } from "./share.js";
+import { LEFT_KEY } from "./save.js";
 import { paintSavedView } from "./boot-view.js";
 import * as RD from "./rules-data.js";
 import * as StatsView from "./stats-view.js";
 import { ui, say } from "./store.js";
 import { MODE, params, modeHooks, engine, send, begin, draw, applyView, stopBot, restartEngine } from "./session.js";
 import { intents } from "./intents.js";
-import { MODE_SAVES, loadSettings, readSave, resumeSaved, onEngineReady } from "./saving.js";
+import { MODE_SAVES, loadSettings, readSave, resumeSaved, onEngineReady, gameInWords, inProgress, leaveForLink, backToLeft } from "./saving.js";
 
 const $id = (id) => document.getElementById(id);
 ui.prefs = P.loadPrefs();
@@ -138,6 +139,12 @@ async function main() {
   if (MODE === "table") {
     $id("form-new")?.querySelector(".dlg-buttons")?.prepend(StatsView.openButton("btn-stats"));
     $id("dlg-over")?.querySelector(".dlg-buttons")?.prepend(StatsView.openButton("btn-over-stats"));
+    // Back to the game a share link's game replaced (shown when there is one).
+    const back = document.createElement("button");
+    Object.assign(back, { type: "button", id: "btn-left", className: "btn btn-ghost", hidden: true, textContent: t("share.left.button") });
+    back.dataset.i18n = "share.left.button";
+    back.addEventListener("click", () => { backToLeft(); });
+    $id("form-new")?.querySelector(".dlg-buttons")?.prepend(back);
   }
   C.renderPrefs(ui.prefs);
   if (params.has("testhooks")) {
@@ -155,7 +162,23 @@ async function main() {
       return;
     }
   }
-  const shared = MODE === "table" ? sharedSetup(params, controller.choices) : null;
+  let shared = MODE === "table" ? sharedSetup(params, controller.choices) : null;
+  // A share link while a game is in progress: ask first. The game in progress is kept either
+  // way (played on, or kept to go back to from the new-game dialog).
+  if (shared && !shared.errors.length && MODE_SAVES) {
+    const saved = readSave();
+    if (inProgress(saved)) {
+      const left = readSave(LEFT_KEY);
+      const choice = await C.askShared(gameInWords(shared), gameInWords(saved.record, saved.view && saved.view.deal),
+        left && left.record ? gameInWords(left.record, left.view && left.view.deal) : null);
+      if (choice === "link") leaveForLink(saved);
+      else {
+        for (const k of ["rules", "players", "target", "seed", "levels"]) params.delete(k);
+        try { history.replaceState(null, "", location.pathname + (params.toString() ? `?${params}` : "") + location.hash); } catch (err) { /* keep the address */ }
+        shared = null;
+      }
+    }
+  }
   setBoot("loading", t("boot.shuffling", { pct: 0 }));
   // A returning player: the saved table now, the engine gets the game as soon as it can.
   if (MODE_SAVES && MODE === "table" && !params.has("rules") && !(shared && !shared.errors.length)) {

@@ -65,6 +65,9 @@ for (const table of document.querySelectorAll("table.au-table")) keepTableRoles(
 for (const code of document.querySelectorAll(".snippet code")) {
   code.textContent = code.textContent.replaceAll("{SITE}", SITE).replaceAll("{ORIGIN}", ORIGIN);
 }
+// A snippet wider than a phone scrolls sideways: it takes the keyboard's focus, so it can be
+// scrolled without a pointer (and is read as a region named by its code).
+for (const pre of document.querySelectorAll(".snippet pre")) pre.tabIndex = 0;
 for (const note of document.querySelectorAll(".au-note code")) {
   note.textContent = note.textContent.replaceAll("{ORIGIN}", ORIGIN);
 }

@@ -84,6 +84,7 @@ export function install(h) {
     // Swallow the click that ends a long press.
     pile.addEventListener("click", (ev) => { if (long) { long = false; ev.stopImmediatePropagation(); } }, true);
     const view = btn("btn-pile-view", "pile.view", "btn btn-ghost btn-small pile-view");
+    view.hidden = true; // until a game is on the table (render.js)
     view.addEventListener("click", () => handlers.showPile());
     pile.after(view);
   }
@@ -279,6 +280,47 @@ export function showNotice(text) {
     if (h) h.after(box); else form.prepend(box);
   }
   box.textContent = text;
+}
+
+/**
+ * A share link's game while a game is in progress: asks first. `link` and `mine` are the two
+ * games in words; `dropped`, the game left earlier for a link's game, which the link's game
+ * would replace as the kept one (one is kept). Resolves "link" (play the link's game; the game in progress is kept) or
+ * "mine" (back to the game in progress; the link is dropped). Escape means "mine".
+ */
+export function askShared(link, mine, dropped = null) {
+  let d = $("dlg-share-ask");
+  if (!d) {
+    d = el("dialog", "dlg");
+    d.id = "dlg-share-ask";
+    const form = el("div", "dlg-form");
+    const h = i18nEl("h2", null, "share.ask.title");
+    h.id = "dlg-share-ask-title";
+    d.setAttribute("aria-labelledby", h.id);
+    const body = el("p", "dlg-body");
+    body.id = "share-ask-body";
+    const buttons = el("div", "dlg-buttons");
+    const mineBtn = btn("btn-share-mine", "share.ask.mine");
+    const linkBtn = btn("btn-share-link", "share.ask.link", "btn btn-primary");
+    buttons.append(mineBtn, linkBtn);
+    form.append(h, body, buttons);
+    d.append(form);
+    document.body.append(d);
+  }
+  $("share-ask-body").textContent = t("share.ask.body", { link, mine })
+    + (dropped ? ` ${t("share.ask.drops_left", { game: dropped })}` : "");
+  return new Promise((resolve) => {
+    const done = (choice) => {
+      d.removeEventListener("cancel", onCancel);
+      if (d.open) d.close();
+      resolve(choice);
+    };
+    const onCancel = (ev) => { ev.preventDefault(); done("mine"); };
+    d.addEventListener("cancel", onCancel);
+    $("btn-share-mine").onclick = () => done("mine");
+    $("btn-share-link").onclick = () => done("link");
+    d.showModal();
+  });
 }
 
 /** A short status for the engine restart (shown in the boot line). */

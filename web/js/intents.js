@@ -8,7 +8,7 @@ import * as StatsView from "./stats-view.js";
 import { ui, say, myTurn, selectedCards } from "./store.js";
 import { MODE, params, modeHooks, engine, send, draw, applyView, playMove, runCheck, begin } from "./session.js";
 import { findMove, movesOf, moveKind, ontoTargets, mergeTargets, partsOf, write, wordMove } from "./targets.js";
-import { moveInWords, reasonLine } from "./words.js";
+import { moveInWords, reasonLine, ontoHint } from "./words.js";
 import { copyText, shareLink } from "./share.js";
 import * as RD from "./rules-data.js";
 import { saveSettings, menu, openSettings, gameStarted } from "./saving.js";
@@ -70,7 +70,7 @@ export const intents = {
         // several target melds, say to click one.
         const onto = [...new Set(ontoTargets(v).values())];
         if (onto.length === 1 && !ui.staged.length) { playMove(onto[0]); return; }
-        notNow(onto.length ? "status.top_hint" : "error.select_cards");
+        notNow(onto.length ? ontoHint(ontoTargets(v)) : "error.select_cards");
         return;
       }
       playMove(write.take(sel, ui.staged));
@@ -110,6 +110,43 @@ export const intents = {
     const sel = selectedCards();
     if (sel.length && part.kind === "new") { part.cards.push(...sel); ui.selected.clear(); }
     else ui.staged.splice(index, 1);
+    draw();
+    runCheck();
+  },
+
+  /**
+   * An engine-suggested pile take (a take move of the view): picks the hand cards it takes the
+   * pile with and stages its other melds, in place of what was picked and staged; "Take the
+   * pile" then takes it (as a meld suggestion is staged, then confirmed).
+   */
+  suggestTake(text) {
+    const v = ui.view;
+    if (!myTurn() || ui.busy || v.phase !== "draw" || !findMove(v, text)) return;
+    const used = new Set();
+    const pick = (texts) => {
+      const cards = [];
+      for (const tx of texts) {
+        const c = v.hand.find((h) => h.c === tx && !used.has(h.id));
+        if (!c) return null;
+        used.add(c.id);
+        cards.push(c);
+      }
+      return cards;
+    };
+    const [first, ...rest] = partsOf(text);
+    const pair = first && pick(first.cards);
+    if (!pair) return;
+    const staged = [];
+    for (const part of rest) {
+      const cards = pick(part.cards);
+      if (!cards) return;
+      staged.push(part.kind === "add" ? { kind: "add", meld: part.meld, cards } : { kind: "new", cards });
+    }
+    ui.selected.clear();
+    for (const c of pair) ui.selected.add(c.id);
+    ui.staged = staged;
+    ui.mergeFrom = null;
+    say(null);
     draw();
     runCheck();
   },
@@ -219,9 +256,16 @@ export const intents = {
 
   settingsChanged(s) {
     const cur = ui.settings;
-    // Another rule set: its own default player count and target (crawford is for 6).
+    // Another rule set: its own default player count (crawford is for 6). The target follows
+    // the rule set's default for the player count (canasta 5,000, bolivia 15,000) unless the
+    // player chose another one that the rule set offers too (as the friends' setup does).
+    const defaultTarget = (rules, players) => {
+      const t = (CHOICES.defaultTargetFor[rules] || {})[players];
+      return CHOICES.targets[rules].includes(t) ? t : CHOICES.defaultTarget[rules];
+    };
+    const wasDefault = s.target === defaultTarget(cur.rules, cur.players);
     if (s.rules !== cur.rules || !CHOICES.players[s.rules].includes(s.players)) s.players = CHOICES.defaultPlayers[s.rules];
-    if (s.rules !== cur.rules && !CHOICES.targets[s.rules].includes(s.target)) s.target = CHOICES.defaultTarget[s.rules];
+    if (wasDefault || !CHOICES.targets[s.rules].includes(s.target)) s.target = defaultTarget(s.rules, s.players);
     const seats = ["human"];
     for (let i = 1; i < s.players; i++) seats.push(s.seats[i] || cur.seats[i] || "medium");
     ui.settings = { ...s, seats };

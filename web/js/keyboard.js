@@ -6,7 +6,8 @@
 //   Tab / Shift+Tab   the hand's cards, stock, pile, own melds, buttons (native focus order)
 //   Left / Right      previous / next card in the hand (or meld in a row); Home / End
 //   Enter / Space     activate the focused card, meld, stock, pile or button
-//   D draw · P pile (take / discard) · N new meld · M lay the staged melds · X discard
+//   C to the hand (its first picked card, else its first) · D draw · P pile (take / discard)
+//   N new meld · M lay the staged melds · X discard
 //   B take back · H hint · L log · Esc clear the selection · ? help page
 
 /** Shortcut key per action-button name (for aria-keyshortcuts on the buttons). */
@@ -65,6 +66,11 @@ export function installKeyboard(intents) {
 
     const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     const run = {
+      c: () => {
+        const card = document.querySelector('#hand .card[data-id][aria-pressed="true"]')
+          || document.querySelector("#hand .card[data-id]");
+        if (card) { card.focus(); if (card.scrollIntoView) card.scrollIntoView({ block: "nearest", inline: "nearest" }); }
+      },
       d: () => intents.stock(),
       p: () => intents.pile(),
       n: () => intents.action("new"),

@@ -1,6 +1,7 @@
 // Draws the lesson panel beside the table (lesson mode) and the lessons list (lessons.html).
 // The only lesson module that touches the DOM.
 
+import { finished } from "./lesson-progress.js";
 import { el, $, fillLanguagePicker, loadStyles } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { lessonTexts } from "./lesson-text.js";
@@ -98,7 +99,13 @@ export function renderLesson(state) {
     done.append(el("strong", null, t("lesson.done")));
     const next = n >= 0 && n + 1 < state.ids.length ? state.ids[n + 1] : null;
     if (next) done.append(link(lessonHref(next), "btn btn-primary lesson-next", t("lesson.next")));
-    else done.append(link("lessons.html", "btn btn-primary", t("lesson.finished_all")));
+    else {
+      // The last lesson: every lesson finished, or how many of them (the others are still there).
+      const got = finished();
+      const count = state.ids.filter((x) => got.has(x)).length;
+      done.append(link("lessons.html", "btn btn-primary", count >= state.ids.length ? t("lesson.finished_all")
+        : t("lesson.finished_some", { done: count, n: state.ids.length })));
+    }
     nodes.push(done);
   }
 
@@ -126,11 +133,25 @@ export function renderLessonList(items, error) {
     return;
   }
   list.lang = language();
+  const got = finished();
+  const count = items.filter((it) => got.has(it.id)).length;
+  let progress = $("lesson-progress");
+  if (!progress) {
+    progress = el("p", "lesson-progress");
+    progress.id = "lesson-progress";
+    list.before(progress);
+  }
+  progress.textContent = count ? t("lesson.progress", { done: count, n: items.length }) : "";
+  progress.hidden = !count;
   list.replaceChildren(...items.map((it, i) => {
     const li = el("li", "lesson-card");
     li.dataset.id = it.id;
     const a = link(lessonHref(it.id), "lesson-card-link");
     a.append(el("span", "lesson-card-num", String(i + 1)), el("span", "lesson-card-title", it.title));
+    if (got.has(it.id)) {
+      li.dataset.done = "1";
+      a.append(el("span", "lesson-card-done", t("lesson.card_done")));
+    }
     li.append(a, el("p", "lesson-card-intro", it.intro));
     const meta = el("p", "lesson-card-meta", t("lesson.meta", { rules: t(`rules.${it.rules}`), n: it.steps }));
     li.append(meta);

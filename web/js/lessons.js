@@ -3,6 +3,7 @@
 // legal wrong move shows the lesson's explanation, an illegal one the engine's reason (the same
 // `reason.<code>` texts as the table); neither changes anything. No DOM here: js/lessons-view.js.
 
+import { markFinished } from "./lesson-progress.js";
 import { language, reasonText, t } from "./i18n.js";
 import { lessonTexts } from "./lesson-text.js";
 import * as V from "./lessons-view.js";
@@ -86,16 +87,28 @@ export async function install(ctl) {
     }
     state.step = L.step;
     state.done = !!L.done;
+    if (state.done) markFinished(state.id);
     state.feedback = { kind: state.done ? "done" : "success", step: L.step - 1, field: "success" };
     state.announce = true;
     V.renderLesson(state);
     return null;
   };
-  modeHooks.moved = () => {
+  modeHooks.moved = ({ view }) => {
     // After the reader's accepted move, the table's message area repeats the success text.
     if (!state.announce) return;
     state.announce = false;
     const fb = state.feedback;
-    if (fb && stepText(fb.step, fb.field)) { ctl.say(() => stepText(fb.step, fb.field), "success", "lesson_step"); ctl.draw(); }
+    if (fb && stepText(fb.step, fb.field)) {
+      ctl.say(() => stepText(fb.step, fb.field), "success", "lesson_step");
+      state.saidAt = view ? view.version : null;
+      ctl.draw();
+    }
+  };
+  // The last step's words ("Your turn is over: the next player draws") are past once the table
+  // has moved on: they leave the message area rather than stand beside "Your turn: draw".
+  modeHooks.viewed = (view) => {
+    if (!state.done || state.saidAt === null || state.saidAt === undefined || view.version === state.saidAt) return;
+    state.saidAt = null;
+    if (ctl.ui.message && ctl.ui.message.code === "lesson_step") { ctl.say(null); ctl.draw(); }
   };
 }

@@ -126,6 +126,9 @@ function renderTable(ui) {
   const v = ui.view;
   const body = document.body;
   body.classList.toggle("show-log", !!ui.showLog);
+  // "See the pile" once there is a pile to see.
+  const pileView = $("btn-pile-view");
+  if (pileView) pileView.hidden = !v;
   if (!v) {
     $("status").textContent = t("status.no_game");
     return;

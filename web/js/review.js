@@ -42,7 +42,9 @@ function gained(before, after) {
 export function describeStep(step, prev, view) {
   if (step.seat === null || step.seat === undefined || !prev) return t("review.dealt");
   const name = t(`seat.${step.seat}`);
-  const say = (key, params = {}) => t(`review.move.${key}`, { name, ...params });
+  // The viewer's own steps in the second person ("You discard 7♥", not "You discards").
+  const you = !!view && step.seat === view.seat;
+  const say = (key, params = {}) => t(you ? `review.you.${key}` : `review.move.${key}`, { name, ...params });
   if (WORD_STEPS[step.move]) return say(WORD_STEPS[step.move]);
   const side = view && view.side_of ? view.side_of[step.seat] : null;
   const flat = (st) => (side === null ? st.melds.flat(2) : (st.melds[side] || []).flat());

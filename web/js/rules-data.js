@@ -8,11 +8,11 @@ export const LEVELS = ["easy", "medium", "hard", "random", "human"];
  * The menu's choices, filled in place by `useRulesData` (modules keep a reference):
  * rules [names], players {rules: [n]}, defaultPlayers {rules: n}, targets {rules: [n]},
  * defaultTarget {rules: n}, defaultTargetFor {rules: {players: n}}, titles {rules: English title},
- * levels [...].
+ * sides {rules: {players: [[seats of a side], ...]}} (who partners whom), levels [...].
  */
 export const choices = {
   rules: [], players: {}, defaultPlayers: {}, targets: {}, defaultTarget: {},
-  defaultTargetFor: {}, titles: {},
+  defaultTargetFor: {}, titles: {}, sides: {},
   levels: LEVELS,
 };
 
@@ -49,7 +49,10 @@ export function useRulesData(data) {
     const first = byPlayers[choices.defaultPlayers[name]];
     choices.defaultTarget[name] = choices.targets[name].includes(first)
       ? first : choices.targets[name][choices.targets[name].length - 1];
-    choices.titles[name] = (data.presets.find((p) => p.name === name) || {}).title || name;
+    const preset = data.presets.find((p) => p.name === name) || {};
+    choices.titles[name] = preset.title || name;
+    choices.sides[name] = Array.isArray(preset.sides)
+      ? Object.fromEntries(preset.sides.filter((x) => Array.isArray(x) && x.length === 2)) : {};
   }
   return choices;
 }

@@ -9,7 +9,7 @@ import { EngineClient } from "./bridge.js";
 import { rulesName, useRulesData } from "./rules-data.js";
 
 const SECTIONS = ["cards", "deal", "turn", "pile", "melds", "opening", "out", "threes", "score"];
-const KEYS = ["tab", "arrows", "enter", "d", "p", "n", "m", "x", "b", "h", "esc", "l", "help"];
+const KEYS = ["tab", "arrows", "enter", "c", "d", "p", "n", "m", "x", "b", "h", "esc", "l", "help"];
 
 let data = null;
 

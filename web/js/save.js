@@ -8,6 +8,9 @@ export const BROKEN_KEY = "samba.save.broken";
 // The player's last move, written as it is sent and dropped once a save holds it: a tab closed
 // before that save plays it again at the next visit (if the saved game is where it was made).
 export const PENDING_KEY = "samba.save.pending";
+// The game in progress that a share link's game replaced (the player chose to play the link's
+// game): kept whole, so the player can go back to it (the two games then change places).
+export const LEFT_KEY = "samba.save.left";
 const FORMAT = "samba-save/1";
 const PENDING_FORMAT = "samba-pending/1";
 
@@ -18,13 +21,14 @@ function store() {
 /**
  * The saved game, if any: {record} when it looks like one, {broken: reason, raw} when it cannot
  * be one (not JSON, wrong wrapper, no record), or null when nothing is saved.
- * reason is a key suffix: "json", "format".
+ * reason is a key suffix: "json", "format". `key`: LEFT_KEY reads the game a share link's
+ * game replaced.
  */
-export function readSave() {
+export function readSave(key = SAVE_KEY) {
   const s = store();
   if (!s) return null;
   let raw;
-  try { raw = s.getItem(SAVE_KEY); } catch (err) { return null; }
+  try { raw = s.getItem(key); } catch (err) { return null; }
   if (raw === null || raw === "") return null;
   let data;
   try { data = JSON.parse(raw); } catch (err) { return { broken: "json", raw }; }
@@ -95,4 +99,27 @@ export function clearPending() {
   const s = store();
   if (!s) return;
   try { s.removeItem(PENDING_KEY); } catch (err) { /* ignore */ }
+}
+
+/** Keeps the save `raw` (readSave().raw) as the game left for a share link's game. */
+export function keepLeft(raw) {
+  const s = store();
+  if (!s) return false;
+  try { s.setItem(LEFT_KEY, String(raw)); return true; } catch (err) { return false; }
+}
+
+/**
+ * The left game and the saved one change places (the player goes back to the left game): the
+ * save becomes the left game, and the left game the save. Nothing changes if there is none.
+ */
+export function swapLeft() {
+  const s = store();
+  if (!s) return;
+  try {
+    const left = s.getItem(LEFT_KEY);
+    if (left === null) return;
+    const cur = s.getItem(SAVE_KEY);
+    s.setItem(SAVE_KEY, left);
+    if (cur === null) s.removeItem(LEFT_KEY); else s.setItem(LEFT_KEY, cur);
+  } catch (err) { /* quota: both stay where they were */ }
 }

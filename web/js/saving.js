@@ -1,15 +1,15 @@
 // What the page keeps in the browser: the settings dialog's choice, the game saved after every
 // move (resumed at the next visit, given back to a new worker), and the personal statistics.
 
-import { t, reasonText } from "./i18n.js";
+import { t, reasonText, has } from "./i18n.js";
 import * as R from "./render.js";
 import * as C from "./comfort.js";
 import * as RD from "./rules-data.js";
 import * as Stats from "./stats.js";
 import * as StatsView from "./stats-view.js";
-import { readSave, writeSave, setAside, writePending, readPending, clearPending } from "./save.js";
+import { readSave, writeSave, setAside, writePending, readPending, clearPending, LEFT_KEY, keepLeft, swapLeft } from "./save.js";
 import { ui, say, resetTurnState } from "./store.js";
-import { params, send, draw, applyView, onView, onMoveSent, engine } from "./session.js";
+import { params, send, draw, applyView, onView, onMoveSent, engine, begin } from "./session.js";
 
 const CHOICES = RD.choices;
 const STORE_KEY = "samba.settings.v1";
@@ -42,11 +42,57 @@ export function saveSettings() {
 /** What the settings dialog offers for the settings chosen (the build's rules data). */
 export function menu() {
   const s = ui.settings;
-  return { rules: CHOICES.rules, players: CHOICES.players[s.rules], targets: CHOICES.targets[s.rules], levels: CHOICES.levels };
+  return { rules: CHOICES.rules, players: CHOICES.players[s.rules], targets: CHOICES.targets[s.rules], levels: CHOICES.levels,
+    sides: (CHOICES.sides[s.rules] || {})[s.players] || null };
 }
 
 export function openSettings() {
   R.renderSettings(ui.settings, menu(), true);
+  const back = $id("btn-left");
+  if (back) back.hidden = !(MODE_SAVES === true && readSave(LEFT_KEY)?.record);
+}
+
+// ---------------------------------------------------------------- a share link's game
+
+/** The game a share link asks for, or the saved one, in words (the question before a link's game). */
+export function gameInWords(g, deal = null) {
+  const rules = RD.rulesName(g.rules, t, has);
+  const words = t("share.ask.game", { rules, n: g.players, target: g.target });
+  return deal ? t("share.ask.game_deal", { game: words, deal }) : words;
+}
+
+/** Is `saved` (readSave()) a game still in progress, which a link's game would replace? */
+export function inProgress(saved) {
+  return !!(saved && saved.record && !(saved.view && saved.view.phase === "game_over"));
+}
+
+/** The player chose the link's game: the game in progress is kept to go back to. */
+export function leaveForLink(saved) {
+  keepLeft(saved.raw);
+}
+
+/**
+ * Back to the game left for a share link's game (the new-game dialog's button): the two games
+ * change places, so the link's game can be gone back to the same way. A left game the engine
+ * refuses changes nothing.
+ */
+export async function backToLeft() {
+  const left = readSave(LEFT_KEY);
+  if (!left || !left.record) return;
+  clearPending();
+  swapLeft();
+  const res = await begin({ op: "load", record: left.record });
+  if (!res.ok) {
+    swapLeft();
+    say(() => reasonText(res.error), "error", res.error && res.error.code);
+    draw();
+    return;
+  }
+  Stats.resume(left.record);
+  syncSettings(left.record);
+  $id("dlg-new")?.close();
+  say(() => t("share.left.done"), "info");
+  draw();
 }
 
 function syncSettings(rec) {

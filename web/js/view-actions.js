@@ -7,7 +7,7 @@ import { t } from "./i18n.js";
 import { KEY_OF } from "./keyboard.js";
 import { pretty } from "./cards.js";
 import { movesOf, moveKind, movesOfKind, partsOf, write, wordMove } from "./targets.js";
-import { seatName, partsText } from "./words.js";
+import { seatName, partsText, ontoHint } from "./words.js";
 
 /** Whether the cards of a part text are all in the hand (not staged already). */
 function partCardsAvailable(text, hand, stagedIds) {
@@ -31,18 +31,44 @@ export function renderSuggest(f) {
   box.replaceChildren();
   if (!legal || !myTurn || (ui.privacy !== null && ui.privacy !== undefined)) return;
   if (v.phase === "draw") {
-    // The engine's ways to take the pile, fewest cards first, as one-click shortcuts.
-    const takes = movesOfKind(v, "take").map((m) => m.text)
+    // The engine's ways to take the pile, fewest cards first: a chip picks the cards (and
+    // stages the other melds), as a meld suggestion stages its melds; "Take the pile" takes it.
+    const takes = distinct(movesOfKind(v, "take").map((m) => m.text))
       .sort((a, b) => cardCount(a) - cardCount(b)).slice(0, 6);
-    chips(box, t("action.take"), takes, "move", v);
+    chips(box, t("action.take"), takes, "take", v);
     return;
   }
   if (!legal.melds || !legal.melds.length) return;
-  const parts = legal.melds.filter((p) => partCardsAvailable(p, v.hand, f.stagedIds)).slice(0, 8);
+  const parts = distinct(legal.melds.filter((p) => partCardsAvailable(p, v.hand, f.stagedIds))).slice(0, 8);
   chips(box, t("action.suggest"), parts, "part", v);
 }
 
-/** A labelled row of one-click chips, one per move text (`data-<attr>` holds the text). */
+/**
+ * One suggestion per distinct choice: suggestions whose parts differ only in which of the
+ * same-rank cards of a group they use (7♠ 7♥ or 7♦ 7♥ for the sevens) look alike to a player
+ * and play alike; the first of each is kept. A part whose cards are of several ranks (a
+ * sequence) is told by its cards themselves.
+ */
+function distinct(texts) {
+  const seen = new Set();
+  const out = [];
+  const rank = (c) => (c === "JK" ? "JK" : c.slice(0, -1));
+  for (const text of texts) {
+    const key = partsOf(text).map((p) => {
+      const ranks = p.cards.map(rank);
+      const natural = ranks.filter((r) => r !== "JK" && r !== "2");
+      const group = natural.length && natural.every((r) => r === natural[0]);
+      const cards = group ? p.cards.map((c) => (rank(c) === natural[0] ? natural[0] : c)) : p.cards;
+      return `${p.kind}:${p.meld ?? ""}:${[...cards].sort().join(" ")}`;
+    }).sort().join(";");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(text);
+  }
+  return out;
+}
+
+/** A labelled row of chips, one per move text (`data-<attr>` holds the text): each stages it. */
 function chips(box, label, texts, attr, v) {
   if (!texts.length) return;
   box.append(el("span", "suggest-label", label));
@@ -93,7 +119,9 @@ export function renderActions(f) {
   }
   const hasSel = selCards.length > 0;
   if (v.phase === "draw") word("draw", "action.draw");
-  if (v.phase === "draw" && f.canTake) box.append(button("take", t("action.take"), { disabled: busy || selCards.length < 2 }));
+  if (v.phase === "draw" && f.canTake) {
+    box.append(button("take", t("action.take"), { cls: selCards.length >= 2 ? "btn-primary" : "", disabled: busy || selCards.length < 2 }));
+  }
   box.append(button("new", t("action.new_meld"), { disabled: busy || !hasSel }));
   if (ui.staged.length) {
     if (v.phase === "meld") box.append(button("confirm", t("action.confirm"), { cls: "btn-primary", disabled: busy }));
@@ -132,7 +160,7 @@ export function renderStatus(f) {
     // The pile can be taken with a pair only when the engine offers a way (not blocked, frozen
     // against the hand, ...): otherwise the status does not suggest it.
     text = t(f.canTake ? "status.your_draw" : "status.your_draw_stock")
-      + (f.onto.size ? " " + t("status.top_hint") : "");
+      + (f.onto.size ? " " + t(ontoHint(f.onto)) : "");
   } else text = v.rules.pass_with_one ? t("status.your_meld_dutch") : t("status.your_meld");
   status.textContent = text;
   status.classList.toggle("mine", myTurn);

@@ -29,7 +29,7 @@ function radios(box, name, items, checked) {
 
 /**
  * Fills the settings dialog from the menu's choices (the rules data): `choices` = {rules: [names],
- * players: [n], targets: [n], levels: [...]}, `s` = current settings.
+ * players: [n], targets: [n], levels: [...], sides: [[seats], ...] | null}, `s` = current settings.
  */
 export function renderSettings(s, choices, open) {
   radios($("opt-rules"), "rules", choices.rules.map((r) => [r, rulesName(r, t, has)]), s.rules);
@@ -37,9 +37,16 @@ export function renderSettings(s, choices, open) {
   radios($("opt-players"), "players", choices.players.map((n) => [n, num(n)]), s.players);
   const seatBox = $("opt-seats");
   seatBox.replaceChildren();
+  // Who plays with whom (the rules data's sides): the player's partners are marked.
+  const mine = (choices.sides || []).find((side) => side.includes(0)) || [0];
   for (let i = 0; i < s.players; i++) {
     const row = el("label", "seat-row");
-    row.append(el("span", "seat-row-name", seatName(i)));
+    const name = el("span", "seat-row-name", seatName(i));
+    if (i !== 0 && mine.includes(i)) {
+      row.dataset.partner = "1";
+      name.append(" ", el("span", "seat-row-partner", t("ui.partner")));
+    }
+    row.append(name);
     if (i === 0) {
       row.append(el("span", "seat-row-fixed", t("level.human")));
     } else {

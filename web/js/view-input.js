@@ -48,8 +48,8 @@ export function bindInputs(intents, shadeBoard) {
     if (b && !b.disabled) intents.action(b.dataset.action, b.dataset.arg || "");
   });
   $("suggest").addEventListener("click", (ev) => {
-    const b = ev.target.closest("button[data-part], button[data-move]");
-    if (b && b.dataset.move) intents.action("move", b.dataset.move);
+    const b = ev.target.closest("button[data-part], button[data-take]");
+    if (b && b.dataset.take) intents.suggestTake(b.dataset.take);
     else if (b) intents.suggest(b.dataset.part);
   });
   $("btn-new").addEventListener("click", () => intents.openSettings());

@@ -1,10 +1,11 @@
 // The log part of the renderer: one line per entry of the view's log, made from the entry's kind
 // and facts (words.js), in the page's language. The view carries only the latest entries (a
 // window): entries are numbered (`i`), so only the new ones are appended and the whole deal
-// stays readable. What was drawn is kept on the list's elements themselves.
+// stays readable. A seat's melds one after another (a turn's) are one line. What was drawn is
+// kept on the list's elements themselves.
 
 import { el, $ } from "./dom.js";
-import { logLine } from "./words.js";
+import { logLine, joinsLine, joinEntries } from "./words.js";
 
 const drawnFrom = new WeakMap(); // li -> {e, v}: the entry and the view it was drawn from (meld names)
 
@@ -21,6 +22,17 @@ export function renderLog(v) {
   v.log.forEach((e, k) => {
     const i = Number.isInteger(e.i) ? e.i : k;
     if (!(i > from)) return;
+    // A seat's melds one after another in a turn make one line, each meld named once.
+    const prevLi = list.lastElementChild;
+    const prev = prevLi && drawnFrom.get(prevLi);
+    if (prev && Number(prevLi.dataset.i) === i - 1 && joinsLine(prev.e, e)) {
+      const joined = joinEntries(prev.e, e);
+      drawnFrom.set(prevLi, { e: joined, v });
+      prevLi.dataset.i = String(i);
+      prevLi.textContent = logLine(joined, v);
+      added += 1;
+      return;
+    }
     const li = el("li", e.seat === v.seat ? "me" : "");
     li.dataset.i = String(i);
     if (e.kind) li.dataset.kind = e.kind;

@@ -72,15 +72,24 @@ function sidePanel(f, side, opts) {
   head.append(el("span", "side-name", sideName(v, side)));
   const made = v.canastas[side];
   const met = v.requirement_met ? v.requirement_met[side] : made >= v.requirement;
-  head.append(met ? el("span", "badge badge-ok", t("ui.canastas_done", { n: made }))
-    : el("span", "badge", t("ui.canastas", { n: made, req: v.requirement })));
+  // Enough canastas but not the kind the rule set asks for (an escalera): the badge says so.
+  const lack = Array.isArray(v.requirement_missing) ? v.requirement_missing[side] : null;
+  const badge = met ? el("span", "badge badge-ok", t("ui.canastas_done", { n: made }))
+    : el("span", "badge", t(lack && lack.sequence ? "ui.canastas_seq" : "ui.canastas", { n: made, req: v.requirement }));
+  if (!met && lack) badge.title = A11y.lackText(lack);
+  head.append(badge);
   if (v.opened[side]) head.append(el("span", "badge badge-ok", t("ui.opened")));
   else head.append(el("span", "badge badge-min", t("ui.minimum", { n: v.minimum[side] })));
   const reds = v.red_threes[side] || [];
   if (reds.length) {
     const r = el("span", "red-threes");
     r.title = t("ui.red_threes");
-    for (const c of reds) r.append(cardEl(c));
+    // Pictures with names ("three of hearts"): a name on an element with no role may not be read.
+    for (const c of reds) {
+      const e = cardEl(c);
+      e.setAttribute("role", "img");
+      r.append(e);
+    }
     head.append(r);
   }
   panel.append(head);

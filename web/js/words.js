@@ -17,6 +17,12 @@ export function dealRows(v) {
   ];
 }
 
+/** What clicking a highlighted meld does in the draw phase: the top card alone onto it (`top
+ *  m<id>`, samba's sequences) or the whole pile (`take m<id>`, Crawford's melds): its message key. */
+export function ontoHint(onto) {
+  return [...onto].every(([id, text]) => text === `top m${id}`) ? "status.top_hint" : "status.take_onto_hint";
+}
+
 /** A seat's name; the viewer is "You", and another seat 0 is named (hotseat). */
 export function seatName(seat, viewer = 0) {
   if (seat === 0 && viewer !== 0) return t("seat.name.0");
@@ -104,6 +110,32 @@ export function reasonLine(r, v) {
   return t(r.key, p);
 }
 
+/**
+ * A turn's meld parts ([{cards, meld, new}], the log's facts) in words: one item per meld, in
+ * the order they were first touched ("6♥ 6♠ onto 6s; 4♦ 4♠ JK as a new meld (4s)").
+ */
+export function partsLine(parts, mn) {
+  const byMeld = new Map();
+  for (const p of parts) {
+    const got = byMeld.get(p.meld);
+    if (got) got.cards.push(...p.cards);
+    else byMeld.set(p.meld, { meld: p.meld, new: !!p.new, cards: [...p.cards] });
+  }
+  const items = [...byMeld.values()]
+    .map((p) => t(p.new ? "log.part.new" : "log.part.add", { cards: cardsText(p.cards), meld: mn(p.meld) }));
+  return items.length ? items.reduce((a, b) => t("log.and", { a, b })) : "";
+}
+
+/** Entries of one turn drawn as one line: a seat's melds one after another (docs/frontend.md). */
+export function joinsLine(prev, e) {
+  return !!prev && prev.kind === "meld" && e.kind === "meld" && prev.seat === e.seat && prev.deal === e.deal;
+}
+
+/** Two meld entries of one turn as one. */
+export function joinEntries(prev, e) {
+  return { ...e, laid: [...(prev.laid || []), ...(e.laid || [])], parts: [...(prev.parts || []), ...(e.parts || [])] };
+}
+
 /** A log entry's line, from its kind and facts (docs/bridge.md), never from its text. */
 export function logLine(e, v) {
   const you = e.seat !== null && e.seat !== undefined && e.seat === v.seat;
@@ -121,10 +153,18 @@ export function logLine(e, v) {
     case "take_top": return say("log.top", { name, card: e.card ? pretty(e.card) : "", meld: mn(e.meld) });
     case "take_pile": {
       const n = e.size ?? (Array.isArray(e.pile) ? e.pile.length : 0);
-      return e.meld !== undefined && e.meld !== null ? say("log.take_onto", { name, n, meld: mn(e.meld) })
-        : say("log.take", { name, n });
+      const card = e.card ? pretty(e.card) : "";
+      let line;
+      if (e.meld !== undefined && e.meld !== null) line = say("log.take_onto", { name, n, card, meld: mn(e.meld) });
+      else if (Array.isArray(e.with)) line = say("log.take_with", { name, n, card, cards: cardsText(e.with), meld: mn(e.group) });
+      else line = say("log.take", { name, n });
+      if (Array.isArray(e.parts) && e.parts.length) line = t("log.and", { a: line, b: partsLine(e.parts, mn) });
+      const rest = Array.isArray(e.pile) ? e.pile.slice(0, -1) : [];
+      if (rest.length) line = t("log.and", { a: line, b: t("log.take_rest", { cards: cardsText(rest) }) });
+      return line;
     }
-    case "meld": return say("log.meld", { name, cards: cardsText(e.laid || []) });
+    case "meld":
+      return say("log.meld", { name, cards: Array.isArray(e.parts) && e.parts.length ? partsLine(e.parts, mn) : cardsText(e.laid || []) });
     case "discard": return say("log.discard", { name, card: e.card ? pretty(e.card) : "" });
     case "merge": return say("log.merge", { name });
     case "pass": return say("log.pass", { name });
