@@ -24,6 +24,14 @@ export function fillLanguagePicker(pick) {
   pick.setAttribute("aria-label", t("ui.language"));
 }
 
+/** The page's description (<meta name="description" data-i18n-content="key">) in the current
+ *  language, for a page whose language can be switched. */
+export function translateMeta() {
+  for (const meta of document.querySelectorAll("meta[data-i18n-content]")) {
+    meta.setAttribute("content", t(meta.dataset.i18nContent));
+  }
+}
+
 /** Add the stylesheet at `href` (relative to js/) once. */
 export function loadStyles(href) {
   const url = new URL(href, import.meta.url).href;

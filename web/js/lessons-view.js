@@ -1,7 +1,7 @@
 // Draws the lesson panel beside the table (lesson mode) and the lessons list (lessons.html).
 // The only lesson module that touches the DOM.
 
-import { el, $, fillLanguagePicker, loadStyles } from "./dom.js";
+import { el, $, fillLanguagePicker, loadStyles, translateMeta } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { lessonTexts } from "./lesson-text.js";
 
@@ -141,6 +141,7 @@ export function renderLessonList(items, error) {
 export function applyListText() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   document.title = t("lesson.page_title");
+  translateMeta();
   const pick = $("lang-select");
   if (pick) fillLanguagePicker(pick);
 }
