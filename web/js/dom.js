@@ -36,6 +36,9 @@ export function translateMeta() {
 export function loadStyles(href) {
   const url = new URL(href, import.meta.url).href;
   if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === url)) return;
+  // (already in the page's inline copy of its stylesheets: build.py inline_first_frame)
+  const copy = document.querySelector("style[data-sheets]");
+  if (copy && copy.sheet && copy.dataset.sheets.split(/\s+/).some((h) => new URL(h, document.baseURI).href === url)) return;
   const link = el("link");
   link.rel = "stylesheet";
   link.href = url;
