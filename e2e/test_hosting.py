@@ -159,7 +159,8 @@ def headers_for(rules, path: str) -> dict[str, str]:
 
 
 def headers_file_server(root: Path) -> http.server.ThreadingHTTPServer:
-    """A static server that sends exactly root/_headers (and Python's own MIME types)."""
+    """A static server that sends exactly root/_headers, over Python's own MIME types (a
+    Content-Type in the file replaces the server's, as Netlify and Cloudflare Pages do)."""
     rules = parse_headers_file((root / build.HEADERS_FILE).read_text(encoding="utf-8"))
 
     class Handler(http.server.SimpleHTTPRequestHandler):
@@ -168,7 +169,8 @@ def headers_file_server(root: Path) -> http.server.ThreadingHTTPServer:
 
         def end_headers(self):
             for name, value in headers_for(rules, self.path.split("?", 1)[0]).items():
-                self.send_header(name, value)
+                if name != "Content-Type":   # (guess_type gave it)
+                    self.send_header(name, value)
             super().end_headers()
 
         def guess_type(self, path):
@@ -178,7 +180,7 @@ def headers_file_server(root: Path) -> http.server.ThreadingHTTPServer:
         def log_message(self, *args):
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = build._Server(("127.0.0.1", 0), Handler)  # (quiet about a browser that went away)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
@@ -241,7 +243,7 @@ def test_a_hand_written_policy_without_the_hashes_still_styles_the_table(browser
         def _csp(self):
             return HAND_WRITTEN_CSP
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server = build._Server(("127.0.0.1", 0), Handler)  # (quiet about a browser that went away)
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     ctx = browser.new_context(viewport={"width": 1280, "height": 900})
