@@ -10,6 +10,7 @@ import { $ } from "./dom.js";
 import { loadMessages, pickLanguage, saveLanguage, t } from "./i18n.js";
 import { fetchRulesData } from "./rules-data.js";
 import { drawText, params, useRules } from "./authors-view.js";
+import { reveal } from "./lang-gate.js";
 
 const SITE = new URL("./", location.href).href;
 const ORIGIN = location.origin;
@@ -52,6 +53,7 @@ async function main() {
     await loadMessages(pickLanguage());
     drawText();
   } catch (err) { /* the page's text as the build drew it stays */ }
+  reveal();
   $("lang-select")?.addEventListener("change", async (ev) => {
     try { await loadMessages(ev.target.value); } catch (err) { return; }
     saveLanguage(ev.target.value);

@@ -11,6 +11,7 @@ import { $ } from "./dom.js";
 import { loadMessages, pickLanguage, saveLanguage } from "./i18n.js";
 import { EngineClient } from "./bridge.js";
 import { drawAll } from "./rules-view.js";
+import { reveal } from "./lang-gate.js";
 
 let data = null;
 
@@ -47,10 +48,12 @@ async function main() {
   try {
     data = await loadData();
     drawAll(data, null);
+    reveal();
     document.body.dataset.ready = "1";
     if (location.hash) document.getElementById(location.hash.slice(1))?.scrollIntoView();
   } catch (err) {
     drawAll(data, "help.error", { message: err.message });
+    reveal();
     document.body.dataset.ready = "error";
   }
 }
