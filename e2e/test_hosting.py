@@ -284,11 +284,17 @@ def test_authors_page_text_is_in_the_html_before_any_script(base_url, dist_dir):
     _, html = get(base_url + "authors.html")
     en = catalogue("en")
     data = json.loads((dist_dir / "rules-data.json").read_text(encoding="utf-8"))
-    assert en["authors.title"] in text_of(html, "element") or en["authors.title"] in html
+    assert re.search(r'<html\b[^>]*\blang="en"', html)
     assert " ".join(re.sub(r"`|\*\*", "", en["authors.lead"]).split()) in " ".join(html.split())
     rules = text_of(html, "au-rules")
     assert [p["name"] for p in data["presets"]] == [s.strip() for s in rules.split(",")]
-    assert "{players}" not in html and "{pace}" not in html
+    # The texts with the rules data's player counts and the Normal pace, drawn by the build:
+    players = re.search(r'data-i18n="authors.params.players"[^>]*>(.*?)</td>', html, re.S).group(1)
+    for preset in data["presets"]:
+        assert f"<code>{preset['name']}</code>" in players, preset["name"]
+    assert "{players}" not in html and "{pace}" not in html and "750" in html
+    # The language menu is filled (its width does not change when the script runs).
+    assert len(re.findall(r"<option\b", html)) == 4
 
 
 @pytest.mark.parametrize("name", ["rules.html", "authors.html"])
