@@ -329,6 +329,31 @@ def test_the_page_script_draws_the_same_text_and_switches_language(browser, base
     assert texts[False] == texts[True]
 
 
+@pytest.mark.parametrize(("name", "script"), [("rules.html", "rules-page.js"),
+                                               ("authors.html", "authors.js")])
+def test_a_language_chosen_before_the_page_script_runs_is_drawn(browser, base_url, name, script):
+    """The menu is in the HTML from the start: a reader (or a test) may choose a language before
+    the page's script listens. The choice is drawn when the script comes (the script is held
+    back here until the choice is made)."""
+    ctx = browser.new_context(locale="en-US", service_workers="block")
+    held = []
+    try:
+        page = ctx.new_page()
+        page.route(f"**/js/{script}", lambda route: held.append(route))
+        page.goto(base_url + name, wait_until="commit")  # (DOMContentLoaded waits for the script)
+        expect(page.locator("#lang-select option")).to_have_count(4)
+        page.select_option("#lang-select", "nb")
+        assert held, f"{script} was not requested"
+        held[0].continue_()
+        expect(page.locator('body[data-ready="1"]')).to_have_count(1)
+        expect(page.locator("html")).to_have_attribute("lang", "nb")
+        title = "help.title" if name == "rules.html" else "authors.title"
+        expect(page.locator("h1")).to_have_text(catalogue("nb")[title])
+        expect(page.locator("#lang-select")).to_have_value("nb")
+    finally:
+        ctx.close()
+
+
 # ------------------------------------------------------------------ layout shifts
 
 

@@ -7,10 +7,10 @@
 
 import { copyText } from "./share.js";
 import { $ } from "./dom.js";
-import { loadMessages, pickLanguage, saveLanguage, t } from "./i18n.js";
+import { pickLanguage, saveLanguage, t } from "./i18n.js";
 import { fetchRulesData } from "./rules-data.js";
 import { drawText, params, useRules } from "./authors-view.js";
-import { reveal } from "./lang-gate.js";
+import { earlyChoice, loadLanguage, reveal } from "./lang-gate.js";
 
 const SITE = new URL("./", location.href).href;
 const ORIGIN = location.origin;
@@ -48,17 +48,23 @@ demoButton.addEventListener("click", async () => {
 });
 
 async function main() {
+  const pick = $("lang-select");
+  // Listening at once: a choice made while the page loads is drawn (the menu is in the HTML).
+  pick?.addEventListener("change", async () => {
+    const lang = pick.value;
+    try { await loadLanguage(lang); } catch (err) { return; }
+    saveLanguage(lang);
+    drawText();
+  });
+  const early = earlyChoice();
+  if (early) saveLanguage(early);
+  const messages = loadLanguage(early || pickLanguage());
   try { useRules(await fetchRulesData()); } catch (err) { /* the rule sets as the page lists them */ }
   try {
-    await loadMessages(pickLanguage());
+    await messages;
     drawText();
   } catch (err) { /* the page's text as the build drew it stays */ }
   reveal();
-  $("lang-select")?.addEventListener("change", async (ev) => {
-    try { await loadMessages(ev.target.value); } catch (err) { return; }
-    saveLanguage(ev.target.value);
-    drawText();
-  });
   document.body.dataset.ready = "1";
 }
 

@@ -8,10 +8,10 @@
 // otherwise).
 
 import { $ } from "./dom.js";
-import { loadMessages, pickLanguage, saveLanguage } from "./i18n.js";
+import { pickLanguage, saveLanguage } from "./i18n.js";
 import { EngineClient } from "./bridge.js";
 import { drawAll } from "./rules-view.js";
-import { reveal } from "./lang-gate.js";
+import { earlyChoice, loadLanguage, reveal } from "./lang-gate.js";
 
 let data = null;
 
@@ -35,16 +35,19 @@ async function loadData() {
 }
 
 async function main() {
-  const prerendered = document.documentElement.dataset.prerendered;
-  const lang = pickLanguage();
-  await loadMessages(lang).catch(() => loadMessages("en"));
-  // A page the build drew keeps its text (and its table) until the data is in.
-  if (!prerendered) drawAll(null, "help.loading");
-  $("lang-select").addEventListener("change", async (ev) => {
-    await loadMessages(ev.target.value);
-    saveLanguage(ev.target.value);
+  const pick = $("lang-select");
+  // Listening at once: a choice made while the page loads is drawn (the menu is in the HTML).
+  pick.addEventListener("change", async () => {
+    const lang = pick.value;
+    try { await loadLanguage(lang); } catch (err) { return; }
+    saveLanguage(lang);
     drawAll(data, data ? null : "help.loading");
   });
+  const early = earlyChoice();
+  if (early) saveLanguage(early);
+  await loadLanguage(early || pickLanguage()).catch(() => loadLanguage("en"));
+  // A page the build drew keeps its text (and its table) until the data is in.
+  if (!document.documentElement.dataset.prerendered) drawAll(null, "help.loading");
   try {
     data = await loadData();
     drawAll(data, null);
