@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
+import html as _html
 import http.server
 import json
 import os
@@ -466,7 +467,9 @@ def inline_first_frame(site: Path) -> None:
     for what, text in (("css", css), ("js/first-paint.js", js)):
         if re.search(r"</(style|script)", text, re.I):
             sys.exit(f"build: {what} contains a closing </style> or </script>; cannot inline it")
-    html = (html[:m.start()] + f"<style>\n{css}</style>\n" + html[m.end():])
+    # data-sheets: the files, for js/style-fallback.js (a host's policy that refuses the copy)
+    sheets = " ".join(re.findall(r'href="([^"]+)"', m.group(0)))
+    html = (html[:m.start()] + f'<style data-sheets="{sheets}">\n{css}</style>\n' + html[m.end():])
     html = html.replace(INLINE_MODULE, f'<script type="module" blocking="render">\n{js}</script>')
     html = html.replace(BOOT_TEXTS_MARK, '<script type="application/json" id="boot-texts">'
                         + texts + "</script>")
@@ -494,11 +497,172 @@ def csp_for_html(html: str) -> str:
     return policy
 
 
+# --- any static host: the pages' text, their own CSP, _headers, HOSTING.md -------------------
+# A host that sends no headers of ours (GitHub Pages) still gets the policy: each page carries it
+# in a <meta> (hashes included); a host that reads a _headers file (Netlify, Cloudflare Pages)
+# gets the same policy as a header, and the MIME types and nosniff. `serve` sends the same
+# headers (make_handler). dist/HOSTING.md tells a host what it must serve.
+PRERENDER_TOOL = ROOT / "tools" / "prerender.mjs"
+HEADERS_FILE = "_headers"     # read by Netlify and Cloudflare Pages; never precached
+HOSTING_FILE = "HOSTING.md"   # web/HOSTING.md, its MIME table filled in by the build
+HOSTING_MIME_MARK = "<!-- mime-types -->"
+# Sent with every file (serve, _headers).
+SITE_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    # Public static files, like GitHub Pages: a host page on another site may load
+    # js/samba-table.js as a module script (a CORS request).
+    "Access-Control-Allow-Origin": "*",
+}
+# Directives a <meta> policy does not carry (CSP 3): they work in a header only.
+META_IGNORED_DIRECTIVES = ("frame-ancestors", "report-uri", "report-to", "sandbox")
+# Types a static host may not know (or not send right): written into _headers per file.
+HOST_TYPES = (".wasm", ".mjs", ".webmanifest", ".whl", ".gz")
+# Where a script starts a worker or registers the service worker (their CSP is their response's
+# own header: a page's <meta> does not reach them). `base` = import.meta.url or document.baseURI.
+WORKER_START = re.compile(r'(?:new (?:Shared)?Worker|\.register)\(\s*new URL\("([^"]+)",\s*'
+                          r'(import\.meta\.url|document\.baseURI)\)')
+# Cloudflare Pages' limits for a _headers file.
+HEADERS_MAX_RULES, HEADERS_MAX_LINE = 100, 2000
+
+
+def prerender_pages(site: Path) -> list[str]:
+    """Draws the text of the pages whose <html> names a drawing module (data-prerender) into
+    their HTML, with that module under Node (tools/prerender.mjs): the page's own code, no copy."""
+    pages = [p.name for p in sorted(site.glob("*.html"))
+             if re.search(r"<html\b[^>]*\bdata-prerender=", p.read_text(encoding="utf-8"))]
+    if not pages:
+        return []
+    proc = subprocess.run(["node", str(PRERENDER_TOOL), str(site)], cwd=ROOT, capture_output=True,
+                          text=True, encoding="utf-8")
+    if proc.returncode != 0:
+        sys.exit(f"build: tools/prerender.mjs failed:\n{proc.stdout}{proc.stderr}")
+    done = json.loads(proc.stdout.strip().splitlines()[-1])["pages"]
+    if sorted(done) != pages:
+        sys.exit(f"build: tools/prerender.mjs drew {done}, not {pages}")
+    return done
+
+
+_DESCRIPTION = re.compile(r'<meta name="description" data-i18n-content="([a-z0-9_.]+)" content="[^"]*">')
+
+
+def fill_descriptions(site: Path, catalogue: dict) -> None:
+    """Every page's <meta name="description">, from the default language's catalogue (the
+    pages that switch language translate it: dom.js translateMeta). A page without one, or
+    with a key the catalogue lacks, stops the build."""
+    for page in sorted(site.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        m = _DESCRIPTION.search(html)
+        if not m or not isinstance(catalogue.get(m.group(1)), str):
+            sys.exit(f"build: {page.name} needs <meta name=\"description\" data-i18n-content=\"KEY\" "
+                     f"content=\"\"> with a KEY of web/i18n/en.json")
+        text = _html.escape(catalogue[m.group(1)], quote=True)
+        page.write_text(html[:m.start()] + m.group(0).replace('content=""', f'content="{text}"')
+                        + html[m.end():], encoding="utf-8")
+
+
+def meta_policy(policy: str) -> str:
+    """`policy` without the directives a <meta> policy ignores."""
+    parts = [d.strip() for d in policy.split(";") if d.strip()]
+    return "; ".join(d for d in parts if d.split()[0].lower() not in META_IGNORED_DIRECTIVES)
+
+
+META_CHARSET = '<meta charset="utf-8">'
+
+
+def add_meta_csp(site: Path) -> dict[str, str]:
+    """Puts each page's policy (csp_for_html: CSP and the page's hashes) into the page, as the
+    first thing after its charset (a <meta> policy governs only what comes after it); returns
+    {page: header policy}. Run after every other change to the pages' HTML."""
+    policies = {}
+    for page in sorted(site.glob("*.html")):
+        html = page.read_text(encoding="utf-8")
+        if html.count(META_CHARSET) != 1 or "http-equiv=\"Content-Security-Policy\"" in html:
+            sys.exit(f"build: {page.name} must hold {META_CHARSET} once and no CSP of its own")
+        policies[page.name] = policy = csp_for_html(html)
+        meta = ('<meta http-equiv="Content-Security-Policy" content="'
+                + _html.escape(meta_policy(policy), quote=False).replace('"', "&quot;") + '">')
+        page.write_text(html.replace(META_CHARSET, f"{META_CHARSET}\n{meta}", 1), encoding="utf-8")
+        if csp_for_html(page.read_text(encoding="utf-8")) != policy:
+            sys.exit(f"build: the meta CSP changed {page.name}'s own policy")
+    return policies
+
+
+def worker_scripts(site: Path) -> list[str]:
+    """The site's worker and service-worker scripts (site-relative), from the scripts that start
+    them (WORKER_START); a `new Worker(` of another form is reported (it gets no CSP header)."""
+    found = set()
+    for path in sorted(site.rglob("*.js")):
+        if "pyodide" in path.relative_to(site).parts:
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        starts = WORKER_START.findall(text)
+        if len(starts) < len(re.findall(r"new (?:Shared)?Worker\(", text)):
+            log(f"note: {path.relative_to(site)} starts a worker this build cannot place; "
+                "it gets no CSP in _headers")
+        for rel, base in starts:
+            start = path.parent if base.startswith("import") else site
+            target = (start / rel).resolve()
+            if target.is_relative_to(site.resolve()) and target.is_file():
+                found.add(target.relative_to(site.resolve()).as_posix())
+    return sorted(found)
+
+
+def headers_rules(site: Path, policies: dict[str, str]) -> dict[str, dict[str, str]]:
+    """{URL path: {header: value}} for _headers. No header is given by two rules that can match
+    one path (hosts join or override such duplicates: two CSPs would both apply)."""
+    rules: dict[str, dict[str, str]] = {"/*": dict(SITE_HEADERS)}
+    for name, policy in sorted(policies.items()):
+        stem = name[:-len(".html")]
+        for url in (["/", "/index.html"] if name == "index.html" else [f"/{name}", f"/{stem}"]):
+            rules.setdefault(url, {})["Content-Security-Policy"] = policy
+    for rel in worker_scripts(site):
+        rules.setdefault(f"/{rel}", {})["Content-Security-Policy"] = CSP
+    for path in sorted(site.rglob("*")):
+        rel = path.relative_to(site).as_posix()
+        if path.is_file() and path.suffix in HOST_TYPES and not rel.startswith("."):
+            rules.setdefault(f"/{rel}", {})["Content-Type"] = MIME_TYPES[path.suffix]
+    return rules
+
+
+def write_headers_file(site: Path, policies: dict[str, str]) -> int:
+    """site/_headers (Netlify / Cloudflare Pages format); returns the number of rules."""
+    rules = headers_rules(site, policies)
+    lines = ["# Response headers for hosts that read this file (Netlify, Cloudflare Pages), written",
+             "# by build.py: each page's Content-Security-Policy (the same as the page's <meta>,",
+             "# with the sha256 of its inline blocks: a hand-written policy without them leaves the",
+             "# table unstyled until its script has loaded the stylesheets), the workers' policy,",
+             "# MIME types a host may not know, and nosniff. See HOSTING.md.", ""]
+    for url, headers in rules.items():
+        lines.append(url)
+        lines.extend(f"  {k}: {v}" for k, v in headers.items())
+    long = [line for line in lines if len(line) > HEADERS_MAX_LINE]
+    if len(rules) > HEADERS_MAX_RULES or long:
+        log(f"note: {HEADERS_FILE} has {len(rules)} rules and {len(long)} lines over "
+            f"{HEADERS_MAX_LINE} characters (Cloudflare Pages takes {HEADERS_MAX_RULES} and {HEADERS_MAX_LINE})")
+    (site / HEADERS_FILE).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return len(rules)
+
+
+def fill_hosting_readme(site: Path) -> None:
+    """site/HOSTING.md (copied from web/) with the MIME types of the files the site has."""
+    path = site / HOSTING_FILE
+    text = path.read_text(encoding="utf-8")
+    if text.count(HOSTING_MIME_MARK) != 1:
+        sys.exit(f"build: web/{HOSTING_FILE} must hold {HOSTING_MIME_MARK!r} once")
+    have = {p.suffix for p in site.rglob("*") if p.is_file()}
+    table = ["| files | Content-Type |", "|---|---|"]
+    table += [f"| `*{ext}` | `{MIME_TYPES[ext]}` |" for ext in sorted(have & set(MIME_TYPES))]
+    path.write_text(text.replace(HOSTING_MIME_MARK, "\n".join(table)), encoding="utf-8")
+
+
 # --- the service worker ----------------------------------------------------------------------
 SW_TEMPLATE = "sw.template.js"  # in web/; filled in and written as dist/sw.js, not shipped
 SW_NAME = "sw.js"
-# Files of dist/ that are not precached (the worker itself; source maps nobody needs offline).
+# Files of dist/ that are not precached (the worker itself; source maps nobody needs offline;
+# the files for hosts: a host that reads _headers does not serve it).
 SW_EXCLUDE_SUFFIXES = (".map",)
+SW_EXCLUDE_NAMES = ("_headers", "HOSTING.md")
 
 
 def precache_list(site: Path) -> list[str]:
@@ -507,7 +671,7 @@ def precache_list(site: Path) -> list[str]:
     urls = []
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
-        if (path.is_dir() or rel == SW_NAME or path.suffix in SW_EXCLUDE_SUFFIXES
+        if (path.is_dir() or rel in (SW_NAME, *SW_EXCLUDE_NAMES) or path.suffix in SW_EXCLUDE_SUFFIXES
                 or any(part.startswith(".") for part in path.relative_to(site).parts)):
             continue
         urls.append(rel)
@@ -624,8 +788,13 @@ def build(quiet: bool = False) -> Path:
     wheel = build_wheel(stage, site_modules())
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
+    fill_descriptions(stage, _i18n_catalogues()["en"])
+    prerendered = prerender_pages(stage) if rules_data else []
+    policies = add_meta_csp(stage)   # after every other change to the pages
     snapshot = write_snapshot(stage, wheel)
+    fill_hosting_readme(stage)
     sw = write_service_worker(stage)
+    header_rules = write_headers_file(stage, policies)   # (sw.js exists: its own rule)
     # Swap the new tree in (a server running on dist/ keeps working apart from a short gap).
     old = CACHE / f"dist-old-{os.getpid()}"
     if DIST.exists():
@@ -644,6 +813,8 @@ def build(quiet: bool = False) -> Path:
         if snapshot:
             log(f"memory snapshot dist/{snapshot['file']} ({snapshot['bytes'] / 1e6:.1f} MB gzip, "
                 f"{snapshot['raw_bytes'] / 1e6:.1f} MB raw)")
+        log(f"pages drawn in the build: {', '.join(prerendered) or 'none'}; each page's CSP in a "
+            f"<meta>; dist/{HEADERS_FILE} ({header_rules} rules) and dist/{HOSTING_FILE} for hosts")
         log(f"service worker dist/{SW_NAME}: version {sw[0]}, {sw[1]} precached URLs")
         log(f"dist/: {len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB, "
             f"built in {time.perf_counter() - t0:.2f} s")
@@ -690,12 +861,9 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
 
         def end_headers(self):
             self.send_header("Content-Security-Policy", self._csp())
-            self.send_header("X-Content-Type-Options", "nosniff")
-            self.send_header("Referrer-Policy", "no-referrer")
+            for name, value in SITE_HEADERS.items():   # (also in _headers)
+                self.send_header(name, value)
             self.send_header("Cache-Control", "no-cache")
-            # Public static files, like GitHub Pages: a host page on another site may load
-            # js/samba-table.js as a module script (a CORS request).
-            self.send_header("Access-Control-Allow-Origin", "*")
             super().end_headers()
 
         def _route(self) -> bool:

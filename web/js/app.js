@@ -7,6 +7,7 @@
 // -> cards, i18n; every module reads the one state object of store.js, only the controller's
 // modules change it.
 
+import "./style-fallback.js";   // first: a host policy that refused the inline styles
 import { EngineClient } from "./bridge.js";
 import { loadMessages, t, reasonText, pickLanguage } from "./i18n.js";
 import * as R from "./render.js";

@@ -24,10 +24,21 @@ export function fillLanguagePicker(pick) {
   pick.setAttribute("aria-label", t("ui.language"));
 }
 
+/** The page's description (<meta name="description" data-i18n-content="key">) in the current
+ *  language, for a page whose language can be switched. */
+export function translateMeta() {
+  for (const meta of document.querySelectorAll("meta[data-i18n-content]")) {
+    meta.setAttribute("content", t(meta.dataset.i18nContent));
+  }
+}
+
 /** Add the stylesheet at `href` (relative to js/) once. */
 export function loadStyles(href) {
   const url = new URL(href, import.meta.url).href;
   if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === url)) return;
+  // (already in the page's inline copy of its stylesheets: build.py inline_first_frame)
+  const copy = document.querySelector("style[data-sheets]");
+  if (copy && copy.sheet && copy.dataset.sheets.split(/\s+/).some((h) => new URL(h, document.baseURI).href === url)) return;
   const link = el("link");
   link.rel = "stylesheet";
   link.href = url;

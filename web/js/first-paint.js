@@ -461,6 +461,9 @@ function spawnEngine() {
 
 if (!G.started) {
   G.started = true;
+  // The embedded table (session.js MODE "embed") has its own layout (css/embed.css, inlined):
+  // from the first frame, so that nothing moves when embed-view.js sets the class again.
+  if (new URLSearchParams(location.search).has("embed")) document.body.classList.add("embed");
   firstPaint();
   watch();
   startEngine();

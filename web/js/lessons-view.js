@@ -2,7 +2,7 @@
 // The only lesson module that touches the DOM.
 
 import { finished } from "./lesson-progress.js";
-import { el, $, fillLanguagePicker, loadStyles } from "./dom.js";
+import { el, $, fillLanguagePicker, loadStyles, translateMeta } from "./dom.js";
 import { language, t } from "./i18n.js";
 import { lessonTexts } from "./lesson-text.js";
 
@@ -162,6 +162,7 @@ export function renderLessonList(items, error) {
 export function applyListText() {
   for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
   document.title = t("lesson.page_title");
+  translateMeta();
   const pick = $("lang-select");
   if (pick) fillLanguagePicker(pick);
 }

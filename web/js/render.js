@@ -4,7 +4,7 @@
 // melds, stock and pile), view-hand.js, view-actions.js (status, message, suggestions, buttons),
 // view-log.js, view-dialogs.js, and view-input.js (listeners that call intents).
 
-import { $, fillLanguagePicker } from "./dom.js";
+import { $, fillLanguagePicker, translateMeta } from "./dom.js";
 import { t, num } from "./i18n.js";
 import * as A11y from "./a11y.js";
 import { el } from "./dom.js";
@@ -26,6 +26,7 @@ export function applyStaticText() {
     node.textContent = t(node.dataset.i18n);
   }
   document.title = t("app.title");
+  translateMeta();
   for (const node of document.querySelectorAll("[data-i18n-aria]")) {
     node.setAttribute("aria-label", t(node.dataset.i18nAria));
   }
