@@ -357,13 +357,6 @@ def test_a_language_chosen_before_the_page_script_runs_is_drawn(browser, base_ur
 # ------------------------------------------------------------------ layout shifts
 
 
-# The embedded table on a phone: its scoreboard is empty until the engine's first view, then
-# takes two rows (the scores, then the rule set, deal and target), and the top bar grows by 5 px
-# under the table (0.114 measured): the table's layout (issue 36), not the page's loading.
-EMBED_PHONE_SHIFT = pytest.mark.xfail(strict=True, reason="the embedded table's scoreboard grows "
-                                      "the top bar on a phone once the deal is drawn")
-
-
 # The pages drawn by the build in English, read in another language (js/lang-gate.js keeps them
 # hidden until drawn in it: 0.25 at 390x844 in Russian on the authors page without it).
 OTHER_LANGUAGE = [(n, s, loc) for n in ("rules.html", "authors.html")
@@ -371,8 +364,7 @@ OTHER_LANGUAGE = [(n, s, loc) for n in ("rules.html", "authors.html")
 
 
 @pytest.mark.parametrize(("name", "size", "locale"), [
-    pytest.param(n, s, "en-US", marks=EMBED_PHONE_SHIFT) if (n, s) == ("embed.html", "phone")
-    else (n, s, "en-US") for n in PAGES for s in SIZES] + OTHER_LANGUAGE)
+    (n, s, "en-US") for n in PAGES for s in SIZES] + OTHER_LANGUAGE)
 def test_a_page_does_not_shift_as_it_loads(browser, base_url, name, size, locale):
     width, height = SIZES[size]
     ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
