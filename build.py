@@ -64,9 +64,22 @@ DEFAULT_SOURCE_DATE_EPOCH = 315532800
 
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-    "connect-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; "
+    "connect-src 'self' wss:; img-src 'self' data:; style-src 'self'; object-src 'none'; "
     "base-uri 'none'"
 )
+
+
+def csp_connect_src(relays: list[str]) -> str:
+    """connect-src of the site's CSP for play with friends' signaling relays (netplay.json):
+    the site itself, any wss:// relay (a site host may change the relays in dist/netplay.json
+    without a build), and each plain ws:// relay the configuration names."""
+    plain = sorted({r.rstrip("/") for r in relays if isinstance(r, str) and r.startswith("ws://")})
+    return " ".join(["connect-src 'self' wss:", *plain])
+
+
+def csp_with_relays(policy: str, relays: list[str]) -> str:
+    """`policy` (CSP or csp_for_html's) with connect-src for these relays."""
+    return re.sub(r"connect-src [^;]*", csp_connect_src(relays), policy, count=1)
 MIME_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
@@ -497,6 +510,8 @@ SW_TEMPLATE = "sw.template.js"  # in web/; filled in and written as dist/sw.js, 
 SW_NAME = "sw.js"
 # Files of dist/ that are not precached (the worker itself; source maps nobody needs offline).
 SW_EXCLUDE_SUFFIXES = (".map",)
+# ... nor the site's play-with-friends configuration, which a site host may edit in dist/.
+SW_EXCLUDE_NAMES = ("netplay.json",)
 
 
 def precache_list(site: Path) -> list[str]:
@@ -506,6 +521,7 @@ def precache_list(site: Path) -> list[str]:
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
         if (path.is_dir() or rel == SW_NAME or path.suffix in SW_EXCLUDE_SUFFIXES
+                or rel in SW_EXCLUDE_NAMES
                 or any(part.startswith(".") for part in path.relative_to(site).parts)):
             continue
         urls.append(rel)
@@ -602,7 +618,7 @@ def share_wrapper_modules(path: Path) -> bool:
     return True
 
 
-def build(quiet: bool = False) -> Path:
+def build(quiet: bool = False, netplay_config_file: Path | None = None) -> Path:
     """Build dist/ and return its path. Builds into a scratch dir, then swaps it in."""
     t0 = time.perf_counter()
     runtime = pyodide_runtime()
@@ -619,6 +635,8 @@ def build(quiet: bool = False) -> Path:
     shutil.copytree(WEB, stage, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", ".*", SW_TEMPLATE))
     inline_first_frame(stage)
+    netplay = write_netplay_config(stage, netplay_config_file)
+    vendor_trystero(stage)
     wheel = build_wheel(stage, site_modules())
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
@@ -642,10 +660,97 @@ def build(quiet: bool = False) -> Path:
         if snapshot:
             log(f"memory snapshot dist/{snapshot['file']} ({snapshot['bytes'] / 1e6:.1f} MB gzip, "
                 f"{snapshot['raw_bytes'] / 1e6:.1f} MB raw)")
+        log(f"play with friends: dist/{NETPLAY_CONFIG} ({len(netplay['iceServers'])} ICE "
+            f"server(s), {len(netplay['relays'])} relay(s)); dist/{VENDOR_DIR}/ (trystero)")
         log(f"service worker dist/{SW_NAME}: version {sw[0]}, {sw[1]} precached URLs")
         log(f"dist/: {len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB, "
             f"built in {time.perf_counter() - t0:.2f} s")
     return DIST
+
+
+# --- play with friends: the site's configuration and the signaling library ------------------
+# web/netplay.json is the default configuration (docs/netplay.md): the ICE servers (STUN, and
+# TURN with its credentials) and the signaling relays (Nostr, ws:// or wss://). The build writes
+# it to dist/netplay.json, or the file given with `--netplay-config FILE`; a site host may edit
+# dist/netplay.json (it is not precached, the page fetches it afresh).
+NETPLAY_CONFIG = "netplay.json"
+VENDOR_DIR = "vendor"
+# Trystero's ES modules, copied from node_modules with their bare imports made relative (the
+# page loads them as they are: no bundler). (source in node_modules, target in dist/vendor/)
+TRYSTERO_FILES = (("@trystero-p2p/nostr/dist", "trystero/nostr"),
+                  ("@trystero-p2p/core/dist", "trystero/core"),
+                  ("@noble/secp256k1", "noble-secp256k1"))
+TRYSTERO_IMPORTS = {"@noble/secp256k1": "../../noble-secp256k1/index.js",
+                    "@trystero-p2p/core": "../core/index.mjs"}
+
+
+def check_netplay_config(cfg, where: str) -> dict:
+    """The configuration's shape, or sys.exit with what is wrong."""
+    def bad(why: str):
+        sys.exit(f"build: {where}: {why} (docs/netplay.md, \"Site configuration\")")
+    if not isinstance(cfg, dict):
+        bad("not a JSON object")
+    ice, relays = cfg.get("iceServers", []), cfg.get("relays", [])
+    if not isinstance(ice, list) or not isinstance(relays, list):
+        bad("'iceServers' and 'relays' are lists")
+    for s in ice:
+        urls = s.get("urls") if isinstance(s, dict) else None
+        urls = [urls] if isinstance(urls, str) else urls
+        if not urls or not all(isinstance(u, str) and re.match(r"^(stuns?|turns?):\S+$", u)
+                               for u in urls):
+            bad(f"an ICE server's 'urls' are stun:, stuns:, turn: or turns: URLs: {s!r}")
+        if any(u.startswith("turn") for u in urls) and not (
+                isinstance(s.get("username"), str) and isinstance(s.get("credential"), str)):
+            bad(f"a TURN server needs 'username' and 'credential': {s!r}")
+    for r in relays:
+        if not isinstance(r, str) or not re.match(r"^wss?://[^\s/]+(/\S*)?$", r):
+            bad(f"a relay is a ws:// or wss:// URL: {r!r}")
+    return {**cfg, "iceServers": ice, "relays": relays}
+
+
+def write_netplay_config(site: Path, source: Path | None = None) -> dict:
+    """dist/netplay.json from `source` (the build option) or web/netplay.json, checked."""
+    src = source or WEB / NETPLAY_CONFIG
+    try:
+        cfg = json.loads(Path(src).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        sys.exit(f"build: cannot read the play-with-friends configuration {src}: {exc}")
+    cfg = check_netplay_config(cfg, str(src))
+    (site / NETPLAY_CONFIG).write_text(json.dumps(cfg, indent=1) + "\n", encoding="utf-8")
+    return cfg
+
+
+def netplay_relays(site: Path) -> list[str]:
+    """The relays of site/netplay.json (none when it is missing or unreadable)."""
+    try:
+        relays = json.loads((site / NETPLAY_CONFIG).read_text(encoding="utf-8")).get("relays")
+    except (OSError, ValueError, AttributeError):
+        return []
+    return [r for r in relays if isinstance(r, str)] if isinstance(relays, list) else []
+
+
+def vendor_trystero(site: Path) -> None:
+    """Trystero's nostr strategy, its core and @noble/secp256k1 into site/vendor/ (with their
+    licences), bare imports rewritten to relative paths; source maps left out."""
+    for src, dst in TRYSTERO_FILES:
+        pkg = NODE_MODULES / src
+        if not pkg.is_dir():
+            sys.exit(f"build: {pkg} is missing (npm ci installs trystero from package-lock.json)")
+        out = site / VENDOR_DIR / dst
+        out.mkdir(parents=True, exist_ok=True)
+        for f in sorted(pkg.iterdir()):
+            if f.suffix not in (".mjs", ".js") or f.name.endswith((".d.mts", ".d.ts")):
+                continue
+            text = f.read_text(encoding="utf-8")
+            text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", text)
+            for bare, rel in TRYSTERO_IMPORTS.items():
+                text = text.replace(f'from "{bare}"', f'from "{rel}"')
+            if re.search(r'from "[^./]', text):
+                sys.exit(f"build: {f} has a bare import the build does not map")
+            (out / f.name).write_text(text, encoding="utf-8")
+        lic = pkg.parent / "LICENSE" if pkg.name == "dist" else pkg / "LICENSE"
+        if lic.exists():
+            shutil.copyfile(lic, out / "LICENSE")
 
 
 # --- serving ---------------------------------------------------------------------------------
@@ -666,6 +771,7 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
             super().__init__(*args, directory=root, **kwargs)
 
         csp_cache: dict = {}
+        relays = netplay_relays(Path(root))
 
         def send_head(self):
             # Which file answers (for the CSP of an HTML page with inline blocks).
@@ -675,15 +781,17 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
 
         def _csp(self) -> str:
             path = getattr(self, "_served", None)
+            base = csp_with_relays(CSP, self.relays)
             if path is None or path.suffix != ".html":
-                return CSP
+                return base
             try:
                 stat = path.stat()
             except OSError:
-                return CSP
+                return base
             key = (str(path), stat.st_mtime_ns, stat.st_size)
             if key not in self.csp_cache:
-                self.csp_cache[key] = csp_for_html(path.read_text(encoding="utf-8", errors="replace"))
+                self.csp_cache[key] = csp_with_relays(
+                    csp_for_html(path.read_text(encoding="utf-8", errors="replace")), self.relays)
             return self.csp_cache[key]
 
         def end_headers(self):
@@ -744,8 +852,8 @@ def make_server(root: Path | str, port: int = 0, prefix: str = "", quiet: bool =
     return server
 
 
-def serve(port: int, prefix: str) -> None:
-    build()
+def serve(port: int, prefix: str, netplay_config_file: Path | None = None) -> None:
+    build(netplay_config_file=netplay_config_file)
     try:
         server = make_server(DIST, port, prefix, quiet=False)
     except OSError as exc:
@@ -893,6 +1001,8 @@ def main(argv: list[str] | None = None) -> int:
         argv, extra = argv[:i], argv[i + 1:]
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     sub = ap.add_subparsers(dest="cmd")
+    netplay_help = "play-with-friends configuration (ICE servers, relays) instead of web/netplay.json"
+    ap.add_argument("--netplay-config", type=Path, default=None, help=netplay_help)
     sub.add_parser("build", help="build dist/ (the default)")
     sp = sub.add_parser("serve", help="build, then serve dist/")
     sp.add_argument("--port", type=int, default=8000)
@@ -905,10 +1015,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     if args.cmd in (None, "build"):
-        build()
+        build(netplay_config_file=args.netplay_config)
         return 0
     if args.cmd == "serve":
-        serve(args.port, args.prefix)
+        serve(args.port, args.prefix, args.netplay_config)
         return 0
     if args.cmd == "test":
         return test(args.only, extra)
