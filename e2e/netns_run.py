@@ -121,8 +121,14 @@ class Network:
             sh("ip", "route", "add", "default", "via", pside, ns=router)
             sh("ip", "route", "add", "default", "via", rlan, ns=h)
             sh("sysctl", "-qw", "net.ipv4.ip_forward=1", ns=router)
+            # A home router: masquerade, and unsolicited packets from outside dropped (as home
+            # routers' firewalls do; a packet the router took for itself would otherwise hold
+            # the port pair a later outgoing flow needs, and that flow would leave on another
+            # port: a symmetric NAT, which needs TURN).
             nat = (f"table ip nat {{\n chain post {{\n type nat hook postrouting priority 100;\n"
-                   f" oifname \"{wan_r}\" masquerade\n }}\n}}\n")
+                   f" oifname \"{wan_r}\" masquerade\n }}\n}}\n"
+                   f"table inet fw {{\n chain input {{\n type filter hook input priority 0;\n"
+                   f" iifname \"{wan_r}\" ct state new drop\n }}\n}}\n")
             sh("nft", "-f", "-", ns=router, input=nat)
         pub_lo = PUBLIC
         # coturn: STUN and TURN (a static long-term user), on the public segment.

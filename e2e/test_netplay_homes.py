@@ -51,6 +51,15 @@ def link_for(host, seat, home):
     return N.home_url(home) + N.invite_link(host, seat).split("/", 3)[3]
 
 
+# Trystero reports a peer's data channel closed by the other side (a tab closed) on the console
+# as an error; nothing went wrong for the player.
+PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
+
+
+def errors(person) -> list[str]:
+    return [e for e in person.errors if PEER_CLOSED not in e]
+
+
 def _record_of(person) -> dict:
     recs = [m for m in person.messages() if m.get("t") == "record"]
     assert recs, f"{person.name} got no record at the deal's end"
@@ -87,7 +96,7 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
     expect(sam.page.locator("#btn-share")).to_be_hidden()
     assert "runs the game, so it could show" not in sam.page.locator("#net-panel").inner_text()
     for p in (host, sam):
-        assert not p.errors, p.errors
+        assert not errors(p), errors(p)
 
 
 def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):
@@ -124,7 +133,7 @@ def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):
         expect(p.page.locator('body[data-net-verified="ok"]')).to_have_count(1, timeout=60_000)
         assert N.check_no_foreign_cards(p.messages(), seat, _record_of(p)) >= 1
     for p in (host, ann, bob, cy):
-        assert not p.errors, p.errors
+        assert not errors(p), errors(p)
 
 
 def test_only_a_turn_relay_crosses_and_without_one_the_page_says_why(people):
@@ -161,7 +170,7 @@ def test_only_a_turn_relay_crosses_and_without_one_the_page_says_why(people):
     row.locator("select.net-stand-in").select_option("easy")
     expect(host2.page.locator("#net-deal")).to_be_enabled()
     for p in (host, bob, host2):
-        assert not p.errors, p.errors
+        assert not errors(p), errors(p)
 
 
 def test_a_relay_that_refuses_gets_a_clear_message_and_the_private_invite(people):
