@@ -922,8 +922,9 @@ def stage_e2e(extra: list[str]) -> int:
 
 
 def stage_netplay(extra: list[str]) -> int:
-    """The play-with-friends browser tests, in a network namespace of their own (e2e/netns_run.py:
-    WebRTC needs an interface besides loopback; nothing leaves the machine)."""
+    """The play-with-friends browser tests, on networks built from namespaces (e2e/netns_run.py:
+    two homes behind NATs, coturn and a Nostr relay on a public segment; nothing leaves the
+    machine)."""
     if not ensure_chromium():
         return 2
     return _run([venv_python(), ROOT / "e2e" / "netns_run.py", "--", *extra],
@@ -953,7 +954,8 @@ STAGES = {
     "pyodide": Stage("the engine's tests inside Pyodide under Node", stage_pyodide,
                      (_test_tools, pyodide_test_wheels)),
     "e2e": Stage("Playwright driving Debian's Chromium", stage_e2e, (_test_tools, ensure_chromium)),
-    "netplay": Stage("play with friends: Chromium pages over WebRTC in a network namespace",
+    "netplay": Stage("play with friends: stock Chromium over WebRTC across NATs (namespaces, "
+                     "coturn, a Nostr relay)",
                      stage_netplay, (_test_tools, ensure_chromium)),
 }
 

@@ -139,6 +139,7 @@ def host_setup(host: Person, base_url: str, seats: dict[int, str], players: int 
     dlg.locator(f'input[name="mode"][value="{mode}"]').check()
     if same_network:
         dlg.locator('input[name="same_network"]').check()
+    shot(host, f"setup-{host.name}-{mode}")
     pg.click("#net-create")
     for seat, kind in seats.items():
         if kind == "friend":
@@ -177,6 +178,7 @@ def friend_sits(friend: Person, link: str, name: str, page: Page | None = None) 
     dlg = pg.locator("#net-join")
     expect(dlg).to_be_visible(timeout=BOOT_TIMEOUT_MS)
     dlg.locator('input[name="name"]').fill(name)
+    shot(friend, f"join-{friend.name}", pg)
     pg.click("#net-join-go")
     expect(pg.locator('body[data-net-conn="connected"]')).to_have_count(1, timeout=60_000)
     return pg

@@ -78,15 +78,18 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
     # A guess at the secret: the relay passes its messages, but nobody can read them.
     seat, secret, rest = link.split("#s=")[1].split(".", 2)
     forged = link.split("#s=")[0] + f"#s={seat}.{'A' * len(secret)}.{rest}"
-    pe = N.Person.open(eve, forged)
+    pe = eve.open(forged)
     expect(pe.locator("#net-join")).to_be_visible()
     pe.locator('#net-join input[name="name"]').fill("Eve")
     pe.click("#net-join-go")
     N.friend_sits(sam, link, "Sam")
     N.expect_connected(host, 1)
     expect(seat_row(host, 1)).to_contain_text("Sam")
-    # Eve is never seated and never receives a text of the game.
-    expect(pe.locator('body[data-net-conn="connected"]')).to_have_count(0)
+    # Eve is never seated and never receives a text of the game; her page says the link is not
+    # valid, and the host's panel is not troubled by her.
+    expect(pe.locator('body[data-net-conn="bad_secret"]')).to_have_count(1, timeout=60_000)
+    expect(pe.locator("#net-join .net-error")).to_contain_text("no longer valid")
+    expect(seat_row(host, 1)).not_to_have_attribute("data-fail", re.compile("."))
     assert not eve.received
     N.deal(host, [sam])
     N.shot(sam, "homes-phone-friend-mdns")
@@ -95,8 +98,31 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
     # The friend's page has no host-only controls or notes.
     expect(sam.page.locator("#btn-share")).to_be_hidden()
     assert "runs the game, so it could show" not in sam.page.locator("#net-panel").inner_text()
+    # The host reloads: the game resumes at the same step, and the friend's page, still on the
+    # same link, finds the host again by itself and gets its hand back.
+    if N.my_turn(host.page):
+        N.play_turn(host.page)
+    N.settle(host.page)
+    version = N.body_attr(host.page, "version")
+    hand = sorted(sam.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    expect(host.page.locator(f'body[data-net-saved="{version}"]')).to_have_count(1)
+    host.page.reload()
+    N.wait_ready(host.page, N.BOOT_TIMEOUT_MS, host.errors)
+    expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
+    assert N.invite_link(host, 1) == link          # the seat's link is still the same
+    N.expect_connected(host, 1, timeout=60_000)
+    expect(seat_row(host, 1)).to_contain_text("reconnected")
+    expect(sam.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
+           ).to_have_count(1, timeout=30_000)
+    assert sorted(sam.page.locator("#hand .card").evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == hand
+    # A damaged link: a clear error, and nothing changes at the table.
+    bad = eve.open(link.split("#")[0] + "#s=1.xyz", eve.new_page())
+    expect(bad.locator("#net-join .net-error")).to_contain_text("damaged")
+    expect(seat_row(host, 1)).to_have_attribute("data-state", "connected")
     for p in (host, sam):
         assert not errors(p), errors(p)
+    assert not eve.received
 
 
 def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):

@@ -256,10 +256,11 @@ export function installGuest(ctl) {
       },
       onFail: (kind) => {
         if (G.hostPeer || G.state === "connected") return;
-        const why = kind === "relay" ? nt("err.relay_down_guest") : inv.sameNetworkOnly ? nt("err.connect_local_guest") : nt("err.connect_failed_guest");
+        const why = kind === "relay" ? nt("err.relay_down_guest") : kind === "secret" ? nt("err.bad_secret")
+          : inv.sameNetworkOnly ? nt("err.connect_local_guest") : nt("err.connect_failed_guest");
         err.textContent = why;
         G.failText = why;
-        setConn(kind === "relay" ? "relay_down" : "failed");
+        setConn(kind === "relay" ? "relay_down" : kind === "secret" ? "bad_secret" : "failed");
       },
     });
   }
@@ -270,7 +271,7 @@ export function installGuest(ctl) {
     if (G.view && !G.folded) { G.folded = true; p.classList.add("net-folded"); }
     const items = [foldHead(p)];
     const lastResult = G.results[G.results.length - 1];
-    const trouble = ["lost", "reconnecting", "failed", "relay_down"].includes(G.state);
+    const trouble = ["lost", "reconnecting", "failed", "relay_down", "bad_secret"].includes(G.state);
     if (trouble || (lastResult && !lastResult.ok && G.shownWarning !== lastResult.deal)) {
       p.classList.remove("net-folded");
       if (lastResult && !lastResult.ok) G.shownWarning = lastResult.deal;
@@ -281,7 +282,7 @@ export function installGuest(ctl) {
     conn.id = "net-conn";
     conn.textContent = G.state === "lost" ? nt("guest.lost") : G.state === "reconnecting" ? nt("guest.reconnecting")
       : G.state === "connected" ? (G.view ? nt("guest.connected") : nt("join.lobby"))
-        : G.state === "failed" || G.state === "relay_down" ? G.failText || nt("err.connect_failed_guest")
+        : ["failed", "relay_down", "bad_secret"].includes(G.state) ? G.failText || nt("err.connect_failed_guest")
           : G.room ? nt("join.finding") : nt("join.waiting");
     items.push(conn);
     const list = el("div", "net-seats");

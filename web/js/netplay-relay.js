@@ -81,7 +81,8 @@ async function lib() {
 /**
  * Joins the room of one friend seat. `role` is "host" or "guest". Callbacks: onPeer(peerId),
  * onText(peerId, text), onLeave(peerId), onFail(kind) with kind "relay" (no relay reachable in
- * time) or "connect" (the relay put the peers in touch but WebRTC could not connect).
+ * time), "connect" (the relay put the peers in touch but WebRTC could not connect) or "secret"
+ * (a guest: the host's room has another password, i.e. this link's secret is wrong or old).
  * Returns {send(peerId, text), leave(), peers(), stats(peerId)}.
  */
 export async function joinSeat({ role, game, seat, secret, cfg, sameNetworkOnly, onPeer, onText, onLeave, onFail }) {
@@ -97,9 +98,13 @@ export async function joinSeat({ role, game, seat, secret, cfg, sameNetworkOnly,
   }, roomId, {
     onJoinError: (details) => {
       // A peer of the wrong role (another guest of this link) is refused in the handshake:
-      // nothing to tell the player. Anything else after the relay did its part is a connection
+      // nothing to tell the player. A peer with another password (a link with a wrong or old
+      // secret) cannot read our descriptions nor we theirs: the host ignores it, a guest is told
+      // its link is no longer valid. Anything else after the relay did its part is a connection
       // that could not be made.
-      if (/role/.test(String(details && details.error))) return;
+      const why = String((details && details.error) || "");
+      if (/role/.test(why)) return;
+      if (/password/i.test(why)) { if (role === "guest") onFail("secret", details); return; }
       onFail("connect", details);
     },
     onPeerHandshake: async (peerId, send, receive) => {
