@@ -93,7 +93,7 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
     assert not eve.received
     N.deal(host, [sam])
     N.shot(sam, "homes-phone-friend-mdns")
-    assert not eve.received
+    assert not eve.received     # (the forged link; the real link, opened below, is refused)
     expect(pe.locator('body[data-net-conn="connected"]')).to_have_count(0)
     # The friend's page has no host-only controls or notes.
     expect(sam.page.locator("#btn-share")).to_be_hidden()
@@ -116,13 +116,20 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
            ).to_have_count(1, timeout=30_000)
     assert sorted(sam.page.locator("#hand .card").evaluate_all(
         "els => els.map(e => e.dataset.card)")) == hand
+    # The same link opened on another device while the friend is seated: the table is full.
+    other = eve.open(link, eve.new_page())
+    other.locator('#net-join input[name="name"]').fill("Eve")
+    other.click("#net-join-go")
+    expect(other.locator('body[data-net-conn="seat_taken"]')).to_have_count(1, timeout=60_000)
+    expect(other.locator("#net-join .net-error")).to_contain_text("already connected")
+    expect(seat_row(host, 1)).to_contain_text("Sam")
+    expect(sam.page.locator('body[data-net-conn="connected"]')).to_have_count(1)
     # A damaged link: a clear error, and nothing changes at the table.
     bad = eve.open(link.split("#")[0] + "#s=1.xyz", eve.new_page())
     expect(bad.locator("#net-join .net-error")).to_contain_text("damaged")
     expect(seat_row(host, 1)).to_have_attribute("data-state", "connected")
     for p in (host, sam):
         assert not errors(p), errors(p)
-    assert not eve.received
 
 
 def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):

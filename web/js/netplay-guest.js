@@ -128,6 +128,14 @@ export function installGuest(ctl) {
             setTimeout(() => eng({ op: "net", action: "guest_hello" }).then((r) => sendOut(r.out)), 1500);
             break;
           }
+          if (G.state !== "connected" && G.joinErr && ["seat_taken", "bad_secret", "not_a_friend_seat"].includes(ev.code)) {
+            // Not seated (the seat is someone else's now, or the link is no longer valid): said
+            // in the join dialog, which stays open; nothing changed at the table.
+            G.failText = ntHas(`err.${ev.code}`) ? nt(`err.${ev.code}`) : ev.message;
+            G.joinErr.textContent = G.failText;
+            setConn(ev.code === "seat_taken" ? "seat_taken" : "bad_secret");
+            break;
+          }
           ctl.say(ntHas(`err.${ev.code}`) ? nt(`err.${ev.code}`) : ev.message, "error", ev.code);
           ctl.draw();
           break;
@@ -233,6 +241,7 @@ export function installGuest(ctl) {
   /** One link per seat: meet the host in the seat's room on the site's relays. */
   async function relayJoin(err, go, out, nameLab, buttons) {
     G.retries = 0;
+    G.joinErr = err;
     nameLab.hidden = true;
     buttons.hidden = true;
     out.replaceChildren(el("p", "net-info", nt("join.finding")));
@@ -271,7 +280,7 @@ export function installGuest(ctl) {
     if (G.view && !G.folded) { G.folded = true; p.classList.add("net-folded"); }
     const items = [foldHead(p)];
     const lastResult = G.results[G.results.length - 1];
-    const trouble = ["lost", "reconnecting", "failed", "relay_down", "bad_secret"].includes(G.state);
+    const trouble = ["lost", "reconnecting", "failed", "relay_down", "bad_secret", "seat_taken"].includes(G.state);
     if (trouble || (lastResult && !lastResult.ok && G.shownWarning !== lastResult.deal)) {
       p.classList.remove("net-folded");
       if (lastResult && !lastResult.ok) G.shownWarning = lastResult.deal;
@@ -282,7 +291,7 @@ export function installGuest(ctl) {
     conn.id = "net-conn";
     conn.textContent = G.state === "lost" ? nt("guest.lost") : G.state === "reconnecting" ? nt("guest.reconnecting")
       : G.state === "connected" ? (G.view ? nt("guest.connected") : nt("join.lobby"))
-        : ["failed", "relay_down", "bad_secret"].includes(G.state) ? G.failText || nt("err.connect_failed_guest")
+        : ["failed", "relay_down", "bad_secret", "seat_taken"].includes(G.state) ? G.failText || nt("err.connect_failed_guest")
           : G.room ? nt("join.finding") : nt("join.waiting");
     items.push(conn);
     const list = el("div", "net-seats");
