@@ -10,6 +10,7 @@ import { nt, ntHas } from "./netplay-text.js";
 import { BC_NAME, badge, dialog, disclosure, errorOf, field, foldHead, keepNames, panel, syncFold } from "./netplay-ui.js";
 
 const REQUEST_TIMEOUT_MS = 20000;
+const SLOW_MS = 20000;
 
 // ----------------------------------------------------------------------------------- guest
 
@@ -246,6 +247,14 @@ export function installGuest(ctl) {
     buttons.hidden = true;
     out.replaceChildren(el("p", "net-info", nt("join.finding")));
     setConn("waiting");
+    // A host that is away, or a link whose secret is out of date, look the same from here when
+    // the host's page is the one that could not read the other's connection data: say both.
+    setTimeout(() => {
+      if (G.hostPeer || G.state !== "waiting") return;
+      const slow = el("p", "net-info", nt("join.slow"));
+      slow.id = "net-slow";
+      out.append(slow);
+    }, SLOW_MS);
     G.room = await Relay.joinSeat({
       role: "guest", game: inv.game, seat: inv.seat, secret: inv.secret, cfg: G.cfg, sameNetworkOnly: inv.sameNetworkOnly,
       onPeer: async (peerId) => {

@@ -103,6 +103,7 @@ const TEXT = {
     "err.connect_local": "Seat {seat} could not connect. With “same network only”, both devices must be on one network.",
     "err.connect_local_guest": "Could not connect to the host. This game is for one network only: join the host's network.",
     "join.finding": "Looking for the host…",
+    "join.slow": "Still looking for the host. Their page may be closed, or this link may be out of date: ask the host.",
     "guest.help": "The host's device runs the game. Yours receives only your own hand and replays every finished deal to check that it was dealt fairly.",
   },
   fr: {
@@ -204,6 +205,7 @@ const TEXT = {
     "err.connect_local": "La place {seat} n'a pas pu se connecter. En « même réseau seulement », les deux appareils doivent être sur un même réseau.",
     "err.connect_local_guest": "Connexion à l'hôte impossible. Cette partie se joue sur un seul réseau : rejoignez celui de l'hôte.",
     "join.finding": "Recherche de l'hôte…",
+    "join.slow": "Toujours à la recherche de l'hôte. Sa page est peut-être fermée, ou ce lien n'est plus à jour : demandez à l'hôte.",
     "guest.help": "L'appareil de l'hôte fait tourner la partie. Le vôtre ne reçoit que votre main et rejoue chaque donne terminée pour vérifier qu'elle a été distribuée équitablement.",
   },
   ru: {
@@ -305,6 +307,7 @@ const TEXT = {
     "err.connect_local": "Место {seat} не подключилось. В режиме «только одна сеть» оба устройства должны быть в одной сети.",
     "err.connect_local_guest": "Не удалось подключиться к хозяину. Эта игра только для одной сети: подключитесь к сети хозяина.",
     "join.finding": "Ищем хозяина…",
+    "join.slow": "Хозяин пока не найден. Возможно, его страница закрыта или ссылка устарела: спросите хозяина.",
     "guest.help": "Игру ведёт устройство хозяина. Ваше получает только ваши карты и проверяет каждую сыгранную раздачу на честность.",
   },
   nb: {
@@ -406,6 +409,7 @@ const TEXT = {
     "err.connect_local": "Plass {seat} kunne ikke koble til. Med «bare samme nettverk» må begge enhetene være på ett nettverk.",
     "err.connect_local_guest": "Kunne ikke koble til verten. Dette spillet er for ett nettverk: koble deg til vertens nettverk.",
     "join.finding": "Leter etter verten…",
+    "join.slow": "Leter fortsatt etter verten. Siden deres kan være lukket, eller lenken kan være utdatert: spør verten.",
     "guest.help": "Vertens enhet kjører spillet. Din får bare din egen hånd og spiller av hver ferdig runde for å sjekke at den ble delt ut rettferdig.",
   },
 };
