@@ -112,7 +112,8 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
     host.page.reload()
     N.wait_ready(host.page, N.BOOT_TIMEOUT_MS, host.errors)
     expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
-    assert N.invite_link(host, 1) == link          # the seat's link is still the same
+    # (Sam's page keeps the link it opened: it can only be seated again if the reloaded host
+    # waits in the same room with the same secret. The link field may be gone by now.)
     N.expect_connected(host, 1, timeout=60_000)
     expect(seat_row(host, 1)).to_contain_text("reconnected")
     expect(sam.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
