@@ -67,9 +67,22 @@ DEFAULT_SOURCE_DATE_EPOCH = 315532800
 
 CSP = (
     "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-    "connect-src 'self'; img-src 'self' data:; style-src 'self'; object-src 'none'; "
+    "connect-src 'self' wss:; img-src 'self' data:; style-src 'self'; object-src 'none'; "
     "base-uri 'none'"
 )
+
+
+def csp_connect_src(relays: list[str]) -> str:
+    """connect-src of the site's CSP for play with friends' signaling relays (netplay.json):
+    the site itself, any wss:// relay (a site host may change the relays in dist/netplay.json
+    without a build), and each plain ws:// relay the configuration names."""
+    plain = sorted({r.rstrip("/") for r in relays if isinstance(r, str) and r.startswith("ws://")})
+    return " ".join(["connect-src 'self' wss:", *plain])
+
+
+def csp_with_relays(policy: str, relays: list[str]) -> str:
+    """`policy` (CSP or csp_for_html's) with connect-src for these relays."""
+    return re.sub(r"connect-src [^;]*", csp_connect_src(relays), policy, count=1)
 MIME_TYPES = {
     ".wasm": "application/wasm",
     ".mjs": "text/javascript",
@@ -571,19 +584,21 @@ META_CHARSET = '<meta charset="utf-8">'
 
 
 def add_meta_csp(site: Path) -> dict[str, str]:
-    """Puts each page's policy (csp_for_html: CSP and the page's hashes) into the page, as the
-    first thing after its charset (a <meta> policy governs only what comes after it); returns
-    {page: header policy}. Run after every other change to the pages' HTML."""
+    """Puts each page's policy (csp_for_html: CSP and the page's hashes, connect-src for the
+    relays of site/netplay.json) into the page, as the first thing after its charset (a <meta>
+    policy governs only what comes after it); returns {page: header policy}. Run after every
+    other change to the pages' HTML."""
+    relays = netplay_relays(site)
     policies = {}
     for page in sorted(site.glob("*.html")):
         html = page.read_text(encoding="utf-8")
         if html.count(META_CHARSET) != 1 or "http-equiv=\"Content-Security-Policy\"" in html:
             sys.exit(f"build: {page.name} must hold {META_CHARSET} once and no CSP of its own")
-        policies[page.name] = policy = csp_for_html(html)
+        policies[page.name] = policy = csp_with_relays(csp_for_html(html), relays)
         meta = ('<meta http-equiv="Content-Security-Policy" content="'
                 + _html.escape(meta_policy(policy), quote=False).replace('"', "&quot;") + '">')
         page.write_text(html.replace(META_CHARSET, f"{META_CHARSET}\n{meta}", 1), encoding="utf-8")
-        if csp_for_html(page.read_text(encoding="utf-8")) != policy:
+        if csp_with_relays(csp_for_html(page.read_text(encoding="utf-8")), relays) != policy:
             sys.exit(f"build: the meta CSP changed {page.name}'s own policy")
     return policies
 
@@ -617,7 +632,8 @@ def headers_rules(site: Path, policies: dict[str, str]) -> dict[str, dict[str, s
         for url in (["/", "/index.html"] if name == "index.html" else [f"/{name}", f"/{stem}"]):
             rules.setdefault(url, {})["Content-Security-Policy"] = policy
     for rel in worker_scripts(site):
-        rules.setdefault(f"/{rel}", {})["Content-Security-Policy"] = CSP
+        rules.setdefault(f"/{rel}", {})["Content-Security-Policy"] = csp_with_relays(
+            CSP, netplay_relays(site))
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
         if path.is_file() and path.suffix in HOST_TYPES and not rel.startswith("."):
@@ -662,7 +678,8 @@ SW_NAME = "sw.js"
 # Files of dist/ that are not precached (the worker itself; source maps nobody needs offline;
 # the files for hosts: a host that reads _headers does not serve it).
 SW_EXCLUDE_SUFFIXES = (".map",)
-SW_EXCLUDE_NAMES = ("_headers", "HOSTING.md")
+# ... nor the site's play-with-friends configuration, which a site host may edit in dist/.
+SW_EXCLUDE_NAMES = ("_headers", "HOSTING.md", "netplay.json")
 
 
 def precache_list(site: Path) -> list[str]:
@@ -768,8 +785,8 @@ def share_wrapper_modules(path: Path) -> bool:
     return True
 
 
-def build(quiet: bool = False) -> Path:
-    """Build dist/ and return its path. Builds into a scratch dir, then swaps it in."""
+def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Path = DIST) -> Path:
+    """Build dist/ (or `out`) and return its path. Builds into a scratch dir, then swaps it in."""
     t0 = time.perf_counter()
     runtime = pyodide_runtime()
     CACHE.mkdir(parents=True, exist_ok=True)
@@ -785,6 +802,8 @@ def build(quiet: bool = False) -> Path:
     shutil.copytree(WEB, stage, dirs_exist_ok=True,
                     ignore=shutil.ignore_patterns("__pycache__", ".*", SW_TEMPLATE))
     inline_first_frame(stage)
+    netplay = write_netplay_config(stage, netplay_config_file)
+    vendor_trystero(stage)
     wheel = build_wheel(stage, site_modules())
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
@@ -797,16 +816,16 @@ def build(quiet: bool = False) -> Path:
     header_rules = write_headers_file(stage, policies)   # (sw.js exists: its own rule)
     # Swap the new tree in (a server running on dist/ keeps working apart from a short gap).
     old = CACHE / f"dist-old-{os.getpid()}"
-    if DIST.exists():
-        DIST.rename(old)
-    stage.rename(DIST)
+    if out.exists():
+        shutil.move(out, old)
+    shutil.move(stage, out)   # (a rename, unless `out` lies on another file system)
     shutil.rmtree(old, ignore_errors=True)
 
     if not quiet:
-        files = [p for p in DIST.rglob("*") if p.is_file()]
+        files = [p for p in out.rglob("*") if p.is_file()]
         sha = next(iter(lock["packages"].values()))["sha256"]
         log(f"pyodide {PYODIDE_VERSION} (npm ci, integrity checked by npm) -> dist/pyodide/")
-        log(f"engine wheel dist/{wheel.name} ({(DIST / wheel.name).stat().st_size} bytes, "
+        log(f"engine wheel dist/{wheel.name} ({(out / wheel.name).stat().st_size} bytes, "
             f"sha256 {sha[:16]}...)")
         log("app lock dist/app-lock.json (engine only)"
             + ("; dist/rules-data.json from py_engine.rulesdoc" if rules_data else ""))
@@ -815,10 +834,97 @@ def build(quiet: bool = False) -> Path:
                 f"{snapshot['raw_bytes'] / 1e6:.1f} MB raw)")
         log(f"pages drawn in the build: {', '.join(prerendered) or 'none'}; each page's CSP in a "
             f"<meta>; dist/{HEADERS_FILE} ({header_rules} rules) and dist/{HOSTING_FILE} for hosts")
+        log(f"play with friends: dist/{NETPLAY_CONFIG} ({len(netplay['iceServers'])} ICE "
+            f"server(s), {len(netplay['relays'])} relay(s)); dist/{VENDOR_DIR}/ (trystero)")
         log(f"service worker dist/{SW_NAME}: version {sw[0]}, {sw[1]} precached URLs")
         log(f"dist/: {len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB, "
             f"built in {time.perf_counter() - t0:.2f} s")
-    return DIST
+    return out
+
+
+# --- play with friends: the site's configuration and the signaling library ------------------
+# web/netplay.json is the default configuration (docs/netplay.md): the ICE servers (STUN, and
+# TURN with its credentials) and the signaling relays (Nostr, ws:// or wss://). The build writes
+# it to dist/netplay.json, or the file given with `--netplay-config FILE`; a site host may edit
+# dist/netplay.json (it is not precached, the page fetches it afresh).
+NETPLAY_CONFIG = "netplay.json"
+VENDOR_DIR = "vendor"
+# Trystero's ES modules, copied from node_modules with their bare imports made relative (the
+# page loads them as they are: no bundler). (source in node_modules, target in dist/vendor/)
+TRYSTERO_FILES = (("@trystero-p2p/nostr/dist", "trystero/nostr"),
+                  ("@trystero-p2p/core/dist", "trystero/core"),
+                  ("@noble/secp256k1", "noble-secp256k1"))
+TRYSTERO_IMPORTS = {"@noble/secp256k1": "../../noble-secp256k1/index.js",
+                    "@trystero-p2p/core": "../core/index.mjs"}
+
+
+def check_netplay_config(cfg, where: str) -> dict:
+    """The configuration's shape, or sys.exit with what is wrong."""
+    def bad(why: str):
+        sys.exit(f"build: {where}: {why} (docs/netplay.md, \"Site configuration\")")
+    if not isinstance(cfg, dict):
+        bad("not a JSON object")
+    ice, relays = cfg.get("iceServers", []), cfg.get("relays", [])
+    if not isinstance(ice, list) or not isinstance(relays, list):
+        bad("'iceServers' and 'relays' are lists")
+    for s in ice:
+        urls = s.get("urls") if isinstance(s, dict) else None
+        urls = [urls] if isinstance(urls, str) else urls
+        if not urls or not all(isinstance(u, str) and re.match(r"^(stuns?|turns?):\S+$", u)
+                               for u in urls):
+            bad(f"an ICE server's 'urls' are stun:, stuns:, turn: or turns: URLs: {s!r}")
+        if any(u.startswith("turn") for u in urls) and not (
+                isinstance(s.get("username"), str) and isinstance(s.get("credential"), str)):
+            bad(f"a TURN server needs 'username' and 'credential': {s!r}")
+    for r in relays:
+        if not isinstance(r, str) or not re.match(r"^wss?://[^\s/]+(/\S*)?$", r):
+            bad(f"a relay is a ws:// or wss:// URL: {r!r}")
+    return {**cfg, "iceServers": ice, "relays": relays}
+
+
+def write_netplay_config(site: Path, source: Path | None = None) -> dict:
+    """dist/netplay.json from `source` (the build option) or web/netplay.json, checked."""
+    src = source or WEB / NETPLAY_CONFIG
+    try:
+        cfg = json.loads(Path(src).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        sys.exit(f"build: cannot read the play-with-friends configuration {src}: {exc}")
+    cfg = check_netplay_config(cfg, str(src))
+    (site / NETPLAY_CONFIG).write_text(json.dumps(cfg, indent=1) + "\n", encoding="utf-8")
+    return cfg
+
+
+def netplay_relays(site: Path) -> list[str]:
+    """The relays of site/netplay.json (none when it is missing or unreadable)."""
+    try:
+        relays = json.loads((site / NETPLAY_CONFIG).read_text(encoding="utf-8")).get("relays")
+    except (OSError, ValueError, AttributeError):
+        return []
+    return [r for r in relays if isinstance(r, str)] if isinstance(relays, list) else []
+
+
+def vendor_trystero(site: Path) -> None:
+    """Trystero's nostr strategy, its core and @noble/secp256k1 into site/vendor/ (with their
+    licences), bare imports rewritten to relative paths; source maps left out."""
+    for src, dst in TRYSTERO_FILES:
+        pkg = NODE_MODULES / src
+        if not pkg.is_dir():
+            sys.exit(f"build: {pkg} is missing (npm ci installs trystero from package-lock.json)")
+        out = site / VENDOR_DIR / dst
+        out.mkdir(parents=True, exist_ok=True)
+        for f in sorted(pkg.iterdir()):
+            if f.suffix not in (".mjs", ".js") or f.name.endswith((".d.mts", ".d.ts")):
+                continue
+            text = f.read_text(encoding="utf-8")
+            text = re.sub(r"\n//# sourceMappingURL=\S+\s*$", "\n", text)
+            for bare, rel in TRYSTERO_IMPORTS.items():
+                text = text.replace(f'from "{bare}"', f'from "{rel}"')
+            if re.search(r'from "[^./]', text):
+                sys.exit(f"build: {f} has a bare import the build does not map")
+            (out / f.name).write_text(text, encoding="utf-8")
+        lic = pkg.parent / "LICENSE" if pkg.name == "dist" else pkg / "LICENSE"
+        if lic.exists():
+            shutil.copyfile(lic, out / "LICENSE")
 
 
 # --- serving ---------------------------------------------------------------------------------
@@ -839,6 +945,7 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
             super().__init__(*args, directory=root, **kwargs)
 
         csp_cache: dict = {}
+        relays = netplay_relays(Path(root))
 
         def send_head(self):
             # Which file answers (for the CSP of an HTML page with inline blocks).
@@ -848,15 +955,17 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
 
         def _csp(self) -> str:
             path = getattr(self, "_served", None)
+            base = csp_with_relays(CSP, self.relays)
             if path is None or path.suffix != ".html":
-                return CSP
+                return base
             try:
                 stat = path.stat()
             except OSError:
-                return CSP
+                return base
             key = (str(path), stat.st_mtime_ns, stat.st_size)
             if key not in self.csp_cache:
-                self.csp_cache[key] = csp_for_html(path.read_text(encoding="utf-8", errors="replace"))
+                self.csp_cache[key] = csp_with_relays(
+                    csp_for_html(path.read_text(encoding="utf-8", errors="replace")), self.relays)
             return self.csp_cache[key]
 
         def end_headers(self):
@@ -914,8 +1023,8 @@ def make_server(root: Path | str, port: int = 0, prefix: str = "", quiet: bool =
     return server
 
 
-def serve(port: int, prefix: str) -> None:
-    build()
+def serve(port: int, prefix: str, netplay_config_file: Path | None = None) -> None:
+    build(netplay_config_file=netplay_config_file)
     try:
         server = make_server(DIST, port, prefix, quiet=False)
     except OSError as exc:
@@ -985,8 +1094,9 @@ def stage_e2e(extra: list[str]) -> int:
 
 
 def stage_netplay(extra: list[str]) -> int:
-    """The play-with-friends browser tests, in a network namespace of their own (e2e/netns_run.py:
-    WebRTC needs an interface besides loopback; nothing leaves the machine)."""
+    """The play-with-friends browser tests, on networks built from namespaces (e2e/netns_run.py:
+    two homes behind NATs, coturn and a Nostr relay on a public segment; nothing leaves the
+    machine)."""
     if not ensure_chromium():
         return 2
     return _run([venv_python(), ROOT / "e2e" / "netns_run.py", "--", *extra],
@@ -1016,7 +1126,8 @@ STAGES = {
     "pyodide": Stage("the engine's tests inside Pyodide under Node", stage_pyodide,
                      (_test_tools, pyodide_test_wheels)),
     "e2e": Stage("Playwright driving Debian's Chromium", stage_e2e, (_test_tools, ensure_chromium)),
-    "netplay": Stage("play with friends: Chromium pages over WebRTC in a network namespace",
+    "netplay": Stage("play with friends: stock Chromium over WebRTC across NATs (namespaces, "
+                     "coturn, a Nostr relay)",
                      stage_netplay, (_test_tools, ensure_chromium)),
 }
 
@@ -1064,7 +1175,10 @@ def main(argv: list[str] | None = None) -> int:
         argv, extra = argv[:i], argv[i + 1:]
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     sub = ap.add_subparsers(dest="cmd")
-    sub.add_parser("build", help="build dist/ (the default)")
+    netplay_help = "play-with-friends configuration (ICE servers, relays) instead of web/netplay.json"
+    ap.add_argument("--netplay-config", type=Path, default=None, help=netplay_help)
+    bdp = sub.add_parser("build", help="build dist/ (the default)")
+    bdp.add_argument("--out", type=Path, default=DIST, help="build into this folder instead")
     sp = sub.add_parser("serve", help="build, then serve dist/")
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--prefix", default="", help="serve under this sub-path, e.g. /samba/")
@@ -1076,10 +1190,11 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     if args.cmd in (None, "build"):
-        build()
+        build(netplay_config_file=args.netplay_config,
+              out=getattr(args, "out", DIST).resolve())
         return 0
     if args.cmd == "serve":
-        serve(args.port, args.prefix)
+        serve(args.port, args.prefix, args.netplay_config)
         return 0
     if args.cmd == "test":
         return test(args.only, extra)

@@ -1,34 +1,67 @@
-"""Helpers of the play-with-friends browser tests (e2e/test_netplay*.py): a Chromium that
-gathers real ICE candidates, pages that log every data-channel text they receive, the link
-exchange done as people do it, and a driver that plays whichever page is to act."""
+"""Helpers of the play-with-friends browser tests (e2e/test_netplay*.py): a stock Chromium
+inside one of the homes that e2e/netns_run.py builds, the site's configuration per case, pages
+that log every text the host sends them, the links used as people use them, and a driver that
+plays whichever page is to act."""
 from __future__ import annotations
 
 import json
+import os
+import stat
+import subprocess
 import time
+from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
-from conftest import BOOT_TIMEOUT_MS, chromium_args, chromium_path, wait_ready
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, chromium_path, wait_ready
 from play_driver import (body_attr, click_action, click_card, discard_one, draw_phase_step,  # noqa: F401
                          moves, settle, try_melds)
 from py_engine.views import card_ids
 
-# Host candidates by address, not by mDNS name (the namespace has no mDNS responder).
-RTC_DISABLED_FEATURES = ["WebRtcHideLocalIpsWithMdns"]
 
-# Every text a page receives on a data channel goes to the test (window.__sambaNetLog).
-LOG_SCRIPT = """
-(() => {
-  const add = EventTarget.prototype.addEventListener;
-  RTCDataChannel.prototype.addEventListener = function (type, fn, opts) {
-    if (type === "message" && !this.__sambaLogged) {
-      this.__sambaLogged = true;
-      add.call(this, "message", (e) => { try { window.__sambaNetLog(String(e.data)); } catch (x) {} });
-    }
-    return add.call(this, type, fn, opts);
-  };
-})();
-"""
+def network() -> dict:
+    """What e2e/netns_run.py built: namespaces, the homes' site URLs, relay, STUN and TURN."""
+    return json.loads(Path(os.environ["SAMBA_NETNS_INFO"]).read_text())
+
+
+def site_config(ice: list | None = None, relays: list | None = None) -> dict:
+    """Writes the served site's netplay.json (as a site host edits dist/netplay.json); by
+    default the run's STUN server and relay."""
+    net = network()
+    cfg = {"iceServers": [{"urls": net["stun"]}] if ice is None else ice,
+           "relays": [net["relay"]] if relays is None else relays}
+    (Path(net["site"]) / "netplay.json").write_text(json.dumps(cfg))
+    return cfg
+
+
+def nft_public(rules: str) -> None:
+    """nftables rules in the public segment's namespace."""
+    ns = network()["ns"]["public"]
+    subprocess.run(["ip", "netns", "exec", ns, "nft", "-f", "-"], input=rules, text=True,
+                   check=True)
+
+
+def cut(udp_between_homes: bool = False, relay: bool = False) -> None:
+    """Cuts paths on the public segment (a table of its own; `uncut` removes it): UDP between
+    the homes' public addresses (then only a TURN relay gets through), or the relay's port
+    (refused, as a relay that is down)."""
+    net = network()
+    a, b = net["homes"]["home1"]["public"], net["homes"]["home2"]["public"]
+    rules = []
+    if udp_between_homes:
+        rules.append(f"chain cut_forward {{ type filter hook forward priority 0; "
+                     f"ip saddr {{ {a}, {b} }} ip daddr {{ {a}, {b} }} meta l4proto udp drop; }}")
+    if relay:
+        port = net["relay"].rsplit(":", 1)[1]
+        rules.append(f"chain cut_input {{ type filter hook input priority 0; "
+                     f"tcp dport {port} reject with tcp reset; }}")
+    nft_public("table inet samba_cut {\n" + "\n".join(rules) + "\n}\n")
+
+
+def uncut() -> None:
+    ns = network()["ns"]["public"]
+    subprocess.run(["ip", "netns", "exec", ns, "nft", "delete table inet samba_cut"],
+                   capture_output=True)
 
 
 def shot(person: "Person", name: str, page: Page | None = None) -> None:
@@ -40,16 +73,25 @@ def shot(person: "Person", name: str, page: Page | None = None) -> None:
         (page or person.page).screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
-def launch(playwright):
-    """Chromium as the other browser tests launch it (Playwright's own disabled features kept:
-    Chromium reads only the last --disable-features switch), with mDNS host candidates off."""
-    return playwright.chromium.launch(executable_path=chromium_path(), headless=True,
-                                      args=chromium_args(playwright, RTC_DISABLED_FEATURES))
+def launch(playwright, home: str = "home1"):
+    """Chromium as installed (no feature switched off), inside a home's namespace: a launcher
+    around `ip netns exec` given to Playwright as the browser."""
+    net = network()
+    wrapper = Path(net["work"]) / f"chromium-{home}.sh"
+    wrapper.write_text(f'#!/bin/sh\nexec ip netns exec {net["ns"][home]} {chromium_path()} "$@"\n')
+    wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
+    return playwright.chromium.launch(executable_path=str(wrapper), headless=True,
+                                      args=list(CHROMIUM_ARGS))
+
+
+def home_url(home: str = "home1") -> str:
+    return network()["urls"][home]
 
 
 class Person:
     """One browser context (a person's device) with one page; `received` holds the texts its
-    page got over data channels; `log` its console errors and page errors."""
+    page got from the host (a friend's page hands each to window.__sambaNetLog when a test
+    listens); `errors` its console errors and page errors."""
 
     def __init__(self, browser, name: str, viewport=(1280, 900)):
         self.name = name
@@ -59,7 +101,6 @@ class Person:
         self.errors: list[str] = []
         self.requests: list[str] = []
         self.ctx.expose_function("__sambaNetLog", lambda text: self.received.append(text))
-        self.ctx.add_init_script(LOG_SCRIPT)
         self.ctx.on("request", lambda r: self.requests.append(r.url))
         self.page = self.new_page()
 
@@ -83,8 +124,10 @@ class Person:
 
 
 def host_setup(host: Person, base_url: str, seats: dict[int, str], players: int = 4,
-               rules: str = "samba", name: str = "Hana", extra: str = "") -> None:
-    """The host opens "Play with friends", picks the seats, creates the invites."""
+               rules: str = "samba", name: str = "Hana", extra: str = "", mode: str = "relay",
+               same_network: bool = False) -> None:
+    """The host opens "Play with friends", picks the seats and how friends join ("relay": one
+    link per seat, "private": the two-link invite), creates the links."""
     pg = host.open(base_url + "?net=host&pace=20" + extra)
     dlg = pg.locator("#net-setup")
     expect(dlg).to_be_visible()
@@ -93,6 +136,10 @@ def host_setup(host: Person, base_url: str, seats: dict[int, str], players: int 
     for seat, kind in seats.items():
         dlg.locator(f'select[name="seat{seat}"]').select_option(kind)
     dlg.locator('input[name="name"]').fill(name)
+    dlg.locator(f'input[name="mode"][value="{mode}"]').check()
+    if same_network:
+        dlg.locator('input[name="same_network"]').check()
+    shot(host, f"setup-{host.name}-{mode}")
     pg.click("#net-create")
     for seat, kind in seats.items():
         if kind == "friend":
@@ -101,7 +148,7 @@ def host_setup(host: Person, base_url: str, seats: dict[int, str], players: int 
 
 def lambda_nonempty():
     import re
-    return re.compile(r"\?net=join#j=")
+    return re.compile(r"\?net=join#[js]=")
 
 
 def invite_input(pg: Page, seat: int):
@@ -123,6 +170,18 @@ def friend_joins(friend: Person, link: str, name: str, page: Page | None = None)
     code = dlg.locator(".net-reply-code input")
     expect(code).to_have_value(lambda_reply(), timeout=15_000)
     return code.input_value()
+
+
+def friend_sits(friend: Person, link: str, name: str, page: Page | None = None) -> Page:
+    """One link: the friend opens it, gives a name, and is seated (nothing to send back)."""
+    pg = friend.open(link, page)
+    dlg = pg.locator("#net-join")
+    expect(dlg).to_be_visible(timeout=BOOT_TIMEOUT_MS)
+    dlg.locator('input[name="name"]').fill(name)
+    shot(friend, f"join-{friend.name}", pg)
+    pg.click("#net-join-go")
+    expect(pg.locator('body[data-net-conn="connected"]')).to_have_count(1, timeout=60_000)
+    return pg
 
 
 def reply_link(friend: Person, page: Page | None = None) -> str:

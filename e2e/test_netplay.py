@@ -1,8 +1,7 @@
-"""Play with friends between browser contexts over WebRTC (docs/netplay.md).
-
-These tests need a network interface for ICE: run them with `python e2e/netns_run.py`, which
-makes a private network namespace (a veth pair, 192.0.2.1/24) so that no packet leaves the
-machine. Each context is one person's device and pays a full Pyodide boot."""
+"""Play with friends' private invite (two links per seat, no relay) between browser contexts
+of one stock Chromium in one home of e2e/netns_run.py's network (docs/netplay.md): host
+candidates are mDNS names (`<uuid>.local`), as browsers make them. Run them with
+`python e2e/netns_run.py`. Each context is one person's device and pays a full Pyodide boot."""
 from __future__ import annotations
 
 import json
@@ -21,9 +20,16 @@ if os.environ.get("SAMBA_NETNS") != "1":
 
 @pytest.fixture(scope="module")
 def rtc_browser(_playwright):
-    b = N.launch(_playwright)
+    b = N.launch(_playwright, "home1")
     yield b
     b.close()
+
+
+@pytest.fixture
+def base_url():
+    """The site as served inside home1 (the run's STUN server and relay configured)."""
+    N.site_config()
+    return N.home_url("home1")
 
 
 @pytest.fixture
@@ -48,7 +54,7 @@ def _record_of(person) -> dict:
 
 def test_two_devices_play_a_deal_with_two_computers_and_the_friend_verifies_it(people, base_url):
     host, friend = people("host"), people("friend")
-    N.host_setup(host, base_url, {1: "medium", 2: "friend", 3: "medium"})
+    N.host_setup(host, base_url, {1: "medium", 2: "friend", 3: "medium"}, mode="private")
     code = N.friend_joins(friend, N.invite_link(host, 2), "Sam")
     # The host pastes the code it was sent.
     N.shot(host, "2p-host-lobby")
@@ -97,7 +103,7 @@ def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
     ann = people("ann", viewport=(390, 844))      # a phone
     bob, cy = people("bob"), people("cy")
     N.host_setup(host, base_url, {1: "friend", 2: "friend", 3: "friend"},
-                 extra="&testhooks=1&scenario=" + quote(json.dumps(GOING_OUT)))
+                 extra="&testhooks=1&scenario=" + quote(json.dumps(GOING_OUT)), mode="private")
     # Ann and Cy send their reply codes; Bob's reply link is opened on the host's device and
     # reaches the waiting game tab by itself.
     code_ann = N.friend_joins(ann, N.invite_link(host, 1), "Ann")
@@ -174,7 +180,7 @@ def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
 
 def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(people, base_url):
     host, friend = people("host", viewport=(390, 844)), people("friend")   # the host on a phone
-    N.host_setup(host, base_url, {1: "friend"}, players=2)
+    N.host_setup(host, base_url, {1: "friend"}, players=2, mode="private")
     link = N.invite_link(host, 1)
     # A damaged invite and nonsense pasted as a reply are refused in plain words.
     bad = friend.open(link.split("#")[0] + "#j=1.xyz")
@@ -226,20 +232,25 @@ def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(peo
 def test_a_lost_network_shows_reconnecting_then_lost_and_a_new_invite_resumes(people, base_url):
     import subprocess
     host, friend = people("host"), people("friend")
-    N.host_setup(host, base_url, {1: "friend"}, players=2)
+    N.host_setup(host, base_url, {1: "friend"}, players=2, mode="private")
     N.host_takes_code(host, 1, N.friend_joins(friend, N.invite_link(host, 1), "Sam"))
     N.deal(host, [friend])
     version = N.body_attr(host.page, "version")
-    # The namespace's only network address goes away (nothing else on the machine notices).
-    subprocess.run(["ip", "addr", "del", "192.0.2.1/24", "dev", "v0"], check=True)
+    # The home's only network address goes away (nothing else on the machine notices).
+    net = N.network()
+    ns, home = net["ns"]["home1"], net["homes"]["home1"]
+    subprocess.run(["ip", "-n", ns, "addr", "del", home["address"] + "/24", "dev", home["link"]],
+                   check=True)
     try:
         expect(friend.page.locator('body[data-net-conn="reconnecting"], body[data-net-conn="lost"]')
                ).to_have_count(1, timeout=60_000)
         expect(friend.page.locator("#net-conn")).to_contain_text(re.compile("Reconnecting|lost"))
         expect(friend.page.locator('body[data-net-conn="lost"]')).to_have_count(1, timeout=90_000)
     finally:
-        subprocess.run(["ip", "addr", "add", "192.0.2.1/24", "dev", "v0"], check=True)
-        subprocess.run(["ip", "route", "replace", "default", "dev", "v0"], check=True)
+        subprocess.run(["ip", "-n", ns, "addr", "add", home["address"] + "/24", "dev",
+                        home["link"]], check=True)
+        subprocess.run(["ip", "-n", ns, "route", "replace", "default", "via",
+                        home["address"].rsplit(".", 1)[0] + ".1"], check=True)
     seat1 = host.page.locator('#net-panel .net-seat[data-seat="1"]')
     expect(seat1).to_have_attribute("data-state", "dropped", timeout=90_000)
     old = N.invite_link(host, 1)

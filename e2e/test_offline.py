@@ -205,8 +205,11 @@ def test_sw_precaches_what_offline_play_needs(dist_dir):
     assert not (dist_dir / build.SW_TEMPLATE).exists(), "the template is not shipped"
     urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
     files = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()}
-    # (not the files for hosts: a host that reads _headers does not serve it)
+    # Every file but the worker itself, the files for hosts (a host that reads _headers does
+    # not serve it) and the site's play-with-friends configuration (a site host may edit it in
+    # dist/; the page fetches it afresh).
     assert set(urls) == (files - {"sw.js", *build.SW_EXCLUDE_NAMES}) | {"./"}
+    assert "netplay.json" in files and "netplay.json" not in urls
     for needed in ("index.html", "worker.js", "app-lock.json", "rules-data.json",
                    "manifest.webmanifest", "pyodide/pyodide.asm.wasm",
                    "pyodide/python_stdlib.zip", "i18n/en.json", "lessons/index.json"):

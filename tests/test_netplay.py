@@ -262,6 +262,23 @@ def test_the_host_resumes_from_its_snapshot_and_reinvites():
     invites = h2.restore(snap)
     assert b2.game.version == t.game.version and b2.game.hands == t.game.hands
     assert {f.state for f in h2.friends.values()} == {"dropped"}
+    # The seats keep their secrets (their links stay valid after the host's reload)...
+    assert invites == t.invites
+    # ... and the same link's friend sits down again with its hand.
+    hand = b2.game.hands[1]
+    guest = NetGuest(net2.guest_side("back"), 1, t.invites["1"], "Ann")
+    events = []
+    orig = guest.receive
+    guest.receive = lambda text: events.extend(orig(text)) or []
+    net2.connect("back", guest)
+    guest.hello()
+    net2.pump()
+    welcome = [e for e in events if e["type"] == "welcome"]
+    assert h2.friends[1].state == "connected" and welcome
+    assert sorted(c["id"] for c in welcome[0]["view"]["hand"]) == sorted(hand)
+    # A save without secrets (an older one): every seat gets a new one.
+    invites = NetHost(Bridge(), MemoryNet().host_side).restore(
+        {k: v for k, v in snap.items() if k != "secrets"})
     assert set(invites) == {"1", "2", "3"} and invites["1"] != t.invites["1"]
     bad = dict(snap, record={**snap["record"], "moves": ["draw", "draw", "draw"]})
     with pytest.raises(Exception) as e:

@@ -7,6 +7,7 @@ seats through ``receive``. Friend seats are of kind ``"remote"`` in ``bridge.sea
 from __future__ import annotations
 
 import json
+import re
 import secrets
 import time
 
@@ -485,11 +486,15 @@ class NetHost:
         return {"format": SNAPSHOT_FORMAT, "options": self.options, "kinds": self.kinds,
                 "host_name": self.host_name,
                 "names": {str(s): f.name for s, f in self.friends.items()},
+                # The seats' links stay valid after the host's reload (the save stays on the
+                # host's device).
+                "secrets": {str(s): f.secret for s, f in self.friends.items()},
                 "record": game_record(g) if g else None,
                 "fair": {str(d): v for d, v in self.fair.items()}}
 
     def restore(self, snap: dict) -> dict:
-        """Resume a saved friends' game: every friend seat needs a new invite. Returns them."""
+        """Resume a saved friends' game: each friend seat keeps its saved secret (its link stays
+        valid), or gets a new one when the save has none. Returns them."""
         if not isinstance(snap, dict) or snap.get("format") != SNAPSHOT_FORMAT:
             raise NetError("bad_snapshot", f"not a saved friends' game ({SNAPSHOT_FORMAT})")
         try:
@@ -504,6 +509,10 @@ class NetHost:
                 if int(s) in self.friends:
                     self.friends[int(s)].name = _clean_name(name)
                     self.friends[int(s)].state = "dropped"
+            for s, secret in (snap.get("secrets") or {}).items():
+                if int(s) in self.friends and isinstance(secret, str) and _TOKEN.fullmatch(secret):
+                    self.friends[int(s)].secret = secret
+                    invites[str(int(s))] = secret
             fair = {int(d): v for d, v in (snap.get("fair") or {}).items()}
             if not all(isinstance(v, dict) and isinstance(v.get("seed"), str)
                        for v in fair.values()):
@@ -538,6 +547,9 @@ class NetHost:
             self._send(conn, "reply", id=rid, ok=False, error=err)
         else:
             self._send(conn, "error", **err)
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{4,64}")
 
 
 def _clean_name(name) -> str:

@@ -4,22 +4,27 @@
 
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
+import * as Relay from "./netplay-relay.js";
 import * as RTC from "./netplay-rtc.js";
 import { nt, ntHas } from "./netplay-text.js";
-import { BC_NAME, badge, dialog, errorOf, field, foldHead, keepNames, panel, syncFold } from "./netplay-ui.js";
+import { BC_NAME, badge, dialog, disclosure, errorOf, field, foldHead, keepNames, panel, syncFold } from "./netplay-ui.js";
 
 const REQUEST_TIMEOUT_MS = 20000;
+const SLOW_MS = 20000;
 
 // ----------------------------------------------------------------------------------- guest
 
 export function installGuest(ctl) {
   const eng = (req) => ctl.engine.request(req);
+  // The link: one link per seat (#s=…, through the site's relays) or a private invite (#j=…).
   let inv = null;
-  let invError = null;
-  try { inv = RTC.parseInvite(location.hash); } catch (err) { invError = err; }
+  try {
+    inv = location.hash.startsWith("#s=") ? { ...Relay.parseLink(location.hash), relay: true } : RTC.parseInvite(location.hash);
+  } catch (err) { inv = null; }
+  ctl.ui.noShare = true;          // the host shares the game, not a friend
   // A new invite opened in this tab only changes the #fragment: start afresh with it.
   window.addEventListener("hashchange", () => location.reload());
-  const G = { channel: null, pc: null, view: null, names: [], pending: new Map(), results: [], friends: {}, state: "new" };
+  const G = { channel: null, pc: null, room: null, hostPeer: null, cfg: null, view: null, names: [], pending: new Map(), results: [], friends: {}, state: "new" };
   const applyNames = keepNames(() => G.names, () => (inv ? inv.seat : null));
 
   function localView(view) {
@@ -33,6 +38,7 @@ export function installGuest(ctl) {
 
   function sendOut(texts) {
     for (const text of texts || []) {
+      if (G.room && G.hostPeer) { G.room.send(G.hostPeer, text); continue; }
       if (G.channel && G.channel.readyState === "open") {
         try { G.channel.send(text); } catch (err) { /* its close event follows */ }
       }
@@ -40,7 +46,7 @@ export function installGuest(ctl) {
   }
 
   async function request(kind, fields) {
-    if (!G.channel || G.channel.readyState !== "open") {
+    if (G.room ? !G.hostPeer : !G.channel || G.channel.readyState !== "open") {
       return { ok: false, error: { code: "connection_lost", message: nt("guest.lost") } };
     }
     const res = await eng({ op: "net", action: "guest_request", kind, fields });
@@ -78,6 +84,9 @@ export function installGuest(ctl) {
   }
 
   async function onText(text) {
+    // Every text from the host goes to the browser tests when they listen (e2e/netplay_helpers.py
+    // checks that none names a card of another hand); nothing else is done with it here.
+    if (typeof window.__sambaNetLog === "function") window.__sambaNetLog(String(text));
     const res = await eng({ op: "net", action: "guest_receive", text: typeof text === "string" ? text : "" });
     if (!res.ok) return;
     sendOut(res.out);
@@ -114,6 +123,20 @@ export function installGuest(ctl) {
           renderGuestPanel();
           break;
         case "error":
+          if (ev.code === "seat_taken" && G.room && G.retries++ < 10) {
+            // The host has not yet seen this seat's old connection go (a reload, a dropped
+            // network): say hello again once it has.
+            setTimeout(() => eng({ op: "net", action: "guest_hello" }).then((r) => sendOut(r.out)), 1500);
+            break;
+          }
+          if (G.state !== "connected" && G.joinErr && ["seat_taken", "bad_secret", "not_a_friend_seat"].includes(ev.code)) {
+            // Not seated (the seat is someone else's now, or the link is no longer valid): said
+            // in the join dialog, which stays open; nothing changed at the table.
+            G.failText = ntHas(`err.${ev.code}`) ? nt(`err.${ev.code}`) : ev.message;
+            G.joinErr.textContent = G.failText;
+            setConn(ev.code === "seat_taken" ? "seat_taken" : "bad_secret");
+            break;
+          }
           ctl.say(ntHas(`err.${ev.code}`) ? nt(`err.${ev.code}`) : ev.message, "error", ev.code);
           ctl.draw();
           break;
@@ -155,12 +178,10 @@ export function installGuest(ctl) {
     Object.assign(nameIn, { type: "text", name: "name", maxLength: 24, autocomplete: "nickname", required: true });
     try { nameIn.value = localStorage.getItem("samba.net.name") || ""; } catch (err) { /* ignore */ }
     nameLab.append(el("span", null, nt("join.name")), nameIn);
-    // The host chose a STUN server: the friend may use it too (or not).
-    const stunLab = el("label", "field net-check");
-    const stunBox = el("input");
-    Object.assign(stunBox, { type: "checkbox", name: "stun_on", checked: true });
-    stunLab.append(stunBox, " ", el("span", null, nt("join.stun", { url: inv.stun })));
-    stunLab.hidden = !inv.stun;
+    // Who learns what when this page connects (the site's STUN/TURN servers and relays).
+    const said = el("p", "net-disclose");
+    said.id = "net-disclose";
+    Relay.loadConfig().then((cfg) => { G.cfg = cfg; said.textContent = disclosure(cfg, inv.relay ? "relay" : "private", inv.sameNetworkOnly); });
     const err = el("p", "net-error");
     const out = el("div", "net-reply-out");
     const go = el("button", "btn btn-primary", nt("join.go"));
@@ -168,7 +189,7 @@ export function installGuest(ctl) {
     go.id = "net-join-go";
     const buttons = el("div", "dlg-buttons");
     buttons.append(go);
-    box.append(nameLab, stunLab, err, buttons, out);
+    box.append(nameLab, said, err, buttons, out);
     d.append(box);
     box.addEventListener("submit", async (ev) => {
       ev.preventDefault();
@@ -177,9 +198,11 @@ export function installGuest(ctl) {
       try { localStorage.setItem("samba.net.name", name); } catch (e) { /* ignore */ }
       const res = await eng({ op: "net", action: "guest_setup", seat: inv.seat, secret: inv.secret, name });
       if (!res.ok) { err.textContent = errorOf(res).message; go.disabled = false; return; }
+      G.cfg = G.cfg || await Relay.loadConfig();
+      if (inv.relay) { await relayJoin(err, go, out, nameLab, buttons); return; }
       let made;
       try {
-        made = await RTC.makeAnswer(inv.offer, inv.stun && stunBox.checked ? inv.stun : "", (ch) => {
+        made = await RTC.makeAnswer(inv.offer, Relay.iceFor(G.cfg, inv.sameNetworkOnly), (ch) => {
           G.channel = ch;
           ch.addEventListener("open", async () => {
             const r = await eng({ op: "net", action: "guest_hello" });
@@ -210,11 +233,54 @@ export function installGuest(ctl) {
       out.replaceChildren(el("p", null, nt("join.reply")), field(nt("join.reply_link"), link.href, "net-reply-link"),
         field(nt("join.reply_code"), code, "net-reply-code"), el("p", "net-info", nt("join.waiting")));
       nameLab.hidden = true;
-      stunLab.hidden = true;
       buttons.hidden = true;
       setConn("waiting");
     });
     d.showModal();
+  }
+
+  /** One link per seat: meet the host in the seat's room on the site's relays. */
+  async function relayJoin(err, go, out, nameLab, buttons) {
+    G.retries = 0;
+    G.joinErr = err;
+    nameLab.hidden = true;
+    buttons.hidden = true;
+    out.replaceChildren(el("p", "net-info", nt("join.finding")));
+    setConn("waiting");
+    // A host that is away, or a link whose secret is out of date, look the same from here when
+    // the host's page is the one that could not read the other's connection data: say both.
+    setTimeout(() => {
+      if (G.hostPeer || G.state !== "waiting") return;
+      const slow = el("p", "net-info", nt("join.slow"));
+      slow.id = "net-slow";
+      out.append(slow);
+    }, SLOW_MS);
+    G.room = await Relay.joinSeat({
+      role: "guest", game: inv.game, seat: inv.seat, secret: inv.secret, cfg: G.cfg, sameNetworkOnly: inv.sameNetworkOnly,
+      onPeer: async (peerId) => {
+        if (G.hostPeer) return;
+        G.hostPeer = peerId;
+        const r = await eng({ op: "net", action: "guest_hello" });
+        sendOut(r.out);
+      },
+      onText: (peerId, text) => { if (peerId === G.hostPeer) onText(text); },
+      onLeave: (peerId) => {
+        if (peerId !== G.hostPeer) return;
+        G.hostPeer = null;
+        // The host may come back (a reload): this page stays in the room and says hello again.
+        for (const done of G.pending.values()) done({ ok: false, error: { code: "connection_lost", message: nt("guest.lost") } });
+        G.pending.clear();
+        setConn(G.view ? "reconnecting" : "waiting");
+      },
+      onFail: (kind) => {
+        if (G.hostPeer || G.state === "connected") return;
+        const why = kind === "relay" ? nt("err.relay_down_guest") : kind === "secret" ? nt("err.bad_secret")
+          : inv.sameNetworkOnly ? nt("err.connect_local_guest") : nt("err.connect_failed_guest");
+        err.textContent = why;
+        G.failText = why;
+        setConn(kind === "relay" ? "relay_down" : kind === "secret" ? "bad_secret" : "failed");
+      },
+    });
   }
 
   function renderGuestPanel() {
@@ -223,7 +289,7 @@ export function installGuest(ctl) {
     if (G.view && !G.folded) { G.folded = true; p.classList.add("net-folded"); }
     const items = [foldHead(p)];
     const lastResult = G.results[G.results.length - 1];
-    const trouble = G.state === "lost" || G.state === "reconnecting" || G.state === "failed";
+    const trouble = ["lost", "reconnecting", "failed", "relay_down", "bad_secret", "seat_taken"].includes(G.state);
     if (trouble || (lastResult && !lastResult.ok && G.shownWarning !== lastResult.deal)) {
       p.classList.remove("net-folded");
       if (lastResult && !lastResult.ok) G.shownWarning = lastResult.deal;
@@ -234,7 +300,8 @@ export function installGuest(ctl) {
     conn.id = "net-conn";
     conn.textContent = G.state === "lost" ? nt("guest.lost") : G.state === "reconnecting" ? nt("guest.reconnecting")
       : G.state === "connected" ? (G.view ? nt("guest.connected") : nt("join.lobby"))
-        : G.state === "failed" ? nt("err.connect_failed_guest") : nt("join.waiting");
+        : ["failed", "relay_down", "bad_secret", "seat_taken"].includes(G.state) ? G.failText || nt("err.connect_failed_guest")
+          : G.room ? nt("join.finding") : nt("join.waiting");
     items.push(conn);
     const list = el("div", "net-seats");
     (G.names || []).forEach((name, seat) => {
@@ -270,7 +337,7 @@ export function installGuest(ctl) {
         line.textContent = v.textContent;
       }
     }
-    items.push(el("p", "net-help", nt("panel.help")));
+    items.push(el("p", "net-help", nt("guest.help")));
     p.replaceChildren(...items);
   }
 }

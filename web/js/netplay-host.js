@@ -3,10 +3,10 @@
 
 import { el } from "./dom.js";
 import { num, t } from "./i18n.js";
+import * as Relay from "./netplay-relay.js";
 import * as RTC from "./netplay-rtc.js";
 import { nt } from "./netplay-text.js";
-import { BC_NAME, badge, dialog, errorOf, field, foldHead, keepNames, panel, readStun, syncFold,
-         writeStun } from "./netplay-ui.js";
+import { BC_NAME, badge, dialog, disclosure, errorOf, field, foldHead, keepNames, panel, syncFold } from "./netplay-ui.js";
 
 const HOST_KEY = "samba.net.host.v1";
 const LEVELS = ["easy", "medium", "hard", "random"];
@@ -16,10 +16,16 @@ export function installHost(ctl) {
   const H = {
     game: null,           // this game's token (in invites and replies)
     status: null,         // the protocol's status (NetHost.status())
-    peers: new Map(),     // seat -> {pc, channel, conn, link, state}
+    peers: new Map(),     // seat -> {kind: "relay"|"private", link, state, ...}
     conns: new Map(),     // conn -> seat
+    senders: new Map(),   // conn -> send(text)
+    secrets: {},          // seat -> its current secret (kept with the host's save)
+    mode: "relay",        // how friends join: "relay" (one link) or "private" (two links)
+    modes: {},            // seat -> a seat's own mode (a private invite after a relay failure)
+    local: false,         // "same network only": no STUN/TURN server
+    cfg: { iceServers: [], relays: [] },
+    was: {},              // seat -> its last state (for "reconnected")
     n: 0,
-    stun: readStun(),
     version: null,
     notice: "",
     rows: new Map(),
@@ -31,10 +37,9 @@ export function installHost(ctl) {
   function deliver(res) {
     if (!res) return;
     for (const o of res.out || []) {
-      const seat = H.conns.get(o.conn);
-      const p = seat === undefined ? null : H.peers.get(seat);
-      if (p && p.conn === o.conn && p.channel.readyState === "open") {
-        try { p.channel.send(o.text); } catch (err) { /* closing: its close event follows */ }
+      const send = H.senders.get(o.conn);
+      if (send) {
+        try { send(o.text); } catch (err) { /* closing: its close event follows */ }
       }
     }
     if (res.status) {
@@ -70,7 +75,8 @@ export function installHost(ctl) {
     const version = H.version;
     const res = await eng({ op: "net", action: "host_snapshot" }).catch(() => null);
     if (res && res.ok) {
-      try { localStorage.setItem(HOST_KEY, JSON.stringify({ game: H.game, snapshot: res.snapshot })); } catch (err) { return; /* full */ }
+      const keep = { game: H.game, snapshot: res.snapshot, mode: H.mode, modes: H.modes, local: H.local };
+      try { localStorage.setItem(HOST_KEY, JSON.stringify(keep)); } catch (err) { return; /* full */ }
       document.body.dataset.netSaved = String(version);
     }
   }
@@ -105,12 +111,17 @@ export function installHost(ctl) {
   } catch (err) { bc = null; }
 
   async function hostStart() {
+    H.cfg = await Relay.loadConfig();
+    if (!H.cfg.relays.length) H.mode = "private";
     let saved = null;
     try { saved = JSON.parse(localStorage.getItem(HOST_KEY) || "null"); } catch (err) { saved = null; }
     if (saved && saved.snapshot && saved.game) {
       const res = await net("host_restore", { snapshot: saved.snapshot });
       if (res.ok) {
         H.game = saved.game;
+        H.mode = saved.mode === "private" || !H.cfg.relays.length ? "private" : "relay";
+        H.modes = saved.modes && typeof saved.modes === "object" ? saved.modes : {};
+        H.local = saved.local === true;
         await makeInvites(res.invites);
         showView(res);
         return;
@@ -205,13 +216,28 @@ export function installHost(ctl) {
     const nameIn = el("input", "net-input");
     Object.assign(nameIn, { type: "text", name: "name", maxLength: 24, autocomplete: "nickname" });
     nameLab.append(el("span", null, nt("setup.name")), nameIn);
-    const stunLab = el("label", "field net-check");
-    const stunBox = el("input");
-    Object.assign(stunBox, { type: "checkbox", name: "stun_on", checked: !!H.stun });
-    stunLab.append(stunBox, " ", el("span", null, nt("setup.stun")));
-    const stunIn = el("input", "net-input");
-    Object.assign(stunIn, { type: "text", name: "stun", value: H.stun, placeholder: "stun:stun.example.org:3478" });
-    stunIn.setAttribute("aria-label", nt("setup.stun_url"));
+    // How friends join: one link per seat through the site's relays, or the private invite.
+    const howBox = el("fieldset", "field");
+    howBox.append(el("legend", null, nt("setup.how")));
+    const how = el("div", "net-how");
+    for (const m of ["relay", "private"]) {
+      const lab = el("label", "net-check");
+      const inp = el("input");
+      Object.assign(inp, { type: "radio", name: "mode", value: m, checked: m === H.mode, disabled: m === "relay" && !H.cfg.relays.length });
+      lab.append(inp, " ", el("span", null, nt(`setup.mode_${m}`)));
+      how.append(lab);
+    }
+    const localLab = el("label", "field net-check");
+    const localBox = el("input");
+    Object.assign(localBox, { type: "checkbox", name: "same_network", checked: H.local });
+    localLab.append(localBox, " ", el("span", null, nt("setup.same_network")));
+    const said = el("p", "net-disclose");
+    said.id = "net-disclose";
+    const sayWho = () => {
+      const mode = form.querySelector('input[name="mode"]:checked').value;
+      said.textContent = disclosure(H.cfg, mode, localBox.checked);
+    };
+    howBox.append(how, localLab, said);
     const err = el("p", "net-error");
     const buttons = el("div", "dlg-buttons");
     const cancel = el("a", "btn btn-ghost", nt("setup.cancel"));
@@ -220,18 +246,21 @@ export function installHost(ctl) {
     go.type = "submit";
     go.id = "net-create";
     buttons.append(cancel, go);
-    form.append(rulesBox, playersLab, targetLab, seatsField, nameLab, stunLab, stunIn, err, buttons);
+    form.append(rulesBox, playersLab, targetLab, seatsField, nameLab, howBox, err, buttons);
     d.append(form);
     fillPlayers();
     fillTargets();
+    sayWho();
+    form.addEventListener("change", sayWho);
     form.addEventListener("submit", async (ev) => {
       ev.preventDefault();
       const n = Number(playersSel.value);
       const seats = ["host"];
       for (let i = 1; i < n; i++) seats.push(form.querySelector(`select[name="seat${i}"]`).value);
       if (!seats.includes("friend")) { err.textContent = nt("setup.need_friend"); return; }
-      H.stun = stunBox.checked ? stunIn.value.trim() : "";
-      writeStun(H.stun);
+      H.mode = form.querySelector('input[name="mode"]:checked').value;
+      H.local = localBox.checked;
+      H.modes = {};
       const res = await net("host_setup", {
         rules: form.querySelector('input[name="rules"]:checked').value, players: n,
         target: Number(targetSel.value), seats, name: nameIn.value,
@@ -249,32 +278,55 @@ export function installHost(ctl) {
     renderPanel();
   }
 
+  function forget(conn) {
+    H.conns.delete(conn);
+    H.senders.delete(conn);
+  }
+
   function dropPeer(seat) {
     const p = H.peers.get(seat);
     if (!p) return;
     H.peers.delete(seat);
-    H.conns.delete(p.conn);
+    if (p.kind === "relay") {
+      for (const conn of p.conns.values()) forget(conn);
+      if (p.room) p.room.leave();
+      return;
+    }
+    forget(p.conn);
     try { p.channel.close(); } catch (err) { /* ignore */ }
     try { p.pc.close(); } catch (err) { /* ignore */ }
   }
 
+  const seatMode = (seat) => H.modes[seat] || H.mode;
+
+  function joinUrl(fragment) {
+    const url = new URL("./", location.href);
+    url.search = "?net=join";
+    url.hash = fragment;
+    return url.href;
+  }
+
   async function invite(seat, secret) {
     dropPeer(seat);
+    H.secrets[seat] = secret;
+    if (seatMode(seat) === "relay") { await relayInvite(seat, secret); return; }
     let made;
-    try { made = await RTC.makeOffer(H.stun); } catch (err) {
+    try { made = await RTC.makeOffer(Relay.iceFor(H.cfg, H.local)); } catch (err) {
       H.notice = err.message === "no_candidates" ? nt("err.no_candidates") : err.message;
       renderPanel();
       return;
     }
     const conn = `s${seat}-${++H.n}`;
-    const url = new URL("./", location.href);
-    url.search = "?net=join";
-    url.hash = RTC.inviteFragment(seat, secret, H.game, made.offer, H.stun);
-    const p = { pc: made.pc, channel: made.channel, conn, link: url.href, state: "invited" };
+    const p = { kind: "private", pc: made.pc, channel: made.channel, conn, state: "invited",
+                link: joinUrl(RTC.inviteFragment(seat, secret, H.game, made.offer, H.local)) };
     H.peers.set(seat, p);
     H.conns.set(conn, seat);
     const ch = made.channel;
-    ch.addEventListener("open", () => { p.state = "open"; renderPanel(); });
+    ch.addEventListener("open", () => {
+      p.state = "open";
+      H.senders.set(conn, (text) => { if (ch.readyState === "open") ch.send(text); });
+      renderPanel();
+    });
     ch.addEventListener("message", async (ev) => {
       if (H.peers.get(seat) !== p) return;
       const res = await net("host_receive", { conn, text: typeof ev.data === "string" ? ev.data : "" });
@@ -288,9 +340,55 @@ export function installHost(ctl) {
     ch.addEventListener("close", closed);
     made.pc.addEventListener("connectionstatechange", () => {
       const s = made.pc.connectionState;
-      if (s === "failed" && p.state !== "open") { H.notice = nt("err.connect_failed", { seat }); renderPanel(); }
+      if (s === "failed" && p.state !== "open") { p.fail = "connect"; renderPanel(); }
       if (s === "failed" || s === "closed") closed();
     });
+  }
+
+  /** One link per seat: the host waits in the seat's room on the site's relays. */
+  async function relayInvite(seat, secret) {
+    const p = { kind: "relay", state: "invited", conns: new Map(), fail: "", path: "", room: null,
+                link: joinUrl(Relay.linkFragment(seat, secret, H.game, H.local)) };
+    H.peers.set(seat, p);
+    renderPanel();
+    const mine = () => H.peers.get(seat) === p;
+    p.room = await Relay.joinSeat({
+      role: "host", game: H.game, seat, secret, cfg: H.cfg, sameNetworkOnly: H.local,
+      onPeer: (peerId) => {
+        if (!mine()) return;
+        const conn = `r${seat}-${++H.n}`;
+        p.conns.set(peerId, conn);
+        H.conns.set(conn, seat);
+        H.senders.set(conn, (text) => p.room.send(peerId, text));
+        p.fail = "";
+        p.state = "open";
+        renderPanel();
+      },
+      onText: async (peerId, text) => {
+        const conn = p.conns.get(peerId);
+        if (!mine() || !conn) return;
+        const res = await net("host_receive", { conn, text });
+        if (res.ok) showView(res);
+        if (!p.path && H.status && (H.status.friends[String(seat)] || {}).state === "connected") {
+          p.path = await p.room.path(peerId);
+          renderPanel();
+        }
+      },
+      onLeave: (peerId) => {
+        const conn = p.conns.get(peerId);
+        p.conns.delete(peerId);
+        if (!conn) return;
+        forget(conn);
+        p.path = "";
+        if (mine()) net("host_closed", { conn });
+      },
+      onFail: (kind) => {
+        if (!mine() || (kind === "relay" && p.conns.size)) return;
+        p.fail = kind;
+        renderPanel();
+      },
+    });
+    if (!mine() && p.room) p.room.leave();
   }
 
   async function takeReply(code) {
@@ -298,7 +396,7 @@ export function installHost(ctl) {
     try { r = RTC.parseReply(code); } catch (err) { H.notice = nt("err.reply_bad"); renderPanel(); return false; }
     if (r.game !== H.game) { H.notice = nt("err.reply_game"); renderPanel(); return false; }
     const p = H.peers.get(r.seat);
-    if (!p) { H.notice = nt("err.reply_seat", { seat: r.seat }); renderPanel(); return false; }
+    if (!p || p.kind !== "private") { H.notice = nt("err.reply_seat", { seat: r.seat }); renderPanel(); return false; }
     if (p.pc.signalingState !== "have-local-offer") { H.notice = nt("err.reply_used", { seat: r.seat }); renderPanel(); return false; }
     try { await RTC.takeAnswer(p.pc, r.answer); } catch (err) { H.notice = err.message; renderPanel(); return false; }
     // The data channel may already be open by now (its "open" event can come before this line
@@ -307,6 +405,14 @@ export function installHost(ctl) {
     H.notice = "";
     renderPanel();
     return true;
+  }
+
+  /** Tries the seat again with the same link (a failed connection, a relay that was down). */
+  async function retry(seat, mode) {
+    if (mode) H.modes[seat] = mode;
+    await invite(seat, H.secrets[seat]);
+    save();
+    renderPanel();
   }
 
   async function newInvite(seat) {
@@ -365,6 +471,14 @@ export function installHost(ctl) {
     });
     rrow.append(row.reply, connect);
     row.replyWrap.append(rrow);
+    row.fail = el("p", "net-error net-seat-fail");
+    row.fail.setAttribute("role", "alert");
+    row.retry = el("button", "btn btn-primary net-retry", nt("panel.retry"));
+    row.retry.type = "button";
+    row.retry.addEventListener("click", () => retry(seat));
+    row.privateBtn = el("button", "btn btn-ghost net-use-private", nt("panel.use_private"));
+    row.privateBtn.type = "button";
+    row.privateBtn.addEventListener("click", () => retry(seat, "private"));
     row.newInvite = el("button", "btn btn-ghost net-new-invite", nt("panel.new_invite"));
     row.newInvite.type = "button";
     row.newInvite.addEventListener("click", () => newInvite(seat));
@@ -411,17 +525,33 @@ export function installHost(ctl) {
       const peer = H.peers.get(seat);
       let state = friend ? friend.state : "";
       if (friend && state !== "connected" && peer && peer.state === "connecting") state = "connecting";
+      // A friend back after a drop: "reconnected" (until the next drop).
+      if (friend) {
+        if (friend.state === "dropped") H.was[seat] = "dropped";
+        else if (friend.state === "connected" && H.was[seat] === "dropped") H.was[seat] = "back";
+      }
+      const back = state === "connected" && H.was[seat] === "back";
       row.box.dataset.state = state || kind;
-      row.state.textContent = state ? nt(`state.${state}`) : "";
+      if (back) row.box.dataset.back = "1"; else delete row.box.dataset.back;
+      const via = state === "connected" && peer && peer.path === "relay";
+      row.box.dataset.path = state === "connected" && peer ? peer.path || "" : "";
+      row.state.textContent = state ? nt(`state.${back ? "reconnected" : state}`) + (via ? ` · ${nt("state.via_relay")}` : "") : "";
       row.state.className = `net-state net-${state || "none"}`;
       const parts = [];
       if (friend && friend.state !== "connected") {
         if (peer) {
           row.invite.querySelector("input").value = peer.link;
-          parts.push(row.invite, row.replyWrap);
+          parts.push(row.invite);
+          if (peer.kind === "private") parts.push(row.replyWrap);
+          row.box.dataset.fail = peer.fail || "";
+          if (peer.fail) {
+            row.fail.textContent = nt(peer.fail === "relay" ? "err.relay_down" : H.local ? "err.connect_local" : "err.connect_failed", { seat });
+            parts.push(row.fail, row.retry);
+            if (peer.fail === "relay") parts.push(row.privateBtn);
+          }
         }
         parts.push(row.newInvite);
-        if (st.stage !== "lobby" || friend.state === "dropped") {
+        if (st.stage !== "lobby" || friend.state === "dropped" || (peer && peer.fail)) {
           row.choice.value = LEVELS.includes(kind) ? kind : "";
           parts.push(row.choice);
         }

@@ -1,17 +1,11 @@
-// WebRTC for play with friends (docs/netplay.md): one data channel per friend seat, set up
-// with no signalling server. The host's offer travels in the invite link, the friend's answer in
+// WebRTC for play with friends' private invite (docs/netplay.md): one data channel per friend
+// seat, set up with no signalling server. The host's offer travels in the invite link, the friend's answer in
 // the reply link/code; each carries only what a peer needs (ICE user name and password, the DTLS
 // fingerprint, the candidates), about 100 characters, and the full description is rebuilt here.
 // No DOM here.
 
 export const CHANNEL = "samba";
 const GATHER_MS = 4000;
-
-/** ICE servers: none by default (no request leaves the site); a STUN URL only when opted in. */
-export function iceServers(stun) {
-  const url = typeof stun === "string" ? stun.trim() : "";
-  return /^stuns?:[^\s]+$/.test(url) ? [{ urls: url }] : [];
-}
 
 function b64urlFromHex(hex) {
   const bytes = hex.match(/../g).map((h) => parseInt(h, 16));
@@ -37,8 +31,11 @@ export function compactSdp(sdp) {
     if (!l.startsWith("a=candidate:")) continue;
     const f = l.trim().split(/\s+/);
     if (f[2].toLowerCase() !== "udp") continue;
-    const type = f[7] === "srflx" ? "s" : f[7] === "host" ? "h" : null;
-    if (!type || f[4].endsWith(".local")) continue;
+    // Host candidates by address or by mDNS name (`<uuid>.local`: how browsers show a device's
+    // local address; the other browser resolves it on the same network), server-reflexive
+    // (STUN) and relay (TURN) candidates.
+    const type = { host: "h", srflx: "s", relay: "r" }[f[7]] || null;
+    if (!type) continue;
     const c = `${type}${f[4]}_${f[5]}`;
     if (!cands.includes(c)) cands.push(c);
   }
@@ -58,9 +55,9 @@ export function parseCompact(text) {
     throw new Error("malformed connection data");
   }
   const cands = candText.split(",").map((c) => {
-    const m = /^([hs])([0-9a-fA-F.:]{2,45})_(\d{1,5})$/.exec(c);
+    const m = /^([hsr])([0-9a-fA-F.:]{2,45}|[0-9a-fA-F-]{36}\.local)_(\d{1,5})$/.exec(c);
     if (!m || Number(m[3]) > 65535) throw new Error("malformed candidate");
-    return { type: m[1] === "s" ? "srflx" : "host", ip: m[2], port: Number(m[3]) };
+    return { type: { h: "host", s: "srflx", r: "relay" }[m[1]], ip: m[2], port: Number(m[3]) };
   });
   if (!cands.length || cands.length > 16) throw new Error("malformed candidates");
   return { ufrag, pwd, fingerprint: hexFromB64url(fp64), cands };
@@ -72,8 +69,8 @@ export function expandSdp(text, setup) {
   const out = ["v=0", "o=- 1 2 IN IP4 127.0.0.1", "s=-", "t=0 0", "a=group:BUNDLE 0",
     "a=msid-semantic: WMS", "m=application 9 UDP/DTLS/SCTP webrtc-datachannel", "c=IN IP4 0.0.0.0"];
   d.cands.forEach((c, i) => {
-    const prio = (c.type === "host" ? 2122260223 : 1686052607) - i;
-    const extra = c.type === "srflx" ? " raddr 0.0.0.0 rport 0" : "";
+    const prio = ({ host: 2122260223, srflx: 1686052607, relay: 41885439 })[c.type] - i;
+    const extra = c.type !== "host" ? " raddr 0.0.0.0 rport 0" : "";
     out.push(`a=candidate:${i + 1} 1 udp ${prio} ${c.ip} ${c.port} typ ${c.type}${extra}`);
   });
   out.push(`a=ice-ufrag:${d.ufrag}`, `a=ice-pwd:${d.pwd}`, `a=fingerprint:sha-256 ${d.fingerprint}`,
@@ -91,8 +88,8 @@ function gathered(pc) {
 }
 
 /** The host's side of one seat: a peer connection with its channel and a compact offer. */
-export async function makeOffer(stun) {
-  const pc = new RTCPeerConnection({ iceServers: iceServers(stun) });
+export async function makeOffer(iceServers) {
+  const pc = new RTCPeerConnection({ iceServers });
   const channel = pc.createDataChannel(CHANNEL, { ordered: true });
   await pc.setLocalDescription(await pc.createOffer());
   await gathered(pc);
@@ -105,9 +102,9 @@ export async function takeAnswer(pc, answer) {
 }
 
 /** A friend's side: answer the host's compact offer; the channel comes with `onChannel`. */
-export async function makeAnswer(offer, stun, onChannel) {
+export async function makeAnswer(offer, iceServers, onChannel) {
   const sdp = expandSdp(offer, "actpass");
-  const pc = new RTCPeerConnection({ iceServers: iceServers(stun) });
+  const pc = new RTCPeerConnection({ iceServers });
   pc.addEventListener("datachannel", (ev) => onChannel(ev.channel));
   await pc.setRemoteDescription({ type: "offer", sdp });
   await pc.setLocalDescription(await pc.createAnswer());
@@ -116,30 +113,26 @@ export async function makeAnswer(offer, stun, onChannel) {
 }
 
 // Invite and reply texts ---------------------------------------------------------------------
-// invite (in the link's #fragment, never sent to a server): j=<seat>.<secret>.<game>.<offer>
+// invite (in the link's #fragment, never sent to a server): j=<seat>.<secret>.<game>.<offer>[&n]
+// ("&n": the host chose "same network only": the friend uses no STUN/TURN server either)
 // reply (link fragment or code to paste):                   r=<seat>.<game>.<answer>
 const TOKEN = /^[A-Za-z0-9_-]{4,64}$/;
 
-export function inviteFragment(seat, secret, game, offer, stun = "") {
-  const url = iceServers(stun).length ? `&s=${encodeURIComponent(stun.trim())}` : "";
-  return `j=${seat}.${secret}.${game}.${offer}${url}`;
+export function inviteFragment(seat, secret, game, offer, sameNetworkOnly = false) {
+  return `j=${seat}.${secret}.${game}.${offer}${sameNetworkOnly ? "&n" : ""}`;
 }
 
 export function parseInvite(fragment) {
   const text = String(fragment || "").replace(/^#/, "");
   if (!text.startsWith("j=")) throw new Error("not an invite");
-  const [main, stunPart] = text.slice(2).split("&s=");
-  let stun = "";
-  if (stunPart !== undefined) {
-    try { stun = decodeURIComponent(stunPart); } catch (err) { throw new Error("malformed invite"); }
-    if (!iceServers(stun).length) throw new Error("malformed invite");
-  }
+  const [main, flag] = text.slice(2).split("&");
+  if (flag !== undefined && flag !== "n") throw new Error("malformed invite");
   const [seat, secret, game, ...rest] = main.split(".");
   const s = Number(seat);
   if (!/^\d$/.test(seat) || !TOKEN.test(secret || "") || !TOKEN.test(game || "")) throw new Error("malformed invite");
   const offer = rest.join(".");
   parseCompact(offer);
-  return { seat: s, secret, game, offer, stun };
+  return { seat: s, secret, game, offer, sameNetworkOnly: flag === "n" };
 }
 
 export function replyCode(seat, game, answer) {

@@ -4,19 +4,27 @@
 
 import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
+import { thirdParties } from "./netplay-relay.js";
 import { nt, ntHas } from "./netplay-text.js";
 
 export const BC_NAME = "samba-net";
-const STUN_KEY = "samba.net.stun";
 
-export function readStun() {
-  try { return localStorage.getItem(STUN_KEY) || ""; } catch (err) { return ""; }
-}
-
-export function writeStun(url) {
-  try {
-    if (url) localStorage.setItem(STUN_KEY, url); else localStorage.removeItem(STUN_KEY);
-  } catch (err) { /* private mode */ }
+/**
+ * One plain line on who learns what when friends connect (docs/netplay.md, "What each third
+ * party sees"): the STUN server learns network addresses, the relays pass encrypted connection
+ * data on, a TURN server carries the (encrypted) game when no direct path exists.
+ */
+export function disclosure(cfg, mode, sameNetworkOnly) {
+  const who = thirdParties(cfg);
+  const parts = [];
+  if (mode === "relay" && who.relays.length) parts.push(nt("say.relays", { relays: who.relays.join(", ") }));
+  if (sameNetworkOnly) parts.push(nt("say.local"));
+  else {
+    if (who.stun.length) parts.push(nt("say.stun", { stun: who.stun.join(", ") }));
+    if (who.turn.length) parts.push(nt("say.turn", { turn: who.turn.join(", ") }));
+  }
+  if (mode === "private" && (sameNetworkOnly || !who.stun.length && !who.turn.length)) parts.push(nt("say.none"));
+  return parts.join(" ");
 }
 
 async function copy(text, button) {

@@ -1,0 +1,223 @@
+"""Play with friends from one link per seat, across the homes of e2e/netns_run.py's network
+(docs/netplay.md): each home behind its own NAT, a real Nostr relay and a real coturn on the
+public segment, a stock Chromium in each home. Run with `python e2e/netns_run.py`."""
+from __future__ import annotations
+
+import os
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+import netplay_helpers as N
+
+if os.environ.get("SAMBA_NETNS") != "1":
+    pytest.skip("needs the networks of e2e/netns_run.py (python e2e/netns_run.py)",
+                allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def browsers(_playwright):
+    made = {h: N.launch(_playwright, h) for h in ("home1", "home2")}
+    yield made
+    for b in made.values():
+        b.close()
+
+
+@pytest.fixture
+def people(browsers):
+    made = []
+
+    def make(name, home="home1", **kw):
+        p = N.Person(browsers[home], name, **kw)
+        p.home = home
+        made.append(p)
+        return p
+
+    yield make
+    N.uncut()
+    N.site_config()
+    for p in made:
+        p.close()
+
+
+def seat_row(host, seat):
+    return host.page.locator(f'#net-panel .net-seat[data-seat="{seat}"]')
+
+
+def link_for(host, seat, home):
+    """The seat's link as the friend opens it: the same path on the site as served in the
+    friend's home (each home has its own copy of the static site on 127.0.0.1)."""
+    return N.home_url(home) + N.invite_link(host, seat).split("/", 3)[3]
+
+
+# Trystero reports a peer's data channel closed by the other side (a tab closed) on the console
+# as an error; nothing went wrong for the player.
+PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
+
+
+def errors(person) -> list[str]:
+    return [e for e in person.errors if PEER_CLOSED not in e]
+
+
+def _record_of(person) -> dict:
+    recs = [m for m in person.messages() if m.get("t") == "record"]
+    assert recs, f"{person.name} got no record at the deal's end"
+    return recs[-1]["record"]
+
+
+def test_one_home_same_network_only_and_a_link_without_its_secret(people):
+    """Two players in one home with no STUN server ("same network only"): the browsers reach
+    each other by their mDNS host names. A link whose secret was changed gets no seat."""
+    N.site_config()
+    host, sam, eve = people("host"), people("sam", viewport=(390, 844)), people("eve")
+    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2, same_network=True)
+    expect(host.page.locator("#net-panel")).to_be_visible()
+    link = link_for(host, 1, "home1")
+    assert re.search(r"#s=1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.n$", link), link
+    # A guess at the secret: the relay passes its messages, but nobody can read them.
+    seat, secret, rest = link.split("#s=")[1].split(".", 2)
+    forged = link.split("#s=")[0] + f"#s={seat}.{'A' * len(secret)}.{rest}"
+    pe = eve.open(forged)
+    expect(pe.locator("#net-join")).to_be_visible()
+    pe.locator('#net-join input[name="name"]').fill("Eve")
+    pe.click("#net-join-go")
+    N.friend_sits(sam, link, "Sam")
+    N.expect_connected(host, 1)
+    expect(seat_row(host, 1)).to_contain_text("Sam")
+    # Eve is never seated and never receives a text of the game; her page says the link is not
+    # valid (when her page is the one that cannot read the host's connection data) or, after a
+    # while, that the host's page is closed or the link out of date; the host's panel is not
+    # troubled by her.
+    said = pe.locator('body[data-net-conn="bad_secret"] #net-join .net-error, #net-slow').first
+    expect(said).to_be_visible(timeout=60_000)
+    expect(said).to_contain_text(re.compile("no longer valid|out of date"))
+    expect(seat_row(host, 1)).not_to_have_attribute("data-fail", re.compile("."))
+    assert not eve.received
+    N.deal(host, [sam])
+    N.shot(sam, "homes-phone-friend-mdns")
+    assert not eve.received     # (the forged link; the real link, opened below, is refused)
+    expect(pe.locator('body[data-net-conn="connected"]')).to_have_count(0)
+    # The friend's page has no host-only controls or notes.
+    expect(sam.page.locator("#btn-share")).to_be_hidden()
+    assert "runs the game, so it could show" not in sam.page.locator("#net-panel").inner_text()
+    # The host reloads: the game resumes at the same step, and the friend's page, still on the
+    # same link, finds the host again by itself and gets its hand back.
+    if N.my_turn(host.page):
+        N.play_turn(host.page)
+    N.settle(host.page)
+    version = N.body_attr(host.page, "version")
+    hand = sorted(sam.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    expect(host.page.locator(f'body[data-net-saved="{version}"]')).to_have_count(1)
+    host.page.reload()
+    N.wait_ready(host.page, N.BOOT_TIMEOUT_MS, host.errors)
+    expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
+    # (Sam's page keeps the link it opened: it can only be seated again if the reloaded host
+    # waits in the same room with the same secret. The link field may be gone by now.)
+    N.expect_connected(host, 1, timeout=60_000)
+    expect(seat_row(host, 1)).to_contain_text("reconnected")
+    expect(sam.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
+           ).to_have_count(1, timeout=30_000)
+    assert sorted(sam.page.locator("#hand .card").evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == hand
+    # The same link opened on another device while the friend is seated: the table is full.
+    other = eve.open(link, eve.new_page())
+    other.locator('#net-join input[name="name"]').fill("Eve")
+    other.click("#net-join-go")
+    expect(other.locator('body[data-net-conn="seat_taken"]')).to_have_count(1, timeout=60_000)
+    expect(other.locator("#net-join .net-error")).to_contain_text("already connected")
+    expect(seat_row(host, 1)).to_contain_text("Sam")
+    expect(sam.page.locator('body[data-net-conn="connected"]')).to_have_count(1)
+    # A damaged link: a clear error, and nothing changes at the table.
+    bad = eve.open(link.split("#")[0] + "#s=1.xyz", eve.new_page())
+    expect(bad.locator("#net-join .net-error")).to_contain_text("damaged")
+    expect(seat_row(host, 1)).to_have_attribute("data-state", "connected")
+    for p in (host, sam):
+        assert not errors(p), errors(p)
+
+
+def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):
+    """Host and a friend in home1, two friends in home2: seats across the NATs through the
+    STUN server, one deal played to its end, a friend drops and comes back through the same
+    link, every friend's page checked never to receive a card of another hand."""
+    N.site_config()
+    host = people("host", viewport=(390, 844))                  # the host on a phone
+    ann = people("ann", viewport=(390, 844))                    # a friend on a phone
+    bob, cy = people("bob", "home2"), people("cy", "home2")
+    N.host_setup(host, N.home_url("home1"), {1: "friend", 2: "friend", 3: "friend"})
+    N.friend_sits(ann, link_for(host, 1, "home1"), "Ann")
+    N.friend_sits(bob, link_for(host, 2, "home2"), "Bob")
+    cy_link = link_for(host, 3, "home2")
+    N.friend_sits(cy, cy_link, "Cy")
+    for s in (1, 2, 3):
+        N.expect_connected(host, s)
+    # Across the homes: a direct path (the STUN server's addresses), no relay.
+    expect(seat_row(host, 2)).to_have_attribute("data-path", "direct", timeout=30_000)
+    N.shot(host, "homes-phone-host-lobby")
+    # Cy's tab closes; Cy opens the same link again and gets the seat back.
+    cy.page.close()
+    expect(seat_row(host, 3)).to_have_attribute("data-state", "dropped", timeout=60_000)
+    cy.page = cy.new_page()
+    N.friend_sits(cy, cy_link, "Cy")
+    N.expect_connected(host, 3)
+    expect(seat_row(host, 3)).to_contain_text("reconnected")
+    N.deal(host, [ann, bob, cy])
+    N.shot(host, "homes-phone-host-table")
+    N.shot(ann, "homes-phone-friend-table")
+    turns = N.play_until_over([host.page, ann.page, bob.page, cy.page], budget_s=900)
+    assert turns > 0
+    for p, seat in ((ann, 1), (bob, 2), (cy, 3)):
+        expect(p.page.locator('body[data-net-verified="ok"]')).to_have_count(1, timeout=60_000)
+        assert N.check_no_foreign_cards(p.messages(), seat, _record_of(p)) >= 1
+    for p in (host, ann, bob, cy):
+        assert not errors(p), errors(p)
+
+
+def test_only_a_turn_relay_crosses_and_without_one_the_page_says_why(people):
+    """UDP between the homes' public addresses is dropped: with the site's TURN server the seat
+    connects and the host's panel says it goes through a relay; without one, the host and the
+    friend read why and what helps, and the host may let a computer play the seat."""
+    net = N.network()
+    N.cut(udp_between_homes=True)
+    N.site_config(ice=[{"urls": net["stun"]}, net["turn"]])
+    host, bob = people("host"), people("bob", "home2")
+    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2)
+    N.friend_sits(bob, link_for(host, 1, "home2"), "Bob")
+    N.expect_connected(host, 1)
+    expect(seat_row(host, 1)).to_have_attribute("data-path", "relay", timeout=30_000)
+    expect(seat_row(host, 1)).to_contain_text("through a relay")
+    N.deal(host, [bob])
+    expect(bob.page.locator("#hand .card")).not_to_have_count(0)
+    N.shot(host, "homes-host-through-turn")
+
+    # The same networks with no TURN server configured.
+    N.site_config()
+    host2, cy = people("host2"), people("cy", "home2")
+    N.host_setup(host2, N.home_url("home1"), {1: "friend"}, players=2)
+    pc = cy.open(link_for(host2, 1, "home2"))
+    pc.locator('#net-join input[name="name"]').fill("Cy")
+    pc.click("#net-join-go")
+    row = seat_row(host2, 1)
+    expect(row).to_have_attribute("data-fail", "connect", timeout=90_000)
+    expect(row.locator(".net-seat-fail")).to_contain_text("no direct path")
+    expect(pc.locator('body[data-net-conn="failed"]')).to_have_count(1, timeout=90_000)
+    expect(pc.locator("#net-join .net-error")).to_contain_text("TURN")
+    N.shot(host2, "homes-host-no-path")
+    # The host gives the seat to a computer and deals.
+    row.locator("select.net-stand-in").select_option("easy")
+    expect(host2.page.locator("#net-deal")).to_be_enabled()
+    for p in (host, bob, host2):
+        assert not errors(p), errors(p)
+
+
+def test_a_relay_that_refuses_gets_a_clear_message_and_the_private_invite(people):
+    N.site_config()
+    N.cut(relay=True)
+    host = people("host")
+    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2)
+    row = seat_row(host, 1)
+    expect(row).to_have_attribute("data-fail", "relay", timeout=30_000)
+    expect(row.locator(".net-seat-fail")).to_contain_text("no signaling relay")
+    row.locator(".net-use-private").click()
+    expect(N.invite_input(host.page, 1)).to_have_value(re.compile(r"#j=1\."), timeout=15_000)
+    expect(row.locator(".net-reply input")).to_be_visible()

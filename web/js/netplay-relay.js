@@ -1,0 +1,153 @@
+// Play with friends over a signaling relay (docs/netplay.md, "One link per seat"): the site's
+// configuration (netplay.json: ICE servers, Nostr relays), the one-link format, and a Trystero
+// room per friend seat. The room's id comes from the game token and the seat; its password is
+// the seat's secret, so the session descriptions that pass through the relays are encrypted with
+// it (a relay sees hashed topics and ciphertext). Peers also tell each other their role in
+// Trystero's handshake: a guest talks to the host only, never to another guest of the same link.
+// No DOM here.
+
+
+
+const APP_ID = "samba-net/1";
+const CONFIG_URL = "./netplay.json";
+const RELAY_WAIT_MS = 10000;
+const TOKEN = /^[A-Za-z0-9_-]{4,64}$/;
+let configPromise = null;
+
+/** The site's configuration, checked; `{iceServers: [], relays: []}` when missing or broken. */
+export function loadConfig() {
+  configPromise = configPromise || (async () => {
+    try {
+      const res = await fetch(CONFIG_URL, { cache: "no-cache" });
+      if (!res.ok) throw new Error(String(res.status));
+      return checkConfig(await res.json());
+    } catch (err) {
+      return { iceServers: [], relays: [], broken: true };
+    }
+  })();
+  return configPromise;
+}
+
+export function checkConfig(cfg) {
+  const ice = Array.isArray(cfg && cfg.iceServers) ? cfg.iceServers : [];
+  const servers = ice.filter((s) => s && (typeof s.urls === "string" || Array.isArray(s.urls)))
+    .map((s) => ({ urls: s.urls, ...(typeof s.username === "string" ? { username: s.username, credential: String(s.credential || "") } : {}) }))
+    .filter((s) => [].concat(s.urls).every((u) => typeof u === "string" && /^(stuns?|turns?):\S+$/.test(u)));
+  const relays = (Array.isArray(cfg && cfg.relays) ? cfg.relays : [])
+    .filter((r) => typeof r === "string" && /^wss?:\/\/[^\s/]+(\/\S*)?$/.test(r));
+  return { iceServers: servers, relays };
+}
+
+/** The ICE servers for a connection: the site's, or none ("same network only"). */
+export function iceFor(cfg, sameNetworkOnly) {
+  return sameNetworkOnly ? [] : cfg.iceServers;
+}
+
+/** Host names of the configured STUN/TURN servers and relays, for the disclosure line. */
+export function thirdParties(cfg) {
+  const host = (u) => String(u).replace(/^[a-z]+:(\/\/)?/, "").replace(/[/?].*$/, "").replace(/:\d+$/, "");
+  return {
+    stun: [...new Set(cfg.iceServers.filter((s) => !s.username).flatMap((s) => [].concat(s.urls)).map(host))],
+    turn: [...new Set(cfg.iceServers.filter((s) => s.username).flatMap((s) => [].concat(s.urls)).map(host))],
+    relays: [...new Set(cfg.relays.map(host))],
+  };
+}
+
+// The link (in the #fragment, never sent to a web server): s=<seat>.<secret>.<game>[.n]
+// (".n": the host chose "same network only", so the friend uses no STUN/TURN either).
+export function linkFragment(seat, secret, game, sameNetworkOnly) {
+  return `s=${seat}.${secret}.${game}${sameNetworkOnly ? ".n" : ""}`;
+}
+
+export function parseLink(fragment) {
+  const text = String(fragment || "").replace(/^#/, "");
+  if (!text.startsWith("s=")) throw new Error("not a seat link");
+  const parts = text.slice(2).split(".");
+  const [seat, secret, game, flag] = parts;
+  if (parts.length > 4 || !/^[1-9]$/.test(seat || "") || !TOKEN.test(secret || "") || !TOKEN.test(game || "")
+      || (flag !== undefined && flag !== "n")) {
+    throw new Error("malformed seat link");
+  }
+  return { seat: Number(seat), secret, game, sameNetworkOnly: flag === "n" };
+}
+
+let trystero = null;
+
+async function lib() {
+  trystero = trystero || import("../vendor/trystero/nostr/index.mjs");
+  return trystero;
+}
+
+/**
+ * Joins the room of one friend seat. `role` is "host" or "guest". Callbacks: onPeer(peerId),
+ * onText(peerId, text), onLeave(peerId), onFail(kind) with kind "relay" (no relay reachable in
+ * time), "connect" (the relay put the peers in touch but WebRTC could not connect) or "secret"
+ * (a guest: the host's room has another password, i.e. this link's secret is wrong or old).
+ * Returns {send(peerId, text), leave(), peers(), stats(peerId)}.
+ */
+export async function joinSeat({ role, game, seat, secret, cfg, sameNetworkOnly, onPeer, onText, onLeave, onFail }) {
+  if (!cfg.relays.length) { onFail("relay"); return null; }
+  let mod;
+  try { mod = await lib(); } catch (err) { onFail("relay"); return null; }
+  const roomId = `${game}.${seat}`;
+  const room = mod.joinRoom({
+    appId: APP_ID,
+    password: secret,
+    relayConfig: { urls: cfg.relays, warnOnRelayFailure: false },
+    rtcConfig: { iceServers: iceFor(cfg, sameNetworkOnly) },
+  }, roomId, {
+    onJoinError: (details) => {
+      // A peer of the wrong role (another guest of this link) is refused in the handshake:
+      // nothing to tell the player. A peer with another password (a link with a wrong or old
+      // secret) cannot read our descriptions nor we theirs: the host ignores it, a guest is told
+      // its link is no longer valid. Anything else after the relay did its part is a connection
+      // that could not be made.
+      const why = String((details && details.error) || "");
+      if (/role/.test(why)) return;
+      if (/password/i.test(why)) { if (role === "guest") onFail("secret", details); return; }
+      onFail("connect", details);
+    },
+    onPeerHandshake: async (peerId, send, receive) => {
+      await send({ role });
+      const { data } = await receive();
+      const other = data && data.role;
+      if (!(role === "guest" ? other === "host" : other === "guest")) throw new Error("wrong role");
+    },
+    handshakeTimeoutMs: 15000,
+  });
+  const action = room.makeAction("samba");
+  action.onMessage = (data, meta) => {
+    if (typeof data === "string") onText(meta.peerId, data);
+  };
+  room.onPeerJoin = (peerId) => onPeer(peerId);
+  room.onPeerLeave = (peerId) => onLeave(peerId);
+  // A relay that is down or refuses: no socket opens in time.
+  const t0 = Date.now();
+  const watch = setInterval(() => {
+    const sockets = Object.values(mod.getRelaySockets() || {});
+    if (sockets.some((s) => s && s.readyState === 1)) { clearInterval(watch); return; }
+    if (Date.now() - t0 > RELAY_WAIT_MS) { clearInterval(watch); onFail("relay"); }
+  }, 250);
+  return {
+    send: (peerId, text) => action.send(text, { target: peerId }).catch(() => {}),
+    leave: () => { clearInterval(watch); return room.leave().catch(() => {}); },
+    peers: () => room.getPeers(),
+    /** "relay" when the selected candidate pair goes through a TURN server, else "direct". */
+    async path(peerId) {
+      const pc = room.getPeers()[peerId];
+      if (!pc || !pc.getStats) return "";
+      const stats = await pc.getStats();
+      let pair = null;
+      stats.forEach((s) => {
+        if (s.type === "transport" && s.selectedCandidatePairId) pair = stats.get(s.selectedCandidatePairId);
+      });
+      if (!pair) stats.forEach((s) => { if (s.type === "candidate-pair" && s.nominated && s.state === "succeeded") pair = s; });
+      if (!pair) return "";
+      const local = stats.get(pair.localCandidateId);
+      const remote = stats.get(pair.remoteCandidateId);
+      return (local && local.candidateType === "relay") || (remote && remote.candidateType === "relay") ? "relay" : "direct";
+    },
+  };
+}
+
+
