@@ -929,8 +929,14 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(root: Path | str, port: int = 0, prefix: str = "", quiet: bool = True,
-                host: str = "127.0.0.1", precompressed: bool = True) -> http.server.ThreadingHTTPServer:
-    server = _Server((host, port), make_handler(root, prefix, quiet, precompressed))
+                host: str = "127.0.0.1", precompressed: bool = True,
+                handler_mixin: type | None = None) -> http.server.ThreadingHTTPServer:
+    """A threading server on `root` (make_handler); `handler_mixin` goes before the handler
+    class (e2e/netshape.py shapes the link that way)."""
+    handler = make_handler(root, prefix, quiet, precompressed)
+    if handler_mixin is not None:
+        handler = type("ShapedHandler", (handler_mixin, handler), {})
+    server = _Server((host, port), handler)
     server.daemon_threads = True
     return server
 

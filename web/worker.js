@@ -439,10 +439,14 @@ async function snapshotBytes(info) {
 const asmModule = import(ASM_URL);
 asmModule.then(() => mark("asm_mjs"), () => {});
 
+// Signs of life for the page's watchdog while Python starts (CPU work: no bytes arrive then).
+let step = () => {};
+
 async function createPyodideModule(settings) {
   const create = (await asmModule).default;
   const module = await create(settings);
   mark("module_created");
+  step("runtime", 82);
   const api = module.API;
   const restore = api.restoreSnapshot;
   if (typeof restore === "function") {
@@ -458,6 +462,7 @@ async function createPyodideModule(settings) {
   if (typeof finalize === "function") {
     api.finalizeBootstrap = function (...args) {
       mark("finalizeBootstrap_in");
+      step("runtime", 84);
       const pyodide = finalize.apply(this, args);
       mark("finalizeBootstrap_out");
       return pyodide;
@@ -651,6 +656,7 @@ async function boot() {
     pct = Math.max(pct, p);
     post({ type: "progress", stage, pct: Math.round(pct), received: got, total });
   };
+  step = (name, p) => { if (stage === "download" || stage === "runtime") progress(name, p); };
   onBytes = () => {
     // At most one message per BYTES_EVERY_MS (a message for every chunk would flood the page).
     if (bytesTimer !== null) return;
