@@ -58,7 +58,6 @@ function received(url, n) {
   onBytes();
 }
 const HANDOFF = "samba-handoff";
-let handOffFiles = false; // set on a normal boot (the page is not served from a cache yet)
 
 /** Keeps a copy of a response the boot fetched, for the service worker's install (written as
  * the body streams in, beside the boot's own reading of it). */
@@ -143,7 +142,7 @@ self.fetch = function (input, init) {
   p.then(() => mark("got_" + n), () => {});
   if (!(href in SIZES)) return p;
   return p.then((response) => {
-    if (handOffFiles) handOff(href, response.clone());
+    handOff(href, response.clone());
     return counted(href, response);
   });
 };
@@ -691,7 +690,6 @@ async function boot() {
     closeHeapFile();
     if (kept === true) info.then(forgetRaw, () => {});
     how = "normal";
-    handOffFiles = true;
     const usable = await info.then((i) => (i.pyodide === version ? i : null), () => null);
     bridge = await normalBoot(loadPyodide, usable, fetched.wheel, progress);
   }

@@ -175,6 +175,7 @@ export class EngineClient {
     if (!msg || typeof msg !== "object") return;
     switch (msg.type) {
       case "progress":
+        if (this.failed || this.ready) break; // (a late byte count after a failure says nothing)
         this.lastSign = performance.now(); // bytes arrived or a step began: not stalled
         this.stage = msg.stage;
         this.emit("onProgress", msg.stage, msg.pct, msg.received, msg.total);
