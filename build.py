@@ -4,7 +4,7 @@
     python build.py                 build dist/
     python build.py serve [--port 8000] [--prefix /sub/path/]
     python build.py test [--only STAGE ...] [-- extra pytest args]
-    python build.py bench [--runs 3]
+    python build.py bench [--runs 3] [--first-visit]
 
 The rest is done by the standard tools, which build.py sets up when they are missing: `npm ci`
 (package.json, package-lock.json: the Pyodide runtime and ws, integrity-checked by npm), a
@@ -1098,7 +1098,9 @@ def main(argv: list[str] | None = None) -> int:
     tp.add_argument("--only", action="append", choices=list(STAGES), default=[],
                     help="run only this stage (repeatable)")
     bp = sub.add_parser("bench", help="boot benchmark in Chromium (e2e/bench_boot.py)")
-    bp.add_argument("--runs", type=int, default=3)
+    bp.add_argument("--runs", type=int, default=None)
+    bp.add_argument("--first-visit", action="store_true",
+                    help="a phone on Fast 4G and Slow 4G, site vs bare page (e2e/bench_first_visit.py)")
     args = ap.parse_args(argv)
 
     if args.cmd in (None, "build"):
@@ -1114,8 +1116,10 @@ def main(argv: list[str] | None = None) -> int:
         if not ensure_chromium():
             return 2
         build(quiet=True)
-        return subprocess.run([str(python), str(ROOT / "e2e" / "bench_boot.py"),
-                               "--runs", str(args.runs), "--no-build"], cwd=ROOT).returncode
+        script = "bench_first_visit.py" if args.first_visit else "bench_boot.py"
+        runs = args.runs if args.runs is not None else (1 if args.first_visit else 3)
+        return subprocess.run([str(python), str(ROOT / "e2e" / script),
+                               "--runs", str(runs), "--no-build"], cwd=ROOT).returncode
     return 2
 
 
