@@ -9,7 +9,7 @@
 The rest is done by the standard tools, which build.py sets up when they are missing: `npm ci`
 (package.json, package-lock.json: the Pyodide runtime and ws, integrity-checked by npm), a
 virtual environment .venv/ (the wheel's build backend, flit_core, and the test tools), the
-PEP 517 build backend for the engine wheel, tools/make_snapshot.mjs for the memory snapshot,
+PEP 517 build backend for the engine wheel, tools/stdlib_modules.mjs for the trimmed standard library,
 tools/draw_icons.py for the icons. See docs/build.md.
 """
 from __future__ import annotations
@@ -197,7 +197,7 @@ def _project_meta() -> dict:
 
 
 # The site's wheel holds what the page can import: the modules reachable from these by their
-# import statements (the worker imports py_engine.bridge; tools/make_snapshot.mjs the same).
+# import statements (the worker imports py_engine.bridge).
 SITE_ENTRY_MODULES = (f"{ENGINE_PKG}.bridge",)
 
 

@@ -37,7 +37,7 @@ const SNAPSHOT_INFO_URL = new URL("./snapshot.json", import.meta.url).href;
 const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href; // (else found from an Error's stack)
-// The name tools/make_snapshot.mjs gives the Bridge in __main__.
+// The name the snapshot keeps the Bridge under in __main__ (WARM_UP below).
 const SNAPSHOT_BRIDGE = "_samba_bridge";
 
 let bridge = null; // PyProxy of the Bridge once booted
