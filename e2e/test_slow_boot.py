@@ -33,7 +33,7 @@ RECORD = """(() => {
   };
   new MutationObserver(look).observe(document, {subtree: true, childList: true, characterData: true, attributes: true});
 })();"""
-DOWNLOADED = re.compile(r"Downloading the game… ([\d.]+) of ([\d.]+) MB")
+DOWNLOADED = re.compile(r"Downloading… ([\d.]+) of ([\d.]+)\s+MB")
 
 
 @pytest.fixture
