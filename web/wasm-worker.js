@@ -16,7 +16,7 @@ const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 const HANDOFF = "samba-handoff";
 const EVERY_MS = 200;
 
-let stored = Promise.resolve();
+let keep = () => Promise.resolve();
 
 async function fetched() {
   const response = await fetch(WASM_URL);
@@ -41,8 +41,10 @@ async function fetched() {
     },
     flush() { self.postMessage({ received: n }); },
   });
-  // Written while the module compiles; the engine worker ends this helper on {done}.
-  stored = caches.open(HANDOFF).then((cache) => cache.put(WASM_URL, copy)).catch(() => {});
+  // Written once the module is compiled (the tee keeps the copy in memory meanwhile): written
+  // while it compiled, the 9.6 MB put delayed the compiled module by seconds on a phone
+  // profile (docs/journal/2026-12-05-first-visit.md). The engine worker ends this helper on {done}.
+  keep = () => caches.open(HANDOFF).then((cache) => cache.put(WASM_URL, copy)).catch(() => {});
   return new Response(response.body.pipeThrough(counter),
     { status: response.status, statusText: response.statusText, headers: response.headers });
 }
@@ -50,4 +52,4 @@ async function fetched() {
 WebAssembly.compileStreaming(fetched()).then(
   (module) => { self.postMessage(module); },
   (err) => { self.postMessage({ error: String(err && err.message || err) }); },
-).then(() => stored).then(() => { self.postMessage({ done: true }); });
+).then(() => keep()).then(() => { self.postMessage({ done: true }); });
