@@ -4,12 +4,12 @@
     python build.py                 build dist/
     python build.py serve [--port 8000] [--prefix /sub/path/]
     python build.py test [--only STAGE ...] [-- extra pytest args]
-    python build.py bench [--runs 3]
+    python build.py bench [--runs 3] [--first-visit]
 
 The rest is done by the standard tools, which build.py sets up when they are missing: `npm ci`
 (package.json, package-lock.json: the Pyodide runtime and ws, integrity-checked by npm), a
 virtual environment .venv/ (the wheel's build backend, flit_core, and the test tools), the
-PEP 517 build backend for the engine wheel, tools/make_snapshot.mjs for the memory snapshot,
+PEP 517 build backend for the engine wheel, tools/stdlib_modules.mjs for the trimmed standard library,
 tools/draw_icons.py for the icons. See docs/build.md.
 """
 from __future__ import annotations
@@ -213,7 +213,7 @@ def _project_meta() -> dict:
 
 
 # The site's wheel holds what the page can import: the modules reachable from these by their
-# import statements (the worker imports py_engine.bridge; tools/make_snapshot.mjs the same).
+# import statements (the worker imports py_engine.bridge).
 SITE_ENTRY_MODULES = (f"{ENGINE_PKG}.bridge",)
 
 
@@ -353,10 +353,11 @@ def write_rules_data(out: Path) -> bool:
     return True
 
 
-# --- the memory snapshot ---------------------------------------------------------------------
+# --- the memory snapshot (made on the device) -------------------------------------------------
 SNAPSHOT_INFO = "snapshot.json"  # in dist/: what web/worker.js reads first
-SNAPSHOT_TOOL = ROOT / "tools" / "make_snapshot.mjs"
-SNAPSHOT_GZIP_LEVEL = 6  # -9 saves 1 % more and takes four times as long (docs/build.md)
+# The worker makes the snapshot itself after a first normal boot (docs/build.md): its name
+# depends on the runtime, the wheel, the standard library shipped and the worker's code.
+SNAPSHOT_TOOL = WEB / "worker.js"
 
 
 def _sri(data: bytes, algo: str = "sha256") -> str:
@@ -364,69 +365,155 @@ def _sri(data: bytes, algo: str = "sha256") -> str:
 
 
 def snapshot_key(wheel_bytes: bytes, pyodide: str = PYODIDE_VERSION,
-                 integrity: str = PYODIDE_INTEGRITY, tool: bytes | None = None) -> str:
+                 integrity: str = PYODIDE_INTEGRITY, tool: bytes | None = None,
+                 stdlib: bytes = b"") -> str:
     """What a snapshot depends on: the runtime (version and tarball hash), the engine wheel's
-    bytes and the tool that makes it. Part of the shipped file's name and the cache key."""
+    bytes, the standard library shipped and the worker that makes it. Part of its name: a
+    snapshot another build made is never restored (the worker removes it)."""
     tool = SNAPSHOT_TOOL.read_bytes() if tool is None else tool
-    parts = [pyodide.encode(), integrity.encode(), hashlib.sha256(wheel_bytes).digest(), tool]
+    parts = [pyodide.encode(), integrity.encode(), hashlib.sha256(wheel_bytes).digest(), tool,
+             hashlib.sha256(stdlib).digest()]
     return hashlib.sha256(b"\0".join(parts)).hexdigest()[:16]
 
 
-def _prune_snapshot_cache(cache_dir: Path, keep: int = 4) -> None:
-    entries = sorted(cache_dir.glob("*.bin.gz"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in entries[keep:]:
-        old.unlink(missing_ok=True)
-        old.with_name(old.name.replace(".bin.gz", ".json")).unlink(missing_ok=True)
+# The files a first visit's boot downloads, whose bytes the worker counts as progress.
+BOOT_FILES = ("pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
 
 
-def write_snapshot(site: Path, wheel: Path) -> dict | None:
-    """The Pyodide memory snapshot (runtime booted, engine imported, a Bridge ready), made by
-    tools/make_snapshot.mjs under Node from the wheel being shipped, gzipped, written to site/
-    under a name carrying the Pyodide version and a hash of its inputs, and described by
-    site/snapshot.json. Cached in .cache/snapshots/ by that hash. Returns the description, or
-    None (with a warning) when it cannot be made: the site then boots Python the long way."""
-    import gzip
+def write_snapshot_info(site: Path, wheel: Path) -> dict:
+    """site/snapshot.json: the name the worker keeps its snapshot under, the wheel it unpacks
+    (with its integrity), where, and the sizes of the boot's files (progress)."""
+    lock_info = json.loads((pyodide_runtime() / "pyodide-lock.json").read_text())["info"]
+    major_minor = ".".join(lock_info["python"].split(".")[:2])
     wheel_bytes = wheel.read_bytes()
-    key = snapshot_key(wheel_bytes)
-    cache_dir = CACHE / "snapshots"
-    cached, meta_path = cache_dir / f"{key}.bin.gz", cache_dir / f"{key}.json"
-    if not (cached.exists() and meta_path.exists()):
-        if not shutil.which("node"):
-            log("WARNING: node is missing: no memory snapshot (the site boots Python the long way)")
-            return None
-        cache_dir.mkdir(parents=True, exist_ok=True)
-        raw = cache_dir / f"{key}.bin.tmp{os.getpid()}"
-        proc = subprocess.run(["node", str(SNAPSHOT_TOOL), "--runtime", str(pyodide_runtime()),
-                               "--wheel", str(wheel), "--out", str(raw)],
-                              capture_output=True, text=True)
-        if proc.returncode != 0 or not raw.exists():
-            raw.unlink(missing_ok=True)
-            log("WARNING: no memory snapshot (the site boots Python the long way): "
-                + (proc.stderr.strip() or proc.stdout.strip())[-2000:])
-            return None
-        made = json.loads(proc.stdout.strip().splitlines()[-1])
-        data = raw.read_bytes()
-        raw.unlink()
-        tmp = cache_dir / f"{key}.gz.tmp{os.getpid()}"
-        tmp.write_bytes(gzip.compress(data, SNAPSHOT_GZIP_LEVEL, mtime=0))
-        meta_path.write_text(json.dumps({"raw_bytes": len(data), "python": made["python"],
-                                         "site_packages": made["site_packages"],
-                                         "all_imported": made.get("all_imported") is True,
-                                         "made_ms": made["ms"]}))
-        tmp.replace(cached)
-        _prune_snapshot_cache(cache_dir)
-    meta = json.loads(meta_path.read_text())
-    gz = cached.read_bytes()
-    name = f"snapshot-{PYODIDE_VERSION}-{key}.bin.gz"
-    (site / name).write_bytes(gz)
-    info = {"file": name, "integrity": _sri(gz), "bytes": len(gz), "raw_bytes": meta["raw_bytes"],
-            "pyodide": PYODIDE_VERSION, "python": meta["python"], "wheel": wheel.name,
-            "wheel_integrity": _sri(wheel_bytes), "site_packages": meta["site_packages"],
-            # Every module of the wheel is in the heap: the worker may answer before it has
-            # put the wheel's files back.
-            "engine_imported": meta.get("all_imported") is True}
+    stdlib = (site / "pyodide" / "python_stdlib.zip").read_bytes()
+    key = snapshot_key(wheel_bytes, stdlib=stdlib)
+    sizes = {rel: (site / rel).stat().st_size for rel in BOOT_FILES}
+    sizes[wheel.name] = len(wheel_bytes)
+    info = {"file": f"snapshot-{PYODIDE_VERSION}-{key}", "made": "device",
+            "pyodide": PYODIDE_VERSION, "python": lock_info["python"], "wheel": wheel.name,
+            "wheel_integrity": _sri(wheel_bytes),
+            "site_packages": f"/lib/python{major_minor}/site-packages", "sizes": sizes}
     (site / SNAPSHOT_INFO).write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
     return info
+
+
+# --- the trimmed standard library -------------------------------------------------------------
+# python_stdlib.zip holds all of Python's standard library (614 files, 2.48 MB); the site ships
+# the modules Pyodide's start-up and the engine import (docs/build.md, "The trimmed standard
+# library"): tools/stdlib_modules.mjs boots the npm runtime under Node, unpacks the site's wheel,
+# imports every module the engine's import statements name (stdlib_imports) and plays
+# (tools/stdlib_exercise.py), and lists the modules that came from the zip.
+STDLIB_TOOL = ROOT / "tools" / "stdlib_modules.mjs"
+STDLIB_EXERCISE = ROOT / "tools" / "stdlib_exercise.py"
+STDLIB_ZIP = "python_stdlib.zip"
+# Codecs are looked up by name at run time (bytes.decode("latin-1"), ...): the common ones are
+# kept besides those the exercise imported (the whole encodings package is 317 kB).
+STDLIB_KEEP_FILES = tuple(f"encodings/{name}.py" for name in (
+    "__init__", "aliases", "ascii", "charmap", "cp1252", "cp437", "idna", "latin_1", "punycode",
+    "raw_unicode_escape", "unicode_escape", "utf_16", "utf_16_be", "utf_16_le", "utf_32",
+    "utf_32_be", "utf_32_le", "utf_8", "utf_8_sig"))
+
+
+def stdlib_imports(modules: set[str]) -> list[str]:
+    """The top-level names of the non-engine modules the engine's `modules` import (every
+    import statement, inside functions too): the standard-library modules the site can need."""
+    import ast
+    files = _module_files()
+    out = set()
+    for name in modules:
+        for node in ast.walk(ast.parse(files[name].read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                out.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                out.add(node.module)
+                out.update(f"{node.module}.{a.name}" for a in node.names)
+    return sorted(m for m in out if m.split(".")[0] != ENGINE_PKG
+                  and m.split(".")[0] in getattr(sys, "stdlib_module_names", ()))
+
+
+def stdlib_files(runtime: Path, wheel: Path, modules: set[str]) -> list[str] | None:
+    """The zip entries the site needs (cached by the runtime, the wheel and the tools), or
+    None where Node is missing or the tool failed (the build then ships the whole zip)."""
+    imports = stdlib_imports(modules)
+    key = hashlib.sha256(b"\0".join([PYODIDE_INTEGRITY.encode(), wheel.read_bytes(),
+                                      STDLIB_TOOL.read_bytes(), STDLIB_EXERCISE.read_bytes(),
+                                      ",".join(imports).encode()])).hexdigest()[:16]
+    cached = CACHE / "stdlib" / f"{key}.json"
+    if not cached.exists():
+        if not shutil.which("node"):
+            log("WARNING: node is missing: the whole standard library is shipped")
+            return None
+        proc = subprocess.run(["node", str(STDLIB_TOOL), "--runtime", str(runtime), "--wheel",
+                               str(wheel), "--imports", ",".join(imports)],
+                              capture_output=True, text=True)
+        if proc.returncode != 0:
+            log("WARNING: the whole standard library is shipped (tools/stdlib_modules.mjs failed): "
+                + (proc.stderr.strip() or proc.stdout.strip())[-2000:])
+            return None
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        cached.write_text(proc.stdout.strip().splitlines()[-1])
+    return json.loads(cached.read_text())["files"]
+
+
+def trim_stdlib(source: Path, out: Path, files: list[str]) -> tuple[int, int]:
+    """Writes `out`: the entries of the zip `source` that `files` and STDLIB_KEEP_FILES name,
+    the packages around them, in the source's order, compressed as they were (the raw
+    entries are copied). Returns (entries kept, entries in the source)."""
+    import zipfile
+    wanted = set(files) | set(STDLIB_KEEP_FILES)
+    for f in list(wanted):
+        parts = f.split("/")[:-1]
+        wanted.update("/".join(parts[:i]) + "/" for i in range(1, len(parts) + 1))
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(out, "w") as dst:
+        infos = src.infolist()
+        kept = 0
+        for info in infos:
+            if info.filename in wanted:
+                dst.writestr(info, src.read(info.filename), compress_type=info.compress_type)
+                kept += 1
+    return kept, len(infos)
+
+
+# --- precompressed files ------------------------------------------------------------------------
+# Beside each large compressible file, its `.gz` (gzip -9) and `.br` (brotli, from Node's zlib):
+# hosts that serve precompressed files (Netlify, Cloudflare, nginx gzip_static/brotli_static,
+# `python build.py serve`) send those; GitHub Pages gzips on the fly and ignores them.
+PRECOMPRESS_MIN_BYTES = 16_384
+PRECOMPRESS_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".html", ".css", ".svg", ".webmanifest")
+PRECOMPRESSED = (".gz", ".br")
+_BROTLI_JS = (
+    "const fs=require('fs'),z=require('zlib');for(const[a,b]of JSON.parse(process.argv[1]))"
+    "fs.writeFileSync(b,z.brotliCompressSync(fs.readFileSync(a),{params:{"
+    "[z.constants.BROTLI_PARAM_QUALITY]:11,[z.constants.BROTLI_PARAM_SIZE_HINT]:fs.statSync(a).size}}));")
+
+
+def precompress(site: Path) -> int:
+    """Writes the `.gz` and `.br` siblings (cached by content in .cache/compressed/); returns
+    how many files got them. Without Node, only `.gz`."""
+    import gzip
+    cache = CACHE / "compressed"
+    cache.mkdir(parents=True, exist_ok=True)
+    todo, n = [], 0
+    for path in sorted(site.rglob("*")):
+        if not (path.is_file() and path.suffix in PRECOMPRESS_SUFFIXES
+                and path.stat().st_size >= PRECOMPRESS_MIN_BYTES):
+            continue
+        n += 1
+        digest = _digest(path)
+        gz, br = cache / f"{digest}.gz", cache / f"{digest}.br"
+        if not gz.exists():
+            gz.write_bytes(gzip.compress(path.read_bytes(), 9, mtime=0))
+        if not br.exists():
+            todo.append((str(path), str(br)))
+        shutil.copyfile(gz, path.with_name(path.name + ".gz"))
+    if todo and shutil.which("node"):
+        subprocess.run(["node", "-e", _BROTLI_JS, json.dumps(todo)], check=True)
+    for path in sorted(site.rglob("*")):
+        br = cache / f"{_digest(path)}.br" if path.is_file() and path.suffix in PRECOMPRESS_SUFFIXES else None
+        if br is not None and br.exists():
+            shutil.copyfile(br, path.with_name(path.name + ".br"))
+    return n
 
 
 # --- the first frame: index.html inlined ---------------------------------------------------
@@ -680,6 +767,9 @@ SW_NAME = "sw.js"
 SW_EXCLUDE_SUFFIXES = (".map",)
 # ... nor the site's play-with-friends configuration, which a site host may edit in dist/.
 SW_EXCLUDE_NAMES = ("_headers", "HOSTING.md", "netplay.json")
+# What the engine worker hands to the service worker's install (web/worker.js HANDOFF), with
+# the site's wheel: sw.js carries their sha256.
+HANDED_OFF = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
 
 
 def precache_list(site: Path) -> list[str]:
@@ -689,6 +779,7 @@ def precache_list(site: Path) -> list[str]:
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
         if (path.is_dir() or rel in (SW_NAME, *SW_EXCLUDE_NAMES) or path.suffix in SW_EXCLUDE_SUFFIXES
+                or (path.suffix in PRECOMPRESSED and path.with_suffix("").is_file())
                 or any(part.startswith(".") for part in path.relative_to(site).parts)):
             continue
         urls.append(rel)
@@ -714,8 +805,10 @@ def service_worker_source(site: Path, template: str) -> tuple[str, str, list[str
     """(sw.js source, version, precache URLs) for the site tree `site`."""
     urls = precache_list(site)
     version = site_version(site, urls, template)
+    handed = {rel: _sri((site / rel).read_bytes()) for rel in urls if rel in HANDED_OFF or rel.endswith(".whl")}
     fills = {'"__SW_VERSION__"': json.dumps(version),
-             '["__SW_PRECACHE__"]': json.dumps(urls, indent=2)}
+             '["__SW_PRECACHE__"]': json.dumps(urls, indent=2),
+             '{"__SW_HANDOFF__": ""}': json.dumps(handed, indent=2)}
     source = template
     for key, value in fills.items():
         if source.count(key) != 1:
@@ -804,16 +897,21 @@ def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Pat
     inline_first_frame(stage)
     netplay = write_netplay_config(stage, netplay_config_file)
     vendor_trystero(stage)
-    wheel = build_wheel(stage, site_modules())
+    modules = site_modules()
+    wheel = build_wheel(stage, modules)
+    stdlib = stdlib_files(runtime, wheel, modules)
+    if stdlib is not None:
+        stdlib_kept = trim_stdlib(runtime / STDLIB_ZIP, stage / "pyodide" / STDLIB_ZIP, stdlib)
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
     fill_descriptions(stage, _i18n_catalogues()["en"])
     prerendered = prerender_pages(stage) if rules_data else []
     policies = add_meta_csp(stage)   # after every other change to the pages
-    snapshot = write_snapshot(stage, wheel)
+    snapshot = write_snapshot_info(stage, wheel)
     fill_hosting_readme(stage)
     sw = write_service_worker(stage)
     header_rules = write_headers_file(stage, policies)   # (sw.js exists: its own rule)
+    precompressed = precompress(stage)   # (after every other file; _headers names none of them)
     # Swap the new tree in (a server running on dist/ keeps working apart from a short gap).
     old = CACHE / f"dist-old-{os.getpid()}"
     if out.exists():
@@ -829,9 +927,11 @@ def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Pat
             f"sha256 {sha[:16]}...)")
         log("app lock dist/app-lock.json (engine only)"
             + ("; dist/rules-data.json from py_engine.rulesdoc" if rules_data else ""))
-        if snapshot:
-            log(f"memory snapshot dist/{snapshot['file']} ({snapshot['bytes'] / 1e6:.1f} MB gzip, "
-                f"{snapshot['raw_bytes'] / 1e6:.1f} MB raw)")
+        log(f"dist/{SNAPSHOT_INFO}: the worker keeps its snapshot as {snapshot['file']}")
+        if stdlib is not None:
+            log(f"standard library: {stdlib_kept[0]} of {stdlib_kept[1]} entries "
+                f"({(out / 'pyodide' / STDLIB_ZIP).stat().st_size / 1e6:.2f} MB)")
+        log(f"precompressed .gz/.br beside {precompressed} files")
         log(f"pages drawn in the build: {', '.join(prerendered) or 'none'}; each page's CSP in a "
             f"<meta>; dist/{HEADERS_FILE} ({header_rules} rules) and dist/{HOSTING_FILE} for hosts")
         log(f"play with friends: dist/{NETPLAY_CONFIG} ({len(netplay['iceServers'])} ICE "
@@ -928,11 +1028,99 @@ def vendor_trystero(site: Path) -> None:
 
 
 # --- serving ---------------------------------------------------------------------------------
-def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
-    """A SimpleHTTPRequestHandler class serving `root` with the site's MIME types and CSP.
+# What a production static host does that the standard library's handler does not (GitHub
+# Pages, Netlify, Cloudflare Pages...): compressible types are sent with Content-Encoding (gzip
+# made on the fly; a precompressed `.br` or `.gz` beside the file where the host serves those),
+# and every response carries a strong ETag, so a revalidation (`If-None-Match`) is a 304.
+# Content-addressed: the tag is a hash of the file's bytes and the encoding.
+COMPRESSIBLE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest",
+                         ".wasm", ".txt", ".map")
+ON_THE_FLY_GZIP_LEVEL = 6  # what hosts use on the fly (nginx's default is 1, Pages' is about 6)
+
+
+def accepted_encodings(header: str | None) -> set[str]:
+    """The content codings an Accept-Encoding header allows (q=0 refuses one)."""
+    out = set()
+    for part in (header or "").split(","):
+        name, _, params = part.strip().partition(";")
+        q = re.search(r"q=([0-9.]+)", params)
+        if name and not (q and float(q.group(1) or 0) == 0):
+            out.add(name.strip().lower())
+    return out
+
+
+_ENCODED: dict = {}  # (path, mtime_ns, size, coding) -> (bytes, etag); a few MB at most
+
+
+def encoded_file(path: Path, accept: set[str], precompressed: bool = True) -> tuple[bytes, str | None, str]:
+    """(body, content coding or None, ETag) for `path` as a host sends it to a browser that
+    accepts `accept`: a precompressed sibling (`.br`, then `.gz`) when `precompressed` and it is
+    there, else gzip made on the fly for a compressible type, else the bytes as they are."""
+    st = path.stat()
+    choices = []
+    if path.suffix in COMPRESSIBLE_SUFFIXES:
+        if precompressed:
+            choices += [("br", path.with_name(path.name + ".br")), ("gzip", path.with_name(path.name + ".gz"))]
+        choices.append(("gzip", None))
+    coding, source = None, None
+    for name, sibling in choices:
+        if name in accept and (sibling is None or sibling.is_file()):
+            coding, source = name, sibling
+            break
+    key = (str(path), st.st_mtime_ns, st.st_size, coding, str(source))
+    if key not in _ENCODED:
+        import gzip
+        data = path.read_bytes()
+        if source is not None:
+            body = source.read_bytes()
+        elif coding == "gzip":
+            body = gzip.compress(data, ON_THE_FLY_GZIP_LEVEL, mtime=0)
+        else:
+            body = data
+        etag = '"' + hashlib.sha256(data).hexdigest()[:24] + ("-" + coding if coding else "") + '"'
+        if len(_ENCODED) > 64:
+            _ENCODED.clear()
+        _ENCODED[key] = (body, etag)
+    body, etag = _ENCODED[key]
+    return body, coding, etag
+
+
+def send_encoded(handler, path: Path, precompressed: bool = True):
+    """Answers a GET/HEAD for the regular file `path` like a production host: 304 for a
+    matching If-None-Match, else 200 with Content-Encoding, Vary, ETag. Returns the body as a
+    file object (or None after a 304), as SimpleHTTPRequestHandler.send_head does."""
+    import io
+    body, coding, etag = encoded_file(path, accepted_encodings(handler.headers.get("Accept-Encoding")),
+                                      precompressed)
+    tags = [t.strip() for t in (handler.headers.get("If-None-Match") or "").split(",")]
+    vary = path.suffix in COMPRESSIBLE_SUFFIXES
+    if etag in tags or "*" in tags:
+        handler.send_response(304)
+        handler.send_header("ETag", etag)
+        if vary:
+            handler.send_header("Vary", "Accept-Encoding")
+        handler.end_headers()
+        return None
+    handler.send_response(200)
+    handler.send_header("Content-Type", handler.guess_type(str(path)))
+    handler.send_header("Content-Length", str(len(body)))
+    if coding:
+        handler.send_header("Content-Encoding", coding)
+    if vary:
+        handler.send_header("Vary", "Accept-Encoding")
+    handler.send_header("ETag", etag)
+    handler.send_header("Last-Modified", handler.date_time_string(path.stat().st_mtime))
+    handler.end_headers()
+    return io.BytesIO(body)
+
+
+def make_handler(root: Path | str, prefix: str = "", quiet: bool = False, precompressed: bool = True):
+    """A SimpleHTTPRequestHandler class serving `root` with the site's MIME types and CSP,
+    compressed and validated as a production host does (send_encoded).
 
     `prefix` (e.g. "/some/sub/path/") serves the tree under that sub-path only; anything else
-    is a 404 (the way a project page on a shared host looks).
+    is a 404 (the way a project page on a shared host looks). `precompressed=False` ignores the
+    `.br`/`.gz` files beside the large ones (a host that only gzips on the fly: GitHub Pages).
     """
     root = str(Path(root).resolve())
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else ""
@@ -951,6 +1139,9 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False):
             # Which file answers (for the CSP of an HTML page with inline blocks).
             path = Path(self.translate_path(self.path))
             self._served = path / "index.html" if path.is_dir() else path
+            url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+            if self._served.is_file() and (not path.is_dir() or url_path.endswith("/")):
+                return send_encoded(self, self._served, precompressed)
             return super().send_head()
 
         def _csp(self) -> str:
@@ -1017,8 +1208,14 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(root: Path | str, port: int = 0, prefix: str = "", quiet: bool = True,
-                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    server = _Server((host, port), make_handler(root, prefix, quiet))
+                host: str = "127.0.0.1", precompressed: bool = True,
+                handler_mixin: type | None = None) -> http.server.ThreadingHTTPServer:
+    """A threading server on `root` (make_handler); `handler_mixin` goes before the handler
+    class (e2e/netshape.py shapes the link that way)."""
+    handler = make_handler(root, prefix, quiet, precompressed)
+    if handler_mixin is not None:
+        handler = type("ShapedHandler", (handler_mixin, handler), {})
+    server = _Server((host, port), handler)
     server.daemon_threads = True
     return server
 
@@ -1186,7 +1383,9 @@ def main(argv: list[str] | None = None) -> int:
     tp.add_argument("--only", action="append", choices=list(STAGES), default=[],
                     help="run only this stage (repeatable)")
     bp = sub.add_parser("bench", help="boot benchmark in Chromium (e2e/bench_boot.py)")
-    bp.add_argument("--runs", type=int, default=3)
+    bp.add_argument("--runs", type=int, default=None)
+    bp.add_argument("--first-visit", action="store_true",
+                    help="a phone on Fast 4G and Slow 4G, site vs bare page (e2e/bench_first_visit.py)")
     args = ap.parse_args(argv)
 
     if args.cmd in (None, "build"):
@@ -1203,8 +1402,10 @@ def main(argv: list[str] | None = None) -> int:
         if not ensure_chromium():
             return 2
         build(quiet=True)
-        return subprocess.run([str(python), str(ROOT / "e2e" / "bench_boot.py"),
-                               "--runs", str(args.runs), "--no-build"], cwd=ROOT).returncode
+        script = "bench_first_visit.py" if args.first_visit else "bench_boot.py"
+        runs = args.runs if args.runs is not None else (1 if args.first_visit else 3)
+        return subprocess.run([str(python), str(ROOT / "e2e" / script),
+                               "--runs", str(runs), "--no-build"], cwd=ROOT).returncode
     return 2
 
 

@@ -141,6 +141,12 @@ class Meter:
         meter = self
 
         class Handler(build.make_handler(self.root, quiet=True)):
+            def send_head(self):
+                # As a static host that compresses nothing (total_if_host_gzips computes the
+                # rest; e2e/bench_first_visit.py measures a host that gzips).
+                del self.headers["Accept-Encoding"]
+                return super().send_head()
+
             def send_response(self, code, message=None):
                 with meter.lock:
                     meter.codes.append((self.path, int(code)))
@@ -267,6 +273,10 @@ def visit_site(pw, url: str, meter: Meter, launch) -> dict:
             _wait(page, "html[data-code-cache]")
             out["code_cache"] = page.locator("html").get_attribute("data-code-cache")
             out["code_cache_ms"] = page.evaluate("window.__bench.codeCache")
+            # And the memory snapshot the worker makes on the device once the page is idle
+            # (docs/build.md), which the return visit restores.
+            _wait(page, "html[data-engine-snapshot]")
+            out["snapshot_kept"] = page.locator("html").get_attribute("data-engine-snapshot")
             page.close()
             page = ctx.new_page()
             page.on("pageerror", lambda e: errors.append(str(e)))
@@ -369,6 +379,7 @@ def main() -> int:
         "site_first_bytes_if_host_gzips": stats(col("site", "first_bytes_gz")),
         "site_return_bytes": stats(col("site", "return_bytes")),
         "site_boot": col("site", "boot") + col("site", "return_boot"),
+        "site_snapshot_kept_first_visit": col("site", "snapshot_kept"),
         "site_runtime_downloads_first_visit": col("site", "runtime_downloads"),
         "site_first_controlled_by_sw": col("site", "controlled"),
         "site_worker_marks_first_visit": col("site", "marks"),

@@ -61,6 +61,8 @@ def _first_visit(page, page_log, url: str) -> float:
 
 def test_offline_second_visit_plays(browser, base_url, page, page_log, context):
     online_s = _first_visit(page, page_log, base_url)
+    # The memory snapshot this device makes once the first visit is idle.
+    expect(page.locator('html[data-engine-snapshot="kept"]')).to_have_count(1, timeout=180_000)
     context.set_offline(True)
     try:
         # A reload of the same page, offline, with a query string (ignoreSearch).
@@ -88,11 +90,29 @@ def test_offline_second_visit_plays(browser, base_url, page, page_log, context):
           f"reload {reload_s:.2f} s, new page {offline_s:.2f} s")
 
 
+def _first_visit_counted(ctx, url, meter, dist_dir) -> dict:
+    """A first visit until the service worker controls the page: what the server sent, by
+    path (status codes)."""
+    page = ctx.new_page()
+    _boot(page, url)
+    expect(page.locator('html[data-engine-boot="normal"]')).to_have_count(1)
+    assert _poll(page, CONTROLLED, 60), "the service worker never took control of the page"
+    sent = {}
+    for path, code in meter.codes:
+        sent.setdefault(path.split("?")[0].lstrip("/"), []).append(code)
+    # All the server sent is the site once at most (index.html is precached as "./" too), not
+    # its runtime twice.
+    site_bytes = sum(p.stat().st_size for p in dist_dir.rglob("*") if p.is_file())
+    page_bytes = (dist_dir / "index.html").stat().st_size
+    assert meter.total() <= site_bytes + page_bytes, (meter.total(), site_bytes, page_bytes)
+    return sent
+
+
 def test_first_visit_downloads_everything_once(_playwright, dist_dir, tmp_path):
     """A new visitor (a browser profile with a disk cache, as people have) does not wait for
     the service worker, and nothing big is sent twice: the service worker registers once Python
-    is ready and its precache revalidates what the page already has (304s). Counted by the
-    server itself."""
+    is ready, takes the runtime's large files from what the engine's worker handed over
+    (checked by sha256) and revalidates the rest (304s). Counted by the server itself."""
     from bench_boot import serve as serve_counted
     from conftest import CHROMIUM_ARGS, chromium_path
     server, meter, url = serve_counted(dist_dir)
@@ -100,22 +120,30 @@ def test_first_visit_downloads_everything_once(_playwright, dist_dir, tmp_path):
         str(tmp_path / "profile"), executable_path=chromium_path(), headless=True,
         args=CHROMIUM_ARGS)
     try:
-        page = ctx.new_page()
-        _boot(page, url)
-        expect(page.locator('html[data-engine-boot="snapshot"]')).to_have_count(1)
-        assert _poll(page, CONTROLLED, 30), "the service worker never took control of the page"
+        sent = _first_visit_counted(ctx, url, meter, dist_dir)
         info = json.loads((dist_dir / build.SNAPSHOT_INFO).read_text(encoding="utf-8"))
-        sent = {}
-        for path, code in meter.codes:
-            sent.setdefault(path.split("?")[0].lstrip("/"), []).append(code)
-        for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", info["file"]):
-            assert sent[name].count(200) == 1, (name, sent[name])
-            assert len(sent[name]) >= 2, f"{name} was not precached: {sent[name]}"
-        # All the server sent is the site once (index.html is precached as "./" too), not its
-        # runtime twice.
-        site_bytes = sum(p.stat().st_size for p in dist_dir.rglob("*") if p.is_file())
-        page_bytes = (dist_dir / "index.html").stat().st_size
-        assert meter.total() <= site_bytes + page_bytes, (meter.total(), site_bytes, page_bytes)
+        for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", info["wheel"]):
+            assert sent[name] == [200], (name, sent[name])
+        assert not [p for p in sent if p.startswith("snapshot-")], "no snapshot is downloaded"
+        # What the worker imported (no handing over): revalidated by the install, a 304.
+        assert sent["pyodide/pyodide.asm.mjs"] == [200, 304], sent["pyodide/pyodide.asm.mjs"]
+    finally:
+        ctx.close()
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_private_window_downloads_the_runtime_once(browser, dist_dir):
+    """In a private window (an in-memory HTTP cache, which keeps no 9.6 MB entry) the service
+    worker's install used to download the wasm a second time: it now takes what the engine's
+    worker handed over."""
+    from bench_boot import serve as serve_counted
+    server, meter, url = serve_counted(dist_dir)
+    ctx = browser.new_context()  # Playwright's contexts are incognito-like: memory only
+    try:
+        sent = _first_visit_counted(ctx, url, meter, dist_dir)
+        for name in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip"):
+            assert sent[name] == [200], (name, sent[name])
     finally:
         ctx.close()
         server.shutdown()
@@ -140,14 +168,22 @@ def test_runtime_code_cache_is_primed_once_when_the_service_worker_takes_control
 def test_site_runtime_javascript_is_npms_with_the_compile_hint_and_shared_wrappers(dist_dir):
     """The site's pyodide.asm.mjs is the npm package's file with V8's compile hint in front and
     Emscripten's wrapper modules compiled once per signature (build.share_wrapper_modules),
-    nothing else changed; the other runtime files are copied as they are."""
+    nothing else changed; the standard library's zip holds entries of the npm package's as
+    they are (a subset: docs/build.md); the other runtime files are copied as they are."""
+    import zipfile
     runtime = build.pyodide_runtime()
     site = (dist_dir / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
     npm = (runtime / "pyodide.asm.mjs").read_text(encoding="utf-8")
     assert npm.count(build.WRAPPER_COMPILE) == 1, "the pinned runtime's text moved: update the rewrite"
     assert site == build.COMPILE_HINT + npm.replace(build.WRAPPER_COMPILE, build.WRAPPER_SHARED)
-    for name in ("pyodide.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.mjs", "pyodide.asm.wasm"):
         assert (dist_dir / "pyodide" / name).read_bytes() == (runtime / name).read_bytes(), name
+    with zipfile.ZipFile(dist_dir / "pyodide" / "python_stdlib.zip") as site_zip, \
+            zipfile.ZipFile(runtime / "python_stdlib.zip") as npm_zip:
+        names = site_zip.namelist()
+        assert 100 < len(names) < len(npm_zip.namelist())
+        for entry in names:
+            assert site_zip.read(entry) == npm_zip.read(entry), entry
 
 
 def test_works_under_a_sub_path_offline(page, page_log, sub_url, context):
@@ -204,10 +240,11 @@ def test_sw_precaches_what_offline_play_needs(dist_dir):
     assert "__SW_" not in text
     assert not (dist_dir / build.SW_TEMPLATE).exists(), "the template is not shipped"
     urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
-    files = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()}
-    # Every file but the worker itself, the files for hosts (a host that reads _headers does
-    # not serve it) and the site's play-with-friends configuration (a site host may edit it in
-    # dist/; the page fetches it afresh).
+    files = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()
+             and not (p.suffix in build.PRECOMPRESSED and p.with_suffix("").is_file())}
+    # Every file but the worker itself, the precompressed copies, the files for hosts (a host
+    # that reads _headers does not serve it) and the site's play-with-friends configuration (a
+    # site host may edit it in dist/; the page fetches it afresh).
     assert set(urls) == (files - {"sw.js", *build.SW_EXCLUDE_NAMES}) | {"./"}
     assert "netplay.json" in files and "netplay.json" not in urls
     for needed in ("index.html", "worker.js", "app-lock.json", "rules-data.json",

@@ -1,12 +1,12 @@
-"""The memory snapshot: the build ships one made from the engine being shipped; the worker
-restores it (the engine imported, a Bridge ready) and plays; when the snapshot cannot be used
-(missing, damaged, made by another runtime build) the worker boots Python the long way, with no
-error for the player. The checks of the built files need no browser."""
+"""The memory snapshot, made on the device: a first visit boots Python normally (no snapshot is
+downloaded), and once the page has been idle for a moment the worker makes the snapshot and keeps
+it in the origin private file system; the next visit restores it (the engine imported, a Bridge
+ready) and plays. A kept snapshot that cannot be used (damaged, made by another runtime build,
+cut short) is set aside and the normal boot follows, with no error for the player; where it
+cannot be kept (storage full or denied) every visit boots normally. The checks of the built
+files need no browser."""
 from __future__ import annotations
 
-import base64
-import gzip
-import hashlib
 import json
 import re
 
@@ -18,181 +18,186 @@ from conftest import READY_SELECTOR
 from test_offline import _draw_from_stock
 
 BOOTED = 'html[data-engine-boot="{}"]'
+KEPT = 'html[data-engine-snapshot="{}"]'
 MAGIC = 1886286592  # the first uint32 of a Pyodide 314 snapshot (pyodide.asm.mjs)
+MADE_TIMEOUT = 180_000  # the snapshot is made once the page is idle: a busy machine takes long
 
 
 def _info(dist_dir) -> dict:
     return json.loads((dist_dir / build.SNAPSHOT_INFO).read_text(encoding="utf-8"))
 
 
-def _sri(data: bytes) -> str:
-    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
-
-
 # ------------------------------------------------------------------ the built files
 
-def test_snapshot_is_built_from_the_shipped_wheel_and_runtime(dist_dir):
+def test_no_snapshot_is_shipped_and_snapshot_json_names_the_one_made_on_the_device(dist_dir):
     info = _info(dist_dir)
-    assert info["pyodide"] == build.PYODIDE_VERSION
-    assert build.PYODIDE_VERSION in info["file"], "the file name carries the runtime version"
-    gz = (dist_dir / info["file"]).read_bytes()
-    assert len(gz) == info["bytes"] and _sri(gz) == info["integrity"]
-    raw = gzip.decompress(gz)
-    assert len(raw) == info["raw_bytes"]
-    assert int.from_bytes(raw[:4], "little") == MAGIC
+    assert info["pyodide"] == build.PYODIDE_VERSION and info["made"] == "device"
+    wheel = (dist_dir / info["wheel"]).read_bytes()
+    stdlib = (dist_dir / "pyodide" / "python_stdlib.zip").read_bytes()
+    assert info["file"] == f"snapshot-{build.PYODIDE_VERSION}-{build.snapshot_key(wheel, stdlib=stdlib)}"
+    assert not list(dist_dir.glob("snapshot-*")), "a first visit downloads no snapshot"
     lock = json.loads((dist_dir / "app-lock.json").read_text(encoding="utf-8"))
     (engine,) = lock["packages"].values()
     assert info["wheel"] == engine["file_name"]
-    wheel = (dist_dir / info["wheel"]).read_bytes()
-    assert info["wheel_integrity"] == _sri(wheel)
-    assert hashlib.sha256(wheel).hexdigest() == engine["sha256"]
+    assert info["wheel_integrity"] == build._sri(wheel)
     assert info["site_packages"].startswith("/lib/python3.")
-    # Precached, so that it works offline.
-    precache = (dist_dir / "sw.js").read_text(encoding="utf-8")
-    for name in (build.SNAPSHOT_INFO, info["file"]):
-        assert json.dumps(name) in precache, name
+    # The sizes the worker counts the boot's progress against.
+    assert info["sizes"] == {rel: (dist_dir / rel).stat().st_size
+                             for rel in (*build.BOOT_FILES, info["wheel"])}
+    assert json.dumps(build.SNAPSHOT_INFO) in (dist_dir / "sw.js").read_text(encoding="utf-8")
 
 
-def test_snapshot_name_changes_with_the_engine_and_the_runtime(dist_dir):
-    """The file name carries a key over the runtime, the wheel and the tool: any change gives
-    another file (and another sw.js version), so a stale snapshot is never restored."""
+def test_snapshot_name_changes_with_the_engine_the_runtime_and_the_worker(dist_dir):
+    """The name carries a key over the runtime, the wheel, the standard library and the
+    worker: after any change the kept snapshot is another build's (removed, never restored)."""
     info = _info(dist_dir)
     wheel = (dist_dir / info["wheel"]).read_bytes()
     key = build.snapshot_key(wheel)
-    assert info["file"] == f"snapshot-{build.PYODIDE_VERSION}-{key}.bin.gz"
     assert build.snapshot_key(wheel) == key, "same inputs, same key"
     others = {build.snapshot_key(wheel + b"\0"), build.snapshot_key(wheel, pyodide="314.0.8"),
               build.snapshot_key(wheel, integrity="sha512-x"),
-              build.snapshot_key(wheel, tool=build.SNAPSHOT_TOOL.read_bytes() + b"//")}
-    assert key not in others and len(others) == 4
+              build.snapshot_key(wheel, tool=build.SNAPSHOT_TOOL.read_bytes() + b"//"),
+              build.snapshot_key(wheel, stdlib=b"PK")}
+    assert key not in others and len(others) == 5
 
 
 # ------------------------------------------------------------------ in the browser
 
-def test_boots_from_the_snapshot_and_plays(page, page_log, base_url, open_app):
-    open_app(page, base_url + "?seed=5&pace=20")
-    expect(page.locator(BOOTED.format("snapshot"))).to_have_count(1)
-    marks = json.loads(page.locator("html").get_attribute("data-engine-marks"))
-    assert marks["restored"] <= marks["bridge"], marks
-    _draw_from_stock(page)
-    info = _info_from(page, base_url)
-    assert any(r.startswith(base_url + info["file"]) for r in page_log.requests)
-    assert page_log.foreign_requests(base_url) == []
-    page_log.assert_clean()
-
-
-def _info_from(page, base_url) -> dict:
-    return page.request.get(base_url + build.SNAPSHOT_INFO).json()
-
-
-def _bad_build_id(dist_dir) -> tuple[bytes, dict]:
-    """A well-formed snapshot (right magic, right integrity) made by 'another build' of the
-    runtime: the restore itself refuses it."""
-    info = _info(dist_dir)
-    raw = bytearray(gzip.decompress((dist_dir / info["file"]).read_bytes()))
-    raw[16:48] = bytes(32)  # the build id (8 uint32 after the header's first four)
-    gz = gzip.compress(bytes(raw), 1)
-    return gz, {**info, "integrity": _sri(gz), "bytes": len(gz)}
-
-
-# Why the worker booted the long way (its console.info line), per kind of damage.
-REASONS = {"corrupt_bytes": r"fetch|integrity|digest", "other_build": r"build id mismatch",
-           "missing_file": r"HTTP 404|Failed to fetch", "other_runtime": r"Pyodide 0\.0\.1"}
-
-
-@pytest.mark.parametrize("damage", list(REASONS))
-def test_unusable_snapshot_falls_back_to_a_normal_boot(damage, page, page_log, context, base_url,
-                                                       dist_dir):
-    info = _info(dist_dir)
-    if damage == "corrupt_bytes":
-        data = bytearray((dist_dir / info["file"]).read_bytes())
-        data[len(data) // 2] ^= 0xFF
-        context.route("**/" + info["file"], lambda route: route.fulfill(
-            status=200, body=bytes(data), content_type="application/gzip"))
-    elif damage == "other_build":
-        gz, fake = _bad_build_id(dist_dir)
-        context.route("**/" + build.SNAPSHOT_INFO, lambda route: route.fulfill(
-            status=200, body=json.dumps(fake), content_type="application/json"))
-        context.route("**/" + info["file"], lambda route: route.fulfill(
-            status=200, body=gz, content_type="application/gzip"))
-    elif damage == "missing_file":
-        context.route("**/" + info["file"], lambda route: route.fulfill(status=404, body="no"))
-    else:
-        other = {**info, "pyodide": "0.0.1"}
-        context.route("**/" + build.SNAPSHOT_INFO, lambda route: route.fulfill(
-            status=200, body=json.dumps(other), content_type="application/json"))
-    said = []
-    page.on("worker", lambda w: w.on("console", lambda m: said.append(f"{m.type}: {m.text}")))
-    page.goto(base_url + "?seed=5&pace=20")
-    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
-    expect(page.locator(BOOTED.format("normal"))).to_have_count(1)
-    why = [line for line in said if "normal boot" in line]
-    assert len(why) == 1 and why[0].startswith("info:"), said
-    assert re.search(REASONS[damage], why[0], re.I), why
-    expect(page.locator("#boot-status")).not_to_have_attribute("data-state", "error")
-    if damage in ("other_build", "corrupt_bytes"):
-        _draw_from_stock(page)  # the engine of the normal boot answers
-    # The fallback said nothing to the player: no error on the page or in its console.
-    page_log.assert_clean()
-    assert not re.search(r"snapshot", page.locator("#boot-status").inner_text(), re.I)
-
-
-OPFS_SIZE = """async (name) => {
+OPFS_FILES = """async () => {
+  const out = {};
   try {
     const dir = await navigator.storage.getDirectory();
-    const file = await (await dir.getFileHandle(name)).getFile();
-    return [file.size, new Uint32Array(await file.slice(0, 4).arrayBuffer())[0]];
-  } catch (err) { return [-1, 0]; }
+    for await (const [name, handle] of dir.entries()) {
+      const file = await handle.getFile();
+      out[name] = [file.size, new Uint32Array(await file.slice(0, 4).arrayBuffer())[0]];
+    }
+  } catch (err) { /* none */ }
+  return out;
 }"""
-
-
-def _kept_in_opfs(page, name: str, size: int, timeout_s: float = 60) -> None:
-    """Waits until the worker has written the raw snapshot to OPFS (after its boot)."""
-    import time
-    deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline:
-        if page.evaluate(OPFS_SIZE, name) == [size, MAGIC]:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"{name} was not written to OPFS: {page.evaluate(OPFS_SIZE, name)}")
 
 
 def _marks(page) -> dict:
     return json.loads(page.locator("html").get_attribute("data-engine-marks"))
 
 
-def test_raw_snapshot_is_kept_in_opfs_read_next_time_and_dropped_when_damaged(
-        page, page_log, base_url, open_app, dist_dir):
-    """After a boot from the gzip file the worker keeps the raw bytes in the origin private file
-    system; the next visit restores from there (the fastest read); a damaged file there is
-    dropped: the worker unzips the shipped file again, plays, and keeps a good copy."""
-    info = _info(dist_dir)
-    name = info["file"] + ".raw"
-    open_app(page, base_url + "?seed=5&pace=20")
-    expect(page.locator(BOOTED.format("snapshot"))).to_have_count(1)
-    assert _marks(page).get("snapshot_from") != "opfs"
-    _kept_in_opfs(page, name, info["raw_bytes"])
+def _first_visit_keeps_a_snapshot(page, open_app, url, dist_dir) -> str:
+    """A first visit: a normal boot, then the snapshot made and kept in OPFS; its name."""
+    name = _info(dist_dir)["file"] + ".raw"
+    open_app(page, url)
+    expect(page.locator(BOOTED.format("normal"))).to_have_count(1)
+    expect(page.locator(KEPT.format("kept"))).to_have_count(1, timeout=MADE_TIMEOUT)
+    files = page.evaluate(OPFS_FILES)
+    assert files.get(name, [0, 0])[1] == MAGIC and files[name][0] > 20_000_000, files
+    return name
 
-    page.reload()
-    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
-    expect(page.locator(BOOTED.format("snapshot"))).to_have_count(1)
-    assert _marks(page).get("snapshot_from") == "opfs", _marks(page)
-    # (No move here: the game is saved, and the last visit below plays its first move.)
 
-    # Damage the kept file (its magic number), as a failing disk or another program might.
-    page.evaluate("""async (name) => {
+def _damage(page, name: str, at: int, data: list[int] | None = None, size: int | None = None) -> None:
+    page.evaluate("""async ([name, at, data, size]) => {
       const dir = await navigator.storage.getDirectory();
       const w = await (await dir.getFileHandle(name)).createWritable({ keepExistingData: true });
-      await w.write({ type: "write", position: 0, data: new Uint8Array(4) });
+      if (data) await w.write({ type: "write", position: at, data: new Uint8Array(data) });
+      if (size !== null) await w.truncate(size);
       await w.close();
-    }""", name)
-    assert page.evaluate(OPFS_SIZE, name) == [info["raw_bytes"], 0]
+    }""", [name, at, data, size])
+
+
+def test_first_visit_makes_the_snapshot_the_next_restores_it_and_a_damaged_one_is_set_aside(
+        page, page_log, base_url, open_app, dist_dir):
+    name = _first_visit_keeps_a_snapshot(page, open_app, base_url + "?seed=5&pace=20", dist_dir)
     page.reload()
     expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
     expect(page.locator(BOOTED.format("snapshot"))).to_have_count(1)
-    assert _marks(page).get("snapshot_from") != "opfs", _marks(page)
+    marks = _marks(page)
+    assert marks.get("snapshot_from") == "opfs" and marks["restored"] <= marks["bridge"], marks
+    # Damage the kept file (its magic number), as a failing disk or another program might.
+    _damage(page, name, 0, [0, 0, 0, 0])
+    page.reload()
+    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+    expect(page.locator(BOOTED.format("normal"))).to_have_count(1)
     _draw_from_stock(page)
-    _kept_in_opfs(page, name, info["raw_bytes"])  # a good copy again
+    # ... and a good one is made again.
+    expect(page.locator(KEPT.format("kept"))).to_have_count(1, timeout=MADE_TIMEOUT)
+    assert page.evaluate(OPFS_FILES)[name][1] == MAGIC
+    assert page_log.foreign_requests(base_url) == []
+    page_log.assert_clean()
+
+
+# Why the worker booted the long way (its console.info line), per kind of damage.
+DAMAGE = {"other_build": r"build id mismatch", "cut_short": r"no snapshot kept",
+          "another_builds_file": r"no snapshot kept"}
+
+
+@pytest.mark.parametrize("damage", list(DAMAGE))
+def test_an_unusable_kept_snapshot_falls_back_to_a_normal_boot(damage, page, page_log, base_url,
+                                                              open_app, dist_dir):
+    name = _first_visit_keeps_a_snapshot(page, open_app, base_url + "?seed=5&pace=20", dist_dir)
+    if damage == "other_build":
+        _damage(page, name, 16, [0] * 32)  # the build id (8 uint32 after the header's first four)
+    elif damage == "cut_short":
+        _damage(page, name, 0, size=20_000_000)  # storage that ran out while writing
+    else:
+        # A snapshot another build made (an update of the site): its name is not this build's.
+        page.evaluate("""async (name) => {
+          const dir = await navigator.storage.getDirectory();
+          const old = await (await dir.getFileHandle(name)).getFile();
+          const w = await (await dir.getFileHandle("snapshot-314.0.7-0000000000000000.raw", { create: true })).createWritable();
+          await w.write(old); await w.close();
+          await dir.removeEntry(name);
+        }""", name)
+    said = []
+    page.on("worker", lambda w: w.on("console", lambda m: said.append(f"{m.type}: {m.text}")))
+    page.reload()
+    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+    expect(page.locator(BOOTED.format("normal"))).to_have_count(1)
+    why = [line for line in said if "normal boot" in line]
+    assert len(why) == 1 and why[0].startswith("info:"), said
+    assert re.search(DAMAGE[damage], why[0], re.I), why
+    expect(page.locator("#boot-status")).not_to_have_attribute("data-state", "error")
+    _draw_from_stock(page)
+    # Set aside: the kept one is this build's good snapshot again, the other build's is gone.
+    expect(page.locator(KEPT.format("kept"))).to_have_count(1, timeout=MADE_TIMEOUT)
+    files = page.evaluate(OPFS_FILES)
+    assert list(files) == [name] and files[name][1] == MAGIC, files
+    page_log.assert_clean()
+    assert not re.search(r"snapshot", page.locator("#boot-status").inner_text(), re.I)
+
+
+def test_storage_full_keeps_nothing_and_every_visit_boots_normally(page, page_log, base_url,
+                                                                  open_app, context):
+    """A device whose storage is full (the origin's quota: 1 MB here) cannot keep the 31 MB
+    snapshot: nothing is kept, nothing is said to the player, the next visit boots normally."""
+    cdp = context.new_cdp_session(page)
+    origin = base_url.rstrip("/")
+    cdp.send("Storage.overrideQuotaForOrigin", {"origin": origin, "quotaSize": 1_000_000})
+    open_app(page, base_url + "?seed=5&pace=20")
+    expect(page.locator(KEPT.format("not kept"))).to_have_count(1, timeout=MADE_TIMEOUT)
+    assert not [n for n in page.evaluate(OPFS_FILES) if n.startswith("snapshot-")]
+    page.reload()
+    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+    expect(page.locator(BOOTED.format("normal"))).to_have_count(1)
+    _draw_from_stock(page)
+    page_log.assert_clean()
+
+
+DENIED = """navigator.storage.getDirectory = () => Promise.reject(new DOMException("denied", "SecurityError"));
+self.caches.open = () => Promise.reject(new DOMException("denied", "SecurityError"));
+"""
+
+
+def test_storage_denied_keeps_nothing_and_plays(page, page_log, base_url, context):
+    """Storage denied (site data blocked: OPFS and Cache Storage refuse with a SecurityError,
+    put into the worker's script by the test): the boot is normal, nothing is kept, the game
+    plays, no error."""
+    def worker(route):
+        body = route.fetch().text()
+        route.fulfill(status=200, body=DENIED + body, content_type="text/javascript")
+
+    context.route(re.compile(r".*/worker\.js$"), worker)
+    page.goto(base_url + "?seed=5&pace=20")
+    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+    expect(page.locator(BOOTED.format("normal"))).to_have_count(1)
+    expect(page.locator(KEPT.format("not kept"))).to_have_count(1, timeout=MADE_TIMEOUT)
+    _draw_from_stock(page)
     page_log.assert_clean()
 
 
@@ -232,6 +237,7 @@ def test_the_next_visit_takes_in_the_code_cache_primed_on_the_first(page, page_l
     page.goto(base_url)
     expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
     expect(page.locator('html[data-code-cache="primed"]')).to_have_count(1, timeout=60_000)
+    expect(page.locator(KEPT.format("kept"))).to_have_count(1, timeout=MADE_TIMEOUT)
     page.close()
     again = context.new_page()
 

@@ -3,7 +3,8 @@
 // as dist/sw.js and does not ship this file. Any change to the site changes VERSION, so sw.js
 // changes, the browser installs the new worker and the old cache is removed on activate.
 //
-// - install: fetch every precached URL with `cache: "no-cache"` into the cache
+// - install: take the large files a first visit's engine worker has just fetched from HANDOFF
+//   (checked by sha256), fetch every other precached URL with `cache: "no-cache"` into the cache
 //   `samba-<VERSION>`: the HTTP cache is revalidated with the server, so files the page already
 //   downloaded (a first visit registers this worker after Python started: the runtime, the
 //   snapshot) come back as 304s, not a second download, and a stale copy is never kept;
@@ -16,6 +17,11 @@
 
 const VERSION = "__SW_VERSION__";
 const PRECACHE = ["__SW_PRECACHE__"];
+// The large files a first visit's engine worker fetched and left in HANDOFF (web/worker.js,
+// web/wasm-worker.js), with their sha256: taken from there when the bytes match, instead of a
+// second download (a private window's memory cache does not keep a 9.6 MB file).
+const HANDED_OFF = {"__SW_HANDOFF__": ""};
+const HANDOFF = "samba-handoff";
 
 const PREFIX = "samba-";
 const CACHE = PREFIX + VERSION;
@@ -49,16 +55,34 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     await Promise.all(PRECACHE.map(async (rel) => {
       const url = new URL(rel, SCOPE).href;
+      const handed = await handedOff(url, HANDED_OFF[rel]);
+      if (handed) { await cache.put(url, handed); return; }
       const response = await fetch(new Request(url, { cache: "no-cache", credentials: "same-origin" }));
       if (!response.ok) throw new Error(`precache ${rel}: HTTP ${response.status}`);
       await cache.put(url, response);
     }));
+    try { await caches.delete(HANDOFF); } catch (err) { /* none */ }
     await self.skipWaiting();
   })().catch(async (err) => {
     await caches.delete(CACHE);
     throw err;
   }));
 });
+
+/** The copy the page's engine worker left in HANDOFF, if its sha256 is `want`; else null. */
+async function handedOff(url, want) {
+  if (!want) return null;
+  try {
+    const hit = await (await caches.open(HANDOFF)).match(url);
+    if (!hit) return null;
+    const bytes = await hit.arrayBuffer();
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    if ("sha256-" + btoa(String.fromCharCode(...digest)) !== want) return null;
+    return new Response(bytes, { status: 200, headers: hit.headers });
+  } catch (err) {
+    return null; // no Cache Storage, no digest: download it
+  }
+}
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {

@@ -2,21 +2,28 @@
 // py_engine.bridge.Bridge().handle(json) -> json. Nothing comes from any other origin.
 //
 // Two ways to start, the fast one first:
-// 1. Restore the memory snapshot made at build time (./snapshot.json describes it: the file,
-//    its sha256, the Pyodide version and the engine wheel it was made with). The heap comes
-//    back with the engine imported and a Bridge waiting in __main__; the wheel is unpacked
-//    again into site-packages (the file system is not in the snapshot) and `random` reseeded.
-// 2. Boot Pyodide normally and load the engine wheel through the app lock file
-//    (./app-lock.json, sha256-checked by the browser).
-// Any failure of 1 (no snapshot.json, another Pyodide, a damaged or refused file, no
-// DecompressionStream, a restore that throws or a bridge that does not answer) falls back to 2
-// without telling the page anything but `boot` in the ready message.
+// 1. Restore the memory snapshot this device made on an earlier visit (kept in the origin
+//    private file system, else in a cache of this worker's own; ./snapshot.json names it after
+//    the runtime, the engine wheel and this script). The heap comes back with the engine
+//    imported and a Bridge waiting in __main__; the wheel is unpacked again into
+//    site-packages (the file system is not in the snapshot) and `random` reseeded.
+// 2. Boot Pyodide normally (a first visit: no snapshot is downloaded) with the engine wheel
+//    (sha256-checked by the browser) unpacked into site-packages; once the page has been idle
+//    for a moment, make the snapshot here and keep it for the next visit.
+// Any failure of 1 (nothing kept, another Pyodide, a damaged file, a restore that throws or a
+// bridge that does not answer) sets the kept snapshot aside and falls back to 2 without
+// telling the page anything but `boot` in the ready message.
 //
 // Page -> worker: {type: "request", id, request}
-// Worker -> page: {type: "progress", stage, pct}   stage: "runtime" | "engine" | "bridge"
+// Worker -> page: {type: "progress", stage, pct, received, total}
+//                                                   stage: "download" | "runtime" | "engine" | "bridge";
+//                                                   received/total: bytes of the runtime's and
+//                                                   the engine's files (decoded)
 //                 {type: "ready", ms, pyodide, boot} ms since the worker started;
 //                                                   boot: "snapshot" | "normal"
 //                 {type: "response", id, response}  response: the bridge's JSON, parsed
+//                 {type: "snapshot", state, where, message}  after a normal boot: "kept"
+//                                                   (where: "opfs" | "cache"), "not kept", "failed"
 //                 {type: "error", message}          boot failure or uncaught error
 // Requests that arrive while Python boots are queued and answered after "ready".
 
@@ -30,7 +37,7 @@ const SNAPSHOT_INFO_URL = new URL("./snapshot.json", import.meta.url).href;
 const WASM_URL = new URL("./pyodide/pyodide.asm.wasm", import.meta.url).href;
 const ASM_URL = new URL("./pyodide/pyodide.asm.mjs", import.meta.url).href;
 const INDEX_URL = new URL("./pyodide/", import.meta.url).href; // (else found from an Error's stack)
-// The name tools/make_snapshot.mjs gives the Bridge in __main__.
+// The name the snapshot keeps the Bridge under in __main__ (WARM_UP below).
 const SNAPSHOT_BRIDGE = "_samba_bridge";
 
 let bridge = null; // PyProxy of the Bridge once booted
@@ -38,6 +45,40 @@ let bootFailed = null; // error message if the boot failed
 const queue = [];
 
 const realFetch = self.fetch; // (the wrapper below replaces self.fetch)
+
+// What the boot downloads, counted as the bytes arrive (the decoded bytes: a host that gzips
+// sends fewer), against the sizes snapshot.json gives; reported to the page as progress, so a
+// slow link shows bytes moving, never a ticker. The files are also handed to the service
+// worker's install (HANDOFF cache: it checks their sha256 and does not download them again).
+const SIZES = {};    // URL -> bytes expected (from snapshot.json `sizes`)
+const RECEIVED = {}; // URL -> bytes received so far
+let onBytes = () => {};
+function received(url, n) {
+  RECEIVED[url] = n;
+  onBytes();
+}
+const HANDOFF = "samba-handoff";
+
+/** Keeps a copy of a response the boot fetched, for the service worker's install (written as
+ * the body streams in, beside the boot's own reading of it). */
+async function handOff(url, response) {
+  if (!response.ok || response.status !== 200) return;
+  try {
+    if (await caches.match(url)) return; // a service worker's cache has it already
+    await (await caches.open(HANDOFF)).put(url, response);
+  } catch (err) { /* no Cache Storage here: the service worker downloads it */ }
+}
+
+/** The response with its body counted as it streams (the bytes go to `received`). */
+function counted(url, response) {
+  if (!response.body || typeof TransformStream !== "function") return response;
+  let n = 0;
+  const counter = new TransformStream({
+    transform(chunk, ctl) { n += chunk.byteLength; received(url, n); ctl.enqueue(chunk); },
+  });
+  return new Response(response.body.pipeThrough(counter),
+    { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 
 // Compile Python's wasm at once, while the snapshot is fetched and unpacked: loadPyodide only
 // starts compiling once it has the snapshot's bytes. The worker fetches the wasm once, itself;
@@ -61,14 +102,27 @@ function compileWasm() {
   } catch (err) {
     return here();
   }
+  const end = () => helper.terminate();
+  let failsafe = null; // after the module: the copy for the service worker is not worth more
   return new Promise((resolve, reject) => {
     helper.addEventListener("message", (ev) => {
-      if (ev.data instanceof WebAssembly.Module) resolve(ev.data);
-      else reject(new Error(ev.data && ev.data.error || "no module"));
+      const data = ev.data;
+      if (data && typeof data.received === "number") {
+        received(WASM_URL, data.received < 0 ? SIZES[WASM_URL] || 0 : data.received);
+      } else if (data && data.done) {
+        clearTimeout(failsafe);
+        end();
+      } else if (data instanceof WebAssembly.Module) {
+        failsafe = setTimeout(end, 30000);
+        resolve(data);
+      }
+      else reject(new Error(data && data.error || "no module"));
     });
     helper.addEventListener("error", (ev) => { ev.preventDefault(); reject(new Error("wasm helper failed")); });
     helper.addEventListener("messageerror", () => { reject(new Error("wasm module not received")); });
-  }).finally(() => helper.terminate()).catch((err) => {
+  }).catch((err) => {
+    clearTimeout(failsafe);
+    end();
     console.info(`samba worker: compiling the wasm here (${errorText(err)})`);
     return here();
   });
@@ -82,8 +136,15 @@ self.fetch = function (input, init) {
     return Promise.resolve(standIn);
   }
   const p = realFetch.call(this, input, init);
-  if (url) { const n = url.split("/").pop().split("?")[0]; p.then(() => mark("got_" + n), () => {}); }
-  return p;
+  if (!url) return p;
+  const href = new URL(url, self.location.href).href;
+  const n = url.split("/").pop().split("?")[0];
+  p.then(() => mark("got_" + n), () => {});
+  if (!(href in SIZES)) return p;
+  return p.then((response) => {
+    handOff(href, response.clone());
+    return counted(href, response);
+  });
 };
 const instantiateStreaming = WebAssembly.instantiateStreaming;
 WebAssembly.instantiateStreaming = async function (source, imports) {
@@ -110,9 +171,10 @@ function errorText(err) {
 }
 
 // What the boot is doing, to say what failed ("" once ready).
-const STAGE_TEXT = { runtime: "loading the Python runtime", engine: "loading the game engine",
+const STAGE_TEXT = { download: "downloading the Python runtime", runtime: "loading the Python runtime",
+                     engine: "loading the game engine",
                      bridge: "starting the game engine" };
-let stage = "runtime";
+let stage = "download";
 
 function reportError(err) {
   const text = errorText(err);
@@ -150,6 +212,7 @@ function handle({ id, request }) {
 self.addEventListener("message", (ev) => {
   const msg = ev.data;
   if (!msg || msg.type !== "request") return;
+  idleHook?.();
   if (bridge === null && bootFailed === null) queue.push(msg);
   else handle(msg);
 });
@@ -179,8 +242,13 @@ async function snapshotInfo() {
   const res = await fetch(SNAPSHOT_INFO_URL);
   if (!res.ok) throw new Error(`snapshot.json: HTTP ${res.status}`);
   const info = await res.json();
-  for (const key of ["file", "integrity", "pyodide", "wheel", "wheel_integrity", "site_packages"]) {
+  for (const key of ["file", "pyodide", "wheel", "wheel_integrity", "site_packages"]) {
     if (typeof info[key] !== "string") throw new Error(`snapshot.json: no ${key}`);
+  }
+  if (info.sizes && typeof info.sizes === "object") {
+    for (const [rel, n] of Object.entries(info.sizes)) {
+      if (Number.isFinite(n) && n > 0) SIZES[new URL(rel, import.meta.url).href] = n;
+    }
   }
   return info;
 }
@@ -191,11 +259,9 @@ async function fetchBytes(rel, integrity) {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-// The snapshot file is gzip (static hosts send unknown types uncompressed); a host that
-// decoded it on the way already (Content-Encoding) gives the raw bytes. Unpacking 31 MB takes
-// a good part of a second, so the worker keeps the raw bytes in a cache of its own
-// (RAW_CACHE, one entry, keyed by the snapshot's file name: a new build has another name) and
-// the next visit reads them from there.
+// The snapshot is made on this device (31 MB: downloading it cost a first visit more than
+// booting does) and kept in OPFS, else in a cache of this worker's own (RAW_CACHE, one entry,
+// keyed by the snapshot's name: a new build has another name).
 const RAW_CACHE = "pyodide-snapshot-raw";
 const MAGIC = 1886286592; // a Pyodide snapshot's first uint32
 
@@ -246,9 +312,9 @@ async function opfsRaw(info) {
     mark("opfs_handle");
     const size = handle.getSize();
     const head = new Uint8Array(Math.min(size, HEAD_BYTES));
-    const read = size === info.raw_bytes ? handle.read(head, { at: 0 }) : -1;
+    const read = size > HEAD_BYTES ? handle.read(head, { at: 0 }) : -1;
     const words = read >= 16 ? new Uint32Array(head.buffer, 0, 3) : null;
-    if (words && words[0] === MAGIC && words[1] >= 16 && words[1] <= read) {
+    if (words && words[0] === MAGIC && words[1] >= 16 && words[1] <= read && (size - words[1]) % 65536 === 0) {
       // Exactly the header: Pyodide's own copy of "the rest" is then empty, and its length
       // (which sizes the runtime's memory) says the whole file's.
       const header = head.slice(0, words[1]);
@@ -281,7 +347,7 @@ function readHeapFromFile(module, snapshot) {
   }
 }
 
-/** Writes the raw bytes to OPFS (other builds' files removed); false where it cannot. */
+/** Writes the snapshot to OPFS (other builds' files removed); false where it cannot. */
 async function keepOpfs(info, data) {
   if (!(self.navigator && navigator.storage && navigator.storage.getDirectory)) return false;
   let handle = null;
@@ -313,23 +379,31 @@ async function cachedRaw(info) {
     const hit = await cache.match(rawKey(info));
     if (!hit) return null;
     const data = new Uint8Array(await hit.arrayBuffer());
-    if (data.length === info.raw_bytes && new Uint32Array(data.buffer, 0, 1)[0] === MAGIC) return data;
+    const words = data.length > HEAD_BYTES ? new Uint32Array(data.buffer, 0, 2) : null;
+    if (words && words[0] === MAGIC && (data.length - words[1]) % 65536 === 0) return data;
     await cache.delete(rawKey(info));
   } catch (err) { /* no Cache Storage here (an opaque origin, a refused frame): unpack */ }
   return null;
 }
 
-/** Keeps the raw bytes for the next visit: in OPFS, else in the cache (drops other builds'). */
+/** Keeps the snapshot for the next visit: in OPFS, else in the cache (drops other builds');
+ * says where ("opfs", "cache") or null where it could not (storage full or denied). */
 async function keepRaw(info, data) {
   if (await keepOpfs(info, data)) {
     try { await caches.delete(RAW_CACHE); } catch (err) { /* none */ }
-    return;
+    return "opfs";
   }
   try {
     const cache = await caches.open(RAW_CACHE);
     for (const req of await cache.keys()) if (req.url !== rawKey(info)) await cache.delete(req);
     await cache.put(rawKey(info), new Response(data, { headers: { "Content-Type": "application/octet-stream" } }));
-  } catch (err) { /* quota, no Cache Storage: the next visit unpacks again */ }
+    return "cache";
+  } catch (err) {
+    // Quota or no Cache Storage: nothing kept (a half-written entry is dropped); the next
+    // visit boots the long way and tries again.
+    try { await (await caches.open(RAW_CACHE)).delete(rawKey(info)); } catch (err2) { /* none */ }
+    return null;
+  }
 }
 
 async function forgetRaw(info) {
@@ -341,6 +415,8 @@ let keepAfterBoot = null; // () => Promise, run once the worker is ready
 const AFTER_READY_MS = 3000;
 let afterReady = null;    // () => void, run once the queued requests are answered
 
+/** The snapshot this device kept (its header from OPFS, or the bytes from the cache); throws
+ * where there is none (a first visit). */
 async function snapshotBytes(info) {
   const file = await opfsRaw(info);
   if (file) {
@@ -354,16 +430,7 @@ async function snapshotBytes(info) {
     keepAfterBoot = () => keepRaw(info, cached);
     return cached;
   }
-  const data = await fetchBytes(info.file, info.integrity);
-  mark("snapshot_gz");
-  let raw = data;
-  if (data[0] === 0x1f && data[1] === 0x8b) {
-    if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
-    const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("gzip"));
-    raw = new Uint8Array(await new Response(stream).arrayBuffer());
-  }
-  keepAfterBoot = () => keepRaw(info, raw);
-  return raw;
+  throw new Error("no snapshot kept on this device yet");
 }
 
 // pyodide.asm.mjs (1.2 MB of JavaScript) is imported at once too, not after pyodide.mjs has
@@ -371,10 +438,14 @@ async function snapshotBytes(info) {
 const asmModule = import(ASM_URL);
 asmModule.then(() => mark("asm_mjs"), () => {});
 
+// Signs of life for the page's watchdog while Python starts (CPU work: no bytes arrive then).
+let step = () => {};
+
 async function createPyodideModule(settings) {
   const create = (await asmModule).default;
   const module = await create(settings);
   mark("module_created");
+  step("runtime", 82);
   const api = module.API;
   const restore = api.restoreSnapshot;
   if (typeof restore === "function") {
@@ -390,6 +461,7 @@ async function createPyodideModule(settings) {
   if (typeof finalize === "function") {
     api.finalizeBootstrap = function (...args) {
       mark("finalizeBootstrap_in");
+      step("runtime", 84);
       const pyodide = finalize.apply(this, args);
       mark("finalizeBootstrap_out");
       return pyodide;
@@ -398,21 +470,18 @@ async function createPyodideModule(settings) {
   return module;
 }
 
-async function loadRuntime(loadPyodide, options, progress) {
-  // loadPyodide reports no progress of its own: creep towards 60 % while it works.
-  const ticker = setInterval(() => progress("runtime", -1), 150);
+async function loadRuntime(loadPyodide, options) {
   let failBoot;
   const failed = new Promise((_, reject) => (failBoot = reject));
   const unwatch = watchWasmFailure(failBoot);
   try {
     return await Promise.race([loadPyodide({ indexURL: INDEX_URL, lockFileURL: LOCK_URL, createPyodideModule, ...options }), failed]);
   } finally {
-    clearInterval(ticker);
     unwatch();
   }
 }
 
-// The snapshot's bytes and the wheel, asked for as soon as snapshot.json is there (while
+// The kept snapshot and the wheel, asked for as soon as snapshot.json is there (while
 // pyodide.mjs loads and the wasm compiles).
 function fetchSnapshot(infoPromise) {
   const bytes = infoPromise.then((info) => { mark("snapshot_info"); return snapshotBytes(info); });
@@ -426,32 +495,19 @@ async function restoreSnapshot(loadPyodide, version, infoPromise, { bytes, wheel
   const info = await infoPromise;
   if (info.pyodide !== version) throw new Error(`snapshot made with Pyodide ${info.pyodide}, runtime is ${version}`);
   bytes.then(() => mark("snapshot_fetched"), () => {});
-  const pyodide = await loadRuntime(loadPyodide, { _loadSnapshot: bytes }, progress);
+  const pyodide = await loadRuntime(loadPyodide, { _loadSnapshot: bytes });
   mark("restored");
-  progress("engine", 70);
+  progress("engine", 85);
   // The file system is not part of the heap: put the engine's files back (modules the snapshot
   // did not import, data files), and give this visitor their own random numbers.
   const wheelBytes = await wheel;
   mark("wheel_fetched");
   pyodide.runPython("import random; random.seed(); del random");
   mark("reseeded");
-  const putFilesBack = () => {
-    pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: info.site_packages });
-    // (importlib.invalidate_caches() would re-read the stdlib zip's index: about a second.)
-    pyodide.globals.set("_samba_site", info.site_packages);
-    pyodide.runPython(`
-def _samba_after_unpack(site):
-    import sys
-    for path, finder in list(sys.path_importer_cache.items()):
-        if path.startswith(site) and hasattr(finder, "invalidate_caches"):
-            finder.invalidate_caches()
-_samba_after_unpack(_samba_site)
-del _samba_after_unpack, _samba_site
-`);
-  };
-  if (info.engine_imported === true) {
-    // Every module is in the heap: the files go back after the first answers (tracebacks,
-    // anything that reads them later).
+  const putFilesBack = () => unpackWheel(pyodide, info, wheelBytes);
+  if (info.made === "device" || info.engine_imported === true) {
+    // Every module is in the heap (the worker keeps a snapshot only when all imported): the
+    // files go back after the first answers (tracebacks, anything that reads them later).
     afterReady = () => {
       try { putFilesBack(); } catch (err) { console.info(`samba worker: wheel not unpacked (${errorText(err)})`); }
     };
@@ -467,9 +523,105 @@ del _samba_after_unpack, _samba_site
   return restored;
 }
 
-async function normalBoot(loadPyodide, progress) {
-  const pyodide = await loadRuntime(loadPyodide, {}, progress);
-  progress("engine", 65);
+/** The engine wheel's files into site-packages, and the import caches of site-packages only
+ * invalidated (importlib.invalidate_caches() would re-read the stdlib zip's index). */
+function unpackWheel(pyodide, info, wheelBytes) {
+  pyodide.unpackArchive(wheelBytes, "wheel", { extractDir: info.site_packages });
+  pyodide.globals.set("_samba_site", info.site_packages);
+  pyodide.runPython(`
+def _samba_after_unpack(site):
+    import sys
+    for path, finder in list(sys.path_importer_cache.items()):
+        if path.startswith(site) and hasattr(finder, "invalidate_caches"):
+            finder.invalidate_caches()
+_samba_after_unpack(_samba_site)
+del _samba_after_unpack, _samba_site
+`);
+}
+
+// Made on this device after a normal boot, once the page has left the engine alone for
+// SNAPSHOT_IDLE_MS: every module of the wheel imported (so a restored heap needs none of its
+// files before it answers), a throwaway Bridge given the requests a table makes at its start
+// (modules they import lazily), then a fresh Bridge kept in __main__ under SNAPSHOT_BRIDGE.
+const SNAPSHOT_IDLE_MS = 2000;
+const IMPORT_ALL = `
+import importlib, pkgutil, py_engine
+_samba_all = True
+for _samba_m in pkgutil.walk_packages(py_engine.__path__, "py_engine."):
+    try:
+        importlib.import_module(_samba_m.name)
+    except Exception:
+        _samba_all = False
+_samba_result = _samba_all
+del importlib, pkgutil, py_engine, _samba_all, _samba_m
+_samba_result
+`;
+const WARM_UP = `
+import gc, json
+import py_engine.bridge as _bridge_module
+
+def _warm():
+    b = _bridge_module.Bridge()
+    for req in ({"op": "new_game", "rules": "samba", "players": 4, "seed": 1,
+                 "seats": ["human", "medium", "medium", "medium"]},
+                {"op": "view"}, {"op": "hint", "level": "medium"}, {"op": "record"}):
+        try:
+            json.loads(b.handle(json.dumps(req)))
+        except Exception:
+            pass
+
+_warm()
+del _warm
+${SNAPSHOT_BRIDGE} = _bridge_module.Bridge()
+del _bridge_module
+gc.collect()
+`;
+
+let idleHook = null; // called on every request while a snapshot waits for an idle moment
+
+/** Makes the snapshot once the page has been idle for a moment, and keeps it. */
+function snapshotWhenIdle(pyodide, info) {
+  let timer = null;
+  const make = async () => {
+    idleHook = null;
+    const t0 = performance.now();
+    try {
+      const all = pyodide.runPython(IMPORT_ALL) === true;
+      pyodide.runPython("del _samba_result");
+      if (!all) throw new Error("a module of the engine did not import");
+      pyodide.runPython(WARM_UP);
+      let data = pyodide.makeMemorySnapshot();
+      const made = Math.round(performance.now() - t0);
+      const where = await keepRaw(info, data);
+      data = null;
+      post({ type: "snapshot", state: where ? "kept" : "not kept", where, ms: made,
+             total_ms: Math.round(performance.now() - t0) });
+    } catch (err) {
+      console.info(`samba worker: no snapshot made (${errorText(err)})`);
+      post({ type: "snapshot", state: "failed", message: errorText(err) });
+    }
+  };
+  idleHook = () => { clearTimeout(timer); timer = setTimeout(make, SNAPSHOT_IDLE_MS); };
+  idleHook();
+}
+
+async function normalBoot(loadPyodide, info, wheel, progress) {
+  if (info === null) return lockFileBoot(loadPyodide, progress);
+  const pyodide = await loadRuntime(loadPyodide, { _makeSnapshot: true });
+  progress("engine", 90);
+  unpackWheel(pyodide, info, await wheel);
+  progress("bridge", 95);
+  const mod = pyodide.pyimport("py_engine.bridge");
+  const made = mod.Bridge();
+  mod.destroy?.();
+  afterReady = () => snapshotWhenIdle(pyodide, info);
+  return made;
+}
+
+// Without snapshot.json (a build without it): the engine through the app lock file.
+async function lockFileBoot(loadPyodide, progress) {
+  const pyodide = await loadRuntime(loadPyodide, {});
+  progress("engine", 90);
   const loadErrors = [];
   await pyodide.loadPackage(["py_engine"], {
     messageCallback: () => {},
@@ -477,38 +629,69 @@ async function normalBoot(loadPyodide, progress) {
     checkIntegrity: true,
   });
   if (loadErrors.length) throw new Error(loadErrors.join("; "));
-  progress("bridge", 90);
+  progress("bridge", 95);
   const mod = pyodide.pyimport("py_engine.bridge");
   const made = mod.Bridge();
   mod.destroy?.();
   return made;
 }
 
+// Progress: the bytes of the boot's files as they arrive (up to DOWNLOAD_PCT), then the steps.
+const DOWNLOAD_PCT = 80;
+const BYTES_EVERY_MS = 200;
+
 async function boot() {
   let pct = 0;
+  let lastBytes = 0;
+  let bytesTimer = null;
+  const totals = () => {
+    let got = 0, total = 0;
+    for (const [url, n] of Object.entries(SIZES)) { total += n; got += Math.min(n, RECEIVED[url] || 0); }
+    return { got, total };
+  };
   const progress = (name, p) => {
     stage = name;
-    pct = p < 0 ? Math.min(60, pct + (60 - pct) * 0.08) : Math.max(pct, p);
-    post({ type: "progress", stage, pct: Math.round(pct) });
+    const { got, total } = totals();
+    pct = Math.max(pct, p);
+    post({ type: "progress", stage, pct: Math.round(pct), received: got, total });
+  };
+  step = (name, p) => { if (stage === "download" || stage === "runtime") progress(name, p); };
+  onBytes = () => {
+    // At most one message per BYTES_EVERY_MS (a message for every chunk would flood the page).
+    if (bytesTimer !== null) return;
+    bytesTimer = setTimeout(() => {
+      bytesTimer = null;
+      const { got, total } = totals();
+      if (got === lastBytes || !total) return;
+      lastBytes = got;
+      // Everything in: Python starts (CPU work, no bytes) until the engine's step.
+      const next = stage !== "download" && stage !== "runtime" ? stage : got >= total ? "runtime" : "download";
+      progress(next, Math.round(DOWNLOAD_PCT * got / total));
+    }, BYTES_EVERY_MS);
   };
   const info = snapshotInfo();
   info.catch(() => {});
   const fetched = fetchSnapshot(info);
-  progress("runtime", 2);
+  progress("download", 2);
+  asmModule.then(() => received(ASM_URL, SIZES[ASM_URL] || 0), () => {});
   const { loadPyodide, version } = await import(PYODIDE_URL);
   mark("pyodide_mjs");
-  progress("runtime", 10);
+  // A snapshot kept on this device, or none (a first visit): decided before Python loads, so
+  // that a first visit does not start loading the runtime twice.
+  const kept = await fetched.bytes.then(() => true, (err) => err);
   let how = "snapshot";
   try {
+    if (kept !== true) throw kept;
     bridge = await restoreSnapshot(loadPyodide, version, info, fetched, progress);
   } catch (err) {
-    // No snapshot, or one that cannot be used: boot the long way. Not an error for anyone.
+    // Nothing kept, or a snapshot that cannot be used (set aside): boot the long way. Not an
+    // error for anyone.
     console.info(`samba worker: normal boot (${errorText(err)})`);
     closeHeapFile();
-    info.then(forgetRaw, () => {});
+    if (kept === true) info.then(forgetRaw, () => {});
     how = "normal";
-    stage = "runtime";
-    bridge = await normalBoot(loadPyodide, progress);
+    const usable = await info.then((i) => (i.pyodide === version ? i : null), () => null);
+    bridge = await normalBoot(loadPyodide, usable, fetched.wheel, progress);
   }
   mark("bridge");
   progress("bridge", 100);

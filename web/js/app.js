@@ -9,7 +9,7 @@
 
 import "./style-fallback.js";   // first: a host policy that refused the inline styles
 import { EngineClient } from "./bridge.js";
-import { loadMessages, t, reasonText, pickLanguage } from "./i18n.js";
+import { loadMessages, t, reasonText, pickLanguage, num } from "./i18n.js";
 import * as R from "./render.js";
 import * as C from "./comfort.js";
 import * as P from "./prefs.js";
@@ -113,8 +113,24 @@ function afterFirstFrame() {
   });
 }
 
+/** The boot's progress in words: the bytes of the download (of the total), then the steps. */
+function bootText(stage, pct, received, total) {
+  const p = Math.round(Number(pct) || 0);
+  if (stage === "download" && total > 0) {
+    const mb = (n) => num(Math.round(n / 1e5) / 10);
+    return t("boot.download", { done: mb(received), total: mb(total), pct: p });
+  }
+  if (stage === "runtime") return t("boot.python", { pct: p });
+  return t("boot.shuffling", { pct: p });
+}
+
 async function main() {
-  const setBoot = (state, text) => { R.renderBoot({ state, text }); };
+  const setBoot = (state, text, retry) => { R.renderBoot({ state, text, retry }); };
+  // A boot that failed (stalled, refused): a new worker, without reloading the page.
+  const retry = () => {
+    setBoot("loading", t("boot.shuffling", { pct: 0 }));
+    restartEngine();
+  };
   // Started at once; the page's own drawing waits for the first frame.
   const messages = loadMessages(pickLanguage()).catch(() => loadMessages("en"));
   const rulesData = RD.fetchRulesData().then(RD.useRulesData, () => null);
@@ -187,8 +203,8 @@ async function main() {
     if (paintSavedView(controller, saved)) { ui.early.resume = true; resumeSaved(saved); }
   }
   engine.start({
-    onProgress(_stage, pct) {
-      setBoot("loading", t("boot.shuffling", { pct: Math.round(Number(pct) || 0) }));
+    onProgress(stage, pct, received, total) {
+      setBoot("loading", bootText(stage, pct, received, total));
     },
     onReady() {
       setBoot("ready", t("boot.ready"));
@@ -204,9 +220,9 @@ async function main() {
     },
     onError(kind, message) {
       if (engine.booted && kind !== "timeout") { engineDied(kind, message); return; }
-      if (kind === "timeout") setBoot("error", t("boot.timeout", { seconds: message }));
-      else if (kind === "load" && !message) setBoot("error", t("boot.worker_failed"));
-      else setBoot("error", t("boot.error", { message }));
+      if (kind === "timeout") setBoot("error", t("boot.stalled", { seconds: message }), retry);
+      else if (kind === "load" && !message) setBoot("error", t("boot.worker_failed"), retry);
+      else setBoot("error", t("boot.error", { message }), retry);
     },
   });
 }

@@ -13,7 +13,20 @@
 
 import { holdRegistration } from "./sw-register.js";
 
-const BOOT_TIMEOUT_MS = 60000;
+// A slow boot is not a failed one: the watchdog fails it only when nothing at all has happened
+// for this long (no byte of the runtime arrived, no step began). On a phone network the boot
+// takes minutes, with bytes arriving all along. A test may set `window.__sambaBootStallMs`
+// (shorter) to see a slow boot outlast it.
+// While Python starts (CPU work once every byte is in: seconds on a phone, minutes on a
+// machine busy with other work) the worker's thread cannot speak: that step gets longer.
+const BOOT_STALL_MS = 60000;
+const CPU_STALL_MS = 300000;
+
+function stallMs(stage) {
+  const given = typeof window === "object" ? Number(window.__sambaBootStallMs) : NaN;
+  const limit = Number.isFinite(given) && given > 0 ? given : BOOT_STALL_MS;
+  return stage && stage !== "download" ? Math.max(limit, CPU_STALL_MS) : limit;
+}
 
 /**
  * The worker first-paint.js started before the page's modules loaded (once, for the first
@@ -58,6 +71,7 @@ export class EngineClient {
   /** Creates the worker (Python starts booting at once), or takes over the one first-paint.js started. */
   spawn() {
     this.startedAt = performance.now();
+    this.lastSign = this.startedAt;
     const early = takeEarlyWorker();
     if (early) {
       this.worker = early.worker;
@@ -99,6 +113,8 @@ export class EngineClient {
     this.pending.clear();
     this.ready = false;
     this.failed = false;
+    this.lastSign = performance.now();
+    this.stage = null;
     this.restarts += 1;
     this.start(this.events);
   }
@@ -111,8 +127,10 @@ export class EngineClient {
 
   /**
    * Connects the page to the worker (created by the constructor; after a failure to create it,
-   * reports that now). `events` = {onProgress(stage, pct), onReady(ms), onError(kind, message)}.
-   * kind is "error" (the worker reported one), "timeout" (watchdog) or "load" (script failed).
+   * reports that now). `events` = {onProgress(stage, pct, received, total), onReady(ms),
+   * onError(kind, message), onSnapshot(msg)}. kind is "error" (the worker reported one),
+   * "timeout" (nothing happened for the stall time: message = its seconds; the worker is ended)
+   * or "load" (script failed).
    */
   start(events) {
     this.events = events;
@@ -125,9 +143,21 @@ export class EngineClient {
     }
     for (const [name, args] of this.missed.splice(0)) this.emit(name, ...args);
     if (this.ready || this.failed) return;
-    const left = BOOT_TIMEOUT_MS - (performance.now() - this.startedAt);
+    this.lastSign = Math.max(this.lastSign || 0, this.startedAt);
+    this.armWatchdog();
+  }
+
+  /** (Re)arms the stall watchdog from the boot's last sign of life. */
+  armWatchdog() {
+    if (this.watchdog) clearTimeout(this.watchdog);
+    const limit = stallMs(this.stage);
+    const left = limit - (performance.now() - (this.lastSign || this.startedAt));
     this.watchdog = setTimeout(() => {
-      if (!this.ready) this.fail("timeout", String(BOOT_TIMEOUT_MS / 1000));
+      if (this.ready || this.failed) return;
+      if (performance.now() - this.lastSign < stallMs(this.stage)) { this.armWatchdog(); return; }
+      // Stuck: end this worker (a late answer must not revive a page that said it failed).
+      try { this.worker?.terminate(); } catch (err) { /* gone */ }
+      this.fail("timeout", String(Math.round(stallMs(this.stage) / 1000)));
     }, Math.max(0, left));
   }
 
@@ -145,7 +175,14 @@ export class EngineClient {
     if (!msg || typeof msg !== "object") return;
     switch (msg.type) {
       case "progress":
-        this.emit("onProgress", msg.stage, msg.pct);
+        if (this.failed || this.ready) break; // (a late byte count after a failure says nothing)
+        this.lastSign = performance.now(); // bytes arrived or a step began: not stalled
+        this.stage = msg.stage;
+        this.emit("onProgress", msg.stage, msg.pct, msg.received, msg.total);
+        break;
+      case "snapshot":
+        try { globalThis.document?.documentElement.setAttribute("data-engine-snapshot", String(msg.state)); } catch (err) { /* no DOM */ }
+        this.emit("onSnapshot", msg);
         break;
       case "ready":
         this.ready = true;

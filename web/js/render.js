@@ -73,6 +73,16 @@ export function renderBoot(boot) {
   box.textContent = boot.text;
   box.dataset.state = boot.state;
   if (boot.state === "ready") document.body.dataset.ready = "1";
+  if (boot.retry) {
+    // A failed boot offers a new try at once (a new worker; no reload).
+    const button = document.createElement("button");
+    button.type = "button";
+    button.id = "boot-retry";
+    button.className = "boot-retry";
+    button.textContent = t("boot.retry");
+    button.addEventListener("click", boot.retry, { once: true });
+    box.append(" ", button);
+  }
 }
 
 // ---------------------------------------------------------------- the table
