@@ -53,3 +53,32 @@ def test_the_setup_numbers_the_seats_from_one(lang, word, page, page_log, base_u
     dlg.locator('select[name="players"]').select_option("4")
     expect(dlg.locator(".net-seat-no")).to_have_text([f"{word} {n}" for n in (1, 2, 3, 4)])
     page_log.assert_clean()
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "ru", "nb"])
+def test_the_setup_says_who_the_hosts_partner_is(lang, page, page_log, base_url, open_app):
+    """The seats of the host's side are marked "partner", as in the new-game dialog, from the
+    rules data's sides: seat 3 of 4 in Samba, seat 4 of 6 in Crawford, none of 2."""
+    open_app(page, base_url + f"?net=host&lang={lang}")
+    expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
+    dlg = page.locator("#net-setup")
+    expect(dlg).to_be_visible()
+    word = page.evaluate("(k) => import('./js/i18n.js').then((m) => m.t(k))", "ui.partner")
+    assert word and word != "ui.partner"
+
+    def marked() -> list[str]:
+        rows = dlg.locator('.net-seat-row[data-partner="1"]')
+        expect(rows.locator(".seat-row-partner")).to_have_text([word] * rows.count())
+        return rows.locator(".net-seat-no").all_text_contents()
+
+    seat = page.evaluate("(k) => import('./js/netplay-text.js').then((m) => m.nt(k, {seat: 2}))",
+                         "panel.seat").replace("3", "{n}")
+    dlg.locator('input[name="rules"][value="samba"]').check()
+    dlg.locator('select[name="players"]').select_option("4")
+    assert marked() == [seat.format(n=3)]
+    dlg.locator('select[name="players"]').select_option("2")
+    assert marked() == []
+    dlg.locator('input[name="rules"][value="crawford"]').check()
+    dlg.locator('select[name="players"]').select_option("6")
+    assert marked() == [seat.format(n=4)]
+    page_log.assert_clean()

@@ -171,8 +171,14 @@ export function installHost(ctl) {
       const you = el("div", "net-seat-row");
       you.append(el("span", "net-seat-no", nt("panel.seat", { seat: 0 })), el("span", null, nt("setup.you")));
       seatsBox.append(you);
+      // Who plays with whom (the rules data's sides, as in the new-game dialog): the host's
+      // partners are marked.
+      const rules = form.querySelector('input[name="rules"]:checked').value;
+      const sides = ((ctl.choices.sides || {})[rules] || {})[n] || [];
+      const mine = sides.find((side) => side.includes(0)) || [0];
       for (let i = 1; i < n; i++) {
         const row = el("label", "net-seat-row");
+        if (mine.includes(i)) row.dataset.partner = "1";
         const sel = el("select", "net-select");
         sel.name = `seat${i}`;
         sel.dataset.seat = String(i);
@@ -182,7 +188,10 @@ export function installHost(ctl) {
           sel.append(o);
         }
         sel.value = old[i - 1] || (i % 2 === 0 || n === 2 ? "friend" : "medium");
-        row.append(el("span", "net-seat-no", nt("panel.seat", { seat: i })), sel);
+        const head = el("span");
+        head.append(el("span", "net-seat-no", nt("panel.seat", { seat: i })));
+        if (mine.includes(i)) head.append(" ", el("span", "seat-row-partner", t("ui.partner")));
+        row.append(head, sel);
         seatsBox.append(row);
       }
     };
