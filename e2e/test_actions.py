@@ -524,6 +524,7 @@ def test_take_chips_stage_like_meld_chips_one_per_distinct_choice(t):
     suggestion stages and waits for "Meld"; takes that differ only in which sevens are one chip."""
     t.load(TAKE_CHIPS, "easy")
     expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    t.settle()      # (a chip tapped while the page is busy does nothing, as every intent)
     moves = (t.frame.locator("#actions").get_attribute("data-moves") or "").split("|")
     takes = [m for m in moves if m.startswith("take ")]
     assert len(takes) > 2, takes          # 7♠ 7♥, 7♠ 7♦, 7♥ 7♦, the three of them
