@@ -90,6 +90,10 @@ class Table:
         last = json.loads(ready.last.inner_text())["data"]
         assert last["rules"] == scenario.get("rules", "samba"), last
         assert not self.page.locator('#events li[data-type="samba:v1:error"]').count()
+        # The page may still be busy with a request queued behind the worker's idle-time work
+        # (the memory snapshot of a first visit): a tap meanwhile does nothing, as every intent
+        # while busy, so the tests begin once it is not.
+        self.settle()
 
     def hand(self) -> list[str]:
         return [c.get_attribute("data-card") for c in self.frame.locator("#hand .card").all()]
@@ -524,7 +528,6 @@ def test_take_chips_stage_like_meld_chips_one_per_distinct_choice(t):
     suggestion stages and waits for "Meld"; takes that differ only in which sevens are one chip."""
     t.load(TAKE_CHIPS, "easy")
     expect(t.frame.locator(MY_TURN)).to_have_count(1)
-    t.settle()      # (a chip tapped while the page is busy does nothing, as every intent)
     moves = (t.frame.locator("#actions").get_attribute("data-moves") or "").split("|")
     takes = [m for m in moves if m.startswith("take ")]
     assert len(takes) > 2, takes          # 7♠ 7♥, 7♠ 7♦, 7♥ 7♦, the three of them
