@@ -154,6 +154,9 @@ def test_the_rules_table_names_each_value_s_rule_set_on_a_phone(screen, browser,
         page = ctx.new_page()
         page.goto(base_url + "rules.html")
         expect(page.locator("#rules-table tbody tr").first).to_be_attached()
+        # The page's script is in (a language chosen before the rules data has loaded draws
+        # the "loading" row over the table the build drew, until the data is in).
+        expect(page.locator('body[data-ready="1"]')).to_have_count(1)
         for lang in LANGS:
             set_language(page, lang)
             cells = page.evaluate(SET_LABELS_JS)

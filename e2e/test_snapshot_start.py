@@ -94,6 +94,9 @@ def test_new_game_asked_for_while_loading_is_dealt(blocked_context, base_url):
     errors = _errors(page)
     page.goto(base_url + "?seed=4&pace=0")
     expect(page.locator(READY_SELECTOR)).to_have_count(0)
+    # The page's modules are in (their settings applied: a click before they listen does
+    # nothing), the engine still held back.
+    expect(page.locator("body[data-speed]")).to_have_count(1)
     page.click("#btn-new")
     dialog = page.locator("#dlg-new")
     expect(dialog).to_be_visible()
