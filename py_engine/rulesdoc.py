@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import fields
 from typing import Callable
 
+from .levels import SEAT_KINDS
 from .rules import PRESETS, RuleSet
 
 # Fields shown on the page, in order (the rest are the same in every offered rule set or
@@ -86,4 +87,6 @@ def rules_data() -> dict:
             "presets": [{"name": p, "title": rs.title, "notes": list(rs.notes),
                          "sides": [[n, _sides(rs, n)] for n in rs.players_allowed]}
                         for p, rs in PRESETS.items()],
-            "rows": rules_table()}
+            "rows": rules_table(),
+            # what a seat of a new game may be (the computer levels, then a person), in order
+            "levels": list(SEAT_KINDS)}

@@ -11,14 +11,13 @@ from __future__ import annotations
 import random
 
 from .ai import make_bot
+from .levels import HINT_LEVELS, SEAT_KINDS
 from .lessons import check_step, validate_lesson
 from .moves import Move, parse_move
 from .record import game_record, load_scenario, replay
 from .state import Game
 from .views import view_for
 
-SEAT_KINDS = ("human", "random", "easy", "medium", "hard")
-HINT_LEVELS = ("easy", "medium", "hard")
 # A seat played from another browser (play with friends): a person, but not at this screen.
 REMOTE = "remote"
 

@@ -239,10 +239,12 @@ def _case(case_id):
 @pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
                                            ("samba", 2)])
 def test_explain_gives_known_keys_for_every_move(rules, players):
-    """Every legal move of a medium deal gets reasons (and warnings) whose keys have English
-    texts and whose parameters fill them."""
+    """Every legal move of a medium deal gets reasons (and warnings) whose keys are declared codes
+    with their parameters, and have English words (the page's catalogue) that the parameters
+    fill."""
     import json
-    from py_engine.ai.explain import TEXTS, explain
+    from py_engine.ai.explain import CODES, explain
+    from hint_words import hint_text
     game = Game.new(rules, players, seed=21)
     bots = [make_bot("medium", seed=s) for s in range(players)]
     used = set()
@@ -252,8 +254,9 @@ def test_explain_gives_known_keys_for_every_move(rules, players):
             out = explain(view, m)
             assert out["move"] == m
             for r in out["reasons"] + out["warnings"]:
-                assert r["key"] in TEXTS, r
-                TEXTS[r["key"]].format(**{k: v for k, v in r.items() if k != "key"})
+                assert r["key"] in CODES, r
+                assert sorted(k for k in r if k != "key") == sorted(CODES[r["key"]]), r
+                assert "{" not in hint_text(r), r
                 used.add(r["key"])
                 json.dumps(r)
         game.play(bots[game.current].choose(view))
@@ -487,14 +490,15 @@ def test_hint_is_reproducible_and_ignores_hidden_cards():
 
 
 def test_hint_levels_and_texts():
-    from py_engine.ai.explain import TEXTS, hint
+    from py_engine.ai.explain import CODES, hint
+    from hint_words import hint_text
     view = view_for(_case("feed-seq5-s4"), 0)
     for level in ("easy", "medium", "hard"):
         out = hint(view, level=level, iterations=2)
         assert out["level"] == level and out["move"] in legal_texts(view)
         for e in out["reasons"] + out["warnings"]:
-            params = {k: v for k, v in e.items() if k != "key"}
-            TEXTS[e["key"]].format(**params)
+            assert sorted(k for k in e if k != "key") == sorted(CODES[e["key"]]), e
+            assert "{" not in hint_text(e), e
 
 
 def test_pooled_tournaments_add_up(tmp_path, capsys):

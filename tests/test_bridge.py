@@ -276,7 +276,7 @@ def _state(b: Bridge) -> dict:
 
 
 def test_hint_reply_asks_hard_and_says_why():
-    from py_engine.ai.explain import TEXTS
+    from py_engine.ai.explain import CODES
     b = _hint_table()
     before = _state(b)
     legal = view(b)["legal"]
@@ -288,7 +288,7 @@ def test_hint_reply_asks_hard_and_says_why():
     assert r["move"] in legal["moves"] or r["move"][5:] in legal["melds"]
     assert r["reasons"] and isinstance(r["warnings"], list)
     for e in r["reasons"] + r["warnings"]:
-        TEXTS[e["key"]].format(**{k: v for k, v in e.items() if k != "key"})
+        assert set(e) - {"key"} == set(CODES[e["key"]]), e
     assert _state(b) == before                       # a hint changes nothing
     assert call(b, {"op": "hint", "version": b.game.version}) == r     # same position, same hint
     r2 = call(b, {"op": "hint", "level": "medium"})
@@ -354,19 +354,15 @@ def _documented_hint_keys() -> dict[str, set[str]]:
 
 
 def test_every_reason_and_warning_key_is_documented_with_its_parameters():
-    """The page renders hints from docs/bridge.md alone: every key of ``TEXTS`` is there, every
-    placeholder of its English text is a documented parameter, and the entries ``explain``
-    gives over whole deals carry exactly the documented parameters."""
-    import string
+    """The page renders hints from docs/bridge.md alone: every code of ``CODES`` is there with
+    its parameters, and the entries ``explain`` gives over whole deals carry exactly the
+    documented parameters. (The words: tests/test_hint_codes.py.)"""
     from py_engine.ai import make_bot
-    from py_engine.ai.explain import TEXTS, explain
+    from py_engine.ai.explain import CODES, explain
     from py_engine.state import Game
     from py_engine.views import view_for
     doc = _documented_hint_keys()
-    assert set(doc) == set(TEXTS)
-    for key, text in TEXTS.items():
-        names = {f for _, f, _, _ in string.Formatter().parse(text) if f}
-        assert names <= doc[key], key
+    assert doc == {key: set(params) for key, params in CODES.items()}
     seen = set()
     for rules, players, seed in (("samba", 4, 3), ("dutch", 4, 3), ("samba", 2, 4)):
         g = Game.new(rules, players, seed=seed)

@@ -84,8 +84,9 @@ def test_hard_ranks_its_own_moves_with_the_habit():
 
 def test_the_hint_says_why_on_the_last_turn():
     """``explain`` names the opponent who may end the deal (``why.last_turn``) for a meld or a
-    discard on such a turn, and never otherwise; the key has an English text."""
-    from py_engine.ai.explain import TEXTS, explain
+    discard on such a turn, and never otherwise; the key has English words (the page's)."""
+    from py_engine.ai.explain import explain
+    from hint_words import hint_text
     view = next(v for v in _meld_views(61) if v["canastas"] == [0, 0]
                 and any(m.startswith("discard") for m in v["legal"]["moves"]))
     move = next(m for m in view["legal"]["moves"] if m.startswith("discard"))
@@ -93,4 +94,4 @@ def test_the_hint_says_why_on_the_last_turn():
     e = _ending(view, 2)
     nxt = (view["seat"] + 1) % view["players"]
     assert explain(e, move)["reasons"][0] == {"key": "why.last_turn", "seat": nxt}
-    assert TEXTS["why.last_turn"].format(seat="Cleo").startswith("Cleo may go out")
+    assert hint_text({"key": "why.last_turn", "seat": 3}).startswith("Cleo may go out")

@@ -6,12 +6,15 @@ player, ``medium.py``), ``hard`` (information-set Monte Carlo over ``medium``, `
 """
 from __future__ import annotations
 
+from .. import levels
 from .hard import HardBot
 from .medium import MediumBot
 from .simple import EasyBot, RandomBot
 
-LEVELS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot,
-          "hard": HardBot}
+_PLAYERS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
+# Each level of ``levels.LEVELS`` (the one list of their names), in its order, and its player.
+LEVELS = {name: _PLAYERS[name] for name in levels.LEVELS}
+assert set(LEVELS) == set(_PLAYERS), "py_engine/levels.py and the bots disagree"
 
 
 def make_bot(level: str, seed: int = 0, **kw):

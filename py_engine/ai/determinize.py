@@ -21,12 +21,12 @@ from __future__ import annotations
 import random
 
 from ..cards import IS_RED3, KIND_OF_ID, deck_ids, parse_kind
+from ..cards import RANK_CHARS as _RANKS
 from ..melds import SEQUENCE, TableMeld, sort_sequence
 from ..rules import get_rules
 from ..state import Game, Turn
 
 _TYPES = {"group": "group", "sequence": "sequence", "black3": "black3", "wild": "wild"}
-_RANKS = "23456789TJQKA"
 
 
 def known_holdings(view: dict) -> list[list[int]]:

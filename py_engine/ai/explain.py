@@ -12,64 +12,60 @@ machine like ``hard``'s own budget, at most ``HINT_CAP``; ``budget=`` fixes the 
 ``iterations=`` the samples) and returns ``{"move": ..., "level": "hard", "reasons": [...],
 "warnings": [...], "samples": n}``; ``level=`` asks another level (its move explained the same).
 
-The English texts of the keys are ``TEXTS`` (the page translates them).
+The keys and their parameters are ``CODES``; the words are the page's (web/i18n/<lang>.json).
 """
 from __future__ import annotations
 
-from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
-                     VALUE_OF_KIND, kind_text, parse_kind)
+from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_CHARS, RANK_OF,
+                     SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
 from .lastturn import LastTurnMedium
 from .info import Info, rank_of_char
 from .medium import MediumBot, _p_pair
 
-_RANKS = "23456789TJQKA"
-
-# English texts; {seat} is a player's name, {side} a side's name, {rank} a rank's plural name
-# ("jacks"), {card} a card.
-TEXTS = {
-    "why.blocks_pile": "blocks the pile ({cards} cards) for {seat}",
-    "why.blocks_pile_pair": "blocks the pile: {seat} may hold a pair of {rank}",
-    "why.blocks_pile_known": "blocks the pile: {seat} picked up a pair of {rank} with the pile",
-    "why.safe_discard": "a safe discard: {seat} threw away a {rank} this deal",
-    "why.least_useful": "the card you need least, and unlikely to help {seat}",
-    "why.makes_samba": "completes a samba (1,500)",
-    "why.extends_sequence": "adds the top card to your sequence",
-    "why.takes_pile": "takes the pile ({cards} cards)",
-    "why.opens": "opens your side's melds ({points} points)",
-    "why.completes_canasta": "completes a canasta",
-    "why.completes_samba": "completes a samba",
-    "why.adds_to_meld": "adds to your side's melds",
-    "why.new_meld": "lays a new meld",
-    "why.sheds_wilds": "puts wild cards on the table before the deal ends",
-    "why.last_turn": "{seat} may go out next turn: puts points on the table, sheds high cards",
-    "why.draws": "nothing on the pile is worth taking",
-    "why.lays_red3": "lays a red three (100; held at the end it costs 750)",
-    "why.goes_out": "goes out (200)",
-    "why.out_wins_game": "going out wins the game",
-    "why.asks_partner": "asks your partner before going out",
-    "why.partner_out": "your partner's going out is worth more than your cards",
-    "why.cards_fit": "your cards ({points} points) go onto your melds next turn",
-    "why.waits_game": "going out now would hand {side} the game",
-    "why.keeps_pair": "keeps a pair to take the pile",
-    "why.next_deal": "starts the next deal",
-    "warn.feeds_known_pair": "{seat} picked up a pair of {rank} with the pile: it takes "
-                             "{cards} cards",
-    "warn.leaves_pile_open": "leaves the pile of {cards} open: a black three or wild card "
-                             "would block it",
-    "warn.feeds_sequence": "{seat} can take it onto a sequence",
-    "warn.feeds_samba": "{seat} can take it to complete a samba",
-    "warn.feeds_pile_meld": "{seat} can take the whole pile onto a meld with it",
-    "warn.misses_samba": "the top card would complete your samba",
-    "warn.out_loses_game": "going out now hands {side} the game",
-    "warn.partner_cards_fit": "your {points} points in hand fit your melds and nobody "
-                              "threatens to go out",
-    "warn.keeps_red3": "a red three still in hand at the end of the deal costs 750",
-    "warn.keeps_wilds": "the deal may end soon: wild cards left in hand count against you",
+# Every code a reason or warning may carry, with its parameters. The engine sends codes and facts,
+# never words: the page's catalogues (web/i18n/<lang>.json, the same keys) hold the words in each
+# language, and tests/test_hint_codes.py checks that the two agree.
+CODES: dict[str, tuple[str, ...]] = {
+    "why.blocks_pile": ("seat", "cards"),
+    "why.blocks_pile_pair": ("seat", "rank", "cards"),
+    "why.blocks_pile_known": ("seat", "rank", "cards"),
+    "why.safe_discard": ("seat", "rank"),
+    "why.least_useful": ("seat", "card"),
+    "why.makes_samba": (),
+    "why.extends_sequence": (),
+    "why.takes_pile": ("cards",),
+    "why.opens": ("points",),
+    "why.completes_canasta": (),
+    "why.completes_samba": (),
+    "why.adds_to_meld": (),
+    "why.new_meld": (),
+    "why.sheds_wilds": (),
+    "why.last_turn": ("seat",),
+    "why.draws": (),
+    "why.lays_red3": (),
+    "why.goes_out": (),
+    "why.out_wins_game": (),
+    "why.asks_partner": (),
+    "why.partner_out": (),
+    "why.cards_fit": ("points",),
+    "why.waits_game": ("side",),
+    "why.keeps_pair": (),
+    "why.next_deal": (),
+    "warn.feeds_known_pair": ("seat", "rank", "cards"),
+    "warn.leaves_pile_open": ("seat", "cards"),
+    "warn.feeds_sequence": ("seat", "card"),
+    "warn.feeds_samba": ("seat", "card"),
+    "warn.feeds_pile_meld": ("seat", "card", "cards"),
+    "warn.misses_samba": (),
+    "warn.out_loses_game": ("side",),
+    "warn.partner_cards_fit": ("points",),
+    "warn.keeps_red3": (),
+    "warn.keeps_wilds": (),
 }
 
 
 def rank_name(r: int) -> str:
-    return _RANKS[r - 2]
+    return RANK_CHARS[r - 2]
 
 
 def _laid(move: str) -> list[int]:
@@ -342,4 +338,4 @@ def hint(view: dict, budget: float | None = None, seed: int = 0, level: str = "h
     return {"level": level, **explain(view, move), "samples": stats.get("samples", 0)}
 
 
-__all__ = ["explain", "hint", "TEXTS", "HINT_BUDGET", "HINT_CAP", "warnings_of", "reasons_of"]
+__all__ = ["explain", "hint", "CODES", "HINT_BUDGET", "HINT_CAP", "warnings_of", "reasons_of"]

@@ -6,8 +6,7 @@ the endgame players read it too."""
 from __future__ import annotations
 
 from ..cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF, VALUE_OF_KIND, parse_kind
-
-_RANKS = "23456789TJQKA"
+from ..cards import RANK_CHARS as _RANKS
 
 
 def _kinds(cards) -> list[int]:

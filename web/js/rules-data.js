@@ -1,19 +1,19 @@
 // What the menus offer, from the build's rules data (dist/rules-data.json, made from the engine's
 // rule sets by py_engine.rulesdoc): the rule sets (a new one appears by itself), their player
-// counts and default, the targets and the default target. No rule is written here.
-
-export const LEVELS = ["easy", "medium", "hard", "random", "human"];
+// counts and default, the targets and the default target, and what a seat may be (the engine's
+// computer levels and a person, py_engine/levels.py). No rule and no level is written here.
 
 /**
  * The menu's choices, filled in place by `useRulesData` (modules keep a reference):
  * rules [names], players {rules: [n]}, defaultPlayers {rules: n}, targets {rules: [n]},
  * defaultTarget {rules: n}, defaultTargetFor {rules: {players: n}}, titles {rules: English title},
- * sides {rules: {players: [[seats of a side], ...]}} (who partners whom), levels [...].
+ * sides {rules: {players: [[seats of a side], ...]}} (who partners whom), levels [the seat kinds,
+ * in the menus' order: the computer levels, then "human"].
  */
 export const choices = {
   rules: [], players: {}, defaultPlayers: {}, targets: {}, defaultTarget: {},
   defaultTargetFor: {}, titles: {}, sides: {},
-  levels: LEVELS,
+  levels: [],
 };
 
 /** Fetches the build's rules data; throws when it is missing or not of the known format. */
@@ -21,7 +21,7 @@ export async function fetchRulesData(fetcher = fetch) {
   const res = await fetcher(new URL("../rules-data.json", import.meta.url));
   if (!res.ok) throw new Error(`rules-data.json: HTTP ${res.status}`);
   const data = await res.json();
-  if (!data || !Array.isArray(data.presets) || !Array.isArray(data.rows)) throw new Error("rules-data.json: unknown format");
+  if (!data || !Array.isArray(data.presets) || !Array.isArray(data.rows) || !Array.isArray(data.levels)) throw new Error("rules-data.json: unknown format");
   return data;
 }
 
@@ -32,6 +32,7 @@ export function useRulesData(data) {
   const defaults = values("default_players");
   const targets = values("targets");
   const defaultTarget = values("default_target");
+  if (Array.isArray(data.levels)) choices.levels = data.levels.filter((x) => typeof x === "string");
   choices.rules = data.presets.map((p) => p.name).filter((name) => Array.isArray(allowed[name]) && allowed[name].length);
   for (const name of choices.rules) {
     const counts = allowed[name];
