@@ -432,35 +432,56 @@ def test_end_the_deal_when_the_stock_is_empty(t):
     t.frame.locator("#btn-deal-close").click()
 
 
+def test_the_deal_review_tells_the_engines_steps(t):
+    """After the deal, the review (the bridge's deal_review) names each step from the entries
+    the engine gives it: ending the deal is "You end the deal", the first step the deal."""
+    t.load(stock_empty(), "easy")
+    expect(t.frame.locator(MY_TURN)).to_have_count(1)
+    t.frame.locator('#actions button[data-arg="end"]').click()
+    expect(t.frame.locator("#dlg-deal")).to_be_visible()
+    t.frame.locator('#dlg-deal [data-comfort="review"]').click()
+    box = t.frame.locator("#dlg-review")
+    expect(box).to_be_visible()
+    expect(box.locator(".review-move")).to_have_text(MESSAGES["review.you.end"])
+    box.locator('[data-review="first"]').click()
+    expect(box.locator(".review-move")).to_have_text(MESSAGES["review.dealt"])
+
+
 REVIEW_STEPS_JS = """async () => {
   const R = await import(new URL("js/review.js", location.href).href);
   const view = {seat: 0, side_of: [0, 1], sides: [[0], [1]]};
+  // Each step as deal_review gives it: the move's log entries (kind and facts) and the position
+  // after it. The positions here stay those of the deal (the page tells a step by its entries,
+  // not by what changed): only the entries say what happened.
   const base = {hands: [["4C", "5D", "9S"], ["5C", "7D"]], pile: ["QH", "8S"], stock: 40,
                 melds: [[["6S", "7S", "8S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], []], red_threes: [[], []]};
-  const at = (seat, move, change) => ({seat, move, ...structuredClone(base), ...change});
+  const at = (seat, move, entries) => ({seat, move, entries: entries.map((e) => ({seat, text: move, ...e})), ...structuredClone(base)});
   const steps = {
-    draw: at(0, "draw", {hands: [["4C", "5D", "9S", "JH"], ["5C", "7D"]], stock: 39}),
-    discard: at(0, "discard 9S", {hands: [["4C", "5D"], ["5C", "7D"]], pile: ["QH", "8S", "9S"]}),
-    meld: at(0, "meld add m1 9S", {hands: [["4C", "5D"], ["5C", "7D"]],
-             melds: [[["6S", "7S", "8S", "9S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], []]}),
-    top: at(0, "top m1", {pile: ["QH"], melds: [[["6S", "7S", "8S", "8S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], []]}),
-    take: at(1, "take 8C 8D", {pile: [], hands: [["4C", "5D", "9S"], ["5C", "7D", "QH"]],
-             melds: [[["6S", "7S", "8S"], ["KC", "KD", "KH"], ["KS", "KS", "KH"]], [["8C", "8D", "8S"]]]}),
-    merge: at(0, "merge m2 m3", {melds: [[["6S", "7S", "8S"], ["KC", "KD", "KH", "KS", "KS", "KH"]], []]}),
-    red3: at(0, "red3 3H", {red_threes: [["3H"], []]}),
-    pass: at(0, "pass", {}),
-    ask: at(0, "ask add m1 9S; discard 4C", {}),
-    answer: at(1, "answer yes", {}),
+    draw: at(0, "draw", [{kind: "draw", n: 2, cards: ["JH", "3D"]}, {kind: "red3", card: "3D"}]),
+    discard: at(0, "discard 9S", [{kind: "discard", card: "9S"}]),
+    meld: at(0, "meld add m1 9S", [{kind: "meld", laid: ["9S"], melds: [1], parts: [{cards: ["9S"], meld: 1, new: false}]}]),
+    top: at(0, "top m1", [{kind: "take_top", card: "8S", meld: 1}]),
+    take: at(1, "take 8C 8D", [{kind: "take_pile", pile: ["QH", "8S"], size: 2, card: "8S", with: ["8C", "8D"], group: 4}]),
+    merge: at(0, "merge m2 m3", [{kind: "merge", melds: [2, 3]}]),
+    red3: at(0, "red3 3H", [{kind: "red3", card: "3H"}]),
+    pass: at(0, "pass", [{kind: "pass"}]),
+    ask: at(0, "ask add m1 9S; discard 4C", [{kind: "ask", partner: 2}]),
+    answer: at(1, "answer yes", [{kind: "answer", yes: true}]),
+    answer_no: at(1, "answer no", [{kind: "answer", yes: false}]),
+    ended: at(1, "discard 7D", [{kind: "discard", card: "7D"}, {kind: "deal_end", seat: null}]),
+    dealt: {seat: null, move: "deal", entries: [], ...structuredClone(base)},
   };
   const out = {};
-  for (const [k, st] of Object.entries(steps)) out[k] = R.describeStep(st, {seat: null, move: "deal", ...base}, view);
+  for (const [k, st] of Object.entries(steps)) out[k] = R.describeStep(st, view);
   return out;
 }"""
 
 
-def test_the_deal_review_tells_each_step_from_what_changed(t):
-    """The review's steps in words, from the positions before and after (not the move texts);
-    the viewer's own in the second person (issue 36.8: "You discards 7♥")."""
+def test_the_deal_review_tells_each_step_from_the_log_entries(t):
+    """The review's steps in words, from each move's log entries (its kind and facts, as
+    deal_review gives them; never guessed from the positions or the move texts); the viewer's
+    own in the second person (issue 36.8: "You discards 7♥"). A draw that lays a red three by
+    itself is a draw (its own entry comes first)."""
     t.load(MERGE, "easy")
     frame = next(f for f in t.page.frames if "embed=1" in f.url)
     got = frame.evaluate(REVIEW_STEPS_JS)
@@ -477,6 +498,9 @@ def test_the_deal_review_tells_each_step_from_what_changed(t):
         "pass": msg("review.you.pass"),
         "ask": msg("review.you.ask"),
         "answer": msg("review.move.answer_yes", name=ava),
+        "answer_no": msg("review.move.answer_no", name=ava),
+        "ended": msg("review.move.discard", name=ava, cards="7♦"),
+        "dealt": msg("review.dealt"),
     }
     assert got["discard"] == "You discard 9♠"
     assert got == want

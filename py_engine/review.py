@@ -4,7 +4,7 @@ from __future__ import annotations
 from .cards import id_text
 from .record import game_record, replay
 from .state import Game
-from .views import sorted_hand
+from .views import log_entry, sorted_hand
 
 
 def snapshot(g: Game) -> dict:
@@ -16,15 +16,21 @@ def snapshot(g: Game) -> dict:
 
 def deal_review(game: Game) -> dict:
     """The finished deal of ``game`` replayed from its record: the position after the deal and
-    after every move of it."""
+    after every move of it, each move with its log entries (docs/bridge.md "log": a ``kind`` and
+    its facts; the first is the move's own, events such as a red three laid or the deal's end
+    follow)."""
     rec = game_record(game)
     moves = rec["moves"]
     starts = [i + 1 for i, m in enumerate(moves) if m == "next"]
     start = starts[-1] if starts else 0
     g = replay(rec, upto=start)
-    steps = [{"seat": None, "move": "deal", **snapshot(g)}]
+    steps = [{"seat": None, "move": "deal", "entries": [], **snapshot(g)}]
     for text in moves[start:]:
         seat = g.current
+        first = len(g.log)
         g.play(text)
-        steps.append({"seat": seat, "move": text, **snapshot(g)})
+        # The move's log entries (its kind and facts, as the mover saw them: every hand of the
+        # deal is shown by now), so the page tells the step from them.
+        entries = [log_entry(e, seat, g, i) for i, e in enumerate(g.log[first:], first)]
+        steps.append({"seat": seat, "move": text, "entries": entries, **snapshot(g)})
     return {"deal": game.deal_no, "steps": steps, "result": game.deal_result}

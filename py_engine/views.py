@@ -194,11 +194,13 @@ def _listing(moves, texts: list[str]) -> dict:
     """The legal view's lists, in one pass over the legal moves: the texts of the moves that are
     not meld moves (``moves``), the meld moves' texts without their verb (``melds``), the
     discards' cards, the pile takes, card -> meld ids it may join alone now (``adds``, from the
-    single-card additions) and ``move_targets``."""
+    single-card additions) and ``move_targets`` (with ``red3``: the moves that lay a red three,
+    so the page need not tell them by their text)."""
     cards: dict[str, list[int]] = {}
     melds: dict[str, list[int]] = {}
     pile: list[int] = []
     stock: list[int] = []
+    red3: list[int] = []
     simple: list[str] = []
     meld_texts: list[str] = []
     discard: list[str] = []
@@ -232,6 +234,7 @@ def _listing(moves, texts: list[str]) -> dict:
             card_list(ct, []).append(i)
         elif t is LayRedThree:
             cards.setdefault(KIND_TEXT[m.card], []).append(i)
+            red3.append(i)
         elif t is TakePile:
             takes.append(texts[i])
             pile.append(i)
@@ -252,7 +255,7 @@ def _listing(moves, texts: list[str]) -> dict:
     return {"moves": simple, "discard": discard, "adds": adds, "melds": meld_texts,
             "takes": takes,
             "targets": {"all": texts, "cards": cards, "melds": melds, "pile": pile,
-                        "stock": stock}}
+                        "stock": stock, "red3": red3}}
 
 
 _LEGAL_KEYS = ("moves", "discard", "adds", "melds", "takes", "can_ask", "targets")
@@ -341,7 +344,7 @@ def legal_view(game: Game, seat: int, met: bool | None = None,
         if game.phase == "deal_over":
             return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
                     "can_ask": False, "targets": {"all": ["next"], "cards": {}, "melds": {},
-                                                  "pile": [], "stock": []}}
+                                                  "pile": [], "stock": [], "red3": []}}
         return None
     moves = legal_moves(game, canastas)
     texts = [m.text() for m in moves]

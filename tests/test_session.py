@@ -156,6 +156,18 @@ def test_view_targets_say_what_each_card_meld_and_pile_click_can_do():
     onto = [t["all"][i] for i in t["melds"]["1"]]
     assert "meld add m1 7H" in onto and all("m1" in m for m in onto)
     assert {t["all"][i] for i in t["cards"]["KD"]} >= {"discard KD"}
+    assert t["red3"] == []
+
+
+def test_view_targets_name_the_moves_that_lay_a_red_three():
+    """The page tells a red three to lay from the engine's ``targets["red3"]``, not its text."""
+    from py_engine.record import load_scenario
+    g = load_scenario({"rules": "dutch", "players": 2, "seed": 5, "phase": "meld",
+                       "hands": [["3H", "3D", "9D", "4C", "KS"], ["5C", "7D", "8C", "TC", "JD"]],
+                       "melds": [[["6S", "7S", "8S"]], []], "pile": ["QH"]})
+    t = Session(g, ["human", "easy"]).view(0)["legal"]["targets"]
+    assert sorted(t["all"][i] for i in t["red3"]) == ["red3 3D", "red3 3H"]
+    assert sorted(m for m in t["all"] if m.startswith("red3")) == ["red3 3D", "red3 3H"]
 
 
 def test_from_position_refuses_bad_shapes_with_a_clear_error():

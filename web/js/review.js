@@ -2,7 +2,7 @@
 // player can see that nobody cheated. Presentation only (a renderer part).
 
 import { el } from "./dom.js";
-import { t, num, has } from "./i18n.js";
+import { t, num } from "./i18n.js";
 import { face, pretty } from "./cards.js";
 
 /** A small card face: "7♠" in a box, coloured by suit (four-colour aware through data-card). */
@@ -20,47 +20,32 @@ export function miniCards(texts, cls = "mcards") {
   return box;
 }
 
-const WORD_STEPS = { draw: "draw", pass: "pass", end: "end", "answer yes": "answer_yes", "answer no": "answer_no" };
-
-/** How many of each card text `after` holds beyond `before` (both lists of card texts). */
-function gained(before, after) {
-  const left = new Map();
-  for (const c of before) left.set(c, (left.get(c) || 0) + 1);
-  const out = [];
-  for (const c of after) {
-    const n = left.get(c) || 0;
-    if (n) left.set(c, n - 1); else out.push(c);
-  }
-  return out;
-}
+/** What the review says for each kind of log entry (docs/bridge.md "log"): review.move.<word>. */
+const WORD_OF_KIND = {
+  draw: "draw", pass: "pass", end: "end", ask: "ask", merge: "merge", take_top: "top",
+  discard: "discard", red3: "red3", take_pile: "take_pile", meld: "meld",
+};
 
 /**
- * One move of the deal in plain words ("Ava discards 4♥"), told from what changed between the
- * position before it (`prev`) and after it: the steps of `deal_review` carry the move's text
- * only, and the page does not read it (beyond the whole words draw, pass, end, answer yes/no).
+ * One move of the deal in plain words ("Ava discards 4♥"), from the engine's log entry of the
+ * move (the step's first entry: its `kind` and facts; events the move set off follow it).
+ * `view` gives the viewer's seat: the viewer's own steps are in the second person.
  */
-export function describeStep(step, prev, view) {
-  if (step.seat === null || step.seat === undefined || !prev) return t("review.dealt");
+export function describeStep(step, view) {
+  const e = (step.entries || [])[0];
+  if (step.seat === null || step.seat === undefined || !e) return t("review.dealt");
   const name = t(`seat.${step.seat}`);
   // The viewer's own steps in the second person ("You discard 7♥", not "You discards").
   const you = !!view && step.seat === view.seat;
   const say = (key, params = {}) => t(you ? `review.you.${key}` : `review.move.${key}`, { name, ...params });
-  if (WORD_STEPS[step.move]) return say(WORD_STEPS[step.move]);
-  const side = view && view.side_of ? view.side_of[step.seat] : null;
-  const flat = (st) => (side === null ? st.melds.flat(2) : (st.melds[side] || []).flat());
-  const reds = gained(((prev.red_threes || [])[side] || []), ((step.red_threes || [])[side] || []));
-  const laid = gained(flat(prev), flat(step));
-  const hand = (st) => (st.hands[step.seat] || []).length;
-  if (reds.length && !laid.length && step.pile.length === prev.pile.length) return say("red3", { cards: reds.map(pretty).join(" ") });
-  if (step.pile.length < prev.pile.length) {
-    const n = prev.pile.length - step.pile.length;
-    return n === 1 && hand(step) === hand(prev) ? say("top") : say("take_pile", { n });
-  }
-  if (step.pile.length === prev.pile.length + 1) return say("discard", { cards: pretty(step.pile[step.pile.length - 1]) });
-  if (laid.length) return say("meld", { cards: laid.map(pretty).join(" ") });
-  const count = (st) => (side === null ? st.melds.flat().length : (st.melds[side] || []).length);
-  if (count(step) < count(prev)) return say("merge");
-  return say("ask");
+  const cards = (list) => (list || []).map(pretty).join(" ");
+  if (e.kind === "answer") return say(e.yes ? "answer_yes" : "answer_no");
+  const word = WORD_OF_KIND[e.kind];
+  if (!word) return t("log.line", { name, text: e.text || e.kind });
+  if (e.kind === "discard" || e.kind === "red3") return say(word, { cards: cards([e.card]) });
+  if (e.kind === "meld") return say(word, { cards: cards(e.laid) });
+  if (e.kind === "take_pile") return say(word, { n: Array.isArray(e.pile) ? e.pile.length : e.size });
+  return say(word);
 }
 
 /**
@@ -97,7 +82,7 @@ export function renderReview(box, review, view, i) {
   box.append(bar);
 
   const head = el("p", "review-step");
-  head.append(el("b", null, t("review.step", { i: num(k), n: num(n) })), " ", el("span", "review-move", describeStep(st, k > 0 ? steps[k - 1] : null, view)));
+  head.append(el("b", null, t("review.step", { i: num(k), n: num(n) })), " ", el("span", "review-move", describeStep(st, view)));
   box.append(head);
 
   const table = el("div", "review-table");

@@ -4,7 +4,7 @@
 // touch, and sends the text it found here (or one it wrote from the player's own choice of
 // cards, docs/formats.md). No rules here.
 
-const EMPTY = { all: [], cards: {}, melds: {}, pile: [], stock: [] };
+const EMPTY = { all: [], cards: {}, melds: {}, pile: [], stock: [], red3: [] };
 
 /** The view's targets (an empty set when the viewer may not act). */
 export function targetsOf(v) {
@@ -13,7 +13,8 @@ export function targetsOf(v) {
 
 /**
  * Every legal move of the view with what it touches: `{i, text, cards: [card texts], melds:
- * [meld ids], pile, stock, simple}` (`simple`: a complete move among `legal.moves`, not a meld).
+ * [meld ids], pile, stock, red3, simple}` (`red3`: it lays a red three, as the engine says;
+ * `simple`: a complete move among `legal.moves`, not a meld).
  * Kept per view object (views are never changed once received).
  */
 const described = new WeakMap();
@@ -23,11 +24,12 @@ export function movesOf(v) {
   if (list) return list;
   const t = targetsOf(v);
   const simple = new Set(v.legal.moves || []);
-  list = t.all.map((text, i) => ({ i, text, cards: [], melds: [], pile: false, stock: false, simple: simple.has(text) }));
+  list = t.all.map((text, i) => ({ i, text, cards: [], melds: [], pile: false, stock: false, red3: false, simple: simple.has(text) }));
   for (const [card, ids] of Object.entries(t.cards)) for (const i of ids) list[i]?.cards.push(card);
   for (const [meld, ids] of Object.entries(t.melds)) for (const i of ids) list[i]?.melds.push(Number(meld));
   for (const i of t.pile) if (list[i]) list[i].pile = true;
   for (const i of t.stock) if (list[i]) list[i].stock = true;
+  for (const i of t.red3 || []) if (list[i]) list[i].red3 = true;
   described.set(v, list);
   return list;
 }
@@ -111,5 +113,4 @@ export const write = {
   take: (cards, staged) => [`take ${texts(cards)}`, ...write.parts(staged)].join("; "),
   discard: (card) => `discard ${card.c}`,
   ask: (staged, card) => `ask ${[...write.parts(staged), ...(card ? [`discard ${card.c}`] : [])].join("; ")}`,
-  red3: (text) => `red3 ${text}`,
 };

@@ -6,7 +6,7 @@ import { el, $ } from "./dom.js";
 import { t } from "./i18n.js";
 import { KEY_OF } from "./keyboard.js";
 import { pretty } from "./cards.js";
-import { movesOf, moveKind, movesOfKind, partsOf, write, wordMove } from "./targets.js";
+import { movesOf, movesOfKind, partsOf, wordMove } from "./targets.js";
 import { seatName, partsText, ontoHint } from "./words.js";
 
 /** Whether the cards of a part text are all in the hand (not staged already). */
@@ -91,9 +91,9 @@ function button(action, label, opts = {}) {
   return b;
 }
 
-/** A red three to lay: the move of one card whose text says so. */
+/** A red three to lay: a move the engine lists as one (`targets.red3`). */
 function isRed3(m) {
-  return moveKind(m) === "card" && m.cards.length === 1 && m.text === write.red3(m.cards[0]);
+  return m.red3 && m.cards.length === 1;
 }
 
 export function renderActions(f) {

@@ -82,7 +82,7 @@ export function moveInWords(text, v) {
     case "card": {
       const card = m.cards[0];
       if (m.cards.length === 1 && text === write.discard({ c: card })) return t("hint.discard", { card: pretty(card) });
-      if (m.cards.length === 1 && text === write.red3(card)) return t("hint.red3", { card: pretty(card) });
+      if (m.red3) return t("hint.red3", { card: pretty(card) });
       return t("hint.ask", { cards: partsText(partsOf(text), v) });
     }
     default: return text === "ask" ? t("hint.ask_all") : null;
