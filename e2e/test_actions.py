@@ -445,6 +445,10 @@ def test_the_deal_review_tells_the_engines_steps(t):
     expect(box.locator(".review-move")).to_have_text(MESSAGES["review.you.end"])
     box.locator('[data-review="first"]').click()
     expect(box.locator(".review-move")).to_have_text(MESSAGES["review.dealt"])
+    box.locator(".dlg-buttons button").click()
+    expect(box).to_be_hidden()
+    t.frame.locator("#btn-deal-close").click()
+    expect(t.frame.locator("#dlg-deal")).to_be_hidden()
 
 
 REVIEW_STEPS_JS = """async () => {
