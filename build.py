@@ -53,7 +53,7 @@ from sitebuild.service_worker import (HANDED_OFF, SW_EXCLUDE_NAMES, SW_EXCLUDE_S
 from sitebuild.snapshot import (BOOT_FILES, SNAPSHOT_INFO, SNAPSHOT_TOOL, snapshot_key,
                                 write_snapshot_info)
 from sitebuild.stages import (STAGES, Stage, _names_paths, _offline_prefix, _pytest, _run,
-                              _test_tools, stage_cpython, stage_e2e, stage_netplay,
+                              _test_tools, stage_cpython, stage_e2e, stage_js, stage_netplay,
                               stage_pyodide, stage_types, test)
 from sitebuild.stdlib import (STDLIB_EXERCISE, STDLIB_KEEP_FILES, STDLIB_TOOL, STDLIB_ZIP,
                               stdlib_files, stdlib_imports, trim_stdlib)

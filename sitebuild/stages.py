@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +47,15 @@ def stage_cpython(extra: list[str]) -> int:
 
 def stage_types(extra: list[str]) -> int:
     return _run([venv_python(), "-m", "mypy"])  # files and options: pyproject.toml [tool.mypy]
+
+
+def stage_js(extra: list[str]) -> int:
+    """The page's logic modules (web/js/targets.js, words.js) under Node's test runner, on views
+    the engine makes (tests/js/engine_views.py, run by this Python)."""
+    if not shutil.which("node"):
+        print("[test] node is missing: install Node.js 20", flush=True)
+        return 2
+    return _run(["node", "--test", ROOT / "tests" / "js"], {"SAMBA_PYTHON": sys.executable})
 
 
 def stage_pyodide(extra: list[str]) -> int:
@@ -98,6 +108,8 @@ STAGES = {
     "cpython": Stage("pytest tests and the docstring examples of py_engine", stage_cpython,
                      (_test_tools,)),
     "types": Stage("mypy py_engine", stage_types, (_test_tools,), takes_pytest_args=False),
+    "js": Stage("the page's logic modules under Node's test runner (node --test tests/js)",
+                stage_js, takes_pytest_args=False),
     "pyodide": Stage("the engine's tests inside Pyodide under Node", stage_pyodide,
                      (_test_tools, pyodide_test_wheels)),
     "e2e": Stage("Playwright driving Debian's Chromium", stage_e2e, (_test_tools, ensure_chromium)),
