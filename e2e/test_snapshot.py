@@ -232,8 +232,8 @@ def test_the_next_visit_takes_in_the_code_cache_primed_on_the_first(page, page_l
     """The code cache of pyodide.asm.mjs that the first visit primes (sw-register.js starts
     js/code-cache-worker.js once the service worker controls the page) is the one the next
     visit's worker takes in: in a trace of that visit, its compile of pyodide.asm.mjs consumed
-    a cache. (Until session 10 the priming worker was ended before Chromium wrote the cache,
-    and the next visit often compiled the whole file again.)"""
+    a cache. (A priming worker ended before Chromium has written the cache leaves the next visit
+    to compile the whole file again.)"""
     page.goto(base_url)
     expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
     expect(page.locator('html[data-code-cache="primed"]')).to_have_count(1, timeout=60_000)

@@ -12,7 +12,7 @@ timing wrappers around ``random_move`` and around the opened side's meld listing
   at the same positions, in a second pass over the same games.
 
 The wrappers' own cost is in every figure, so the figures are for comparing with each other only
-(docs/engine.md, "Where it stands"). The games are the workload's: the wrappers call the same
+(docs/journal/2026-12-05-engine-speed-and-soak.md, "Where it stands"). The games are the workload's: the wrappers call the same
 functions with the same arguments.
 """
 from __future__ import annotations

@@ -14,7 +14,7 @@ hand needed least. Since that discard the seat has drawn nothing, so its hand th
 sampled hand plus that card; ``apply`` deals a seat's unknown cards again (with the stock) until
 ``medium``'s discard scores of that hand, on today's table, put the card near the top (accepted
 with chance ``exp(-gap / temp)``), at most ``tries`` times, keeping the likeliest deal. (Kept
-in this study, not in the engine: it did not improve the prediction, docs/ai.md "Session 7".)
+in this study, not in the engine: it did not improve the prediction, docs/journal/2026-12-05-ai-sessions.md, "Session 7".)
 """
 from __future__ import annotations
 

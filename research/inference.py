@@ -196,7 +196,7 @@ class PairRich:
     """Sampled hands as rich in natural pairs as kept hands are: a player keeps its pairs (they
     take the pile) and throws singles away, so a hand it has kept holds more pairs than the same
     number of cards dealt at random (``medium`` self-play, samba 4: 2.07 natural pairs in the next
-    player's hand per position against 1.52 in the view's plain samples, docs/ai.md "Session 7").
+    player's hand per position against 1.52 in the view's plain samples, docs/journal/2026-12-05-ai-sessions.md, "Session 7").
     ``apply`` swaps each other seat's unknown hand cards with stock cards (Metropolis steps,
     ``steps`` per card), weighting a hand by ``exp(beta * pairs)``; cards the log shows a seat
     holding stay. ``beta`` 1.0 brings the mean to 2.03 on those positions."""

@@ -3,14 +3,14 @@
 The product's ``hard`` takes ``HardConfig`` (``py_engine/ai/hard.py``); ``StudyConfig`` adds
 the options that studies measured and the product leaves off:
 
-- ``mode="draw"``: search the draw phase (and answers) only (docs/ai.md: measured no better);
+- ``mode="draw"``: search the draw phase (and answers) only (docs/journal/2026-12-05-ai-sessions.md: measured no better);
 - ``hold=True``: also search "meld now, or keep the cards and discard ``medium``'s discard";
 - ``leaf="hand"``: the hand-set leaf estimate instead of the fitted one (``leaf.py``);
 - ``infer=True``: sampled hands agree with the piles the other players drew past, the cards
   they discarded and the melds their finished turns would have made (``inference.Avoided``);
 - ``rich=beta``: the other seats' sampled hands as rich in natural pairs as kept hands are
   (``inference.PairRich``). ``infer`` and ``rich`` were measured worse than neither
-  (docs/ai.md, "Session 7").
+  (docs/journal/2026-12-05-ai-sessions.md, "Session 7").
 
 ``StudyHard(seed, **options)`` takes every ``HardConfig`` and ``StudyConfig`` field.
 

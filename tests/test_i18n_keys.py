@@ -1,5 +1,5 @@
 """Every translation file has every key of every other one, with the same placeholders; and every
-engine reason code has its message key (STYLE 14: every string through i18n keys). A message
+engine reason code has its message key (every string the page shows goes through an i18n key). A message
 with plural forms is an object of the language's CLDR plural categories (what Intl.PluralRules
 selects): the same keys are plural in every language, and no message fakes a plural ("(s)")."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Imports run one way (STYLE.md "Layout"): cards/levels -> errors -> rules -> melds -> moves ->
+"""Imports run one way (docs/engine.md, "Layout"): cards/levels -> errors -> rules -> melds -> moves ->
 scoring -> turn -> position -> actions -> state -> candidates -> legal -> views -> record ->
 simulate/lessons/review/rulesdoc/spread -> ai -> session/soak -> netplay -> bridge/cli. (lessons, review
 and rulesdoc came later; they sit beside simulate: they use earlier modules and the bridge uses

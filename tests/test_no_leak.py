@@ -1,4 +1,4 @@
-"""No view leaks (STYLE.md item 7): over random games and every seat, ``view_for(game, seat)``
+"""No view leaks: over random games and every seat, ``view_for(game, seat)``
 never contains a card that seat cannot know: no card of another seat's hand or of the stock
 appears anywhere in the view; the own hand is exact; other hands and the stock are counts;
 the log's private draw details reach only their owner."""

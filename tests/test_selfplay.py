@@ -1,4 +1,4 @@
-"""Random self-play invariants (STYLE.md item 16) for every rule set and player count:
+"""Random self-play invariants for every rule set and player count:
 all the deck's cards (162, Canasta 108) accounted for after every move, each side's deal score equal to the sum of its
 parts, the game totals the sum of the deals, and every game ends within the 60-deal cap."""
 from __future__ import annotations

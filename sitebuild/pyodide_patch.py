@@ -1,0 +1,45 @@
+"""The site's copy of Pyodide's pyodide.asm.mjs, changed in two places: V8's compile hint, and
+one wasm wrapper module per signature instead of one per function (docs/build.md)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+# V8's explicit compile hint (Chromium 136+; a comment elsewhere): compile every function of the
+# file at once, so the code cache kept with the service worker's copy holds them all and a
+# returning visit compiles none of pyodide.asm.mjs's 1.2 MB (docs/build.md, "Compile hint").
+COMPILE_HINT = "//# allFunctionsCalledOnLoad\n"
+
+
+def compile_hint(path: Path) -> None:
+    """Prefixes `path` (a JavaScript file) with COMPILE_HINT."""
+    text = path.read_text(encoding="utf-8")
+    if not text.startswith(COMPILE_HINT):
+        path.write_text(COMPILE_HINT + text, encoding="utf-8")
+
+
+# Emscripten's dynamic linker wraps each JavaScript function that goes into the wasm table in a
+# tiny wasm module of its own, compiled anew for every function (259 at each start of Pyodide
+# 314.0.7, on the worker's thread: docs/build.md, "Return visit"). The module depends only on
+# the signature: the site's copy compiles one per signature and instantiates it per function.
+# The table is filled in the same order with the same kind of entries, so a memory snapshot made
+# with the npm runtime restores as before. If the runtime's text differs (another Pyodide), the
+# copy is left as it is.
+WRAPPER_COMPILE = ('var convertJsFunctionToWasm=(func,sig)=>{var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,1,'
+                   '...uleb128EncodeWithLen([1,96,...generateTypePack(sig.slice(1)),...generateTypePack('
+                   'sig[0]==="v"?"":sig[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0);'
+                   'var module=new WebAssembly.Module(bytes);')
+WRAPPER_SHARED = ('var wrapperModules=new Map;'
+                  'var convertJsFunctionToWasm=(func,sig)=>{var module=wrapperModules.get(sig);'
+                  'if(!module){var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,1,'
+                  '...uleb128EncodeWithLen([1,96,...generateTypePack(sig.slice(1)),...generateTypePack('
+                  'sig[0]==="v"?"":sig[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0);'
+                  'module=new WebAssembly.Module(bytes);wrapperModules.set(sig,module)}')
+
+
+def share_wrapper_modules(path: Path) -> bool:
+    """Rewrites WRAPPER_COMPILE into WRAPPER_SHARED in `path`; False where it is not found once."""
+    text = path.read_text(encoding="utf-8")
+    if text.count(WRAPPER_COMPILE) != 1:
+        return WRAPPER_SHARED in text
+    path.write_text(text.replace(WRAPPER_COMPILE, WRAPPER_SHARED), encoding="utf-8")
+    return True
