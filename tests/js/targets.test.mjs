@@ -70,7 +70,7 @@ test("partsOf and write give back the engine's own texts", () => {
       if (kind === "meld") assert.equal(write.meld(staged), text);
       else if (kind === "take") assert.equal(write.take(staged[0].cards, staged.slice(1)), text);
       else if (kind === "discard") assert.equal(write.discard(staged[0].cards[0]), text);
-      else if (kind === "red3") assert.equal(write.red3(text.split(" ")[1]), text);
+      else if (kind === "red3") assert.ok(movesOf(v).find((m) => m.text === text).red3, text);
       else if (kind === "ask") {
         const last = staged[staged.length - 1];
         const card = last && last.kind === "discard" ? last.cards[0] : null;
