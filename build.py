@@ -475,6 +475,37 @@ def trim_stdlib(source: Path, out: Path, files: list[str]) -> tuple[int, int]:
     return kept, len(infos)
 
 
+# The trimmed zip's modules compiled ahead (tools/compile_stdlib.mjs, by the runtime's own Python
+# under Node): a module imported from source is compiled on the player's device on every first
+# visit, in WebAssembly (docs/build.md, "The trimmed standard library").
+STDLIB_COMPILER = ROOT / "tools" / "compile_stdlib.mjs"
+
+
+def compile_stdlib(runtime: Path, zip_path: Path) -> bool:
+    """Replaces the zip at `zip_path` with the same entries, its modules compiled (`.pyc`);
+    cached by the runtime, the zip and the tool. False (the sources stay) where Node is missing
+    or the tool failed."""
+    key = hashlib.sha256(b"\0".join([PYODIDE_INTEGRITY.encode(), zip_path.read_bytes(),
+                                      STDLIB_COMPILER.read_bytes()])).hexdigest()[:16]
+    cached = CACHE / "stdlib" / f"{key}.zip"
+    if not cached.exists():
+        if not shutil.which("node"):
+            log("WARNING: node is missing: the standard library is shipped as sources")
+            return False
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        scratch = cached.with_name(f"{key}-{os.getpid()}.tmp")
+        proc = subprocess.run(["node", str(STDLIB_COMPILER), "--runtime", str(runtime), "--in",
+                               str(zip_path), "--out", str(scratch)], capture_output=True, text=True)
+        if proc.returncode != 0:
+            scratch.unlink(missing_ok=True)
+            log("WARNING: the standard library is shipped as sources (tools/compile_stdlib.mjs "
+                "failed): " + (proc.stderr.strip() or proc.stdout.strip())[-2000:])
+            return False
+        scratch.replace(cached)
+    shutil.copyfile(cached, zip_path)
+    return True
+
+
 # --- precompressed files ------------------------------------------------------------------------
 # Beside each large compressible file, its `.gz` (gzip -9) and `.br` (brotli, from Node's zlib):
 # hosts that serve precompressed files (Netlify, Cloudflare, nginx gzip_static/brotli_static,
@@ -902,6 +933,7 @@ def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Pat
     stdlib = stdlib_files(runtime, wheel, modules)
     if stdlib is not None:
         stdlib_kept = trim_stdlib(runtime / STDLIB_ZIP, stage / "pyodide" / STDLIB_ZIP, stdlib)
+        stdlib_compiled = compile_stdlib(runtime, stage / "pyodide" / STDLIB_ZIP)
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
     fill_descriptions(stage, _i18n_catalogues()["en"])
@@ -930,7 +962,8 @@ def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Pat
         log(f"dist/{SNAPSHOT_INFO}: the worker keeps its snapshot as {snapshot['file']}")
         if stdlib is not None:
             log(f"standard library: {stdlib_kept[0]} of {stdlib_kept[1]} entries "
-                f"({(out / 'pyodide' / STDLIB_ZIP).stat().st_size / 1e6:.2f} MB)")
+                f"({(out / 'pyodide' / STDLIB_ZIP).stat().st_size / 1e6:.2f} MB"
+                + (", compiled)" if stdlib_compiled else ", sources)"))
         log(f"precompressed .gz/.br beside {precompressed} files")
         log(f"pages drawn in the build: {', '.join(prerendered) or 'none'}; each page's CSP in a "
             f"<meta>; dist/{HEADERS_FILE} ({header_rules} rules) and dist/{HOSTING_FILE} for hosts")
