@@ -55,8 +55,8 @@ from sitebuild.snapshot import (BOOT_FILES, SNAPSHOT_INFO, SNAPSHOT_TOOL, snapsh
 from sitebuild.stages import (STAGES, Stage, _names_paths, _offline_prefix, _pytest, _run,
                               _test_tools, stage_cpython, stage_e2e, stage_js, stage_netplay,
                               stage_pyodide, stage_types, test)
-from sitebuild.stdlib import (STDLIB_EXERCISE, STDLIB_KEEP_FILES, STDLIB_TOOL, STDLIB_ZIP,
-                              stdlib_files, stdlib_imports, trim_stdlib)
+from sitebuild.stdlib import (STDLIB_COMPILER, STDLIB_EXERCISE, STDLIB_KEEP_FILES, STDLIB_TOOL,
+                              STDLIB_ZIP, compile_stdlib, stdlib_files, stdlib_imports, trim_stdlib)
 from sitebuild.vendor import TRYSTERO_FILES, TRYSTERO_IMPORTS, VENDOR_DIR, vendor_trystero
 from sitebuild.wheel import (_module_files, _project_meta, SITE_ENTRY_MODULES, build_wheel,
                              build_wheel_from, site_modules, write_app_lock, write_rules_data)

@@ -120,6 +120,7 @@ def visit(pw, kind: str, url: str, link: Link, launch) -> dict:
                 out["controlled"] = _poll(page, CONTROLLED, 300)
                 _wait(page, 'html[data-engine-snapshot]')
                 out["snapshot"] = page.locator("html").get_attribute("data-engine-snapshot")
+                out["snapshot_about"] = json.loads(page.locator("html").get_attribute("data-engine-snapshot-about") or "{}")
                 _wait(page, "html[data-code-cache]")
                 time.sleep(1)  # the table's copy for the next first frame (150 ms after a save)
                 out["bytes_first_visit"] = link.total()
@@ -133,6 +134,7 @@ def visit(pw, kind: str, url: str, link: Link, launch) -> dict:
             out["return_bytes"] = link.total()
             if kind == "site":
                 out["return_boot"] = page.locator("html").get_attribute("data-engine-boot")
+                out["return_marks"] = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
         finally:
             ctx.close()
     return out

@@ -354,6 +354,37 @@ def test_a_language_chosen_before_the_page_script_runs_is_drawn(browser, base_ur
         ctx.close()
 
 
+def test_a_language_chosen_before_the_rules_data_is_in_keeps_the_table(browser, base_url, dist_dir):
+    """The rules page's table is in the HTML (drawn by the build): a language chosen while the
+    rules data is still on its way changes the page's words and keeps that table (no "loading"
+    row in its place); once the data is in, the table is drawn in the chosen language. The data
+    is held back here until the choice has been drawn."""
+    rows = len(json.loads((dist_dir / "rules-data.json").read_text(encoding="utf-8"))["rows"])
+    fr = catalogue("fr")
+    ctx = browser.new_context(locale="en-US", service_workers="block")
+    held = []
+    try:
+        page = ctx.new_page()
+        page.route("**/rules-data.json", lambda route: held.append(route))
+        with page.expect_request("**/rules-data.json"):   # the page's script is listening
+            page.goto(base_url + "rules.html")
+        page.select_option("#lang-select", "fr")
+        expect(page.locator("h1")).to_have_text(fr["help.title"])
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        table = page.locator("#rules-table")
+        expect(table.locator("tbody tr")).to_have_count(rows)
+        expect(table).to_have_attribute("data-rows", str(rows))
+        expect(page.locator("#rules-status")).to_be_hidden()
+        assert page.locator('body[data-ready="1"]').count() == 0, "the data came before the choice"
+        assert held, "rules-data.json was not requested"
+        held[0].continue_()
+        expect(page.locator('body[data-ready="1"]')).to_have_count(1)
+        expect(table.locator("thead th").first).to_have_text(fr["help.rule"])
+        expect(table.locator("tbody tr")).to_have_count(rows)
+    finally:
+        ctx.close()
+
+
 # ------------------------------------------------------------------ layout shifts
 
 

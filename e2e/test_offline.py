@@ -168,8 +168,10 @@ def test_runtime_code_cache_is_primed_once_when_the_service_worker_takes_control
 def test_site_runtime_javascript_is_npms_with_the_compile_hint_and_shared_wrappers(dist_dir):
     """The site's pyodide.asm.mjs is the npm package's file with V8's compile hint in front and
     Emscripten's wrapper modules compiled once per signature (build.share_wrapper_modules),
-    nothing else changed; the standard library's zip holds entries of the npm package's as
-    they are (a subset: docs/build.md); the other runtime files are copied as they are."""
+    nothing else changed; the standard library's zip holds a subset of the npm package's entries
+    (docs/build.md), its modules compiled (`.pyc` in place of `.py`: tools/compile_stdlib.mjs;
+    e2e/test_stdlib.py runs them) and the rest as they are; the other runtime files are copied
+    as they are."""
     import zipfile
     runtime = build.pyodide_runtime()
     site = (dist_dir / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
@@ -181,9 +183,19 @@ def test_site_runtime_javascript_is_npms_with_the_compile_hint_and_shared_wrappe
     with zipfile.ZipFile(dist_dir / "pyodide" / "python_stdlib.zip") as site_zip, \
             zipfile.ZipFile(runtime / "python_stdlib.zip") as npm_zip:
         names = site_zip.namelist()
-        assert 100 < len(names) < len(npm_zip.namelist())
+        npm_names = set(npm_zip.namelist())
+        assert 100 < len(names) < len(npm_names)
+        compiled = [entry for entry in names if entry.endswith(".pyc")]
+        assert len(compiled) > 100 and not [entry for entry in names if entry.endswith(".py")]
+        headers = set()
         for entry in names:
-            assert site_zip.read(entry) == npm_zip.read(entry), entry
+            if entry in compiled:
+                assert entry[:-1] in npm_names, entry
+                headers.add(site_zip.read(entry)[:16])   # magic, flags, no timestamp, no size
+            else:
+                assert site_zip.read(entry) == npm_zip.read(entry), entry
+        (header,) = headers
+        assert header[2:4] == b"\r\n" and header[4:] == bytes(12), header
 
 
 def test_works_under_a_sub_path_offline(page, page_log, sub_url, context):

@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 import build
 from conftest import READY_SELECTOR
+from play_driver import click_card, settle, start_game, wait_my_turn
 from test_offline import _draw_from_stock
 
 BOOTED = 'html[data-engine-boot="{}"]'
@@ -119,6 +120,34 @@ def test_first_visit_makes_the_snapshot_the_next_restores_it_and_a_damaged_one_i
     expect(page.locator(KEPT.format("kept"))).to_have_count(1, timeout=MADE_TIMEOUT)
     assert page.evaluate(OPFS_FILES)[name][1] == MAGIC
     assert page_log.foreign_requests(base_url) == []
+    page_log.assert_clean()
+
+
+def test_a_first_visit_s_draw_and_tap_while_the_snapshot_is_made_count(page, page_log, base_url,
+                                                                       open_app):
+    """On a first visit the worker makes its snapshot once the page is idle: a draw asked for
+    meanwhile is answered and a card tapped while it is on its way is chosen (neither waits for
+    the making nor is lost); the snapshot is kept all the same."""
+    open_app(page, base_url + "?seed=21&pace=0")
+    expect(page.locator(BOOTED.format("normal"))).to_have_count(1)
+    start_game(page, rules="samba", players=2, level="random")
+    assert wait_my_turn(page) == "draw"
+    settle(page)
+    expect(page.locator("html[data-engine-snapshot-making]")).to_have_count(1, timeout=MADE_TIMEOUT)
+    n = page.locator("#hand .card").count()
+    card = page.locator(f'#hand .card[data-id="{page.locator("#hand .card").last.get_attribute("data-id")}"]')
+    page.click("#stock")
+    click_card(card)
+    expect(card).to_have_attribute("aria-pressed", "true")
+    settle(page)
+    expect(page.locator("body")).not_to_have_attribute("data-phase", "draw")
+    assert page.locator("#hand .card").count() > n
+    expect(card).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#message[data-kind="error"]')).to_have_count(0)
+    expect(page.locator(KEPT.format("kept"))).to_have_count(1, timeout=MADE_TIMEOUT)
+    # Made in steps (a request waits at most the longest one, not the whole making).
+    about = json.loads(page.locator("html").get_attribute("data-engine-snapshot-about"))
+    assert about["steps"] > 10 and about["longest_step_ms"] < about["ms"], about
     page_log.assert_clean()
 
 

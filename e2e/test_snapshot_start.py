@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from conftest import READY_SELECTOR
-from play_driver import settle, start_game, wait_my_turn
+from play_driver import click_card, settle, start_game, wait_my_turn
 
 SCREENSHOTS = __import__("pathlib").Path(__file__).resolve().parent / "screenshots"
 
@@ -84,6 +84,32 @@ def test_saved_table_is_drawn_before_the_engine_and_a_click_is_kept(blocked_cont
     settle(page)
     expect(page.locator("body")).not_to_have_attribute("data-phase", "draw")
     assert page.locator("#hand .card").count() > n
+    expect(page.locator('#message[data-kind="error"]')).to_have_count(0)
+    assert not errors, errors
+
+
+def test_a_card_tapped_while_a_move_waits_for_the_engine_is_chosen(blocked_context, base_url):
+    """A tap on a card while the page waits for the engine's answer to a move (busy: here a draw
+    asked for before the engine is ready; on a first visit, a request behind the worker's other
+    work) is not lost: the card is chosen at once and stays chosen once the draw is done."""
+    n = _saved_game_at_my_draw(blocked_context, base_url)
+    held = HeldWorker(blocked_context)
+    page = blocked_context.new_page()
+    errors = _errors(page)
+    page.goto(base_url + "?pace=0")
+    expect(page.locator('body[data-save="drawn"]')).to_have_count(1)
+    page.click("#stock")
+    expect(page.locator('body[data-busy="1"]')).to_have_count(1)
+    card = page.locator(f'#hand .card[data-id="{page.locator("#hand .card").last.get_attribute("data-id")}"]')
+    click_card(card)
+    expect(card).to_have_attribute("aria-pressed", "true")
+    assert page.locator('body[data-busy="1"]').count() == 1, "the draw was answered before the tap"
+    held.release()
+    expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
+    settle(page)
+    expect(page.locator("body")).not_to_have_attribute("data-phase", "draw")
+    assert page.locator("#hand .card").count() > n
+    expect(card).to_have_attribute("aria-pressed", "true")
     expect(page.locator('#message[data-kind="error"]')).to_have_count(0)
     assert not errors, errors
 

@@ -61,3 +61,25 @@ def test_the_engine_imports_are_found_in_its_sources():
     for name in ("json", "random", "hashlib", "dataclasses", "itertools"):
         assert name in imports, imports
     assert not [m for m in imports if m.startswith(build.ENGINE_PKG)]
+
+
+def test_the_shipped_zip_is_compiled_and_a_failed_compile_ships_the_sources(node, dist_dir, tmp_path,
+                                                                            monkeypatch):
+    """The shipped zip holds compiled modules only (tools/compile_stdlib.mjs); where the compile
+    fails the build ships the sources as they were, and says so (False)."""
+    with zipfile.ZipFile(dist_dir / "pyodide" / build.STDLIB_ZIP) as z:
+        names = z.namelist()
+    assert [n for n in names if n.endswith(".pyc")] and not [n for n in names if n.endswith(".py")]
+    sources = tmp_path / build.STDLIB_ZIP
+    with zipfile.ZipFile(sources, "w") as z:
+        z.writestr("json/__init__.py", "x = 1\n")
+        z.writestr("json/", "")
+    before = sources.read_bytes()
+    broken = tmp_path / "broken.mjs"
+    broken.write_text("process.exit(3);\n")
+    import sitebuild.stdlib
+    monkeypatch.setattr(sitebuild.stdlib, "STDLIB_COMPILER", broken)
+    monkeypatch.setattr(sitebuild.stdlib, "CACHE", tmp_path / "cache")
+    assert build.compile_stdlib(build.pyodide_runtime(), sources) is False
+    assert sources.read_bytes() == before
+    assert not list((tmp_path / "cache" / "stdlib").glob("*.tmp"))

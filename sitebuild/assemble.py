@@ -17,7 +17,7 @@ from sitebuild.pages import (_i18n_catalogues, add_meta_csp, fill_descriptions, 
 from sitebuild.pyodide_patch import compile_hint, share_wrapper_modules
 from sitebuild.service_worker import SW_NAME, SW_TEMPLATE, write_service_worker
 from sitebuild.snapshot import SNAPSHOT_INFO, write_snapshot_info
-from sitebuild.stdlib import STDLIB_ZIP, stdlib_files, trim_stdlib
+from sitebuild.stdlib import STDLIB_ZIP, compile_stdlib, stdlib_files, trim_stdlib
 from sitebuild.vendor import VENDOR_DIR, vendor_trystero
 from sitebuild.wheel import build_wheel, site_modules, write_app_lock, write_rules_data
 
@@ -58,6 +58,7 @@ def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Pat
     stdlib = stdlib_files(runtime, wheel, modules)
     if stdlib is not None:
         stdlib_kept = trim_stdlib(runtime / STDLIB_ZIP, stage / "pyodide" / STDLIB_ZIP, stdlib)
+        stdlib_compiled = compile_stdlib(runtime, stage / "pyodide" / STDLIB_ZIP)
     rules_data = write_rules_data(stage / "rules-data.json")
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
     fill_descriptions(stage, _i18n_catalogues()["en"])
@@ -86,7 +87,8 @@ def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Pat
         log(f"dist/{SNAPSHOT_INFO}: the worker keeps its snapshot as {snapshot['file']}")
         if stdlib is not None:
             log(f"standard library: {stdlib_kept[0]} of {stdlib_kept[1]} entries "
-                f"({(out / 'pyodide' / STDLIB_ZIP).stat().st_size / 1e6:.2f} MB)")
+                f"({(out / 'pyodide' / STDLIB_ZIP).stat().st_size / 1e6:.2f} MB"
+                + (", compiled)" if stdlib_compiled else ", sources)"))
         log(f"precompressed .gz/.br beside {precompressed} files")
         log(f"pages drawn in the build: {', '.join(prerendered) or 'none'}; each page's CSP in a "
             f"<meta>; dist/{HEADERS_FILE} ({header_rules} rules) and dist/{HOSTING_FILE} for hosts")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -86,3 +87,34 @@ def trim_stdlib(source: Path, out: Path, files: list[str]) -> tuple[int, int]:
                 dst.writestr(info, src.read(info.filename), compress_type=info.compress_type)
                 kept += 1
     return kept, len(infos)
+
+
+# The trimmed zip's modules compiled ahead (tools/compile_stdlib.mjs, by the runtime's own Python
+# under Node): a module imported from source is compiled on the player's device on every first
+# visit, in WebAssembly (docs/build.md, "The trimmed standard library").
+STDLIB_COMPILER = ROOT / "tools" / "compile_stdlib.mjs"
+
+
+def compile_stdlib(runtime: Path, zip_path: Path) -> bool:
+    """Replaces the zip at `zip_path` with the same entries, its modules compiled (`.pyc`);
+    cached by the runtime, the zip and the tool. False (the sources stay) where Node is missing
+    or the tool failed."""
+    key = hashlib.sha256(b"\0".join([PYODIDE_INTEGRITY.encode(), zip_path.read_bytes(),
+                                      STDLIB_COMPILER.read_bytes()])).hexdigest()[:16]
+    cached = CACHE / "stdlib" / f"{key}.zip"
+    if not cached.exists():
+        if not shutil.which("node"):
+            log("WARNING: node is missing: the standard library is shipped as sources")
+            return False
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        scratch = cached.with_name(f"{key}-{os.getpid()}.tmp")
+        proc = subprocess.run(["node", str(STDLIB_COMPILER), "--runtime", str(runtime), "--in",
+                               str(zip_path), "--out", str(scratch)], capture_output=True, text=True)
+        if proc.returncode != 0:
+            scratch.unlink(missing_ok=True)
+            log("WARNING: the standard library is shipped as sources (tools/compile_stdlib.mjs "
+                "failed): " + (proc.stderr.strip() or proc.stdout.strip())[-2000:])
+            return False
+        scratch.replace(cached)
+    shutil.copyfile(cached, zip_path)
+    return True

@@ -22,8 +22,9 @@
 //                 {type: "ready", ms, pyodide, boot} ms since the worker started;
 //                                                   boot: "snapshot" | "normal"
 //                 {type: "response", id, response}  response: the bridge's JSON, parsed
-//                 {type: "snapshot", state, where, message}  after a normal boot: "kept"
-//                                                   (where: "opfs" | "cache"), "not kept", "failed"
+//                 {type: "snapshot", state, where, message}  after a normal boot: "making" (begun),
+//                                                   then "kept" (where: "opfs" | "cache"), "not kept"
+//                                                   or "failed"
 //                 {type: "error", message}          boot failure or uncaught error
 // Requests that arrive while Python boots are queued and answered after "ready".
 
@@ -543,35 +544,38 @@ del _samba_after_unpack, _samba_site
 // SNAPSHOT_IDLE_MS: every module of the wheel imported (so a restored heap needs none of its
 // files before it answers), a throwaway Bridge given the requests a table makes at its start
 // (modules they import lazily), then a fresh Bridge kept in __main__ under SNAPSHOT_BRIDGE.
+// The making is a row of short steps (one module, one request, the heap's copy) with the worker's
+// thread free between them: a player's request that arrives meanwhile is answered before the
+// next step, and the rest of the making waits for the next idle moment (a phone takes seconds
+// over the whole; a tap must not).
 const SNAPSHOT_IDLE_MS = 2000;
-const IMPORT_ALL = `
-import importlib, pkgutil, py_engine
-_samba_all = True
-for _samba_m in pkgutil.walk_packages(py_engine.__path__, "py_engine."):
-    try:
-        importlib.import_module(_samba_m.name)
-    except Exception:
-        _samba_all = False
-_samba_result = _samba_all
-del importlib, pkgutil, py_engine, _samba_all, _samba_m
+const MODULES = `
+import pkgutil, py_engine
+_samba_result = [m.name for m in pkgutil.walk_packages(py_engine.__path__, "py_engine.")]
+del pkgutil, py_engine
 _samba_result
 `;
-const WARM_UP = `
-import gc, json
+const WARM_UP_REQUESTS = [
+  { op: "new_game", rules: "samba", players: 4, seed: 1, seats: ["human", "medium", "medium", "medium"] },
+  { op: "view" }, { op: "hint", level: "medium" }, { op: "record" },
+];
+const WARM_UP_BRIDGE = `
 import py_engine.bridge as _bridge_module
-
-def _warm():
-    b = _bridge_module.Bridge()
-    for req in ({"op": "new_game", "rules": "samba", "players": 4, "seed": 1,
-                 "seats": ["human", "medium", "medium", "medium"]},
-                {"op": "view"}, {"op": "hint", "level": "medium"}, {"op": "record"}):
-        try:
-            json.loads(b.handle(json.dumps(req)))
-        except Exception:
-            pass
-
-_warm()
-del _warm
+_samba_warm = _bridge_module.Bridge()
+del _bridge_module
+`;
+const WARM_UP_ONE = `
+def _samba_warm_one(text):
+    import json
+    try:
+        json.loads(_samba_warm.handle(text))
+    except Exception:
+        pass
+`;
+const WARM_UP_END = `
+import gc
+import py_engine.bridge as _bridge_module
+del _samba_warm, _samba_warm_one
 ${SNAPSHOT_BRIDGE} = _bridge_module.Bridge()
 del _bridge_module
 gc.collect()
@@ -579,30 +583,100 @@ gc.collect()
 
 let idleHook = null; // called on every request while a snapshot waits for an idle moment
 
+/** A turn of the worker's event loop: a request waiting to be read is answered meanwhile. */
+function yieldToRequests() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** Makes the snapshot once the page has been idle for a moment, and keeps it. */
 function snapshotWhenIdle(pyodide, info) {
   let timer = null;
+  let making = false;
+  let asked = false;  // a request came while making: the rest waits for the next idle moment
+  let done = 0;       // steps done
+  let yielded = 0;    // times the making stood aside for a request
+  let longest = 0;    // ms of the longest step
+  let steps = null;
+  let t0 = 0;
+  const importStep = (name) => () => {
+    pyodide.globals.set("_samba_name", name);
+    const ok = pyodide.runPython(`
+import importlib
+try:
+    importlib.import_module(_samba_name)
+    _samba_result = True
+except Exception:
+    _samba_result = False
+del importlib, _samba_name
+_samba_result`) === true;
+    pyodide.runPython("del _samba_result");
+    if (!ok) throw new Error("a module of the engine did not import");
+  };
+  const plan = () => {
+    const names = pyodide.runPython(MODULES);
+    const list = names.toJs();
+    names.destroy();
+    pyodide.runPython("del _samba_result");
+    return [
+      ...list.map(importStep),
+      () => { pyodide.runPython(WARM_UP_BRIDGE); pyodide.runPython(WARM_UP_ONE); },
+      ...WARM_UP_REQUESTS.map((req) => () => {
+        const warm = pyodide.globals.get("_samba_warm_one");
+        try { warm(JSON.stringify(req)); } finally { warm.destroy(); }
+      }),
+      () => pyodide.runPython(WARM_UP_END),
+    ];
+  };
   const make = async () => {
-    idleHook = null;
-    const t0 = performance.now();
+    making = true;
+    asked = false;
+    if (done === 0) {
+      t0 = performance.now();
+      post({ type: "snapshot", state: "making" });
+    }
     try {
-      const all = pyodide.runPython(IMPORT_ALL) === true;
-      pyodide.runPython("del _samba_result");
-      if (!all) throw new Error("a module of the engine did not import");
-      pyodide.runPython(WARM_UP);
+      if (steps === null) steps = plan();
+      while (done < steps.length) {
+        const t = performance.now();
+        steps[done]();
+        longest = Math.max(longest, performance.now() - t);
+        done += 1;
+        await yieldToRequests();
+        if (asked) {
+          // A player's request was answered meanwhile: go on once the page is idle again.
+          yielded += 1;
+          making = false;
+          idleHook = arm;
+          arm();
+          return;
+        }
+      }
+      idleHook = null;
+      const t = performance.now();
       let data = pyodide.makeMemorySnapshot();
+      longest = Math.max(longest, performance.now() - t);
       const made = Math.round(performance.now() - t0);
       const where = await keepRaw(info, data);
       data = null;
+      // ms: from the first idle moment to the heap's copy (pauses included); steps: how many,
+      // the longest (what a request could wait), and how often the making stood aside.
       post({ type: "snapshot", state: where ? "kept" : "not kept", where, ms: made,
-             total_ms: Math.round(performance.now() - t0) });
+             total_ms: Math.round(performance.now() - t0),
+             steps: steps.length + 1, longest_step_ms: Math.round(longest), yielded });
     } catch (err) {
+      idleHook = null;
       console.info(`samba worker: no snapshot made (${errorText(err)})`);
       post({ type: "snapshot", state: "failed", message: errorText(err) });
     }
+    making = false;
   };
-  idleHook = () => { clearTimeout(timer); timer = setTimeout(make, SNAPSHOT_IDLE_MS); };
-  idleHook();
+  const arm = () => {
+    if (making) { asked = true; return; }
+    clearTimeout(timer);
+    timer = setTimeout(make, SNAPSHOT_IDLE_MS);
+  };
+  idleHook = arm;
+  arm();
 }
 
 async function normalBoot(loadPyodide, info, wheel, progress) {

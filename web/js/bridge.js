@@ -181,7 +181,17 @@ export class EngineClient {
         this.emit("onProgress", msg.stage, msg.pct, msg.received, msg.total);
         break;
       case "snapshot":
-        try { globalThis.document?.documentElement.setAttribute("data-engine-snapshot", String(msg.state)); } catch (err) { /* no DOM */ }
+        // "making" (begun: <html data-engine-snapshot-making>), then how it ended.
+        try {
+          const root = globalThis.document?.documentElement;
+          if (msg.state === "making") root?.setAttribute("data-engine-snapshot-making", "");
+          else {
+            // (how the making went, for tests and the benchmark: its steps and times)
+            const { type, state, ...about } = msg;
+            root?.setAttribute("data-engine-snapshot-about", JSON.stringify(about));
+            root?.setAttribute("data-engine-snapshot", String(state));
+          }
+        } catch (err) { /* no DOM */ }
         this.emit("onSnapshot", msg);
         break;
       case "ready":

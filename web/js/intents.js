@@ -46,7 +46,9 @@ function showHint(res, seen) {
 
 export const intents = {
   card(id) {
-    if (!ui.view || ui.busy) return;
+    // Also while a move is on its way (busy): choosing cards asks the engine nothing, and a tap
+    // made then is the player's next choice (playMove keeps it).
+    if (!ui.view) return;
     if (ui.selected.has(id)) ui.selected.delete(id); else ui.selected.add(id);
     ui.mergeFrom = null;
     if (!ui.hint) say(null);

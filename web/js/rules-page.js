@@ -41,7 +41,9 @@ async function main() {
     const lang = pick.value;
     try { await loadLanguage(lang); } catch (err) { return; }
     saveLanguage(lang);
-    drawAll(data, data ? null : "help.loading");
+    // Before the data is in, the build's table stays (drawAll keeps it) and says nothing more.
+    const kept = !data && $("rules-table").dataset.rows;
+    drawAll(data, data || kept ? null : "help.loading");
   });
   const early = earlyChoice();
   if (early) saveLanguage(early);

@@ -125,12 +125,16 @@ function drawStatic() {
 /**
  * Draws the whole page in the current language (i18n.js) from the rules data (`data`; null while
  * it loads): the texts, the sections, the table, and the status line (`statusKey`, else hidden).
+ * Without the data, a table already drawn (by the build: <table data-rows>) is kept as it is
+ * until the data is in: a language chosen meanwhile changes its words then, and the reader never
+ * sees the table give way to a "loading" line.
  */
 export function drawAll(data, statusKey, params) {
   if (data) useRulesData(data);   // (the rule sets' titles, for rulesName)
   drawStatic();
   drawSections();
-  drawTable(data);
+  const drawn = !data && $("rules-table").dataset.rows;
+  if (!drawn) drawTable(data);
   const status = $("rules-status");
   if (statusKey) { status.hidden = false; status.textContent = t(statusKey, params); }
   else status.hidden = true;

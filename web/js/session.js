@@ -117,6 +117,8 @@ export async function playMove(move, { keepOnError = true } = {}) {
   say(null);
   draw();
   let res;
+  // The cards chosen for this move; cards tapped while it is on its way are the next choice.
+  const chosen = new Set(ui.selected);
   for (const fn of moveListeners) fn(move, ui.view.version);
   try {
     res = await send(modeHooks.moveRequest ? modeHooks.moveRequest(move, ui.view.version)
@@ -137,8 +139,9 @@ export async function playMove(move, { keepOnError = true } = {}) {
   }
   if (res.ok) {
     const seat = ui.view.current;
-    // Staged melds whose cards are still in hand survive (e.g. staged before drawing).
-    ui.selected.clear();
+    // Staged melds whose cards are still in hand survive (e.g. staged before drawing), and so
+    // do cards tapped while the move was on its way (applyView drops any no longer in hand).
+    for (const id of chosen) ui.selected.delete(id);
     ui.mergeFrom = null;
     ui.check = null;
     applyView(res.view);
