@@ -73,6 +73,12 @@ export function parseLink(fragment) {
 
 let trystero = null;
 
+/** Before the host tries a seat again: the relays' sockets reconnect (see joinSeat's watch). */
+export async function retryRelays() {
+  if (!trystero) return;
+  try { (await trystero).resumeRelayReconnection(); } catch (err) { /* not loaded: nothing to resume */ }
+}
+
 async function lib() {
   trystero = trystero || import("../vendor/trystero/nostr/index.mjs");
   return trystero;
@@ -121,12 +127,19 @@ export async function joinSeat({ role, game, seat, secret, cfg, sameNetworkOnly,
   };
   room.onPeerJoin = (peerId) => onPeer(peerId);
   room.onPeerLeave = (peerId) => onLeave(peerId);
-  // A relay that is down or refuses: no socket opens in time.
+  // A relay that is down or refuses: no socket opens in time, or every one was closed (refused).
+  // The host's page then stops Trystero's own reconnecting, which backs off and after a minute or
+  // two gives a relay up for good, so that its "Try again" (retryRelays) can always reconnect.
   const t0 = Date.now();
   const watch = setInterval(() => {
-    const sockets = Object.values(mod.getRelaySockets() || {});
-    if (sockets.some((s) => s && s.readyState === 1)) { clearInterval(watch); return; }
-    if (Date.now() - t0 > RELAY_WAIT_MS) { clearInterval(watch); onFail("relay"); }
+    const sockets = Object.values(mod.getRelaySockets() || {}).filter(Boolean);
+    if (sockets.some((s) => s.readyState === 1)) { clearInterval(watch); return; }
+    const refused = sockets.length && sockets.every((s) => s.readyState === 3);
+    if (refused || Date.now() - t0 > RELAY_WAIT_MS) {
+      clearInterval(watch);
+      if (role === "host") mod.pauseRelayReconnection();
+      onFail("relay");
+    }
   }, 250);
   return {
     send: (peerId, text) => action.send(text, { target: peerId }).catch(() => {}),
