@@ -164,7 +164,12 @@ def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):
     N.deal(host, [ann, bob, cy])
     N.shot(host, "homes-phone-host-table")
     N.shot(ann, "homes-phone-friend-table")
-    turns = N.play_until_over([host.page, ann.page, bob.page, cy.page], budget_s=900)
+    def midway():
+        N.shot(host, "homes-phone-host-middeal")
+        N.shot(ann, "homes-phone-friend-middeal")
+
+    turns = N.play_until_over([host.page, ann.page, bob.page, cy.page], budget_s=900,
+                              midway=midway)
     assert turns > 0
     for p, seat in ((ann, 1), (bob, 2), (cy, 3)):
         expect(p.page.locator('body[data-net-verified="ok"]')).to_have_count(1, timeout=60_000)

@@ -652,3 +652,4 @@ def test_a_link_of_a_finished_game_seats_nobody_and_changes_nothing():
     assert not t.guests[1].joined
     assert (t.table_state(), t.host.status()) == before
     assert t.host.friends[1].state == "dropped" and t.host.friends[1].name == "P1"
+
