@@ -256,6 +256,9 @@ def test_a_friend_whose_relay_is_down_is_told_and_joins_by_private_invite(people
     said = pc.locator("#net-join .net-error")
     expect(said).to_contain_text("No signaling relay")
     expect(said).to_contain_text("private invite")
+    # The dialog no longer says it is looking, nor offers a Join that cannot work.
+    expect(pc.locator("#net-join")).not_to_contain_text("Looking for the host")
+    expect(pc.locator("#net-join-go")).to_be_hidden()
     N.shot(cy, "homes-friend-relay-down", pc)
     # Nothing changed at the host's table; the host offers the private invite for the seat.
     row = seat_row(host, 1)
@@ -263,7 +266,8 @@ def test_a_friend_whose_relay_is_down_is_told_and_joins_by_private_invite(people
     row.locator(".net-use-private").click()
     expect(N.invite_input(host.page, 1)).to_have_value(re.compile(r"#j=1\."), timeout=15_000)
     private = N.home_url("home2") + N.invite_link(host, 1).split("/", 3)[3]
-    code = N.friend_joins(cy, private, "Cy", cy.new_page())
+    cy.page = cy.new_page()
+    code = N.friend_joins(cy, private, "Cy")
     N.host_takes_code(host, 1, code)
     expect(row).to_contain_text("Cy")
     N.deal(host, [cy])
@@ -353,6 +357,8 @@ def test_a_link_of_a_finished_game_gets_a_clear_error_and_changes_nothing(people
     expect(pg.locator('body[data-net-conn="game_over"]')).to_have_count(1, timeout=60_000)
     expect(pg.locator("#net-join .net-error")).to_contain_text("This game is over")
     expect(pg.locator("#net-join")).to_be_visible()
+    expect(pg.locator("#net-join")).not_to_contain_text("Looking for the host")
+    expect(pg.locator("#net-join-go")).to_be_hidden()
     N.shot(sam, "homes-phone-friend-game-over", pg)
     # Nothing changed: no seat, no view for the link; the host's table and panel as they were.
     assert sum(1 for m in sam.messages() if m.get("t") == "welcome") == welcomes

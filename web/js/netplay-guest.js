@@ -91,6 +91,8 @@ export function installGuest(ctl) {
 
   function setConn(state) {
     G.state = state;
+    // Not seated: the join dialog says why, and no longer that it is looking for the host.
+    if (FAILED.includes(state) && G.joinOut) G.joinOut.replaceChildren();
     document.body.dataset.netConn = state;
     renderGuestPanel();
   }
@@ -256,6 +258,7 @@ export function installGuest(ctl) {
   async function relayJoin(err, go, out, nameLab, buttons) {
     G.retries = 0;
     G.joinErr = err;
+    G.joinOut = out;
     nameLab.hidden = true;
     buttons.hidden = true;
     out.replaceChildren(el("p", "net-info", nt("join.finding")));

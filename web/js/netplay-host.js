@@ -418,8 +418,15 @@ export function installHost(ctl) {
 
   /** Tries the seat again with the same link (a failed connection, a relay that was down). */
   async function retry(seat, mode) {
+    const p = H.peers.get(seat);
+    if (!mode && p && p.kind === "relay" && p.fail === "relay" && p.room) {
+      // The relays were down: the seat's room waits for them (same link, same room).
+      p.fail = "";
+      p.room.retry();
+      renderPanel();
+      return;
+    }
     if (mode) H.modes[seat] = mode;
-    else await Relay.retryRelays();
     await invite(seat, H.secrets[seat]);
     save();
     renderPanel();
