@@ -73,8 +73,6 @@ export function parseLink(fragment) {
 
 let trystero = null;
 
-}
-
 async function lib() {
   trystero = trystero || import("../vendor/trystero/nostr/index.mjs");
   return trystero;
