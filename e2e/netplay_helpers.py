@@ -70,7 +70,10 @@ def shot(person: "Person", name: str, page: Page | None = None) -> None:
     folder = os.environ.get("SAMBA_NETPLAY_SHOTS")
     if folder:
         os.makedirs(folder, exist_ok=True)
-        (page or person.page).screenshot(path=os.path.join(folder, f"{name}.png"))
+        pg = page or person.page
+        # Cards still travelling to their places (js/animate.js) would be caught mid-flight.
+        pg.evaluate("() => Promise.allSettled(document.getAnimations().map((a) => a.finished))")
+        pg.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
 def launch(playwright, home: str = "home1"):
