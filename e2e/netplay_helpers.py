@@ -72,7 +72,8 @@ def shot(person: "Person", name: str, page: Page | None = None) -> None:
         os.makedirs(folder, exist_ok=True)
         pg = page or person.page
         # Cards still travelling to their places (js/animate.js) would be caught mid-flight.
-        pg.evaluate("() => Promise.allSettled(document.getAnimations().map((a) => a.finished))")
+        pg.evaluate("() => Promise.allSettled(document.getAnimations()"
+                    ".filter((a) => a.id === 'samba-travel').map((a) => a.finished))")
         pg.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
