@@ -70,7 +70,11 @@ def shot(person: "Person", name: str, page: Page | None = None) -> None:
     folder = os.environ.get("SAMBA_NETPLAY_SHOTS")
     if folder:
         os.makedirs(folder, exist_ok=True)
-        (page or person.page).screenshot(path=os.path.join(folder, f"{name}.png"))
+        pg = page or person.page
+        # Cards still travelling to their places (js/animate.js) would be caught mid-flight.
+        pg.evaluate("() => Promise.allSettled(document.getAnimations()"
+                    ".filter((a) => a.id === 'samba-travel').map((a) => a.finished))")
+        pg.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
 def launch(playwright, home: str = "home1"):
@@ -252,11 +256,18 @@ def play_turn(pg: Page) -> None:
             discard_one(pg)
 
 
-def play_until_over(pages: list[Page], budget_s: float = 420) -> int:
-    """Plays whichever page is to act until the deal is over everywhere; returns turns."""
+def play_until_over(pages: list[Page], budget_s: float = 420, midway=None,
+                    midway_turns: int = 24) -> int:
+    """Plays whichever page is to act until the deal is over everywhere; returns turns.
+    `midway()` is called once after `midway_turns` turns (screenshots of a deal under way)."""
     t0 = time.monotonic()
     turns = 0
     while time.monotonic() - t0 < budget_s:
+        if midway and turns >= midway_turns:
+            for p in pages:
+                settle(p)
+            midway()
+            midway = None
         if all(phase(p) in ("deal_over", "game_over") for p in pages):
             return turns
         acted = False

@@ -56,8 +56,13 @@ def link_for(host, seat, home):
 PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
 
 
-def errors(person) -> list[str]:
-    return [e for e in person.errors if PEER_CLOSED not in e]
+# While a test has the relay refuse connections, the browser logs each refused attempt.
+RELAY_REFUSED = "failed: Error in connection establishment: net::ERR_CONNECTION_REFUSED"
+
+
+def errors(person, relay_cut: bool = False) -> list[str]:
+    return [e for e in person.errors if PEER_CLOSED not in e
+            and not (relay_cut and RELAY_REFUSED in e and N.network()["relay"] in e)]
 
 
 def _record_of(person) -> dict:
@@ -164,7 +169,12 @@ def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):
     N.deal(host, [ann, bob, cy])
     N.shot(host, "homes-phone-host-table")
     N.shot(ann, "homes-phone-friend-table")
-    turns = N.play_until_over([host.page, ann.page, bob.page, cy.page], budget_s=900)
+    def midway():
+        N.shot(host, "homes-phone-host-middeal")
+        N.shot(ann, "homes-phone-friend-middeal")
+
+    turns = N.play_until_over([host.page, ann.page, bob.page, cy.page], budget_s=900,
+                              midway=midway)
     assert turns > 0
     for p, seat in ((ann, 1), (bob, 2), (cy, 3)):
         expect(p.page.locator('body[data-net-verified="ok"]')).to_have_count(1, timeout=60_000)
@@ -210,14 +220,157 @@ def test_only_a_turn_relay_crosses_and_without_one_the_page_says_why(people):
         assert not errors(p), errors(p)
 
 
-def test_a_relay_that_refuses_gets_a_clear_message_and_the_private_invite(people):
+def test_a_relay_that_refuses_then_try_again_once_it_is_back(people):
+    """The relay refuses the host's connection: the seat's row says so and offers "Try again"
+    and the private invite. Once the relay is back, "Try again" connects the same link."""
     N.site_config()
     N.cut(relay=True)
-    host = people("host")
+    host, bob = people("host"), people("bob", "home2")
     N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2)
     row = seat_row(host, 1)
     expect(row).to_have_attribute("data-fail", "relay", timeout=30_000)
     expect(row.locator(".net-seat-fail")).to_contain_text("no signaling relay")
+    expect(row.locator(".net-use-private")).to_be_visible()
+    link = N.invite_link(host, 1)
+    N.uncut()
+    row.locator(".net-retry").click()
+    # The row no longer says the relay is down; the seat keeps its link (nothing to send again).
+    expect(row).to_have_attribute("data-fail", "", timeout=15_000)
+    expect(row.locator(".net-seat-fail")).to_have_count(0)
+    assert N.invite_link(host, 1) == link
+    N.friend_sits(bob, link_for(host, 1, "home2"), "Bob")
+    N.expect_connected(host, 1)
+    expect(row).to_contain_text("Bob")
+    for p in (host, bob):
+        assert not errors(p, relay_cut=True), errors(p, relay_cut=True)
+
+
+def test_a_friend_whose_relay_is_down_is_told_and_joins_by_private_invite(people):
+    """The host's page reached the relay; then the relay refuses connections, so the friend's
+    page cannot find the host: it says so and to ask for a private invite; the host makes one
+    for the waiting seat and the friend joins through it, with no relay at all."""
+    N.site_config()
+    host, cy = people("host"), people("cy", "home2")
+    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2)
+    link = link_for(host, 1, "home2")
+    N.cut(relay=True)
+    pc = cy.open(link)
+    pc.locator('#net-join input[name="name"]').fill("Cy")
+    pc.click("#net-join-go")
+    expect(pc.locator('body[data-net-conn="relay_down"]')).to_have_count(1, timeout=30_000)
+    said = pc.locator("#net-join .net-error")
+    expect(said).to_contain_text("No signaling relay")
+    expect(said).to_contain_text("private invite")
+    # The dialog no longer says it is looking, nor offers a Join that cannot work.
+    expect(pc.locator("#net-join")).not_to_contain_text("Looking for the host")
+    expect(pc.locator("#net-join-go")).to_be_hidden()
+    N.shot(cy, "homes-friend-relay-down", pc)
+    # Nothing changed at the host's table; the host offers the private invite for the seat.
+    row = seat_row(host, 1)
+    expect(row).to_have_attribute("data-state", "invited")
     row.locator(".net-use-private").click()
     expect(N.invite_input(host.page, 1)).to_have_value(re.compile(r"#j=1\."), timeout=15_000)
-    expect(row.locator(".net-reply input")).to_be_visible()
+    private = N.home_url("home2") + N.invite_link(host, 1).split("/", 3)[3]
+    cy.page = cy.new_page()
+    code = N.friend_joins(cy, private, "Cy")
+    N.host_takes_code(host, 1, code)
+    expect(row).to_contain_text("Cy")
+    N.deal(host, [cy])
+    expect(cy.page.locator("#hand .card")).not_to_have_count(0)
+    for p in (host, cy):
+        assert not errors(p, relay_cut=True), errors(p, relay_cut=True)
+
+
+def test_a_friend_whose_host_does_not_come_back_is_told_and_the_link_still_works(people):
+    """The host's page closes mid-deal. The friend's page says "reconnecting", then, after the
+    wait (shortened here through ?testhooks&host_wait=), plainly that the host is gone and what
+    to do; it keeps waiting: when the host opens the game again, the same link seats the friend
+    where the game stopped."""
+    N.site_config()
+    host, ann = people("host"), people("ann", viewport=(390, 844))
+    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2)
+    link = link_for(host, 1, "home1").replace("?net=join#", "?net=join&testhooks=1&host_wait=2#")
+    N.friend_sits(ann, link, "Ann")
+    N.deal(host, [ann])
+    N.settle(host.page)
+    version = N.body_attr(host.page, "version")
+    expect(host.page.locator(f'body[data-net-saved="{version}"]')).to_have_count(1)
+    hand = sorted(ann.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    host.page.close()
+    gone = ann.page.locator('body[data-net-conn="host_gone"]')
+    expect(gone).to_have_count(1, timeout=90_000)
+    conn = ann.page.locator("#net-conn")
+    expect(conn).to_be_visible()
+    expect(conn).to_contain_text("Ask the host to open the game again")
+    expect(conn).to_contain_text("your link still works")
+    N.shot(ann, "homes-phone-friend-host-gone")
+    # The host opens the game again (the saved game, on the same device).
+    host.page = host.new_page()
+    host.open(N.home_url("home1") + "?net=host&pace=20")
+    expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
+    N.expect_connected(host, 1, timeout=60_000)
+    expect(seat_row(host, 1)).to_contain_text("reconnected")
+    expect(ann.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
+           ).to_have_count(1, timeout=30_000)
+    assert sorted(ann.page.locator("#hand .card").evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == hand
+    for p in (host, ann):
+        assert not errors(p), errors(p)
+
+
+# The host goes out and the game is over (two players: no partner to ask).
+GAME_OVER_2P = {
+    "rules": "samba", "players": 2, "current": 0, "phase": "meld", "scores": [9900, 0],
+    "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"]],
+    "melds": [[["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
+               ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]], []],
+    "pile": ["JS"]}
+
+
+def test_a_link_of_a_finished_game_gets_a_clear_error_and_changes_nothing(people):
+    """The game is over at the host's table: the seat's link, opened again, seats nobody and
+    says the game is over; the host's table and panel stay as they were."""
+    import json
+    from urllib.parse import quote
+    N.site_config()
+    host, sam = people("host"), people("sam", viewport=(390, 844))
+    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2,
+                 extra="&testhooks=1&scenario=" + quote(json.dumps(GAME_OVER_2P)))
+    link = link_for(host, 1, "home1")
+    N.friend_sits(sam, link, "Sam")
+    N.deal(host, [sam])
+    hp = host.page
+    expect(hp.locator('body[data-my-turn="1"][data-busy="0"]')).to_have_count(1, timeout=30_000)
+    expect(hp.locator("#hand .card")).to_have_count(4)
+    for c in ("7S", "7H", "7D"):
+        N.click_card(hp.locator(f'#hand .card[data-card="{c}"]'))
+    N.click_action(hp, "new")
+    N.settle(hp)
+    N.click_card(hp.locator('#hand .card[data-card="KC"]'))
+    N.click_action(hp, "discard")
+    for p in (host, sam):
+        expect(p.page.locator('body[data-phase="game_over"]')).to_have_count(1, timeout=30_000)
+    # Sam's tab closes; Sam opens the same link again.
+    sam.page.close()
+    row = seat_row(host, 1)
+    expect(row).to_have_attribute("data-state", "dropped", timeout=60_000)
+    version = N.body_attr(hp, "version")
+    welcomes = sum(1 for m in sam.messages() if m.get("t") == "welcome")
+    pg = sam.open(link, sam.new_page())
+    pg.locator('#net-join input[name="name"]').fill("Someone else")
+    pg.click("#net-join-go")
+    expect(pg.locator('body[data-net-conn="game_over"]')).to_have_count(1, timeout=60_000)
+    expect(pg.locator("#net-join .net-error")).to_contain_text("This game is over")
+    expect(pg.locator("#net-join")).to_be_visible()
+    expect(pg.locator("#net-join")).not_to_contain_text("Looking for the host")
+    expect(pg.locator("#net-join-go")).to_be_hidden()
+    N.shot(sam, "homes-phone-friend-game-over", pg)
+    # Nothing changed: no seat, no view for the link; the host's table and panel as they were.
+    assert sum(1 for m in sam.messages() if m.get("t") == "welcome") == welcomes
+    assert N.body_attr(hp, "version") == version
+    expect(hp.locator('body[data-phase="game_over"]')).to_have_count(1)
+    expect(row).to_have_attribute("data-state", "dropped")
+    expect(row).to_contain_text("Sam")
+    expect(row).not_to_contain_text("Someone else")
+    for p in (host, sam):
+        assert not errors(p), errors(p)

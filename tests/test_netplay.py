@@ -627,3 +627,29 @@ def test_garbage_net_requests_never_raise_and_change_nothing():
         out = call(req)
         assert isinstance(out, dict) and "ok" in out, (req, out)
         assert out["ok"] or out["error"]["code"] != "internal", (req, out)
+
+
+def test_a_link_of_a_finished_game_seats_nobody_and_changes_nothing():
+    t = Table(seats=("host", "friend"))
+    t.join_all()
+    t.start()
+    t.host.use_scenario({
+        "rules": "samba", "players": 2, "current": 0, "phase": "meld", "scores": [9900, 0],
+        "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"]],
+        "melds": [[["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
+                   ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]], []],
+        "pile": ["JS"]})
+    t.net.pump()
+    for move in ("meld new 7D 7H 7S", "discard KC"):
+        assert t.host.local({"op": "move", "move": move, "version": t.game.version})["ok"]
+        t.net.pump()
+    assert t.game.phase == "game_over"
+    t.net.close(t.conn_of[1])
+    t.net.pump()
+    before = (t.table_state(), t.host.status())
+    t.join(1, name="Later")          # the same link, opened again
+    assert t.events[1][-1]["type"] == "error" and t.events[1][-1]["code"] == "game_over"
+    assert not t.guests[1].joined
+    assert (t.table_state(), t.host.status()) == before
+    assert t.host.friends[1].state == "dropped" and t.host.friends[1].name == "P1"
+

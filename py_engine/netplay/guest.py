@@ -22,25 +22,18 @@ from .fair import HASH_HEX, VALUE_HEX, commitment, derive_seed, new_value
 from .messages import HOST_TYPES, MAX_HOST_TEXT, NetError, decode, encode, is_hex
 
 HOST = "host"
-# What a deal's check may find (the page words them in the player's language by code).
-PROBLEM_CODES = (
-    ("the host sent no random values", "no_values"),
-    ("the commitments differ", "commits_changed"),
-    ("my random value was not used", "own_value_unused"),
-    ("a revealed value does not match", "value_mismatch"),
-    ("the deal was not shuffled", "seed_mismatch"),
-    ("the host's record is not", "bad_record"),
-    ("the table at step", "table_differs"),
-    ("the record does not replay", "replay_failed"),
-    ("the record holds a move", "illegal_move"),
-    ("the record does not reach", "incomplete"),
-    ("nothing of this deal", "nothing_seen"),
-    ("the deal's score differs", "score_differs"),
-)
+# What a deal's check may find: (code, text) pairs made where each problem is found; the page
+# words each code in the player's language ("problem.<code>", web/js/netplay-text.js).
+Problem = tuple[str, str]
+PROBLEM_CODES = ("no_values", "commits_changed", "own_value_unused", "value_mismatch",
+                 "seed_mismatch", "bad_record", "table_differs", "replay_failed", "illegal_move",
+                 "incomplete", "nothing_seen", "score_differs")
 
 
-def problem_code(text: str) -> str:
-    return next((code for start, code in PROBLEM_CODES if text.startswith(start)), "other")
+def problem(code: str, text: str) -> Problem:
+    if code not in PROBLEM_CODES:
+        raise ValueError(f"unknown problem code {code!r}")
+    return code, text
 
 
 def digest(view: dict) -> dict:
@@ -171,48 +164,54 @@ class NetGuest:
         # below find a wrong one.
         deal: Any = msg.get("deal")
         rec = msg.get("record")
-        problems: list[str] = []
+        problems: list[Problem] = []
         partial = False
         commits, values = msg.get("commits"), msg.get("values")
         seen_commits = self.commits_seen.get(deal)
         if not isinstance(values, dict) or not isinstance(commits, dict):
-            problems.append("the host sent no random values for this deal")
+            problems.append(problem("no_values",
+                                    "the host sent no random values for this deal"))
         else:
             if seen_commits is None:
                 partial = True     # joined during the deal: its commitments were not shown here
             elif commits != seen_commits:
-                problems.append("the commitments differ from those shown before the deal")
+                problems.append(problem("commits_changed",
+                                 "the commitments differ from those shown before the deal"))
             if deal in self.mine and values.get(str(self.seat)) != self.mine[deal]:
-                problems.append("my random value was not used")
+                problems.append(problem("own_value_unused", "my random value was not used"))
             if set(values) != set(commits) or not all(
                     is_hex(v, VALUE_HEX) and commitment(v) == commits.get(k)
                     for k, v in values.items()):
-                problems.append("a revealed value does not match its commitment")
+                problems.append(problem("value_mismatch",
+                                 "a revealed value does not match its commitment"))
             seeds = rec.get("deal_seeds") if isinstance(rec, dict) else None
             if not isinstance(seeds, dict) or seeds.get(str(deal)) != derive_seed(deal, values):
-                problems.append("the deal was not shuffled with the seed of everyone's values")
+                problems.append(problem("seed_mismatch",
+                                 "the deal was not shuffled with the seed of everyone's values"))
         if not problems:
             problems += self._replay_check(deal, rec)
         result = {"type": "verified", "deal": deal, "ok": not problems, "partial": partial,
-                  "problems": problems, "codes": [problem_code(p) for p in problems]}
+                  "problems": [text for _, text in problems],
+                  "codes": [code for code, _ in problems]}
         self.results[deal] = result
         return result
 
-    def _replay_check(self, deal, rec) -> list[str]:
+    def _replay_check(self, deal, rec) -> list[Problem]:
         if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
-            return ["the host's record is not a game record"]
+            return [problem("bad_record", "the host's record is not a game record")]
         moves: Any = rec.get("moves")    # the host's JSON: not a list of moves fails the replay
         try:
             seeds = {int(k): v for k, v in rec["deal_seeds"].items()}
             g = Game.new(rec["rules"], rec["players"], rec["target"], rec["seed"],
                          deal_seeds=seeds)
             seen = self.seen.get(deal, {})
-            problems: list[str] = []
+            problems: list[Problem] = []
 
             def look():
                 if g.deal_no == deal and g.version in seen and seen[g.version] != game_digest(
                         g, self.seat):
-                    problems.append(f"the table at step {g.version} is not what I was shown")
+                    problems.append(problem("table_differs",
+                                     f"the table at step {g.version} is not what I was shown"))
 
             look()
             for text in moves:
@@ -223,17 +222,18 @@ class NetGuest:
                 if problems:
                     return problems[:1]
         except (ScenarioError, ValueError, TypeError, KeyError, AttributeError) as e:
-            return [f"the record does not replay: {e}"[:200]]
+            return [problem("replay_failed", f"the record does not replay: {e}"[:200])]
         except Exception as e:   # IllegalMove, InvalidMove
-            return [f"the record holds a move that is not legal: {e}"[:200]]
+            return [problem("illegal_move",
+                            f"the record holds a move that is not legal: {e}"[:200])]
         if g.deal_no != deal or g.phase not in ("deal_over", "game_over"):
-            return ["the record does not reach the end of this deal"]
+            return [problem("incomplete", "the record does not reach the end of this deal")]
         if not seen:
-            return ["nothing of this deal was seen here to compare"]
+            return [problem("nothing_seen", "nothing of this deal was seen here to compare")]
         last = self.view
         if last and last.get("deal") == deal and last.get("deal_result") is not None \
                 and last["deal_result"] != g.deal_result:
-            return ["the deal's score differs from the replay"]
+            return [problem("score_differs", "the deal's score differs from the replay")]
         return []
 
     def _send(self, kind: str, **fields) -> None:

@@ -230,6 +230,11 @@ class NetHost:
             raise NetError("not_a_friend_seat", f"seat {str(seat)[:8]} is not a friend's seat")
         if not isinstance(secret, str) or not secrets.compare_digest(secret, f.secret):
             raise NetError("bad_secret")
+        g = self.bridge.game if self.stage == "playing" else None
+        if g is not None and g.phase == "game_over":
+            # A link of a finished game seats nobody: the friend's page says the game is over,
+            # and the host's table stays as it is.
+            raise NetError("game_over")
         if f.state == "connected":
             raise NetError("seat_taken")
         f.conn, f.state, f.name = conn, "connected", _clean_name(msg.get("name")) or f"#{seat}"

@@ -29,6 +29,7 @@ ERROR_CODES = {
     "already_joined": "this connection has joined already",
     "foreign_seat": "a move for another seat",
     "no_game": "the game has not started",
+    "game_over": "this game is over",
     "stale_version": "the table has changed since",
     "not_your_turn": "it is not your turn",
     "seat_substituted": "a computer plays this seat for now",

@@ -11,6 +11,16 @@ import { BC_NAME, badge, dialog, disclosure, errorOf, field, foldHead, keepNames
 
 const REQUEST_TIMEOUT_MS = 20000;
 const SLOW_MS = 20000;
+// How long a seated friend's page waits for a host that left (a reload takes seconds) before it
+// says plainly that the host is gone; it keeps waiting in the room after that. Browser tests may
+// shorten it with ?testhooks&host_wait=<seconds> (docs/netplay.md, "Tests").
+const HOST_WAIT_MS = 60000;
+// Refusals of a hello: the friend is not seated, the join dialog says why (nothing changed at the
+// host's table).
+const NOT_SEATED = ["seat_taken", "bad_secret", "not_a_friend_seat", "game_over"];
+// States in which the panel opens by itself and the page says what went wrong.
+const TROUBLE = ["lost", "reconnecting", "host_gone", "failed", "relay_down", "bad_secret", "seat_taken", "game_over"];
+const FAILED = ["failed", "relay_down", "bad_secret", "seat_taken", "game_over"];
 
 // ----------------------------------------------------------------------------------- guest
 
@@ -26,6 +36,8 @@ export function installGuest(ctl) {
   window.addEventListener("hashchange", () => location.reload());
   const G = { channel: null, pc: null, room: null, hostPeer: null, cfg: null, view: null, names: [], pending: new Map(), results: [], friends: {}, state: "new" };
   const applyNames = keepNames(() => G.names, () => (inv ? inv.seat : null));
+  const testWait = ctl.params.has("testhooks") ? Number(ctl.params.get("host_wait")) : NaN;
+  const hostWaitMs = testWait > 0 ? testWait * 1000 : HOST_WAIT_MS;
 
   function localView(view) {
     // This page asks nobody to move for other seats: the host runs them all.
@@ -79,6 +91,8 @@ export function installGuest(ctl) {
 
   function setConn(state) {
     G.state = state;
+    // Not seated: the join dialog says why, and no longer that it is looking for the host.
+    if (FAILED.includes(state) && G.joinOut) G.joinOut.replaceChildren();
     document.body.dataset.netConn = state;
     renderGuestPanel();
   }
@@ -129,12 +143,12 @@ export function installGuest(ctl) {
             setTimeout(() => eng({ op: "net", action: "guest_hello" }).then((r) => sendOut(r.out)), 1500);
             break;
           }
-          if (G.state !== "connected" && G.joinErr && ["seat_taken", "bad_secret", "not_a_friend_seat"].includes(ev.code)) {
-            // Not seated (the seat is someone else's now, or the link is no longer valid): said
-            // in the join dialog, which stays open; nothing changed at the table.
+          if (G.state !== "connected" && G.joinErr && NOT_SEATED.includes(ev.code)) {
+            // Not seated (the seat is someone else's now, the link is no longer valid, the game
+            // is over): said in the join dialog, which stays open; nothing changed at the table.
             G.failText = ntHas(`err.${ev.code}`) ? nt(`err.${ev.code}`) : ev.message;
             G.joinErr.textContent = G.failText;
-            setConn(ev.code === "seat_taken" ? "seat_taken" : "bad_secret");
+            setConn(ev.code === "seat_taken" || ev.code === "game_over" ? ev.code : "bad_secret");
             break;
           }
           ctl.say(ntHas(`err.${ev.code}`) ? nt(`err.${ev.code}`) : ev.message, "error", ev.code);
@@ -198,6 +212,7 @@ export function installGuest(ctl) {
       try { localStorage.setItem("samba.net.name", name); } catch (e) { /* ignore */ }
       const res = await eng({ op: "net", action: "guest_setup", seat: inv.seat, secret: inv.secret, name });
       if (!res.ok) { err.textContent = errorOf(res).message; go.disabled = false; return; }
+      G.joinErr = err;
       G.cfg = G.cfg || await Relay.loadConfig();
       if (inv.relay) { await relayJoin(err, go, out, nameLab, buttons); return; }
       let made;
@@ -243,6 +258,7 @@ export function installGuest(ctl) {
   async function relayJoin(err, go, out, nameLab, buttons) {
     G.retries = 0;
     G.joinErr = err;
+    G.joinOut = out;
     nameLab.hidden = true;
     buttons.hidden = true;
     out.replaceChildren(el("p", "net-info", nt("join.finding")));
@@ -260,6 +276,7 @@ export function installGuest(ctl) {
       onPeer: async (peerId) => {
         if (G.hostPeer) return;
         G.hostPeer = peerId;
+        clearTimeout(G.awayTimer);
         const r = await eng({ op: "net", action: "guest_hello" });
         sendOut(r.out);
       },
@@ -271,6 +288,11 @@ export function installGuest(ctl) {
         for (const done of G.pending.values()) done({ ok: false, error: { code: "connection_lost", message: nt("guest.lost") } });
         G.pending.clear();
         setConn(G.view ? "reconnecting" : "waiting");
+        // A host that does not come back: after a while the page says so plainly (and what the
+        // friend can do), and goes on waiting: the same link seats the friend when the host's
+        // page is open again.
+        clearTimeout(G.awayTimer);
+        G.awayTimer = setTimeout(() => { if (!G.hostPeer) setConn("host_gone"); }, hostWaitMs);
       },
       onFail: (kind) => {
         if (G.hostPeer || G.state === "connected") return;
@@ -289,7 +311,7 @@ export function installGuest(ctl) {
     if (G.view && !G.folded) { G.folded = true; p.classList.add("net-folded"); }
     const items = [foldHead(p)];
     const lastResult = G.results[G.results.length - 1];
-    const trouble = ["lost", "reconnecting", "failed", "relay_down", "bad_secret", "seat_taken"].includes(G.state);
+    const trouble = TROUBLE.includes(G.state);
     if (trouble || (lastResult && !lastResult.ok && G.shownWarning !== lastResult.deal)) {
       p.classList.remove("net-folded");
       if (lastResult && !lastResult.ok) G.shownWarning = lastResult.deal;
@@ -299,8 +321,9 @@ export function installGuest(ctl) {
     const conn = el("p", `net-conn net-${G.state}`);
     conn.id = "net-conn";
     conn.textContent = G.state === "lost" ? nt("guest.lost") : G.state === "reconnecting" ? nt("guest.reconnecting")
+      : G.state === "host_gone" ? nt("guest.host_gone")
       : G.state === "connected" ? (G.view ? nt("guest.connected") : nt("join.lobby"))
-        : ["failed", "relay_down", "bad_secret", "seat_taken"].includes(G.state) ? G.failText || nt("err.connect_failed_guest")
+        : FAILED.includes(G.state) ? G.failText || nt("err.connect_failed_guest")
           : G.room ? nt("join.finding") : nt("join.waiting");
     items.push(conn);
     const list = el("div", "net-seats");

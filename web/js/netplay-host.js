@@ -418,6 +418,14 @@ export function installHost(ctl) {
 
   /** Tries the seat again with the same link (a failed connection, a relay that was down). */
   async function retry(seat, mode) {
+    const p = H.peers.get(seat);
+    if (!mode && p && p.kind === "relay" && p.fail === "relay" && p.room) {
+      // The relays were down: the seat's room waits for them (same link, same room).
+      p.fail = "";
+      p.room.retry();
+      renderPanel();
+      return;
+    }
     if (mode) H.modes[seat] = mode;
     await invite(seat, H.secrets[seat]);
     save();
@@ -556,8 +564,10 @@ export function installHost(ctl) {
           if (peer.fail) {
             row.fail.textContent = nt(peer.fail === "relay" ? "err.relay_down" : H.local ? "err.connect_local" : "err.connect_failed", { seat });
             parts.push(row.fail, row.retry);
-            if (peer.fail === "relay") parts.push(row.privateBtn);
           }
+          // A friend who cannot reach the relays (theirs may be down while this page's is not)
+          // asks for the private invite: the host can make one for any waiting seat.
+          if (peer.kind === "relay") parts.push(row.privateBtn);
         }
         parts.push(row.newInvite);
         if (st.stage !== "lobby" || friend.state === "dropped" || (peer && peer.fail)) {

@@ -83,7 +83,7 @@ async function lib() {
  * onText(peerId, text), onLeave(peerId), onFail(kind) with kind "relay" (no relay reachable in
  * time), "connect" (the relay put the peers in touch but WebRTC could not connect) or "secret"
  * (a guest: the host's room has another password, i.e. this link's secret is wrong or old).
- * Returns {send(peerId, text), leave(), peers(), stats(peerId)}.
+ * Returns {send(peerId, text), leave(), retry(), peers(), path(peerId)}.
  */
 export async function joinSeat({ role, game, seat, secret, cfg, sameNetworkOnly, onPeer, onText, onLeave, onFail }) {
   if (!cfg.relays.length) { onFail("relay"); return null; }
@@ -121,16 +121,36 @@ export async function joinSeat({ role, game, seat, secret, cfg, sameNetworkOnly,
   };
   room.onPeerJoin = (peerId) => onPeer(peerId);
   room.onPeerLeave = (peerId) => onLeave(peerId);
-  // A relay that is down or refuses: no socket opens in time.
-  const t0 = Date.now();
-  const watch = setInterval(() => {
-    const sockets = Object.values(mod.getRelaySockets() || {});
-    if (sockets.some((s) => s && s.readyState === 1)) { clearInterval(watch); return; }
-    if (Date.now() - t0 > RELAY_WAIT_MS) { clearInterval(watch); onFail("relay"); }
-  }, 250);
+  // A relay that is down or refuses: no socket opens in time, or every one was closed (refused).
+  // The host's page then holds Trystero's own reconnecting, which backs off and after a minute or
+  // two gives a relay up for good, so that its "Try again" (`retry`) can always reconnect.
+  let watch = null;
+  const watchRelays = () => {
+    clearInterval(watch);
+    const t0 = Date.now();
+    // Sockets already closed when the watch starts (a retry: Trystero replaces each when its
+    // next attempt starts) do not count as refused.
+    const before = new Set(Object.values(mod.getRelaySockets() || {}));
+    watch = setInterval(() => {
+      const sockets = Object.values(mod.getRelaySockets() || {}).filter(Boolean);
+      if (sockets.some((s) => s.readyState === 1)) { clearInterval(watch); return; }
+      const refused = sockets.length && sockets.every((s) => s.readyState === 3 && !before.has(s));
+      if (refused || Date.now() - t0 > RELAY_WAIT_MS) {
+        clearInterval(watch);
+        if (role === "host") mod.pauseRelayReconnection();
+        onFail("relay");
+      }
+    }, 250);
+  };
+  watchRelays();
   return {
     send: (peerId, text) => action.send(text, { target: peerId }).catch(() => {}),
     leave: () => { clearInterval(watch); return room.leave().catch(() => {}); },
+    /** After "no relay": the relays' sockets reconnect and this room, which never reached them,
+     *  subscribes when they open. (Leaving it and joining the same room again instead would
+     *  not do: the left room's unsubscribing, deferred until a socket opens, would take the
+     *  new room's subscription with it.) */
+    retry: () => { mod.resumeRelayReconnection(); watchRelays(); },
     peers: () => room.getPeers(),
     /** "relay" when the selected candidate pair goes through a TURN server, else "direct". */
     async path(peerId) {

@@ -104,6 +104,8 @@ const TEXT = {
     "err.connect_local_guest": "Could not connect to the host. This game is for one network only: join the host's network.",
     "join.finding": "Looking for the host…",
     "join.slow": "Still looking for the host. Their page may be closed, or this link may be out of date: ask the host.",
+    "err.game_over": "This game is over: the host's table shows its final score. Ask the host for a link to a new game.",
+    "guest.host_gone": "The host has been away for a while: their page may be closed. Ask the host to open the game again (their device keeps it). This page keeps waiting, and your link still works.",
     "guest.help": "The host's device runs the game. Yours receives only your own hand and replays every finished deal to check that it was dealt fairly.",
   },
   fr: {
@@ -206,6 +208,8 @@ const TEXT = {
     "err.connect_local_guest": "Connexion à l'hôte impossible. Cette partie se joue sur un seul réseau : rejoignez celui de l'hôte.",
     "join.finding": "Recherche de l'hôte…",
     "join.slow": "Toujours à la recherche de l'hôte. Sa page est peut-être fermée, ou ce lien n'est plus à jour : demandez à l'hôte.",
+    "err.game_over": "Cette partie est terminée : la table de l'hôte en montre le score final. Demandez à l'hôte un lien pour une nouvelle partie.",
+    "guest.host_gone": "L'hôte est absent depuis un moment : sa page est peut-être fermée. Demandez-lui de rouvrir la partie (son appareil la garde). Cette page continue d'attendre, et votre lien reste valable.",
     "guest.help": "L'appareil de l'hôte fait tourner la partie. Le vôtre ne reçoit que votre main et rejoue chaque donne terminée pour vérifier qu'elle a été distribuée équitablement.",
   },
   ru: {
@@ -308,6 +312,8 @@ const TEXT = {
     "err.connect_local_guest": "Не удалось подключиться к хозяину. Эта игра только для одной сети: подключитесь к сети хозяина.",
     "join.finding": "Ищем хозяина…",
     "join.slow": "Хозяин пока не найден. Возможно, его страница закрыта или ссылка устарела: спросите хозяина.",
+    "err.game_over": "Эта игра окончена: у хозяина на столе её итоговый счёт. Попросите у хозяина ссылку на новую игру.",
+    "guest.host_gone": "Хозяина давно нет: возможно, его страница закрыта. Попросите хозяина снова открыть игру (его устройство её хранит). Эта страница продолжает ждать, и ваша ссылка по-прежнему действует.",
     "guest.help": "Игру ведёт устройство хозяина. Ваше получает только ваши карты и проверяет каждую сыгранную раздачу на честность.",
   },
   nb: {
@@ -410,6 +416,8 @@ const TEXT = {
     "err.connect_local_guest": "Kunne ikke koble til verten. Dette spillet er for ett nettverk: koble deg til vertens nettverk.",
     "join.finding": "Leter etter verten…",
     "join.slow": "Leter fortsatt etter verten. Siden deres kan være lukket, eller lenken kan være utdatert: spør verten.",
+    "err.game_over": "Dette spillet er over: vertens bord viser sluttresultatet. Be verten om en lenke til et nytt spill.",
+    "guest.host_gone": "Verten har vært borte en stund: siden deres kan være lukket. Be verten åpne spillet igjen (enheten deres tar vare på det). Denne siden venter fortsatt, og lenken din virker fortsatt.",
     "guest.help": "Vertens enhet kjører spillet. Din får bare din egen hånd og spiller av hver ferdig runde for å sjekke at den ble delt ut rettferdig.",
   },
 };
