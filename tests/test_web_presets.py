@@ -72,15 +72,9 @@ def test_the_levels_have_one_source():
     assert tuple(LEVELS) == levels.LEVELS
     assert SEAT_KINDS == levels.SEAT_KINDS == (*levels.LEVELS, "human")
     assert rules_data()["levels"] == list(levels.SEAT_KINDS)
-    # netplay-host.js (play with friends, another branch's file) still lists the computer
-    # levels; it is to read them from rules-data.js's `choices.levels` when that branch lands.
-    pending = {"netplay-host.js"}
     bad = []
     for f in sorted(WEB.glob("js/*.js")):
         text = f.read_text(encoding="utf-8")
-        if f.name not in pending and re.search(r"""["']easy["']\s*,\s*["']medium["']""", text):
+        if re.search(r"""["']easy["']\s*,\s*["']medium["']""", text):
             bad.append(f.name)
     assert not bad, f"scripts that list the levels themselves: {bad}"
-    assert re.search(r"""["']easy["']\s*,\s*["']medium["']""",
-                     (WEB / "js" / "netplay-host.js").read_text(encoding="utf-8")), \
-        "netplay-host.js no longer lists the levels: drop it from `pending`"

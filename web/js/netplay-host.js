@@ -6,10 +6,13 @@ import { num, t } from "./i18n.js";
 import * as Relay from "./netplay-relay.js";
 import * as RTC from "./netplay-rtc.js";
 import { nt } from "./netplay-text.js";
+import { choices } from "./rules-data.js";
 import { BC_NAME, badge, dialog, disclosure, errorOf, field, foldHead, keepNames, panel, syncFold } from "./netplay-ui.js";
 
 const HOST_KEY = "samba.net.host.v1";
-const LEVELS = ["easy", "medium", "hard", "random"];
+// The computer levels a seat may be given: the engine's, from the rules data (rules-data.js),
+// read when used (the list fills in once the data has arrived).
+const botLevels = () => choices.levels.filter((l) => l !== "human");
 
 export function installHost(ctl) {
   const eng = (req) => ctl.engine.request(req);
@@ -182,7 +185,7 @@ export function installHost(ctl) {
         const sel = el("select", "net-select");
         sel.name = `seat${i}`;
         sel.dataset.seat = String(i);
-        for (const k of ["friend", ...LEVELS]) {
+        for (const k of ["friend", ...botLevels()]) {
           const o = el("option", null, k === "friend" ? nt("setup.friend") : t(`level.${k}`));
           o.value = k;
           sel.append(o);
@@ -503,7 +506,7 @@ export function installHost(ctl) {
     row.choice.setAttribute("aria-label", nt("panel.bot"));
     const wait = el("option", null, nt("panel.wait"));
     wait.value = "";
-    row.choice.append(wait, ...LEVELS.map((l) => { const o = el("option", null, `${nt("panel.bot")}: ${t(`level.${l}`)}`); o.value = l; return o; }));
+    row.choice.append(wait, ...botLevels().map((l) => { const o = el("option", null, `${nt("panel.bot")}: ${t(`level.${l}`)}`); o.value = l; return o; }));
     row.choice.addEventListener("change", () => substitute(seat, row.choice.value || null));
     H.rows.set(seat, row);
     return row;
@@ -571,10 +574,10 @@ export function installHost(ctl) {
         }
         parts.push(row.newInvite);
         if (st.stage !== "lobby" || friend.state === "dropped" || (peer && peer.fail)) {
-          row.choice.value = LEVELS.includes(kind) ? kind : "";
+          row.choice.value = botLevels().includes(kind) ? kind : "";
           parts.push(row.choice);
         }
-      } else if (friend && LEVELS.includes(kind)) {
+      } else if (friend && botLevels().includes(kind)) {
         parts.push(row.choice);
       }
       const have = [...row.body.children];
