@@ -31,6 +31,7 @@ from ..state import Game
 from ..views import view_for
 from .determinize import Determinizer, laid_red_threes
 from .endgame import best_going_out
+from .explain import warnings_of
 from .info import Info
 from .lastturn import LastTurnMedium
 from .medium import MediumBot
@@ -328,7 +329,6 @@ class HardBot:
     def allowed(self, view: dict, move: str, medium_move: str) -> bool:
         """The search may play ``move`` instead of ``medium``'s choice only if it commits no
         blunder of the suite (``explain.warnings_of``) that ``medium``'s choice does not."""
-        from .explain import warnings_of
         info = Info(view)
         mine = {w["key"] for w in warnings_of(info, medium_move, self.medium)}
         return all(w["key"] in mine for w in warnings_of(info, move, self.medium))

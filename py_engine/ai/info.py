@@ -21,6 +21,12 @@ def rank_of_char(ch: str | None) -> int:
     return _RANK_OF_CHAR[ch] if ch else 0
 
 
+def legal_texts(view: dict) -> list[str]:
+    """The texts of a view's legal moves: its other moves, then its meld moves."""
+    legal = view.get("legal") or {}
+    return list(legal.get("moves", [])) + ["meld " + p for p in legal.get("melds", [])]
+
+
 def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
     """What the next player's log entries of this deal say, in order (each ``entry_facts_of``,
     None for an entry that says nothing): the ranks it discarded, the ranks of the piles it took,
