@@ -142,16 +142,10 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
     return _listing(moves, texts)["targets"]
 
 
-_MeldFacts = tuple[Meld, tuple[str, ...], tuple[str, ...], tuple[str, int] | None, str]
-_MELD_FACTS: dict[int, _MeldFacts] = {}
-
-
-def _meld_facts(m: Meld) -> _MeldFacts:
-    """What ``_listing`` reads of a meld move, worked out once per move object (kept with it, a
-    bounded cache; moves are values and single-part meld moves are shared): the card texts it
-    lays, part by part (each part's kinds once), the ids of the melds it adds to, and for a
-    single card added to one meld, (that card's text, the meld's id), and its text without the
-    verb."""
+def _meld_facts(m: Meld) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, int] | None]:
+    """What ``_listing`` reads of a meld move: the card texts it lays, part by part (each
+    part's kinds once), the ids of the melds it adds to, and for a single card added to one
+    meld, (that card's text, the meld's id)."""
     card_texts: list[str] = []
     meld_ids: list[str] = []
     for p in m.parts:
@@ -167,10 +161,7 @@ def _meld_facts(m: Meld) -> _MeldFacts:
         p = m.parts[0]
         if type(p) is AddTo and len(p.cards) == 1:
             add = (KIND_TEXT[p.cards[0]], p.meld)
-    if len(_MELD_FACTS) >= 4096:
-        _MELD_FACTS.clear()
-    got = _MELD_FACTS[id(m)] = (m, tuple(card_texts), tuple(meld_ids), add, m.text()[5:])
-    return got
+    return tuple(card_texts), tuple(meld_ids), add
 
 
 def _card_of(cards: dict[str, list[int]], i: int, kinds) -> None:
@@ -204,17 +195,13 @@ def _listing(moves, texts: list[str]) -> dict:
     discard: list[str] = []
     takes: list[str] = []
     adds: dict[str, list[int]] = {}
-    facts_of = _MELD_FACTS.get
     card_list = cards.setdefault
     meld_list = melds.setdefault
     for i, m in enumerate(moves):
         t = type(m)
         if t is Meld:
-            got = facts_of(id(m))
-            if got is None or got[0] is not m:
-                got = _meld_facts(m)
-            _, card_texts, meld_ids, add, bare = got
-            meld_texts.append(bare)
+            card_texts, meld_ids, add = _meld_facts(m)
+            meld_texts.append(texts[i][5:])
             if add is not None:
                 adds.setdefault(add[0], []).append(add[1])
                 card_list(card_texts[0], []).append(i)
