@@ -8,6 +8,7 @@ shared between views.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from weakref import WeakKeyDictionary
 
 from .cards import KIND_OF_ID, KIND_TEXT, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text
 from .legal import legal_moves
@@ -16,6 +17,18 @@ from .moves import (AddTo, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge
                     TakePileOnto, TakeTop, remember_texts)
 from .scoring import side_canastas
 from .state import Game
+
+# What this module renders once per game (``_cache_of``): kept here, keyed by the game object,
+# and gone with it (a copy of a game is another key).
+_CACHES: WeakKeyDictionary[Game, dict] = WeakKeyDictionary()
+
+
+def _cache_of(game: Game) -> dict:
+    cache = _CACHES.get(game)
+    if cache is None:
+        cache = _CACHES[game] = {}
+    return cache
+
 
 # One read-only card object per physical card.
 CARD_VIEWS = [{"id": c, "c": id_text(c)} for c in range(162)]
@@ -104,11 +117,12 @@ def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
     return out
 
 
-def seat_log(game: Game, seat: int, last: int = 60) -> list[dict]:
+def seat_log(game: Game, seat: int, last: int = 60, cache: dict | None = None) -> list[dict]:
     """The last ``last`` log entries as ``seat`` sees them (rendered once per seat and kept; an
     entry that every seat sees alike, neither an ask nor one with cards only ``seat`` saw, is
     rendered once for all seats and shared)."""
-    cache = game.view_cache
+    if cache is None:
+        cache = _cache_of(game)
     key = ("log", seat)
     log = game.log
     got = cache.get(key)
@@ -338,11 +352,11 @@ def legal_view(game: Game, seat: int, met: bool | None = None,
     return LegalView(moves, texts, can_ask)
 
 
-def _rules_view(game: Game) -> dict:
-    v = game.view_cache.get("rules")
+def _rules_view(game: Game, cache: dict) -> dict:
+    v = cache.get("rules")
     if v is None:
         r = game.rules
-        v = game.view_cache["rules"] = {
+        v = cache["rules"] = {
             "name": r.name, "title": r.title, "sequences": r.sequences,
             "take_top_card": r.take_top_card,
             "pass_with_one": r.pass_with_one, "red_threes_by_choice": not r.red_threes_automatic,
@@ -351,11 +365,10 @@ def _rules_view(game: Game) -> dict:
     return v
 
 
-def _sides(game: Game) -> tuple[list[list[dict]], list[tuple[int, int]], list[dict]]:
+def _sides(game: Game, cache: dict) -> tuple[list[list[dict]], list[tuple[int, int]], list[dict]]:
     """Each side's meld views, ``side_canastas`` and ``requirement_missing``, kept while the
     side's meld list is the same list of the same length (every action that changes a side's
     melds gives it a new list, and a meld that changes is a new object: ``Plan``)."""
-    cache = game.view_cache
     kept = cache.get("sides")
     if kept is None or len(kept) != len(game.melds):
         kept = cache["sides"] = [None] * len(game.melds)
@@ -383,16 +396,17 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             "blocked": game.pile_blocked(),
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
             "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
-    meld_views, counts, missing = _sides(game)
+    cache = _cache_of(game)
+    meld_views, counts, missing = _sides(game, cache)
     met = [game.requirement_met_counts(*c) for c in counts]
     my_side = seat % n_sides
-    seats = game.view_cache.get("seats")
+    seats = cache.get("seats")
     if seats is None:
-        seats = game.view_cache["seats"] = ([game.seats_of(s) for s in range(n_sides)],
+        seats = cache["seats"] = ([game.seats_of(s) for s in range(n_sides)],
                                             [game.side_of(s) for s in range(game.players)])
     return {
         "version": game.version,
-        "rules": _rules_view(game),
+        "rules": _rules_view(game, cache),
         "players": game.players, "seat": seat,
         "sides": seats[0],
         "side_of": seats[1],
@@ -419,7 +433,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
                      game.turn.asker) == game.side_of(seat) else None,
                  "asker": game.turn.asker},
         "legal": legal_view(game, seat, met[my_side], counts[my_side]) if with_legal else None,
-        "log": seat_log(game, seat),
+        "log": seat_log(game, seat, cache=cache),
         "deal_result": game.deal_result,
         "history": [list(h) for h in game.history],
         "breakdowns": game.breakdowns,
