@@ -1,7 +1,7 @@
 """``view_for(game, seat)``: everything that seat may know, nothing more (JSON-ready).
 
 Views are rebuilt for every decision, so what does not change is built once and reused: a card's
-``{"id", "c"}`` object, a meld's view (kept on the meld until cards join it) and each seat's
+``{"id", "c"}`` object, a meld's view (kept by this module until cards join it) and each seat's
 rendering of the log (extended as the log grows). Treat a view as read-only: parts of it are
 shared between views.
 """
@@ -74,15 +74,17 @@ def sorted_hand(ids: list[int]) -> list[int]:
     return sorted(ids, key=_HAND_ORDER.__getitem__)
 
 
-def meld_view(m, rules) -> dict:
-    """A meld's view (cached on the meld: a meld that changes is a new object or calls add)."""
-    v = m.view
-    if v is not None:
-        return v
+def meld_view(m, rules, kept: dict) -> dict:
+    """A meld's view, kept in ``kept`` (meld id -> (its cards when made, the view)) while the
+    meld with that id holds the same cards: a meld only grows, and a new deal's meld that
+    reuses an id holds other cards."""
+    got = kept.get(m.id)
+    if got is not None and got[0] == m.cards:
+        return got[1]
     w = m.wilds
     n = len(m.cards)
     done = finished_kind(m.type, n, w, rules)
-    v = m.view = {
+    v = {
         "id": m.id, "type": m.type,
         "rank": RANK_CHARS[m.rank - 2] if m.rank >= 2 else None,
         "suit": SUIT_CHARS[m.suit] if m.suit >= 0 else None,
@@ -91,6 +93,7 @@ def meld_view(m, rules) -> dict:
         "needs": cards_needed(m.type, n, rules),
         "closed": is_closed(m.type, n, rules),
         "value": meld_value(m), "bonus": finished_bonus(done, rules)}
+    kept[m.id] = (list(m.cards), v)
     return v
 
 
@@ -378,7 +381,10 @@ def _sides(game: Game, cache: dict) -> tuple[list[list[dict]], list[tuple[int, i
         got = kept[i]
         if got is None or got[0] is not side or got[1] != len(side):
             c = side_canastas(side, r)
-            got = kept[i] = (side, len(side), [m.view or meld_view(m, r) for m in side], c,
+            by_id = cache.get("melds")
+            if by_id is None:
+                by_id = cache["melds"] = {}
+            got = kept[i] = (side, len(side), [meld_view(m, r, by_id) for m in side], c,
                              game.requirement_missing(*c))
         views.append(got[2])
         counts.append(got[3])

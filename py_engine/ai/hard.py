@@ -187,6 +187,7 @@ class HardBot:
         self._policy = MediumBot()      # the rollouts' players (``rollout``)
         self.last_stats: dict = {}
         self._deadline: float | None = None     # set while a time-budgeted search runs
+        self._meld_views: dict = {}
 
     def choose(self, view: dict) -> str:
         self.clock = getattr(time, CLOCKS[self.clock_name])    # (read now: tests replace it)
@@ -251,6 +252,7 @@ class HardBot:
         weights = self.leaf_weights.get(view["rules"]["name"])
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         worlds = self.worlds(view)
+        self._meld_views = {}       # the rollouts' meld views (``rollout._fast_view``)
         overrun = False
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -342,7 +344,7 @@ class HardBot:
         limit = max(1, int(round(self.rounds * g.players)))
         last = g.current
         steps = 0
-        cache: dict = {}
+        cache: dict = {"melds": self._meld_views}
         deadline = self._deadline
         clock = self.clock
         g.played_only()     # (only this loop plays it: generated moves are trusted by version)

@@ -96,9 +96,12 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
             "side_of": [g.side_of(s) for s in range(g.players)],
             "requirement": r.canastas_needed(g.players), "log": [],
             "log_from": max(0, len(g.log) - 60)}
-    # (a meld keeps its view until cards join it, and an action that changes a meld changes a
-    # copy: each meld object's own view is the one to show)
-    melds = [[m.view or meld_view(m, r) for m in side] for side in g.melds]
+    # (a meld's view is kept while it holds the same cards: ``cache["melds"]``, which ``hard``
+    # shares between the rollouts of a search, whose worlds show the same table)
+    views = cache.get("melds")
+    if views is None:
+        views = cache["melds"] = {}
+    melds = [[meld_view(m, r, views) for m in side] for side in g.melds]
     # The log's last 60 entries (``log[i]`` renders ``g.log[log_from + i]``, made once per
     # rollout: ``_log_entry``)
     log = st["log"]
