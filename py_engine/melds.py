@@ -22,7 +22,7 @@ class TableMeld:
     """A meld on the table: its type, rank (groups) or suit (sequences), its physical card ids
     (sequences low to high) and, kept with them, how many of those are wild."""
 
-    __slots__ = ("id", "type", "rank", "suit", "cards", "wilds", "view")
+    __slots__ = ("id", "type", "rank", "suit", "cards", "wilds")
 
     def __init__(self, id: int, type: str, rank: int = 0, suit: int = -1,
                  cards: list[int] | None = None, wilds: int | None = None):
@@ -30,7 +30,6 @@ class TableMeld:
         self.cards: list[int] = [] if cards is None else cards
         self.wilds = (sum(1 for c in self.cards if IS_WILD[KIND_OF_ID[c]]) if wilds is None
                       else wilds)
-        self.view: dict | None = None      # views.meld_view's cache, dropped when cards join
 
     def __repr__(self) -> str:
         return f"TableMeld({self.id}, {self.type!r}, {self.rank}, {self.suit}, {self.cards})"
@@ -41,10 +40,8 @@ class TableMeld:
             other.id, other.type, other.rank, other.suit, other.cards)
 
     def copy(self) -> "TableMeld":
-        """An independent copy (it shares the read-only view until cards join either)."""
-        c = TableMeld(self.id, self.type, self.rank, self.suit, list(self.cards), self.wilds)
-        c.view = self.view
-        return c
+        """An independent copy."""
+        return TableMeld(self.id, self.type, self.rank, self.suit, list(self.cards), self.wilds)
 
     def add(self, ids: list[int]) -> None:
         """Put cards on this meld (sequences stay in rank order)."""
@@ -54,7 +51,6 @@ class TableMeld:
             if _IS_WILD_ID[c]:
                 w += 1
         self.wilds += w
-        self.view = None
 
     def kinds(self) -> list[int]:
         return [KIND_OF_ID[c] for c in self.cards]

@@ -79,7 +79,6 @@ class Position:
         # between browsers derives each deal's seed from every player's revealed value).
         self.deal_seeds: dict[int, str] = {}
         self.record_log = True       # copies for a search may leave the log out (``copy``)
-        self.view_cache: dict = {}   # views.py keeps what it renders once here
         # The legal moves legal.py generated at one position: (``fingerprint()``, id(move) ->
         # (move, plan or None)); ``play`` trusts those moves without checking them again.
         self.generated: tuple[tuple, dict] | None = None
@@ -153,7 +152,6 @@ class Position:
         g.red3 = [list(s) for s in self.red3]
         g.turn = self.turn.copy()
         g.deal_seeds = dict(self.deal_seeds)
-        g.view_cache = {}
         g.generated = None
         g.only_played = False
         if log:

@@ -151,7 +151,7 @@ class Session:
 
     def hint(self, level="hard", version=None, seat: int | None = None) -> dict:
         """What ``level`` (default ``hard``, time-boxed) would play in the viewer's place, and
-        why: ``{"move", "level", "reasons", "warnings", "samples"}`` (explain.hint). It sees
+        why: ``{"move", "level", "reasons", "warnings", "samples"}`` (hints.hint). It sees
         only the viewer's view; its seed is the game's version, and the answer is kept for
         the position (asking again at the same version gives the same hint). ``seat``: the
         asking seat (play between browsers), default the shared screen's viewer."""
@@ -166,7 +166,7 @@ class Session:
             self._hints = {"version": g.version}        # only the current position's hints
         key = (seat, level)
         if key not in self._hints:
-            from .ai.explain import hint
+            from .ai.hints import hint
             self._hints[key] = hint(view_for(g, seat), seed=g.version, level=level)
         return dict(self._hints[key])
 

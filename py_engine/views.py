@@ -1,13 +1,14 @@
 """``view_for(game, seat)``: everything that seat may know, nothing more (JSON-ready).
 
 Views are rebuilt for every decision, so what does not change is built once and reused: a card's
-``{"id", "c"}`` object, a meld's view (kept on the meld until cards join it) and each seat's
+``{"id", "c"}`` object, a meld's view (kept by this module until cards join it) and each seat's
 rendering of the log (extended as the log grows). Treat a view as read-only: parts of it are
 shared between views.
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
+from weakref import WeakKeyDictionary
 
 from .cards import KIND_OF_ID, KIND_TEXT, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text
 from .legal import legal_moves
@@ -16,6 +17,18 @@ from .moves import (AddTo, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge
                     TakePileOnto, TakeTop, remember_texts)
 from .scoring import side_canastas
 from .state import Game
+
+# What this module renders once per game (``_cache_of``): kept here, keyed by the game object,
+# and gone with it (a copy of a game is another key).
+_CACHES: WeakKeyDictionary[Game, dict] = WeakKeyDictionary()
+
+
+def _cache_of(game: Game) -> dict:
+    cache = _CACHES.get(game)
+    if cache is None:
+        cache = _CACHES[game] = {}
+    return cache
+
 
 # One read-only card object per physical card.
 CARD_VIEWS = [{"id": c, "c": id_text(c)} for c in range(162)]
@@ -61,15 +74,17 @@ def sorted_hand(ids: list[int]) -> list[int]:
     return sorted(ids, key=_HAND_ORDER.__getitem__)
 
 
-def meld_view(m, rules) -> dict:
-    """A meld's view (cached on the meld: a meld that changes is a new object or calls add)."""
-    v = m.view
-    if v is not None:
-        return v
+def meld_view(m, rules, kept: dict) -> dict:
+    """A meld's view, kept in ``kept`` (meld id -> (its cards when made, the view)) while the
+    meld with that id holds the same cards: a meld only grows, and a new deal's meld that
+    reuses an id holds other cards."""
+    got = kept.get(m.id)
+    if got is not None and got[0] == m.cards:
+        return got[1]
     w = m.wilds
     n = len(m.cards)
     done = finished_kind(m.type, n, w, rules)
-    v = m.view = {
+    v = {
         "id": m.id, "type": m.type,
         "rank": RANK_CHARS[m.rank - 2] if m.rank >= 2 else None,
         "suit": SUIT_CHARS[m.suit] if m.suit >= 0 else None,
@@ -78,6 +93,7 @@ def meld_view(m, rules) -> dict:
         "needs": cards_needed(m.type, n, rules),
         "closed": is_closed(m.type, n, rules),
         "value": meld_value(m), "bonus": finished_bonus(done, rules)}
+    kept[m.id] = (list(m.cards), v)
     return v
 
 
@@ -104,11 +120,12 @@ def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
     return out
 
 
-def seat_log(game: Game, seat: int, last: int = 60) -> list[dict]:
+def seat_log(game: Game, seat: int, last: int = 60, cache: dict | None = None) -> list[dict]:
     """The last ``last`` log entries as ``seat`` sees them (rendered once per seat and kept; an
     entry that every seat sees alike, neither an ask nor one with cards only ``seat`` saw, is
     rendered once for all seats and shared)."""
-    cache = game.view_cache
+    if cache is None:
+        cache = _cache_of(game)
     key = ("log", seat)
     log = game.log
     got = cache.get(key)
@@ -142,16 +159,10 @@ def move_targets(moves, texts: list[str] | None = None) -> dict:
     return _listing(moves, texts)["targets"]
 
 
-_MeldFacts = tuple[Meld, tuple[str, ...], tuple[str, ...], tuple[str, int] | None, str]
-_MELD_FACTS: dict[int, _MeldFacts] = {}
-
-
-def _meld_facts(m: Meld) -> _MeldFacts:
-    """What ``_listing`` reads of a meld move, worked out once per move object (kept with it, a
-    bounded cache; moves are values and single-part meld moves are shared): the card texts it
-    lays, part by part (each part's kinds once), the ids of the melds it adds to, and for a
-    single card added to one meld, (that card's text, the meld's id), and its text without the
-    verb."""
+def _meld_facts(m: Meld) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, int] | None]:
+    """What ``_listing`` reads of a meld move: the card texts it lays, part by part (each
+    part's kinds once), the ids of the melds it adds to, and for a single card added to one
+    meld, (that card's text, the meld's id)."""
     card_texts: list[str] = []
     meld_ids: list[str] = []
     for p in m.parts:
@@ -167,10 +178,7 @@ def _meld_facts(m: Meld) -> _MeldFacts:
         p = m.parts[0]
         if type(p) is AddTo and len(p.cards) == 1:
             add = (KIND_TEXT[p.cards[0]], p.meld)
-    if len(_MELD_FACTS) >= 4096:
-        _MELD_FACTS.clear()
-    got = _MELD_FACTS[id(m)] = (m, tuple(card_texts), tuple(meld_ids), add, m.text()[5:])
-    return got
+    return tuple(card_texts), tuple(meld_ids), add
 
 
 def _card_of(cards: dict[str, list[int]], i: int, kinds) -> None:
@@ -206,17 +214,13 @@ def _listing(moves, texts: list[str]) -> dict:
     discard: list[str] = []
     takes: list[str] = []
     adds: dict[str, list[int]] = {}
-    facts_of = _MELD_FACTS.get
     card_list = cards.setdefault
     meld_list = melds.setdefault
     for i, m in enumerate(moves):
         t = type(m)
         if t is Meld:
-            got = facts_of(id(m))
-            if got is None or got[0] is not m:
-                got = _meld_facts(m)
-            _, card_texts, meld_ids, add, bare = got
-            meld_texts.append(bare)
+            card_texts, meld_ids, add = _meld_facts(m)
+            meld_texts.append(texts[i][5:])
             if add is not None:
                 adds.setdefault(add[0], []).append(add[1])
                 card_list(card_texts[0], []).append(i)
@@ -354,11 +358,11 @@ def legal_view(game: Game, seat: int, met: bool | None = None,
     return LegalView(moves, texts, can_ask)
 
 
-def _rules_view(game: Game) -> dict:
-    v = game.view_cache.get("rules")
+def _rules_view(game: Game, cache: dict) -> dict:
+    v = cache.get("rules")
     if v is None:
         r = game.rules
-        v = game.view_cache["rules"] = {
+        v = cache["rules"] = {
             "name": r.name, "title": r.title, "sequences": r.sequences,
             "take_top_card": r.take_top_card,
             "pass_with_one": r.pass_with_one, "red_threes_by_choice": not r.red_threes_automatic,
@@ -367,11 +371,10 @@ def _rules_view(game: Game) -> dict:
     return v
 
 
-def _sides(game: Game) -> tuple[list[list[dict]], list[tuple[int, int]], list[dict]]:
+def _sides(game: Game, cache: dict) -> tuple[list[list[dict]], list[tuple[int, int]], list[dict]]:
     """Each side's meld views, ``side_canastas`` and ``requirement_missing``, kept while the
     side's meld list is the same list of the same length (every action that changes a side's
     melds gives it a new list, and a meld that changes is a new object: ``Plan``)."""
-    cache = game.view_cache
     kept = cache.get("sides")
     if kept is None or len(kept) != len(game.melds):
         kept = cache["sides"] = [None] * len(game.melds)
@@ -381,7 +384,10 @@ def _sides(game: Game) -> tuple[list[list[dict]], list[tuple[int, int]], list[di
         got = kept[i]
         if got is None or got[0] is not side or got[1] != len(side):
             c = side_canastas(side, r)
-            got = kept[i] = (side, len(side), [m.view or meld_view(m, r) for m in side], c,
+            by_id = cache.get("melds")
+            if by_id is None:
+                by_id = cache["melds"] = {}
+            got = kept[i] = (side, len(side), [meld_view(m, r, by_id) for m in side], c,
                              game.requirement_missing(*c))
         views.append(got[2])
         counts.append(got[3])
@@ -399,16 +405,17 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             "blocked": game.pile_blocked(),
             "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
             "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
-    meld_views, counts, missing = _sides(game)
+    cache = _cache_of(game)
+    meld_views, counts, missing = _sides(game, cache)
     met = [game.requirement_met_counts(*c) for c in counts]
     my_side = seat % n_sides
-    seats = game.view_cache.get("seats")
+    seats = cache.get("seats")
     if seats is None:
-        seats = game.view_cache["seats"] = ([game.seats_of(s) for s in range(n_sides)],
+        seats = cache["seats"] = ([game.seats_of(s) for s in range(n_sides)],
                                             [game.side_of(s) for s in range(game.players)])
     return {
         "version": game.version,
-        "rules": _rules_view(game),
+        "rules": _rules_view(game, cache),
         "players": game.players, "seat": seat,
         "sides": seats[0],
         "side_of": seats[1],
@@ -435,7 +442,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
                      game.turn.asker) == game.side_of(seat) else None,
                  "asker": game.turn.asker},
         "legal": legal_view(game, seat, met[my_side], counts[my_side]) if with_legal else None,
-        "log": seat_log(game, seat),
+        "log": seat_log(game, seat, cache=cache),
         "deal_result": game.deal_result,
         "history": [list(h) for h in game.history],
         "breakdowns": game.breakdowns,

@@ -12,7 +12,7 @@ import pytest
 from py_engine.ai import LEVELS, make_bot
 from py_engine.ai.determinize import determinize, known_holdings
 from py_engine.ai.hard import HardBot
-from py_engine.ai.simple import legal_texts
+from py_engine.ai.info import legal_texts
 from py_engine.ai.tournament import tournament, wilson
 from py_engine.cards import IS_RED3, KIND_OF_ID
 from py_engine.legal import legal_moves
@@ -301,7 +301,7 @@ def counting_clock(monkeypatch, step: float) -> None:
 
 def test_hint_asks_hard_within_its_budget(monkeypatch):
     import time
-    from py_engine.ai.explain import hint
+    from py_engine.ai.hints import hint
     g = _case("feed-seq5-s4")
     view = view_for(g, 0)
     counting_clock(monkeypatch, 1e-4)
@@ -471,7 +471,7 @@ def test_hard_with_iterations_has_no_deadline():
 def test_hint_is_reproducible_and_ignores_hidden_cards():
     """With a fixed number of samples the hint depends on the view only: moving the cards the
     viewer cannot see leaves it (move, reasons, warnings) unchanged."""
-    from py_engine.ai.explain import hint
+    from py_engine.ai.hints import hint
     from py_engine.record import state_from_json, state_to_json
     from test_fairness import shuffle_hidden
     rng = random.Random(5)
@@ -490,7 +490,8 @@ def test_hint_is_reproducible_and_ignores_hidden_cards():
 
 
 def test_hint_levels_and_texts():
-    from py_engine.ai.explain import CODES, hint
+    from py_engine.ai.explain import CODES
+    from py_engine.ai.hints import hint
     from hint_words import hint_text
     view = view_for(_case("feed-seq5-s4"), 0)
     for level in ("easy", "medium", "hard"):

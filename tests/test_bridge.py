@@ -327,16 +327,16 @@ def test_hint_refused_when_it_is_not_the_viewers_turn():
 
 def test_hint_sees_only_the_viewers_view(monkeypatch):
     """The hint is computed from the viewer's view alone (no other hand, no stock)."""
-    from py_engine.ai import explain
+    from py_engine.ai import hints
     from py_engine.views import view_for
     b = _hint_table("known-pair-jacks-s4")
     seen = []
-    real = explain.hint
+    real = hints.hint
 
     def spy(v, **kw):
         seen.append(v)
         return real(v, iterations=2, **{k: x for k, x in kw.items() if k != "iterations"})
-    monkeypatch.setattr(explain, "hint", spy)
+    monkeypatch.setattr(hints, "hint", spy)
     r = call(b, {"op": "hint"})
     assert r["ok"] and len(seen) == 1
     assert seen[0] == view_for(b.game, 0)

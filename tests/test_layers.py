@@ -4,7 +4,9 @@ simulate/lessons/review/rulesdoc/spread -> ai -> session/soak -> netplay -> brid
 and rulesdoc came later; they sit beside simulate: they use earlier modules and the bridge uses
 them. A new module must be given its place in ORDER.)
 A module may import only modules earlier in that order; modules under ai/ and netplay/ may import
-anything before them (and each other); __init__ and __main__ are exempt."""
+anything before them, and each other: netplay/'s modules freely, ai/'s only one way too, in an order
+of their own (``AI_ORDER``: a module there imports only ai/ modules earlier in it, and names from
+``py_engine.ai`` itself never). The top-level __init__ and __main__ are exempt."""
 from __future__ import annotations
 
 import ast
@@ -18,6 +20,12 @@ ORDER = [("cards", "levels"), "errors", "rules", "melds", "moves", "scoring", "t
          "state", "candidates", "legal", "views", "record",
          ("simulate", "lessons", "review", "rulesdoc", "spread"), "ai", ("session", "soak"), "netplay",
          ("bridge", "cli")]
+# ai/: what reads a view (info) and the leaf estimate come first, then the players from the
+# simplest to ``hard`` (which explain's blunder checks guard), the level registry, and what uses
+# the levels (the hint, the blunder judge, the tournament); the package's __init__ re-exports.
+AI_ORDER = ["weights", "info", "leaf", "determinize", "medium", "simple", "lastturn", "endgame",
+            "rollout", "explain", "hard", "levels", "hints", "judge", "tournament", "__init__"]
+AI_RANK = {name: i for i, name in enumerate(AI_ORDER)}
 RANK: dict[str, int] = {}
 for i, entry in enumerate(ORDER):
     for name in (entry if isinstance(entry, tuple) else (entry,)):
@@ -90,12 +98,41 @@ def test_imports_run_one_way(parts, path):
         if other not in RANK:
             bad.append(f"line {line}: unknown module py_engine.{'.'.join(target)}")
             continue
-        if me == other and me in ("ai", "netplay"):
-            continue                          # within ai/ or netplay/
+        if me == other == "netplay":
+            continue                          # within netplay/
+        if me == other == "ai":
+            mine = AI_RANK.get(parts[1]) if len(parts) > 1 else None
+            theirs = AI_RANK.get(target[1]) if len(target) > 1 else None
+            if mine is None or theirs is None:
+                bad.append(f"line {line}: {'/'.join(parts)} imports py_engine.{'.'.join(target)}, "
+                           f"which is not a module of AI_ORDER")
+            elif theirs >= mine:
+                bad.append(f"line {line}: {'/'.join(parts)} imports {'.'.join(target)}, which is "
+                           f"not earlier in AI_ORDER")
+            continue
         if RANK[other] >= RANK[me]:
             bad.append(f"line {line}: {'/'.join(parts)} ({me}) imports {'.'.join(target)} "
                        f"({other}), which is not earlier in the order")
     assert not bad, "\n".join(bad)
+
+
+def test_every_ai_module_has_a_place_in_ai_order():
+    names = {p[1] for p, _ in modules() if p[0] == "ai"}
+    assert names == set(AI_ORDER), (sorted(names - set(AI_ORDER)), sorted(set(AI_ORDER) - names))
+
+
+def test_ai_order_refuses_a_circle(tmp_path):
+    """A module of ai/ importing a later one (as explain's hint once imported hard, and hard
+    explain) or a name of the package (``from . import make_bot``) is refused, at any depth."""
+    p = tmp_path / "explain.py"
+    p.write_text("def hint():\n    from .hard import HardBot\n")
+    with pytest.raises(AssertionError, match="not earlier in AI_ORDER"):
+        test_imports_run_one_way(("ai", "explain"), p)
+    p.write_text("from . import make_bot\n")
+    with pytest.raises(AssertionError, match="not a module of AI_ORDER"):
+        test_imports_run_one_way(("ai", "judge"), p)
+    p.write_text("from .medium import MediumBot\nfrom ..views import view_for\n")
+    test_imports_run_one_way(("ai", "simple"), p)
 
 
 def test_checker_sees_relative_and_absolute_imports(tmp_path):

@@ -578,11 +578,11 @@ def test_the_host_page_cannot_replace_the_friends_game_through_local():
 
 
 def test_a_friends_hint_is_hards_with_reasons_and_computed_once_per_step(started, monkeypatch):
-    from py_engine.ai import explain
+    from py_engine.ai import hints
     t = started
     calls = []
-    real = explain.hint
-    monkeypatch.setattr(explain, "hint", lambda view, **kw: calls.append(view) or real(view, **kw))
+    real = hints.hint
+    monkeypatch.setattr(hints, "hint", lambda view, **kw: calls.append(view) or real(view, **kw))
     for _ in range(3):
         t.guests[1].request("hint")                     # the default: hard, with its reasons
     t.guests[1].request("hint", level="medium")

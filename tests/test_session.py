@@ -197,12 +197,12 @@ def test_a_copy_is_independent_of_its_game():
 def test_hint_for_a_seat_sees_that_seats_view_only(monkeypatch):
     """``Session.hint(seat=...)`` (play between browsers): the asking seat must be to act, and
     the hint is computed from that seat's view alone."""
-    from py_engine.ai import explain
+    from py_engine.ai import hints
     from py_engine.session import Session, SessionError
     from py_engine.views import view_for
     s = Session.new_game(rules="samba", players=2, seed=3, seats=["human", "remote"])
     seen = []
-    monkeypatch.setattr(explain, "hint", lambda v, **kw: seen.append(v) or {
+    monkeypatch.setattr(hints, "hint", lambda v, **kw: seen.append(v) or {
         "move": v["legal"]["moves"][0], "level": kw["level"], "reasons": [], "warnings": [],
         "samples": 0})
     out = s.hint("medium", seat=0)

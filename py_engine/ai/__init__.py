@@ -1,27 +1,15 @@
 """Computer players. A bot sees only its seat's view (``views.view_for``), a seeded RNG and a
 budget; ``choose(view)`` returns a move text.
 
-Levels: ``random`` (uniform over legal moves), ``easy`` (simple rules), ``medium`` (a heuristic
-player, ``medium.py``), ``hard`` (information-set Monte Carlo over ``medium``, ``hard.py``).
+Levels (``levels.py``): ``random`` (uniform over legal moves), ``easy`` (simple rules),
+``medium`` (a heuristic player, ``medium.py``), ``hard`` (information-set Monte Carlo over
+``medium``, ``hard.py``). Modules import one way (tests/test_layers.py, ``AI_ORDER``).
 """
 from __future__ import annotations
 
-from .. import levels
 from .hard import HardBot
+from .levels import LEVELS, make_bot
 from .medium import MediumBot
 from .simple import EasyBot, RandomBot
 
-_PLAYERS = {"random": RandomBot, "easy": EasyBot, "medium": MediumBot, "hard": HardBot}
-# Each level of ``levels.LEVELS`` (the one list of their names), in its order, and its player.
-LEVELS = {name: _PLAYERS[name] for name in levels.LEVELS}
-assert set(LEVELS) == set(_PLAYERS), "py_engine/levels.py and the bots disagree"
-
-
-def make_bot(level: str, seed: int = 0, **kw):
-    try:
-        cls = LEVELS[level]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}") \
-            from None
-    return cls(seed=seed, **kw)
-
+__all__ = ["LEVELS", "make_bot", "HardBot", "MediumBot", "EasyBot", "RandomBot"]

@@ -1,4 +1,4 @@
-"""Why a move: reasons and warnings in structured form, and a time-boxed hint from ``hard``.
+"""Why a move: reasons and warnings in structured form.
 
 ``explain(view, move)`` returns ``{"move": ..., "reasons": [...], "warnings": [...]}``; each
 entry is ``{"key": "why.blocks_pile", "seat": 3, "rank": "J", ...}``: an i18n key and its
@@ -7,10 +7,7 @@ docs/formats.md, ``side`` a side number, ``points``/``cards`` numbers). ``reason
 move does for the player; ``warnings`` are the blunders of the suite (``tests/blunders``) that
 the move commits. Everything is read from the view's documented keys (docs/bridge.md).
 
-``hint(view)`` asks ``hard`` within a hint's time box (``HINT_BUDGET`` seconds scaled to the
-machine like ``hard``'s own budget, at most ``HINT_CAP``; ``budget=`` fixes the seconds,
-``iterations=`` the samples) and returns ``{"move": ..., "level": "hard", "reasons": [...],
-"warnings": [...], "samples": n}``; ``level=`` asks another level (its move explained the same).
+The hint (``hints.hint``) is a move of ``hard`` explained by ``explain``.
 
 The keys and their parameters are ``CODES``; the words are the page's (web/i18n/<lang>.json).
 """
@@ -318,24 +315,4 @@ def explain(view: dict, move: str) -> dict:
     return {"move": move, "reasons": reasons_of(info, move), "warnings": warnings_of(info, move)}
 
 
-HINT_BUDGET = 0.5    # seconds on the reference machine (scaled like hard's, hard.auto_budget)
-HINT_CAP = 1.0       # never more, however slow the machine
-
-
-def hint(view: dict, budget: float | None = None, seed: int = 0, level: str = "hard",
-         iterations: int | None = None) -> dict:
-    """``level``'s move for the view (``hard``: time-boxed, module doc), with its reasons."""
-    from . import make_bot
-    from .hard import HardBot
-    bot: object
-    if level == "hard":
-        bot = HardBot(seed=seed, budget=budget, iterations=iterations, base=HINT_BUDGET,
-                      cap=HINT_CAP)
-    else:
-        bot = make_bot(level, seed=seed)
-    move = bot.choose(view)  # type: ignore[attr-defined]
-    stats = getattr(bot, "last_stats", None) or {}
-    return {"level": level, **explain(view, move), "samples": stats.get("samples", 0)}
-
-
-__all__ = ["explain", "hint", "CODES", "HINT_BUDGET", "HINT_CAP", "warnings_of", "reasons_of"]
+__all__ = ["explain", "CODES", "warnings_of", "reasons_of"]

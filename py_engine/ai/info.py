@@ -20,6 +20,12 @@ def rank_of_char(ch: str | None) -> int:
     return _RANK_OF_CHAR[ch] if ch else 0
 
 
+def legal_texts(view: dict) -> list[str]:
+    """The texts of a view's legal moves: its other moves, then its meld moves."""
+    legal = view.get("legal") or {}
+    return list(legal.get("moves", [])) + ["meld " + p for p in legal.get("melds", [])]
+
+
 def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
     """What the next player's log entries of this deal say, in order (each ``entry_facts_of``,
     None for an entry that says nothing): the ranks it discarded, the ranks of the piles it took,
@@ -157,10 +163,7 @@ class Info:
             mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
         except KeyError:
             mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
-        facts = []
-        for e in mine:
-            got_e = _ENTRY_FACTS.get(id(e))
-            facts.append(got_e[1] if got_e is not None and got_e[0] is e else _entry_facts(e))
+        facts = [entry_facts_of(e.get("text", ""), e.get("pile")) for e in mine]
         got = self._next_log = fold_next_facts(facts)
         return got
 
@@ -284,25 +287,14 @@ class Info:
 
 
 EntryFacts = tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-_ENTRY_FACTS: dict[int, tuple[dict, EntryFacts | None]] = {}
-
-
-def _entry_facts(e: dict) -> EntryFacts | None:
-    """What ``Info._read_next_log`` reads of one log entry, worked out once per entry object
-    (kept with the entry, a bounded cache; log entries are read-only): ("d", the discarded
-    natural's rank or nothing, (), ()), ("t", the ranks of the pile taken, the naturals' ranks
-    under its top card, the ranks of the naturals melded with it), ("m", (), (), the ranks of
-    the naturals melded), or None (another kind of entry)."""
-    facts = entry_facts_of(e.get("text", ""), e.get("pile"))
-    if len(_ENTRY_FACTS) >= 4096:
-        _ENTRY_FACTS.clear()
-    _ENTRY_FACTS[id(e)] = (e, facts)
-    return facts
 
 
 def entry_facts_of(t: str, pile: list[str] | None) -> EntryFacts | None:
-    """``_entry_facts`` of an entry with the text ``t`` and the pile taken ``pile`` (card
-    texts, or None)."""
+    """What ``Info._read_next_log`` reads of one log entry with the text ``t`` and the pile taken
+    ``pile`` (card texts, or None): ("d", the discarded natural's rank or nothing, (), ()),
+    ("t", the ranks of the pile taken, the naturals' ranks under its top card, the ranks of the
+    naturals melded with it), ("m", (), (), the ranks of the naturals melded), or None (another
+    kind of entry)."""
     facts: EntryFacts | None = None
     if t.startswith("discard"):
         k = parse_kind(t.split()[1])

@@ -42,7 +42,11 @@ from ..record import load_scenario
 from ..rules import get_rules
 from ..state import Game
 from ..views import view_for
-from .simple import legal_texts
+from .determinize import determinize
+from .hard import HardBot, laid_red_threes
+from .info import legal_texts
+from .levels import make_bot
+from .medium import MediumBot
 
 
 def load_cases(path: str) -> list[dict]:
@@ -195,9 +199,6 @@ def judge(case: dict, samples: int = 200, seed: int = 1) -> dict:
     (after a good first move) or as it is (after a blunder); for ``after.not_out`` cases two
     lines, ``medium``'s turn avoiding going out and preferring it. Then ``medium`` plays every
     seat to the end of the deal, in the same determinizations for every line."""
-    from .determinize import determinize
-    from .hard import HardBot, laid_red_threes
-    from .medium import MediumBot
     g0 = position(case)
     seat = g0.current
     view = view_for(g0, seat)
@@ -254,7 +255,6 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     cases = [c for c in load_cases(a.path) if not a.id or c["id"] in a.id]
     if a.check:
-        from . import make_bot
         for level in a.check:
             ok = 0
             for c in cases:

@@ -16,8 +16,7 @@ from ..cards import (IS_BLACK3, IS_RED3, IS_WILD, KIND_BY_TEXT, RANK_OF, SUIT_OF
                      parse_kind)
 from ..moves import AddTo, Discard, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
 from ..moves import Meld as MeldMove
-from .info import Info
-from .simple import legal_texts
+from .info import Info, legal_texts
 from .weights import MEDIUM_WEIGHTS
 
 _MeldParts = tuple[list[tuple[bool, int, list[int], int, bool]], list[int], int]

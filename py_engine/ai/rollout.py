@@ -96,17 +96,18 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
             "side_of": [g.side_of(s) for s in range(g.players)],
             "requirement": r.canastas_needed(g.players), "log": [],
             "log_from": max(0, len(g.log) - 60)}
-    # (a meld keeps its view until cards join it, and an action that changes a meld changes a
-    # copy: each meld object's own view is the one to show)
-    melds = [[m.view or meld_view(m, r) for m in side] for side in g.melds]
-    # The log's last 60 entries (``log[i]`` renders ``g.log[log_from + i]``), each entry's view
-    # made once for every rollout that copies it (``_log_entry``)
+    # (a meld's view is kept while it holds the same cards: ``cache["melds"]``, which ``hard``
+    # shares between the rollouts of a search, whose worlds show the same table)
+    views = cache.get("melds")
+    if views is None:
+        views = cache["melds"] = {}
+    melds = [[meld_view(m, r, views) for m in side] for side in g.melds]
+    # The log's last 60 entries (``log[i]`` renders ``g.log[log_from + i]``, made once per
+    # rollout: ``_log_entry``)
     log = st["log"]
     glog = g.log
     for i in range(st["log_from"] + len(log), len(glog)):
-        e = glog[i]
-        got = _LOG_VIEWS.get(id(e))
-        log.append(got[1] if got is not None and got[0] is e else _log_entry(e))
+        log.append(_log_entry(glog[i]))
     v = {
         "version": g.version, "rules": st["rules"], "players": g.players, "seat": seat,
         "side_of": st["side_of"], "my_side": g.side_of(seat), "deal": g.deal_no,
@@ -127,19 +128,10 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
     return v
 
 
-_LOG_VIEWS: dict[int, tuple[dict, dict]] = {}
-
-
 def _log_entry(e: dict) -> dict:
-    """What ``medium`` reads of one log entry (the deal, the seat, the text, a pile taken), made
-    once per entry object and kept with it (a bounded cache: log entries are read-only, and the
-    samples of a search all copy the game's log)."""
-    v = {"deal": e["deal"], "seat": e["seat"], "text": e["move"],
-         **({"pile": e["public"]["pile"]} if "pile" in e["public"] else {})}
-    if len(_LOG_VIEWS) >= 8192:
-        _LOG_VIEWS.clear()
-    _LOG_VIEWS[id(e)] = (e, v)
-    return v
+    """What ``medium`` reads of one log entry (the deal, the seat, the text, a pile taken)."""
+    return {"deal": e["deal"], "seat": e["seat"], "text": e["move"],
+            **({"pile": e["public"]["pile"]} if "pile" in e["public"] else {})}
 
 
 def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
@@ -383,18 +375,5 @@ def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:
     for e in g.log[-60:]:
         if e["seat"] != nxt or e["deal"] != deal:
             continue
-        got = _ENGINE_FACTS.get(id(e))
-        if got is not None and got[0] is e:
-            facts.append(got[1])
-        else:
-            f = entry_facts_of(e["move"], e["public"].get("pile"))
-            if len(_ENGINE_FACTS) >= 8192:
-                _ENGINE_FACTS.clear()
-            _ENGINE_FACTS[id(e)] = (e, f)
-            facts.append(f)
+        facts.append(entry_facts_of(e["move"], e["public"].get("pile")))
     return fold_next_facts(facts)
-
-
-# An engine log entry's ``info.entry_facts_of`` (by the entry's id, the entry kept with them:
-# log entries are read-only and the samples of a search all copy the game's log).
-_ENGINE_FACTS: dict[int, tuple[dict, EntryFacts | None]] = {}

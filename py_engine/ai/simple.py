@@ -5,11 +5,8 @@ from __future__ import annotations
 import random
 
 from ..cards import IS_BLACK3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND, parse_kind
-
-
-def legal_texts(view: dict) -> list[str]:
-    legal = view.get("legal") or {}
-    return list(legal.get("moves", [])) + ["meld " + p for p in legal.get("melds", [])]
+from .info import Info, legal_texts
+from .medium import MediumBot
 
 
 class RandomBot:
@@ -65,7 +62,6 @@ class EasyBot(RandomBot):
 
     def __init__(self, seed: int = 0, **kw):
         super().__init__(seed)
-        from .medium import MediumBot
         self.seed = seed
         self.judge = MediumBot(seed=seed, weights=self.HABITS)
 
@@ -73,7 +69,6 @@ class EasyBot(RandomBot):
         """What the beginner takes in of the view (``info.Info``): the last ``log_memory``
         log entries only, and of the pile's cards the top ``pile_memory`` (it sees the pile's
         height, not what is buried in it)."""
-        from .info import Info
         seen = dict(view)
         seen["log"] = list(view.get("log", []))[-self.log_memory:]
         info = Info(seen)

@@ -25,7 +25,8 @@ from ..rules import get_rules
 from ..spread import run
 from ..state import Game
 from ..views import view_for
-from . import LEVELS, make_bot
+from .hard import CLOCKS
+from .levels import LEVELS, make_bot
 
 
 SMALL_MARGIN = 30      # points: a deal decided by at most this is "decided by a few points"
@@ -138,7 +139,6 @@ def tournament(rules: str, players: int | None, a: str | Player, b: str | Player
     processes, the deals are played one after the other). ``clock="cpu"``: ``hard``'s budget in
     this process's CPU time (a busy machine then measures what a quiet one plays).
     ``progress``: a progress line on stderr."""
-    from .hard import CLOCKS
     if clock not in CLOCKS:
         raise ValueError(f"unknown clock {clock!r} (one of {', '.join(CLOCKS)})")
     for level in (a, b):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from py_engine.ai.medium import MediumBot
-from py_engine.ai.simple import legal_texts
+from py_engine.ai.info import legal_texts
 from py_engine.state import Game
 from py_engine.views import view_for
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import research.medium_reference as ref
-from py_engine.ai.info import Info
+from py_engine.ai.info import Info, legal_texts
 from py_engine.ai.medium import MediumBot
-from py_engine.ai.simple import EasyBot, legal_texts
+from py_engine.ai.simple import EasyBot
 from py_engine.state import Game
 from py_engine.views import view_for
 
