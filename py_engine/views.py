@@ -367,7 +367,8 @@ def _rules_view(game: Game, cache: dict) -> dict:
             "take_top_card": r.take_top_card,
             "pass_with_one": r.pass_with_one, "red_threes_by_choice": not r.red_threes_automatic,
             "pile_can_freeze": r.pile_freezes, "canasta_size": r.canasta_size,
-            "sequence_max": r.sequence_max, "take_pile_onto_meld": r.take_pile_onto_meld}
+            "sequence_max": r.sequence_max, "take_pile_onto_meld": r.take_pile_onto_meld,
+            "draw_count": r.draw_count(game.players), "going_out_bonus": r.going_out_bonus}
     return v
 
 

@@ -18,7 +18,7 @@ from py_engine.views import view_for
 HERE = os.path.join(os.path.dirname(__file__), "blunders")
 CASES = load_cases(HERE)
 KINDS = {"known_pair", "block", "feed_top", "top_samba", "last_samba_card", "out_loses_game",
-         "answer_yes", "dutch_red3", "hoard_wild"}
+         "answer_yes", "dutch_red3", "hoard_wild", "ask_first"}
 
 
 def test_suite_is_complete():

@@ -50,13 +50,20 @@ def best_going_out(view: dict, policy: MediumBot, deadline: float | None = None,
     base = _policy_line(g, me, side, policy)
     if base is None:
         return None
-    value, asks = base
+    value, asks, line = base
     best = _Search(me, side, deadline, max_nodes, clock).best(g)
-    if not asks:
+    blind = not asks and _ask_first(view, policy)
+    if not asks and not blind:
         return best[1][0] if best is not None and best[0] > value else None
     # The question carries the whole going-out action: the best line as one, else the best
-    # question the legal listing offers.
+    # question the legal listing offers. Where ``policy`` would go out without asking while
+    # the partner holds many cards, its own line becomes a question too, and a question is
+    # asked even when it scores no more than going out blind would (the partner knows its
+    # hand: ``MediumBot.answer_score``).
     options = [m.text() for m in legal_moves(g) if m.text().startswith("ask")]
+    if blind:
+        options.insert(0, as_question(line))
+        value = float("-inf")
     if best is not None:
         options.insert(0, as_question(best[1]))
     top: tuple[float, str] | None = None
@@ -90,18 +97,34 @@ def _end_value(g: Game, side: int) -> float | None:
     return None
 
 
-def _policy_line(g: Game, me: int, side: int, policy: MediumBot) -> tuple[float, bool] | None:
-    """(the own side's deal score, whether it asked) of ``policy``'s rest of the turn, when it
-    goes out or asks to; None otherwise."""
+def _ask_first(view: dict, policy: MediumBot) -> bool:
+    """Should a going out be asked for rather than made: the partner holds more than
+    ``ask_partner_cards`` cards, the turn may still ask, nothing threatens the side and going
+    out does not decide the game (docs/ai.md, "Answering")."""
+    info = Info(view)
+    if not info.partners or not (view.get("legal") or {}).get("can_ask"):
+        return False
+    big = max(view["hand_sizes"][p] for p in info.partners)
+    return (big > policy.w["ask_partner_cards"] and not policy.threatened(info)
+            and info.out_game() == 0)
+
+
+def _policy_line(g: Game, me: int, side: int,
+                 policy: MediumBot) -> tuple[float, bool, list[str]] | None:
+    """(the own side's deal score, whether it asked, its moves) of ``policy``'s rest of the
+    turn, when it goes out or asks to; None otherwise."""
     h = g.copy(log=True)
+    line: list[str] = []
     for _ in range(40):
         if h.phase in _ENDED or h.phase == "answer":
             asks = h.phase == "answer"
             v = _end_value(h, side)
-            return None if v is None else (v, asks)
+            return None if v is None else (v, asks, line)
         if h.current != me or h.phase != "meld":
             return None         # the turn ended without going out
-        h.play(policy.choose(view_for(h, me)))
+        mv = policy.choose(view_for(h, me))
+        line.append(mv)
+        h.play(mv)
     return None
 
 

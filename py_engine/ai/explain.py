@@ -45,6 +45,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "why.asks_partner": (),
     "why.partner_out": (),
     "why.cards_fit": ("points",),
+    "why.hand_costs": ("points",),
     "why.waits_game": ("side",),
     "why.keeps_pair": (),
     "why.next_deal": (),
@@ -169,7 +170,8 @@ def warnings_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dic
         if red3_held and not IS_RED3[k]:
             out.append({"key": "warn.keeps_red3"})
         if (not IS_WILD[k] and any(IS_WILD[x] for x in info.hand)
-                and info.threatened(w["out_stock"]) and _wild_meld_open(info)):
+                and info.threatened(w["threat_rounds"], int(w["near_out_cards"]))
+                and _wild_meld_open(info)):
             out.append({"key": "warn.keeps_wilds"})
     elif head == "pass" and red3_held:
         out.append({"key": "warn.keeps_red3"})
@@ -177,7 +179,8 @@ def warnings_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dic
         out.append({"key": "warn.misses_samba"})
     elif move == "answer yes":
         fit = info.fit_value()
-        if fit >= w["answer_fit"] and not info.threatened(w["out_stock"]) \
+        if fit >= w["answer_fit"] and not info.threatened(w["threat_rounds"],
+                                                          int(w["near_out_cards"])) \
                 and info.out_game() <= 0:
             out.append({"key": "warn.partner_cards_fit", "points": int(fit)})
         if any(IS_RED3[k] for k in info.hand):
@@ -221,6 +224,9 @@ def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict
         out.append({"key": "why.partner_out"})
     elif move == "answer no":
         fit = info.fit_value()
+        held = sum(VALUE_OF_KIND[k] for k in info.hand)
+        if held > info.rules.get("going_out_bonus", 200):
+            out.append({"key": "why.hand_costs", "points": held})
         if fit:
             out.append({"key": "why.cards_fit", "points": int(fit)})
     elif head == "top":
@@ -284,7 +290,7 @@ def _meld_reasons(info: Info, move: str) -> list[dict]:
     laid = _laid(move)
     if not info.opened:
         return [{"key": "why.opens", "points": sum(VALUE_OF_KIND[k] for k in laid)}]
-    if any(IS_WILD[k] for k in laid) and info.threatened(MediumBot().w["out_stock"]):
+    if any(IS_WILD[k] for k in laid) and MediumBot().threatened(info):
         out.append({"key": "why.sheds_wilds"})
     for part in move[5:].split(";"):
         p = part.split()

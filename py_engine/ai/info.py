@@ -219,14 +219,19 @@ class Info:
     def opponents_can_out(self) -> bool:
         return any(c >= self.req for s, c in enumerate(self.canastas) if s != self.side)
 
-    def threatened(self, out_stock: float) -> bool:
-        """The deal may end soon without this side's say: an opponent side can go out, or is
-        one canasta short with a meld one card from it, or the stock is nearly gone."""
-        if self.opponents_can_out() or self.view["stock"] <= out_stock:
+    def threatened(self, rounds: float, near_cards: int) -> bool:
+        """The deal may end soon without this side's say: the stock holds at most ``rounds``
+        rounds of the table's draws (players x cards drawn a turn, from the rules), or an
+        opponent side that can go out (or is one canasta short with a meld one card from it)
+        has a seat holding at most ``near_cards`` cards."""
+        if self.view["stock"] <= rounds * self.n * self.rules.get("draw_count", 2):
             return True
+        sizes = self.view["hand_sizes"]
         for s, c in enumerate(self.canastas):
-            if s != self.side and c == self.req - 1 and any(
-                    0 < m["needs"] <= 1 for m in self.melds[s]):
+            if s == self.side or not (c >= self.req or (c == self.req - 1 and any(
+                    0 < m["needs"] <= 1 for m in self.melds[s]))):
+                continue
+            if min(sizes[x] for x in range(self.n) if self.side_of[x] == s) <= near_cards:
                 return True
         return False
 

@@ -350,10 +350,18 @@ class MediumBot:
         base = 800.0 if big > self.w["ask_partner_cards"] else -400.0
         return base - 0.01 * len(move)
 
+    def threatened(self, info: Info) -> bool:
+        """``Info.threatened`` with this bot's weights (the stock's rounds, an opponent's
+        cards)."""
+        return info.threatened(self.w["threat_rounds"], int(self.w["near_out_cards"]))
+
     def answer_score(self, info: Info, yes: bool) -> float:
         hand_value = sum(VALUE_OF_KIND[k] for k in info.hand)
-        threat = info.threatened(self.w["out_stock"])
-        good = (hand_value <= self.w["answer_hand_value"] or info.lead() >= 0 or threat)
+        threat = self.threatened(info)
+        # Yes costs the hand's points; ahead, going out now gains at least the going-out bonus
+        # (docs/ai.md, "Answering"): a hand worth more than that says no.
+        good = (hand_value <= self.w["answer_hand_value"] or threat or (
+            info.lead() >= 0 and hand_value <= info.rules.get("going_out_bonus", 200)))
         if not threat and info.fit_value() >= self.w["answer_fit"]:
             good = False      # hundreds of points go onto the side's melds next turn
         game = info.out_game()

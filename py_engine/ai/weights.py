@@ -62,6 +62,10 @@ MEDIUM_WEIGHTS: dict[str, float] = {
     "out_stock": 20,           # ... or when the stock is this small
     "ask_partner_cards": 5,    # ask the partner when it holds more than this many cards
     "answer_hand_value": 80,   # answer yes when the own hand is worth at most this ...
+    "threat_rounds": 2.5,      # the deal may end soon: the stock holds this many rounds of
+                               # the table's draws (players x cards a turn; 20 in samba 4) ...
+    "near_out_cards": 6,       # ... or an opponent side that can (nearly) go out has a seat
+                               # holding at most this many cards (docs/ai.md, "Answering")
     "answer_fit": 100,         # ... but no while this many card points fit the side's melds
                                # and nothing threatens (blunder suite, tests/blunders)
 }

@@ -408,6 +408,60 @@ def answer_yes() -> None:
         c["blunders"] = ["answer yes"]
 
 
+HELD = ["JK", "JK", "2S", "2H", "2D", "AS", "AH", "AD", "AC"]
+
+
+def answer_held() -> None:
+    """Issue 39 part 3: the asked partner holds two jokers, three twos and four aces (240
+    points, more than the going-out bonus) while the side leads and no opponent is near going
+    out; the asker going out without asking leaves the same hand to count."""
+    own = [["7C", "7C", "7D", "7D", "7S", "7H", "7H"], ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
+           ["KC", "KC", "KD"]]
+    weak = [["4D", "4S", "4S"], ["QS", "QH", "QD", "QC"]]
+    specs = [   # id, table, opponents' melds, their hands, the move asked about, blunders/good
+        ("answer-no-held-s4", S4, weak, ["6H", "8S", "TC"], "answer", ["answer yes"], None),
+        ("answer-no-held-d4", {"rules": "dutch", "players": 4}, weak, ["6H", "8S", "TC"],
+         "answer", ["answer yes"], None),
+        ("answer-yes-small-s4", S4, weak, ["6H", "8S", "TC"], "answer", None, ["answer yes"]),
+        ("ask-first-held-s4", S4, weak, ["6H", "8S", "TC"], "meld", ["meld new 9D 9H 9S"],
+         None),
+    ]
+    for cid, tbl, opp, opp_hand, kind, blunders, good in specs:
+        held = ["6S", "7D", "4C"] if good else list(HELD)
+        hands = [["9S", "9H", "9D", "5C"], opp_hand, held, ["6D", "8C", "TH"]]
+        if kind == "answer" and good:
+            reason = ("the partner asks to go out while the side leads (two canastas to none) "
+                      "and this hand holds three low cards (15 points): going out now gains "
+                      "the bonus and ends the deal ahead; saying no only gives the opponents "
+                      "more turns. Judged by self-play: python -m py_engine.ai.judge "
+                      "tests/blunders --id " + cid)
+        elif kind == "answer":
+            reason = ("the partner asks to go out; this hand holds two jokers, three twos and "
+                      "four aces (240 points, more than going out's bonus) and no opponent can "
+                      "go out (no canasta): yes makes them count against the side instead of "
+                      "onto its melds next turn (issue 39: 'the cards left in hand scored "
+                      "-280'). Judged by self-play: python -m py_engine.ai.judge "
+                      "tests/blunders --id " + cid)
+        else:
+            reason = ("going out without asking while the partner holds nine cards and no "
+                      "opponent can go out: the partner's hand counts against the side; asking "
+                      "first (or keeping the meld for next turn) lets the partner say no. "
+                      "Judged by self-play: python -m py_engine.ai.judge tests/blunders --id "
+                      + cid)
+        c = add("answer_yes" if kind == "answer" else "ask_first", id=cid, reason=reason,
+                source="issue 39 (observed in play) part 3",
+                scenario={**tbl, "seed": 9, "current": 0, "phase": "meld", "hands": hands,
+                          "melds": [own, opp], "pile": ["9C", "4D", "8D", "6C"]})
+        if tbl["rules"] == "dutch":
+            c["scenario"]["red_threes"] = [["3H", "3D"], ["3D", "3H"]]
+        if kind == "answer":
+            c["before"] = ["ask new 9S 9H 9D; discard 5C"]
+        if blunders:
+            c["blunders"] = blunders
+        if good:
+            c["good"] = good
+
+
 def dutch_red3() -> None:
     d4 = {"rules": "dutch", "players": 4}
     opp_out = [["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
@@ -491,6 +545,7 @@ def build() -> None:
     last_samba_card()
     out_loses_game()
     answer_yes()
+    answer_held()
     dutch_red3()
     hoard_wild()
 
