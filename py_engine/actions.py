@@ -7,17 +7,36 @@ from __future__ import annotations
 
 from .cards import IDS_OF_KIND, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, id_text, kind_text
 from .errors import IllegalMove, InvalidMove
-from .melds import (BLACK3, GROUP, SEQUENCE, TableMeld, addition_problem, classify,
-                    group_counts_problem, value_of)
-
-
-from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge,
-                    NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop, parse_move)
-
-
+from .melds import (
+    BLACK3,
+    GROUP,
+    SEQUENCE,
+    TableMeld,
+    addition_problem,
+    classify,
+    group_counts_problem,
+    value_of,
+)
+from .moves import (
+    AddTo,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    EndDeal,
+    LayRedThree,
+    Meld,
+    Merge,
+    NewMeld,
+    NextDeal,
+    Pass,
+    TakePile,
+    TakePileOnto,
+    TakeTop,
+    parse_move,
+)
 from .position import Position
 from .turn import may_go_out, may_pass, opening_minimum_met, turn_can_end
-
 
 
 class Plan:

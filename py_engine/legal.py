@@ -15,16 +15,60 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations, filterfalse, repeat
 
-from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
-                    SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
-from .candidates import (NATURAL_KINDS, NATURALS_BY_RANK, candidate_shapes, new_meld_shape,
-                         opening_combos, part_facts, rule_shape, sequence_windows, shared_part,
-                         wild_kinds)
+from .candidates import (
+    NATURAL_KINDS,
+    NATURALS_BY_RANK,
+    candidate_shapes,
+    new_meld_shape,
+    opening_combos,
+    part_facts,
+    rule_shape,
+    sequence_windows,
+    shared_part,
+    wild_kinds,
+)
+from .cards import (
+    IS_BLACK3,
+    IS_NATURAL,
+    IS_RED3,
+    IS_WILD,
+    KIND_OF_ID,
+    N_KINDS,
+    RANK_OF,
+    SORT_INDEX,
+    SUIT_OF,
+    VALUE_OF_KIND,
+    counts_of,
+    kind_of_rank_suit,
+)
 from .errors import IllegalMove
-from .melds import (BLACK3, GROUP, SEQUENCE, TableMeld, addition_problem, finished_kind,
-                    group_counts_problem)
-from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
-                    NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
+from .melds import (
+    BLACK3,
+    GROUP,
+    SEQUENCE,
+    TableMeld,
+    addition_problem,
+    finished_kind,
+    group_counts_problem,
+)
+from .moves import (
+    AddTo,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    EndDeal,
+    LayRedThree,
+    Meld,
+    Merge,
+    Move,
+    NewMeld,
+    NextDeal,
+    Pass,
+    TakePile,
+    TakePileOnto,
+    TakeTop,
+)
 from .scoring import side_canastas
 from .state import Game
 from .turn import opening_minimum_met

@@ -9,8 +9,16 @@ meld *move* is ``moves.Meld``).
 """
 from __future__ import annotations
 
-from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
-                    VALUE_OF_KIND)
+from .cards import (
+    IS_BLACK3,
+    IS_NATURAL,
+    IS_RED3,
+    IS_WILD,
+    KIND_OF_ID,
+    RANK_OF,
+    SUIT_OF,
+    VALUE_OF_KIND,
+)
 from .errors import IllegalMove
 from .rules import RuleSet
 
@@ -39,7 +47,7 @@ class TableMeld:
             self.id, self.type, self.rank, self.suit, self.cards) == (
             other.id, other.type, other.rank, other.suit, other.cards)
 
-    def copy(self) -> "TableMeld":
+    def copy(self) -> TableMeld:
         """An independent copy."""
         return TableMeld(self.id, self.type, self.rank, self.suit, list(self.cards), self.wilds)
 
@@ -64,7 +72,7 @@ class TableMeld:
                 "cards": list(self.cards)}
 
     @staticmethod
-    def from_json(d: dict) -> "TableMeld":
+    def from_json(d: dict) -> TableMeld:
         return TableMeld(int(d["id"]), str(d["type"]), int(d.get("rank", 0)),
                          int(d.get("suit", -1)), [int(c) for c in d["cards"]])
 

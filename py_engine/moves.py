@@ -17,7 +17,7 @@ Discard(card=34)
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from .cards import KIND_TEXT, N_KINDS, SORT_INDEX, kind_text, parse_kind
 from .errors import InvalidMove
@@ -52,7 +52,7 @@ class NewMeld:
         object.__setattr__(self, "cards", canonical_cards(self.cards))
 
     @classmethod
-    def of_sorted(cls, cards: tuple[int, ...]) -> "NewMeld":
+    def of_sorted(cls, cards: tuple[int, ...]) -> NewMeld:
         """A part from cards already in display order (the generator builds them so)."""
         part = object.__new__(cls)
         object.__setattr__(part, "cards", cards)
@@ -85,7 +85,7 @@ class AddTo:
         return t
 
 
-Part = Union[NewMeld, AddTo]
+Part = NewMeld | AddTo
 
 
 def _parts_text(parts) -> str:
@@ -133,7 +133,7 @@ class Move:
     action: ClassVar[str]
 
     @classmethod
-    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> "Move":
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         _single(cls.verb, args, rest, 0, text)
         return cls()
 

@@ -33,7 +33,7 @@ class Turn:
         return {"asked": self.asked, "refused": self.refused, "pending": self.pending,
                 "asker": self.asker, "melded_before": self.melded_before}
 
-    def copy(self) -> "Turn":
+    def copy(self) -> Turn:
         return Turn(self.asked, self.refused, self.pending, self.asker, self.melded_before)
 
 

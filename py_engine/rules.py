@@ -168,7 +168,7 @@ class Options:
     target: int
 
     @staticmethod
-    def make(rules: RuleSet, players: int | None = None, target: int | None = None) -> "Options":
+    def make(rules: RuleSet, players: int | None = None, target: int | None = None) -> Options:
         p = rules.default_players if players is None else players
         t = rules.target_for(p) if target is None and p in rules.players_allowed else (
             rules.default_target if target is None else target)

@@ -15,7 +15,7 @@ from . import actions
 from .actions import Plan, plan_of, take_ids
 from .errors import IllegalMove, InvalidMove
 from .melds import shape_of
-from .moves import MOVE_TYPES, AddTo, Discard, Draw, Meld, Move, parse_move
+from .moves import MOVE_TYPES, AddTo, Meld, Move, parse_move
 from .position import PHASES, Position, Turn
 
 __all__ = ["PHASES", "Game", "Plan", "Turn"]

@@ -7,14 +7,15 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from sitebuild.assemble import build
 from sitebuild.config import BUILD_TOOLS, CACHE, ENGINE_PKG, ROOT, TEST_TOOLS
 from sitebuild.install import ensure_chromium, pyodide_runtime, pyodide_test_wheels, venv_python
 from sitebuild.wheel import build_wheel, write_app_lock
+
 
 def _run(cmd: list, env: dict | None = None) -> int:
     print(f"\n[test] $ {' '.join(map(str, cmd))}", flush=True)
