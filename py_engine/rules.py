@@ -81,7 +81,7 @@ class RuleSet:
     max_deals: int = 60
     notes: tuple[str, ...] = field(default_factory=tuple)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         problems = []
         if not self.name or not self.name.isidentifier():
             problems.append("name must be an identifier")

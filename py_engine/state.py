@@ -11,6 +11,9 @@ the move type's ``action``. ``play`` trusts the moves legal.py generated at the 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from . import actions
 from .actions import Plan, plan_of, take_ids
 from .errors import IllegalMove, InvalidMove
@@ -30,7 +33,8 @@ class Game(Position):
         check = _VERIFY.get(type(move))
         if check is None:
             try:
-                return getattr(actions, "verify_" + move.action)(self, move)
+                verify: Callable[[Game, Move], Plan | None] = getattr(actions, "verify_" + move.action)
+                return verify(self, move)
             except AttributeError:
                 raise InvalidMove(f"not a move: {move!r}") from None
         return check(self, move)
@@ -42,7 +46,7 @@ class Game(Position):
         except IllegalMove:
             return False
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[object, ...]:
         """Everything the legal moves of the seat to act depend on: this game object, its
         version, phase and turn, the hand, the stock's size, the pile, the next meld's id, the
         side's melds (each meld object with its card list and size), the side's score and the
@@ -65,7 +69,7 @@ class Game(Position):
         self.only_played = True
         self.generated = None
 
-    def generation(self) -> dict:
+    def generation(self) -> dict[int, tuple[Move, Plan | None]]:
         """The record of the moves generated at this position (``legal.py`` fills it: move id
         -> (move, its plan or None)); a new one whenever the fingerprint changed."""
         fp = self.fingerprint()
@@ -100,7 +104,7 @@ class Game(Position):
                 plan.new_meld(mtype, rank, suit, ids)
         return plan
 
-    def play(self, move: Move | str) -> dict:
+    def play(self, move: Move | str) -> dict[str, Any]:
         """Apply a legal move (or its text) for the seat to act; returns the log record.
 
         A move the legal-move generator made at this position (``trusted_plan``) is not checked
@@ -125,5 +129,5 @@ class Game(Position):
 
 
 # Each move type's check and effect (``verify`` and ``play`` look them up by the move's type).
-_VERIFY = {cls: getattr(actions, "verify_" + cls.action) for cls in MOVE_TYPES}
+_VERIFY: dict[type[Move], Callable[[Game, Move], Plan | None]] = {cls: getattr(actions, "verify_" + cls.action) for cls in MOVE_TYPES}
 _APPLY = {cls: getattr(actions, "apply_" + cls.action) for cls in MOVE_TYPES}
