@@ -150,6 +150,7 @@ from sitebuild.stages import (
     stage_cpython,
     stage_e2e,
     stage_js,
+    stage_lint,
     stage_netplay,
     stage_pyodide,
     stage_types,
