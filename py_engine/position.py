@@ -15,7 +15,6 @@ from .scoring import score_side, side_canastas
 from .turn import ask_problem, keeps_enough_cards, may_go_out, turn_can_end
 
 if TYPE_CHECKING:
-    from .actions import Plan
     from .moves import Move
 
 PHASES = ("draw", "meld", "answer", "deal_over", "game_over")
@@ -85,7 +84,7 @@ class Position:
         self.record_log = True       # copies for a search may leave the log out (``copy``)
         # The legal moves legal.py generated at one position: (``fingerprint()``, id(move) ->
         # (move, plan or None)); ``play`` trusts those moves without checking them again.
-        self.generated: tuple[tuple[object, ...], dict[int, tuple[Move, Plan | None]]] | None = None
+        self.generated: tuple[tuple[object, ...], dict[int, tuple[Move, Any]]] | None = None
         # True once the caller promised that only ``play`` changes this game (``played_only``)
         self.only_played = False
 

@@ -27,6 +27,10 @@ __all__ = ["PHASES", "Game", "Plan", "Turn"]
 class Game(Position):
     """A game of Samba: several deals to the target score."""
 
+    # The moves generated at this position (``generation``), with their plans: Position cannot
+    # name Plan (actions.py comes after it).
+    generated: tuple[tuple[object, ...], dict[int, tuple[Move, Plan | None]]] | None
+
     # verify / can / play ------------------------------------------------------------------
     def verify(self, move: Move) -> Plan | None:
         """Raise IllegalMove (with a reason code) unless ``move`` is legal now; change nothing."""
