@@ -18,7 +18,9 @@ from . import actions
 from .actions import Plan, plan_of, take_ids
 from .errors import IllegalMove, InvalidMove
 from .melds import shape_of
-from .moves import MOVE_TYPES, AddTo, Meld, Move, parse_move
+
+# (Discard and Draw: for the docstring's examples, which run in this module's namespace)
+from .moves import MOVE_TYPES, AddTo, Discard, Draw, Meld, Move, parse_move  # noqa: F401
 from .position import PHASES, Position, Turn
 
 __all__ = ["PHASES", "Game", "Plan", "Turn"]
