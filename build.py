@@ -22,44 +22,162 @@ from pathlib import Path
 # here, so that tests and tools keep writing `import build; build.make_server(...)`.
 from sitebuild.assemble import _remove_stale_scratch, build
 from sitebuild.bench import bench
-from sitebuild.compress import (_BROTLI_JS, PRECOMPRESS_MIN_BYTES, PRECOMPRESS_SUFFIXES,
-                                PRECOMPRESSED, precompress)
-from sitebuild.config import (BUILD_TOOLS, CACHE, DEFAULT_SOURCE_DATE_EPOCH, DIST, ENGINE_PKG,
-                              MIME_TYPES, NODE_MODULES, PYODIDE_INTEGRITY, PYODIDE_RUNTIME_FILES,
-                              PYODIDE_TEST_WHEELS, PYODIDE_VERSION, ROOT, TEST_TOOLS, VENV, WEB,
-                              _digest, _sri, log)
-from sitebuild.csp import (_INLINE_BLOCK, CSP, META_IGNORED_DIRECTIVES, csp_connect_src,
-                           csp_for_html, csp_with_relays, meta_policy)
-from sitebuild.hosting import (HEADERS_FILE, HEADERS_MAX_LINE, HEADERS_MAX_RULES, HOST_TYPES,
-                               HOSTING_FILE, HOSTING_MIME_MARK, SITE_HEADERS, WORKER_START,
-                               fill_hosting_readme, headers_rules, worker_scripts,
-                               write_headers_file)
-from sitebuild.install import (_apt_install, ensure_chromium, npm_packages, pyodide_runtime,
-                               pyodide_test_wheels, venv_python)
-from sitebuild.netplay import (NETPLAY_CONFIG, check_netplay_config, netplay_relays,
-                               write_netplay_config)
-from sitebuild.pages import (_DESCRIPTION, BOOT_TEXT_KEYS, BOOT_TEXTS_MARK, INLINE_MODULE,
-                             INLINE_PAGE, INLINE_STYLES, META_CHARSET, PRERENDER_TOOL,
-                             _i18n_catalogues, add_meta_csp, boot_texts, fill_descriptions,
-                             inline_first_frame, prerender_pages)
-from sitebuild.pyodide_patch import (COMPILE_HINT, WRAPPER_COMPILE, WRAPPER_SHARED, compile_hint,
-                                     share_wrapper_modules)
-from sitebuild.serve import (_ENCODED, COMPRESSIBLE_SUFFIXES, ON_THE_FLY_GZIP_LEVEL, _Server,
-                             accepted_encodings, encoded_file, make_handler, make_server,
-                             send_encoded, serve)
-from sitebuild.service_worker import (HANDED_OFF, SW_EXCLUDE_NAMES, SW_EXCLUDE_SUFFIXES, SW_NAME,
-                                      SW_TEMPLATE, precache_list, service_worker_source,
-                                      site_version, write_service_worker)
-from sitebuild.snapshot import (BOOT_FILES, SNAPSHOT_INFO, SNAPSHOT_TOOL, snapshot_key,
-                                write_snapshot_info)
-from sitebuild.stages import (STAGES, Stage, _names_paths, _offline_prefix, _pytest, _run,
-                              _test_tools, stage_cpython, stage_e2e, stage_js, stage_netplay,
-                              stage_pyodide, stage_types, test)
-from sitebuild.stdlib import (STDLIB_COMPILER, STDLIB_EXERCISE, STDLIB_KEEP_FILES, STDLIB_TOOL,
-                              STDLIB_ZIP, compile_stdlib, stdlib_files, stdlib_imports, trim_stdlib)
+from sitebuild.compress import (
+    _BROTLI_JS,
+    PRECOMPRESS_MIN_BYTES,
+    PRECOMPRESS_SUFFIXES,
+    PRECOMPRESSED,
+    precompress,
+)
+from sitebuild.config import (
+    BUILD_TOOLS,
+    CACHE,
+    DEFAULT_SOURCE_DATE_EPOCH,
+    DIST,
+    ENGINE_PKG,
+    MIME_TYPES,
+    NODE_MODULES,
+    PYODIDE_INTEGRITY,
+    PYODIDE_RUNTIME_FILES,
+    PYODIDE_TEST_WHEELS,
+    PYODIDE_VERSION,
+    ROOT,
+    TEST_TOOLS,
+    VENV,
+    WEB,
+    _digest,
+    _sri,
+    log,
+)
+from sitebuild.csp import (
+    _INLINE_BLOCK,
+    CSP,
+    META_IGNORED_DIRECTIVES,
+    csp_connect_src,
+    csp_for_html,
+    csp_with_relays,
+    meta_policy,
+)
+from sitebuild.hosting import (
+    HEADERS_FILE,
+    HEADERS_MAX_LINE,
+    HEADERS_MAX_RULES,
+    HOST_TYPES,
+    HOSTING_FILE,
+    HOSTING_MIME_MARK,
+    SITE_HEADERS,
+    WORKER_START,
+    fill_hosting_readme,
+    headers_rules,
+    worker_scripts,
+    write_headers_file,
+)
+from sitebuild.install import (
+    _apt_install,
+    ensure_chromium,
+    npm_packages,
+    pyodide_runtime,
+    pyodide_test_wheels,
+    venv_python,
+)
+from sitebuild.netplay import (
+    NETPLAY_CONFIG,
+    check_netplay_config,
+    netplay_relays,
+    write_netplay_config,
+)
+from sitebuild.pages import (
+    _DESCRIPTION,
+    BOOT_TEXT_KEYS,
+    BOOT_TEXTS_MARK,
+    INLINE_MODULE,
+    INLINE_PAGE,
+    INLINE_STYLES,
+    META_CHARSET,
+    PRERENDER_TOOL,
+    _i18n_catalogues,
+    add_meta_csp,
+    boot_texts,
+    fill_descriptions,
+    inline_first_frame,
+    prerender_pages,
+)
+from sitebuild.pyodide_patch import (
+    COMPILE_HINT,
+    WRAPPER_COMPILE,
+    WRAPPER_SHARED,
+    compile_hint,
+    share_wrapper_modules,
+)
+from sitebuild.serve import (
+    _ENCODED,
+    COMPRESSIBLE_SUFFIXES,
+    ON_THE_FLY_GZIP_LEVEL,
+    _Server,
+    accepted_encodings,
+    encoded_file,
+    make_handler,
+    make_server,
+    send_encoded,
+    serve,
+)
+from sitebuild.service_worker import (
+    HANDED_OFF,
+    SW_EXCLUDE_NAMES,
+    SW_EXCLUDE_SUFFIXES,
+    SW_NAME,
+    SW_TEMPLATE,
+    precache_list,
+    service_worker_source,
+    site_version,
+    write_service_worker,
+)
+from sitebuild.snapshot import (
+    BOOT_FILES,
+    SNAPSHOT_INFO,
+    SNAPSHOT_TOOL,
+    snapshot_key,
+    write_snapshot_info,
+)
+from sitebuild.stages import (
+    STAGES,
+    Stage,
+    _names_paths,
+    _offline_prefix,
+    _pytest,
+    _run,
+    _test_tools,
+    stage_cpython,
+    stage_e2e,
+    stage_js,
+    stage_lint,
+    stage_netplay,
+    stage_pyodide,
+    stage_types,
+    test,
+)
+from sitebuild.stdlib import (
+    STDLIB_COMPILER,
+    STDLIB_EXERCISE,
+    STDLIB_KEEP_FILES,
+    STDLIB_TOOL,
+    STDLIB_ZIP,
+    compile_stdlib,
+    stdlib_files,
+    stdlib_imports,
+    trim_stdlib,
+)
 from sitebuild.vendor import TRYSTERO_FILES, TRYSTERO_IMPORTS, VENDOR_DIR, vendor_trystero
-from sitebuild.wheel import (_module_files, _project_meta, SITE_ENTRY_MODULES, build_wheel,
-                             build_wheel_from, site_modules, write_app_lock, write_rules_data)
+from sitebuild.wheel import (
+    SITE_ENTRY_MODULES,
+    _module_files,
+    _project_meta,
+    build_wheel,
+    build_wheel_from,
+    site_modules,
+    write_app_lock,
+    write_rules_data,
+)
 
 
 def main(argv: list[str] | None = None) -> int:

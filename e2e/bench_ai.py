@@ -34,8 +34,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build  # noqa: E402
-from conftest import _Servers as Servers, launch_chromium  # noqa: E402
+from conftest import _Servers as Servers
+from conftest import launch_chromium
+
+import build
 
 JS = """async ([rules, players, level, n, seed, hints]) => {
   const w = new Worker(new URL("./worker.js", location.href), {type: "module"});

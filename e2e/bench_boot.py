@@ -308,8 +308,8 @@ def main() -> int:
                     help="leave on what a freshly started Chromium builds for itself (BROWSER_START)")
     args = ap.parse_args()
 
-    from playwright.sync_api import sync_playwright
     from conftest import chromium_args, chromium_path
+    from playwright.sync_api import sync_playwright
     launch_args: list = []
 
     def launch(pw, profile):

@@ -42,8 +42,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import build  # noqa: E402
 from netshape import PROFILES, Link  # noqa: E402
+
+import build  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
          "has_touch": True, "locale": "en-GB"}
@@ -148,9 +149,9 @@ def main() -> int:
     args = ap.parse_args()
     profiles = [p for p in args.profiles.split(",") if p]
 
-    from playwright.sync_api import sync_playwright
     from bench_boot import BROWSER_START, prepare_tree
     from conftest import chromium_args, chromium_path
+    from playwright.sync_api import sync_playwright
     launch_args: list = []
 
     def launch(pw, profile):

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import expect
-
 from play_driver import SETTLED_JS
+from playwright.sync_api import expect
 from positions import position
 
 SCREENS = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (768, 1024),

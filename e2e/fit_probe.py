@@ -7,10 +7,10 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fit import SCREENS, hit_report, load_saved  # noqa: E402
-from positions import POSITIONS  # noqa: E402
 from conftest import launch_chromium  # noqa: E402
+from fit import SCREENS, hit_report, load_saved  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
+from positions import POSITIONS  # noqa: E402
 
 url = sys.argv[1]
 out = Path(sys.argv[2] if len(sys.argv) > 2 else "/tmp/wf")

@@ -11,11 +11,19 @@ import subprocess
 import time
 from pathlib import Path
 
+from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, chromium_path, wait_ready
+from play_driver import (  # noqa: F401
+    body_attr,
+    click_action,
+    click_card,
+    discard_one,
+    draw_phase_step,
+    moves,
+    settle,
+    try_melds,
+)
 from playwright.sync_api import Page, expect
 
-from conftest import BOOT_TIMEOUT_MS, CHROMIUM_ARGS, chromium_path, wait_ready
-from play_driver import (body_attr, click_action, click_card, discard_one, draw_phase_step,  # noqa: F401
-                         moves, settle, try_melds)
 from py_engine.views import card_ids
 
 
@@ -64,7 +72,7 @@ def uncut() -> None:
                    capture_output=True)
 
 
-def shot(person: "Person", name: str, page: Page | None = None) -> None:
+def shot(person: Person, name: str, page: Page | None = None) -> None:
     """A screenshot to look at, when SAMBA_NETPLAY_SHOTS names a folder."""
     import os
     folder = os.environ.get("SAMBA_NETPLAY_SHOTS")

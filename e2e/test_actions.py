@@ -15,11 +15,9 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
-
 from messages import messages
-
 from play_driver import click_card
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 MESSAGES = messages("en")

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
-
 from conftest import READY_SELECTOR
+from playwright.sync_api import expect
 
 ERROR_STATE = '#boot-status[data-state="error"]'
 

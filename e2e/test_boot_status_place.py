@@ -6,10 +6,9 @@ status is shown again on the live table, as it stands while a returning player's
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import READY_SELECTOR
 from play_driver import settle, start_game, wait_my_turn
+from playwright.sync_api import expect
 
 SIZES = [(390, 844), (844, 390), (1280, 800), (1440, 900)]
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from playwright.sync_api import expect
-
 from play_driver import discard_one, draw_phase_step, moves, start_game, try_melds  # noqa: F401
+from playwright.sync_api import expect
 
 # Resolves once no card travels (other animations, such as the thinking dots, are not cards).
 CARDS_SETTLED = """() => new Promise((resolve) => {

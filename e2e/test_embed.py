@@ -10,9 +10,9 @@ import threading
 from pathlib import Path
 
 import pytest
+from messages import messages
 from playwright.sync_api import expect
 
-from messages import messages
 from py_engine.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -15,10 +15,9 @@ import base64
 import json
 
 import pytest
-from playwright.sync_api import expect
-
 from fit import SCREENS, decks_hidden, hit_report, load_saved
 from play_driver import SETTLED_JS, choose_language, switch_language_by_script, top_bar
+from playwright.sync_api import expect
 from positions import POSITIONS, position
 
 IDLE = 'body[data-my-turn="1"][data-busy="0"]'

@@ -15,10 +15,9 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import READY_SELECTOR
 from play_driver import settle, start_game, wait_my_turn
+from playwright.sync_api import expect
 
 SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"

@@ -11,10 +11,9 @@ from __future__ import annotations
 import os
 import re
 
-from playwright.sync_api import expect
-
 from messages import messages
 from play_driver import click_action, settle, start_game, wait_my_turn
+from playwright.sync_api import expect
 
 REASONS = [{"key": "why.blocks_pile", "seat": 1, "cards": 9}, {"key": "why.keeps_pair"}]
 WARNINGS = [{"key": "warn.feeds_known_pair", "seat": 1, "rank": "J", "cards": 9}]

@@ -2,9 +2,8 @@
 "pass the device" screen until that player shows it; the other player's hand never shows."""
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from play_driver import discard_one, settle
+from playwright.sync_api import expect
 
 
 def test_two_humans_pass_the_device(page, page_log, base_url, open_app):

@@ -8,16 +8,15 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
-
 from messages import messages
 from play_driver import click_action, discard_one, settle, start_game, wait_my_turn
+from playwright.sync_api import expect
 
 I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
 KEYS = set(json.loads((I18N / "en.json").read_text(encoding="utf-8")))
 KEY_PREFIXES = sorted({k.split(".")[0] for k in KEYS})
 # "reason.pile_blocked", "ui.new_game", "status.your_draw": a known namespace, a dot, a name.
-RAW_KEY = re.compile(r"\b(?:%s)\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b" % "|".join(map(re.escape, KEY_PREFIXES)))
+RAW_KEY = re.compile(r"\b(?:{})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b".format("|".join(map(re.escape, KEY_PREFIXES))))
 TEN_THOUSAND = {"en": "10,000", "fr": "10\u202f000", "ru": "10\u00a0000", "nb": "10\u00a0000"}
 BROWSER_LOCALE = {"en": "en-GB", "fr": "fr-FR", "ru": "ru-RU", "nb": "nb-NO"}
 

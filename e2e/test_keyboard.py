@@ -2,10 +2,9 @@
 select a card, clear and select again, discard, and the turn passes. No mouse anywhere."""
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from messages import text
 from play_driver import body_attr, settle, wait_my_turn
+from playwright.sync_api import expect
 
 
 def tab_to(page, selector: str, limit: int = 80, back: bool = False) -> None:

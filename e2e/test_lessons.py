@@ -5,11 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import expect
-
 from messages import messages
-
 from play_driver import click_card, settle
+from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
 MESSAGES = messages("en")

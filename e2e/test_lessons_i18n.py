@@ -7,9 +7,8 @@ import json
 import re
 from pathlib import Path
 
-from playwright.sync_api import expect
-
 from play_driver import click_card, settle
+from playwright.sync_api import expect
 from test_i18n import RAW_KEY, assert_no_raw_keys
 
 ROOT = Path(__file__).resolve().parent.parent

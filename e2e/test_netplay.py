@@ -8,10 +8,9 @@ import json
 import os
 import re
 
+import netplay_helpers as N
 import pytest
 from playwright.sync_api import expect
-
-import netplay_helpers as N
 
 if os.environ.get("SAMBA_NETNS") != "1":
     pytest.skip("WebRTC needs the network namespace of e2e/netns_run.py "

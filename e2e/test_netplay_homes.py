@@ -6,10 +6,9 @@ from __future__ import annotations
 import os
 import re
 
+import netplay_helpers as N
 import pytest
 from playwright.sync_api import expect
-
-import netplay_helpers as N
 
 if os.environ.get("SAMBA_NETNS") != "1":
     pytest.skip("needs the networks of e2e/netns_run.py (python e2e/netns_run.py)",

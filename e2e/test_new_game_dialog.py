@@ -3,9 +3,9 @@ partner is and seat menus that show their choices whole (issue 36.8)."""
 from __future__ import annotations
 
 import pytest
+from messages import messages
 from playwright.sync_api import expect
 
-from messages import messages
 from py_engine.rules import PRESETS
 
 MESSAGES = {lang: messages(lang) for lang in ("en", "fr", "ru", "nb")}

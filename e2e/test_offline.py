@@ -9,11 +9,11 @@ import re
 import shutil
 import time
 
+from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR
+from play_driver import settle, start_game, wait_my_turn
 from playwright.sync_api import expect
 
 import build
-from conftest import BOOT_TIMEOUT_MS, READY_SELECTOR
-from play_driver import settle, start_game, wait_my_turn
 
 
 def _poll(page, script: str, timeout_s: float = 20.0, interval_s: float = 0.1):

@@ -11,9 +11,8 @@ its side)."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
-
 from play_driver import choose_language, top_bar, wait_my_turn
+from playwright.sync_api import expect
 
 SCREENS = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (768, 1024)}
 LANGS = ("en", "fr", "ru", "nb")

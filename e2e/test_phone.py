@@ -9,9 +9,14 @@ from __future__ import annotations
 from contextlib import contextmanager
 
 import pytest
+from play_driver import (
+    choose_language,
+    start_game,
+    switch_language_by_script,
+    top_bar,
+    wait_my_turn,
+)
 from playwright.sync_api import expect
-
-from play_driver import choose_language, start_game, switch_language_by_script, top_bar, wait_my_turn
 
 SCREENS = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (768, 1024)}
 

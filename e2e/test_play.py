@@ -2,15 +2,11 @@
 with its reason. Each test pays one Pyodide boot."""
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
-
-from playwright.sync_api import expect
 
 from messages import messages
-
 from play_driver import body_attr, click_card, play_deal, settle, start_game, wait_my_turn
+from playwright.sync_api import expect
 
 MESSAGES = messages("en")
 

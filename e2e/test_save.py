@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import json
 
+from play_driver import (
+    body_attr,
+    click_action,
+    click_card,
+    discard_one,
+    settle,
+    start_game,
+    wait_my_turn,
+)
 from playwright.sync_api import expect
-
-from play_driver import (body_attr, click_action, click_card, discard_one, settle, start_game,
-                         wait_my_turn)
 
 from py_engine.bridge import record_check
 

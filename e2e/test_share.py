@@ -4,10 +4,9 @@ from __future__ import annotations
 import re
 from urllib.parse import parse_qs, urlsplit
 
-from playwright.sync_api import expect
-
 from conftest import wait_ready
 from play_driver import body_attr, settle, start_game, top_bar
+from playwright.sync_api import expect
 
 HAND = "#hand .card[data-card]"
 

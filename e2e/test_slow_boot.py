@@ -7,18 +7,17 @@ arriving, the progress shows them, and Deal works once the engine is ready. A bo
 stalls says why and offers "Try again", which boots a new worker without a reload."""
 from __future__ import annotations
 
-import json
 import re
 import threading
 import time
 
 import pytest
-from playwright.sync_api import expect
-
-import build
 from conftest import READY_SELECTOR
 from netshape import PROFILES, Link
 from play_driver import start_game
+from playwright.sync_api import expect
+
+import build
 
 STALL_MS = 8000  # shorter than the shaped boot (~25-40 s), longer than any quiet step of it
 # Every text the boot status showed, with when (page time), from the first frame on.

@@ -11,12 +11,12 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import expect
-
-import build
 from conftest import READY_SELECTOR
 from play_driver import click_card, settle, start_game, wait_my_turn
+from playwright.sync_api import expect
 from test_offline import _draw_from_stock
+
+import build
 
 BOOTED = 'html[data-engine-boot="{}"]'
 KEPT = 'html[data-engine-snapshot="{}"]'

@@ -8,10 +8,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import expect
-
 from conftest import READY_SELECTOR
 from play_driver import click_card, settle, start_game, wait_my_turn
+from playwright.sync_api import expect
 
 SCREENSHOTS = __import__("pathlib").Path(__file__).resolve().parent / "screenshots"
 

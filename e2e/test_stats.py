@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import expect
-
 from fit import load_saved
 from messages import messages, text
-from positions import position
 from play_driver import body_attr, click_card, settle
+from playwright.sync_api import expect
+from positions import position
 
 BUCKET = "samba/2/random"
 EN = messages("en")

@@ -2,9 +2,8 @@
 pill's radio dot shows on its green; C takes the keyboard to the hand."""
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from play_driver import start_game
+from playwright.sync_api import expect
 
 
 def test_see_the_pile_waits_for_a_game_and_the_chosen_pill_shows_its_dot(page, page_log, base_url,

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import json
 
-from playwright.sync_api import expect
-
 from fit import load_saved
 from messages import messages, text
 from play_driver import click_card
+from playwright.sync_api import expect
 from positions import SMALL
 
 from py_engine.bridge import Bridge

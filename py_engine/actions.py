@@ -5,19 +5,42 @@ type's ``action``; nothing here is called but through them.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from .cards import IDS_OF_KIND, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, id_text, kind_text
 from .errors import IllegalMove, InvalidMove
-from .melds import (BLACK3, GROUP, SEQUENCE, TableMeld, addition_problem, classify,
-                    group_counts_problem, value_of)
-
-
-from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge,
-                    NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop, parse_move)
-
-
+from .melds import (
+    BLACK3,
+    GROUP,
+    SEQUENCE,
+    TableMeld,
+    addition_problem,
+    classify,
+    group_counts_problem,
+    value_of,
+)
+from .moves import (
+    AddTo,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    EndDeal,
+    LayRedThree,
+    Meld,
+    Merge,
+    NewMeld,
+    NextDeal,
+    Part,
+    Pass,
+    TakePile,
+    TakePileOnto,
+    TakeTop,
+    parse_move,
+)
 from .position import Position
 from .turn import may_go_out, may_pass, opening_minimum_met, turn_can_end
-
 
 
 class Plan:
@@ -81,7 +104,7 @@ def _holds(hand: list[int], k: int) -> bool:
     return False
 
 
-def take_ids(hand: list[int], kinds) -> list[int]:
+def take_ids(hand: list[int], kinds: Iterable[int]) -> list[int]:
     """Remove one physical card of each kind from ``hand`` (lowest id first)."""
     out = []
     for k in kinds:
@@ -109,7 +132,7 @@ def verify_draw(g: Position, move: Draw) -> None:
         raise IllegalMove("stock_empty")
 
 
-def apply_draw(g: Position, move: Draw, plan) -> None:
+def apply_draw(g: Position, move: Draw, plan: Plan | None) -> None:
     seat, got = g.current, list[int]()
     n = min(g.draw_count, len(g.stock))
     g._log(seat, "draw", "draw", public={"n": n}, private={"cards": got})
@@ -219,7 +242,8 @@ def _pile_rest_into(g: Position, plan: Plan, rest: list[int]) -> None:
             plan.hand.append(c)
 
 
-def _logged_parts(parts, laid: list[int], start: int, new_id: int) -> list[dict]:
+def _logged_parts(parts: Iterable[Part], laid: list[int], start: int,
+                  new_id: int) -> list[dict[str, Any]]:
     """An action's meld parts as log facts, in order: the hand cards each part laid (they are
     ``laid[start:]``, part after part) and the meld they went to, ``new`` when the part made it
     (new melds take ids from ``new_id`` on, as ``Plan.new_meld`` gave them)."""
@@ -236,7 +260,7 @@ def _logged_parts(parts, laid: list[int], start: int, new_id: int) -> list[dict]
     return out
 
 
-def apply_take_pile(g: Position, move, plan: Plan) -> None:
+def apply_take_pile(g: Position, move: TakePile | TakePileOnto, plan: Plan) -> None:
     seat, side = g.current, g.side_of(g.current)
     taken = [id_text(c) for c in g.pile]
     public = {"pile": taken, "size": len(g.pile), "card": g.pile[-1]}
@@ -281,13 +305,13 @@ def verify_end_deal(g: Position, move: EndDeal) -> None:
             raise IllegalMove("must_take_pile", f"onto m{m.id}")
 
 
-def apply_end_deal(g: Position, move, plan) -> None:
+def apply_end_deal(g: Position, move: EndDeal, plan: Plan | None) -> None:
     g._log(g.current, "end", "end")
     g._end_deal("stock")
 
 
 # Melding -------------------------------------------------------------------------------------
-def _plan_parts(g: Position, plan: Plan, parts) -> None:
+def _plan_parts(g: Position, plan: Plan, parts: Iterable[Part]) -> None:
     """Apply meld parts to a plan (hand cards out, melds changed); raise if any is illegal."""
     r = g.rules
     for i, part in enumerate(parts):
@@ -401,7 +425,7 @@ def verify_discard(g: Position, move: Discard) -> None:
         raise IllegalMove("must_pass" if g.rules.pass_with_one else "cannot_go_out")
 
 
-def apply_discard(g: Position, move: Discard, plan) -> None:
+def apply_discard(g: Position, move: Discard, plan: Plan | None) -> None:
     seat = g.current
     c = take_ids(g.hands[seat], (move.card,))[0]
     g.pile.append(c)
@@ -419,7 +443,7 @@ def verify_pass_turn(g: Position, move: Pass) -> None:
         raise IllegalMove("cannot_pass")
 
 
-def apply_pass_turn(g: Position, move: Pass, plan) -> None:
+def apply_pass_turn(g: Position, move: Pass, plan: Plan | None) -> None:
     g._log(g.current, "pass", "pass")
     g._next_turn()
 
@@ -436,7 +460,7 @@ def verify_lay_red_three(g: Position, move: LayRedThree) -> None:
         raise IllegalMove("must_keep_cards")   # never empty the hand this way (D7)
 
 
-def apply_lay_red_three(g: Position, move: LayRedThree, plan) -> None:
+def apply_lay_red_three(g: Position, move: LayRedThree, plan: Plan | None) -> None:
     seat = g.current
     c = take_ids(g.hands[seat], (move.card,))[0]
     g.red3[g.side_of(seat)].append(c)
@@ -469,7 +493,7 @@ def _verify_going_out(g: Position, move: Ask) -> Plan:
     return plan
 
 
-def apply_ask(g: Position, move: Ask, plan) -> None:
+def apply_ask(g: Position, move: Ask, plan: Plan | None) -> None:
     seat = g.current
     g.turn.asked, g.turn.pending, g.turn.asker = True, move.text(), seat
     g._log(seat, move.text(), "ask", public={"partner": g.partners(seat)[0]})
@@ -480,7 +504,7 @@ def verify_answer(g: Position, move: Answer) -> None:
     _need(g, "answer")
 
 
-def apply_answer(g: Position, move: Answer, plan) -> None:
+def apply_answer(g: Position, move: Answer, plan: Plan | None) -> None:
     g._log(g.current, move.text(), "answer", public={"yes": move.yes})
     ask = parse_move(g.turn.pending or "")
     g.current, g.phase, g.turn.pending = g.turn.asker, "meld", None
@@ -500,5 +524,5 @@ def verify_next_deal(g: Position, move: NextDeal) -> None:
     _need(g, "deal_over")
 
 
-def apply_next_deal(g: Position, move, plan) -> None:
+def apply_next_deal(g: Position, move: NextDeal, plan: Plan | None) -> None:
     g.start_deal()

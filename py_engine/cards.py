@@ -11,6 +11,8 @@ copies of a card share a kind and are interchangeable; moves name kinds, the sta
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 RANK_CHARS = "23456789TJQKA"          # rank 2..14
 SUIT_CHARS = "CDHS"                   # clubs, diamonds, hearts, spades
 SUIT_SYMBOLS = "♣♦♥♠"
@@ -113,7 +115,7 @@ for _i, _k in enumerate(sorted(range(N_KINDS), key=card_sort_key)):
     SORT_INDEX[_k] = _i
 
 
-def counts_of(kinds) -> list[int]:
+def counts_of(kinds: Iterable[int]) -> list[int]:
     c = [0] * N_KINDS
     for k in kinds:
         c[k] += 1

@@ -17,7 +17,7 @@ def _load_json(path: str):
         with open(path, encoding="utf-8") as f:
             return json.load(f)
     except (OSError, ValueError) as e:
-        raise SystemExit(f"cannot read {path}: {e}")
+        raise SystemExit(f"cannot read {path}: {e}") from e
 
 
 def main(argv: list[str] | None = None, out=None) -> int:

@@ -12,19 +12,63 @@ generated moves with verifying every candidate. What is generated is recorded in
 check those very moves again."""
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations, filterfalse, repeat
 
-from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, N_KINDS, RANK_OF,
-                    SORT_INDEX, SUIT_OF, VALUE_OF_KIND, counts_of, kind_of_rank_suit)
-from .candidates import (NATURAL_KINDS, NATURALS_BY_RANK, candidate_shapes, new_meld_shape,
-                         opening_combos, part_facts, rule_shape, sequence_windows, shared_part,
-                         wild_kinds)
+from .candidates import (
+    NATURAL_KINDS,
+    NATURALS_BY_RANK,
+    candidate_shapes,
+    new_meld_shape,
+    opening_combos,
+    part_facts,
+    rule_shape,
+    sequence_windows,
+    shared_part,
+    wild_kinds,
+)
+from .cards import (
+    IS_BLACK3,
+    IS_NATURAL,
+    IS_RED3,
+    IS_WILD,
+    KIND_OF_ID,
+    N_KINDS,
+    RANK_OF,
+    SORT_INDEX,
+    SUIT_OF,
+    VALUE_OF_KIND,
+    counts_of,
+    kind_of_rank_suit,
+)
 from .errors import IllegalMove
-from .melds import (BLACK3, GROUP, SEQUENCE, TableMeld, addition_problem, finished_kind,
-                    group_counts_problem)
-from .moves import (AddTo, Answer, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, Move,
-                    NewMeld, NextDeal, Pass, TakePile, TakePileOnto, TakeTop)
+from .melds import (
+    BLACK3,
+    GROUP,
+    SEQUENCE,
+    TableMeld,
+    addition_problem,
+    finished_kind,
+    group_counts_problem,
+)
+from .moves import (
+    AddTo,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    EndDeal,
+    LayRedThree,
+    Meld,
+    Merge,
+    Move,
+    NewMeld,
+    NextDeal,
+    Pass,
+    TakePile,
+    TakePileOnto,
+    TakeTop,
+)
 from .scoring import side_canastas
 from .state import Game
 from .turn import opening_minimum_met
@@ -561,7 +605,7 @@ def ask_moves(game: Game, acting: ActingSide | None = None) -> list[Ask]:
     return [a for a in cands if _accepts(game, a)]
 
 
-def opening_ok(game: Game, combo) -> bool:
+def opening_ok(game: Game, combo: Sequence[NewMeld]) -> bool:
     """Would ``game.can(Meld(combo))`` accept an opening that ``opening_combos`` made (new
     melds, none of black threes, that the hand holds together)? The parts are valid melds by
     construction, so what is left of ``verify_meld`` is the opening minimum and the end of the
@@ -627,7 +671,8 @@ def opened_meld_choices(game: Game, acting: ActingSide, counts: list[int]
     return news, addition_pairs(game, counts, acting)
 
 
-def meld_move_at(game: Game, acting: ActingSide, counts: list[int], pick) -> Meld:
+def meld_move_at(game: Game, acting: ActingSide, counts: list[int],
+                 pick: Callable[[range], int]) -> Meld:
     """``pick(meld_moves(game, acting, counts))`` for an opened side with a meld move
     (``has_meld_move``), where ``pick`` reads only the list's length and one item
     (``random.Random.choice``): only that move is made and recorded as generated."""

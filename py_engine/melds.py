@@ -9,8 +9,19 @@ meld *move* is ``moves.Meld``).
 """
 from __future__ import annotations
 
-from .cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF,
-                    VALUE_OF_KIND)
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from .cards import (
+    IS_BLACK3,
+    IS_NATURAL,
+    IS_RED3,
+    IS_WILD,
+    KIND_OF_ID,
+    RANK_OF,
+    SUIT_OF,
+    VALUE_OF_KIND,
+)
 from .errors import IllegalMove
 from .rules import RuleSet
 
@@ -34,12 +45,12 @@ class TableMeld:
     def __repr__(self) -> str:
         return f"TableMeld({self.id}, {self.type!r}, {self.rank}, {self.suit}, {self.cards})"
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, TableMeld) and (
             self.id, self.type, self.rank, self.suit, self.cards) == (
             other.id, other.type, other.rank, other.suit, other.cards)
 
-    def copy(self) -> "TableMeld":
+    def copy(self) -> TableMeld:
         """An independent copy."""
         return TableMeld(self.id, self.type, self.rank, self.suit, list(self.cards), self.wilds)
 
@@ -59,12 +70,12 @@ class TableMeld:
         """None, or what finished meld this is: natural, mixed, samba, wild."""
         return finished_kind(self.type, len(self.cards), self.wilds, rules)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "type": self.type, "rank": self.rank, "suit": self.suit,
                 "cards": list(self.cards)}
 
     @staticmethod
-    def from_json(d: dict) -> "TableMeld":
+    def from_json(d: dict[str, Any]) -> TableMeld:
         return TableMeld(int(d["id"]), str(d["type"]), int(d.get("rank", 0)),
                          int(d.get("suit", -1)), [int(c) for c in d["cards"]])
 
@@ -81,7 +92,7 @@ def finished_kind(mtype: str, n: int, wilds: int, rules: RuleSet) -> str | None:
     return None
 
 
-def wild_count(kinds) -> int:
+def wild_count(kinds: Iterable[int]) -> int:
     return sum(1 for k in kinds if IS_WILD[k])
 
 
@@ -137,7 +148,7 @@ def classify(kinds: list[int], rules: RuleSet, detail: str = "") -> tuple[str, i
     return SEQUENCE, 0, SUIT_OF[kinds[0]]
 
 
-def shape_of(kinds) -> tuple[str, int, int]:
+def shape_of(kinds: Sequence[int]) -> tuple[str, int, int]:
     """``classify``'s answer for kinds already known to make a valid new meld (the legal-move
     generator's), without its checks: black threes; no natural card, a wild meld; naturals of
     one rank, a group of that rank; else a sequence of the first card's suit."""
@@ -260,7 +271,7 @@ def finished_bonus(kind: str | None, rules: RuleSet) -> int:
     raise KeyError(kind)
 
 
-def value_of(kinds) -> int:
+def value_of(kinds: Iterable[int]) -> int:
     return sum(VALUE_OF_KIND[k] for k in kinds)
 
 

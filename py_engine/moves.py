@@ -16,8 +16,9 @@ Discard(card=34)
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar, Union
+from typing import ClassVar
 
 from .cards import KIND_TEXT, N_KINDS, SORT_INDEX, kind_text, parse_kind
 from .errors import InvalidMove
@@ -28,14 +29,14 @@ _DISCARD_TEXTS = ["discard " + t for t in KIND_TEXT]
 _RED3_TEXTS = ["red3 " + t for t in KIND_TEXT]
 
 
-def canonical_cards(kinds) -> tuple[int, ...]:
+def canonical_cards(kinds: Sequence[int]) -> tuple[int, ...]:
     """Card kinds in the one order a move's text shows them (display order)."""
     if len(kinds) < 2:
         return tuple(kinds)
     return tuple(sorted(kinds, key=SORT_INDEX.__getitem__))
 
 
-def _cards(kinds) -> str:
+def _cards(kinds: Iterable[int]) -> str:
     return " ".join([KIND_TEXT[k] for k in kinds])
 
 
@@ -48,11 +49,11 @@ class NewMeld:
     cards: tuple[int, ...]
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "cards", canonical_cards(self.cards))
 
     @classmethod
-    def of_sorted(cls, cards: tuple[int, ...]) -> "NewMeld":
+    def of_sorted(cls, cards: tuple[int, ...]) -> NewMeld:
         """A part from cards already in display order (the generator builds them so)."""
         part = object.__new__(cls)
         object.__setattr__(part, "cards", cards)
@@ -74,7 +75,7 @@ class AddTo:
     cards: tuple[int, ...]
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "cards", canonical_cards(self.cards))
 
     def text(self) -> str:
@@ -85,10 +86,10 @@ class AddTo:
         return t
 
 
-Part = Union[NewMeld, AddTo]
+Part = NewMeld | AddTo
 
 
-def _parts_text(parts) -> str:
+def _parts_text(parts: Iterable[Part]) -> str:
     return "; ".join(p.text() for p in parts)
 
 
@@ -133,7 +134,7 @@ class Move:
     action: ClassVar[str]
 
     @classmethod
-    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> "Move":
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         _single(cls.verb, args, rest, 0, text)
         return cls()
 
@@ -157,11 +158,11 @@ class TakePile(Move):
     verb: ClassVar[str] = "take"
     action: ClassVar[str] = "take_pile"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "cards", canonical_cards(self.cards))
 
     @classmethod
-    def parse(cls, args, rest, text):
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         if not args:
             raise InvalidMove(f"'take' needs cards or a meld id: {text!r}")
         if len(args) == 1 and args[0][:1].lower() == "m" and not rest:
@@ -192,7 +193,7 @@ class TakeTop(Move):
     action: ClassVar[str] = "take_top"
 
     @classmethod
-    def parse(cls, args, rest, text):
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         _single(cls.verb, args, rest, 1, text)
         return cls(_meld_id(args[0], text))
 
@@ -209,7 +210,7 @@ class Meld(Move):
     action: ClassVar[str] = "meld"
 
     @classmethod
-    def parse(cls, args, rest, text):
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         if not args:
             raise InvalidMove(f"'meld' needs parts: {text!r}")
         return cls(tuple(_part(s, text) for s in [args] + rest))
@@ -231,7 +232,7 @@ class Merge(Move):
     action: ClassVar[str] = "merge"
 
     @classmethod
-    def parse(cls, args, rest, text):
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         _single(cls.verb, args, rest, 2, text)
         return cls(_meld_id(args[0], text), _meld_id(args[1], text))
 
@@ -247,7 +248,7 @@ class Discard(Move):
     action: ClassVar[str] = "discard"
 
     @classmethod
-    def parse(cls, args, rest, text):
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         _single(cls.verb, args, rest, 1, text)
         return cls(_kinds(args, text)[0])
 
@@ -271,7 +272,7 @@ class LayRedThree(Move):
     action: ClassVar[str] = "lay_red_three"
 
     @classmethod
-    def parse(cls, args, rest, text):
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         _single(cls.verb, args, rest, 1, text)
         return cls(_kinds(args, text)[0])
 
@@ -289,7 +290,7 @@ class Ask(Move):
     action: ClassVar[str] = "ask"
 
     @classmethod
-    def parse(cls, args, rest, text):
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         segs = ([args] if args else []) + rest
         discard = None
         if segs and segs[-1][0].lower() in ("discard", "d"):
@@ -314,7 +315,7 @@ class Answer(Move):
     action: ClassVar[str] = "answer"
 
     @classmethod
-    def parse(cls, args, rest, text):
+    def parse(cls, args: list[str], rest: list[list[str]], text: str) -> Move:
         _single(cls.verb, args, rest, 1, text)
         if args[0].lower() not in ("yes", "no"):
             raise InvalidMove(f"expected 'answer yes' or 'answer no', got {text!r}")
@@ -351,7 +352,7 @@ for _cls in MOVE_TYPES:
 _PARSED: dict[str, Move] = {}
 
 
-def remember_texts(moves, texts) -> None:
+def remember_texts(moves: Sequence[Move], texts: Sequence[str]) -> None:
     """Let ``parse_move`` return each of ``moves`` for its own text (``texts[i]`` is
     ``moves[i].text()``, canonical, so parsing it gives an equal move): the legal-move listing
     registers what it generated, and playing a listed text then parses nothing."""

@@ -6,13 +6,16 @@ effect, state.py the ``Game`` that plays them.
 from __future__ import annotations
 
 import random
-from typing import Self
+from typing import TYPE_CHECKING, Any, Self
 
 from .cards import IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, deck_ids
 from .melds import TableMeld
 from .rules import Options, RuleSet, get_rules
 from .scoring import score_side, side_canastas
 from .turn import ask_problem, keeps_enough_cards, may_go_out, turn_can_end
+
+if TYPE_CHECKING:
+    from .moves import Move
 
 PHASES = ("draw", "meld", "answer", "deal_over", "game_over")
 
@@ -29,11 +32,11 @@ class Turn:
         self.asked, self.refused, self.pending, self.asker = asked, refused, pending, asker
         self.melded_before = melded_before
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"asked": self.asked, "refused": self.refused, "pending": self.pending,
                 "asker": self.asker, "melded_before": self.melded_before}
 
-    def copy(self) -> "Turn":
+    def copy(self) -> Turn:
         return Turn(self.asked, self.refused, self.pending, self.asker, self.melded_before)
 
 
@@ -55,7 +58,7 @@ class Position:
                           for seat in range(self.players)]
         self.scores = [0] * self.n_sides
         self.history: list[list[int]] = []
-        self.breakdowns: list[dict] = []    # each finished deal's deal_result
+        self.breakdowns: list[dict[str, Any]] = []    # each finished deal's deal_result
         self.deal_no = 0
         self.dealer = self.players - 2   # start_deal moves it on: the last seat deals first (D1)
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
@@ -69,19 +72,19 @@ class Position:
         self.current = 0
         self.turn = Turn()
         self.went_out: int | None = None
-        self.deal_result: dict | None = None
-        self.result: dict | None = None
+        self.deal_result: dict[str, Any] | None = None
+        self.result: dict[str, Any] | None = None
         self.moves: list[str] = []
-        self.log: list[dict] = []
+        self.log: list[dict[str, Any]] = []
         self.version = 0
-        self.scenario: dict | None = None
+        self.scenario: dict[str, Any] | None = None
         # Deal number -> the text that seeds that deal's shuffle instead of the game seed (play
         # between browsers derives each deal's seed from every player's revealed value).
         self.deal_seeds: dict[int, str] = {}
         self.record_log = True       # copies for a search may leave the log out (``copy``)
         # The legal moves legal.py generated at one position: (``fingerprint()``, id(move) ->
         # (move, plan or None)); ``play`` trusts those moves without checking them again.
-        self.generated: tuple[tuple, dict] | None = None
+        self.generated: tuple[tuple[object, ...], dict[int, tuple[Move, Any]]] | None = None
         # True once the caller promised that only ``play`` changes this game (``played_only``)
         self.only_played = False
 
@@ -276,7 +279,8 @@ class Position:
             return True
 
     # The log -----------------------------------------------------------------------------------
-    def _log(self, seat, move: str, kind: str, public=None, private=None) -> None:
+    def _log(self, seat: int | None, move: str, kind: str, public: dict[str, Any] | None = None,
+             private: dict[str, Any] | None = None) -> None:
         """One log entry: ``kind`` (an action or event name), the move's text, what everyone
         saw (``public``) and what only ``seat`` saw (``private``)."""
         if self.record_log:
@@ -304,7 +308,7 @@ class Position:
         return finished >= self.canastas_needed and (
             not self.rules.go_out_needs_sequence or sequences > 0)
 
-    def requirement_missing(self, finished: int, sequences: int) -> dict:
+    def requirement_missing(self, finished: int, sequences: int) -> dict[str, Any]:
         """What a side with ``finished`` canastas and sambas, ``sequences`` of them sambas, still
         lacks to go out (section 8): ``canastas``, how many more; ``sequence``, whether one of
         them must still be a samba/escalera. Nothing lacks exactly when
@@ -358,7 +362,7 @@ class Position:
         return ids
 
 
-def _check_deal_seeds(seeds) -> dict[int, str]:
+def _check_deal_seeds(seeds: object) -> dict[int, str]:
     if seeds is None:
         return {}
     if not isinstance(seeds, dict) or not all(

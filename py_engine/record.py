@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Iterable
+from typing import Any, NoReturn
 
 from .cards import IS_RED3, KIND_OF_ID, deck_ids, id_text, kind_text, parse_kind
 from .errors import IllegalMove, InvalidMove, ScenarioError
@@ -16,7 +17,7 @@ STATE_FORMAT = "samba-state/1"
 
 
 # Records ---------------------------------------------------------------------------------------
-def game_record(game: Game) -> dict:
+def game_record(game: Game) -> dict[str, Any]:
     rec = {"format": RECORD_FORMAT, "rules": game.rules.name, "players": game.players,
            "target": game.target, "seed": game.seed, "moves": list(game.moves)}
     if game.scenario is not None:
@@ -26,7 +27,7 @@ def game_record(game: Game) -> dict:
     return rec
 
 
-def replay(record: dict, upto: int | None = None) -> Game:
+def replay(record: dict[str, Any], upto: int | None = None) -> Game:
     """Rebuild a game from its record, checking every move; raises ScenarioError if it fails."""
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
         raise ScenarioError(f"not a game record (format must be {RECORD_FORMAT!r})")
@@ -60,7 +61,7 @@ def replay(record: dict, upto: int | None = None) -> Game:
 
 
 # The full state --------------------------------------------------------------------------------
-def state_to_json(game: Game) -> dict:
+def state_to_json(game: Game) -> dict[str, Any]:
     return {
         "format": STATE_FORMAT, "rules": game.rules.name, "players": game.players,
         "target": game.target, "seed": game.seed, "scores": list(game.scores),
@@ -78,7 +79,7 @@ def state_to_json(game: Game) -> dict:
     }
 
 
-def state_from_json(d: dict) -> Game:
+def state_from_json(d: dict[str, Any]) -> Game:
     """Load a full state; raises ScenarioError when it does not describe a valid game."""
     try:
         if d.get("format") != STATE_FORMAT:
@@ -144,7 +145,7 @@ def check_consistent(g: Game) -> None:
 
 
 # Scenarios --------------------------------------------------------------------------------------
-def _kinds(cards, where: str) -> list[int]:
+def _kinds(cards: Iterable[object], where: str) -> list[int]:
     if not isinstance(cards, list):
         raise ScenarioError(f"{where} must be a list of cards")
     try:
@@ -153,7 +154,7 @@ def _kinds(cards, where: str) -> list[int]:
         raise ScenarioError(f"{where}: {e}") from None
 
 
-def _bad(c):
+def _bad(c: object) -> NoReturn:
     raise ValueError(f"malformed card {c!r}")
 
 
@@ -180,7 +181,7 @@ def load_scenario(sc: Any) -> Game:
     for c in deck_ids(rules.decks, rules.jokers):
         pool.setdefault(KIND_OF_ID[c], []).append(c)
 
-    def take(kinds, where):
+    def take(kinds: Iterable[int], where: str) -> list[int]:
         out = []
         for k in kinds:
             if not pool.get(k):
@@ -255,14 +256,14 @@ def load_scenario(sc: Any) -> Game:
     return g
 
 
-def _int(sc, key, default, lo, hi) -> int:
+def _int(sc: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
     v = sc.get(key, default)
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
         raise ScenarioError(f"'{key}' must be an integer from {lo} to {hi}")
     return v
 
 
-def scenario_of(game: Game) -> dict:
+def scenario_of(game: Game) -> dict[str, Any]:
     """The scenario that sets up the current position (stock included)."""
     return {"rules": game.rules.name, "players": game.players, "target": game.target,
             "seed": game.seed, "scores": list(game.scores), "dealer": game.dealer,

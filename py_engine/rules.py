@@ -81,7 +81,7 @@ class RuleSet:
     max_deals: int = 60
     notes: tuple[str, ...] = field(default_factory=tuple)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         problems = []
         if not self.name or not self.name.isidentifier():
             problems.append("name must be an identifier")
@@ -168,7 +168,7 @@ class Options:
     target: int
 
     @staticmethod
-    def make(rules: RuleSet, players: int | None = None, target: int | None = None) -> "Options":
+    def make(rules: RuleSet, players: int | None = None, target: int | None = None) -> Options:
         p = rules.default_players if players is None else players
         t = rules.target_for(p) if target is None and p in rules.players_allowed else (
             rules.default_target if target is None else target)

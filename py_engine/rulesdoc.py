@@ -10,8 +10,8 @@ False
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import fields
-from typing import Callable
 
 from .levels import SEAT_KINDS
 from .rules import PRESETS, RuleSet

@@ -11,6 +11,8 @@
 """
 from __future__ import annotations
 
+from typing import Any
+
 from .cards import IS_BLACK3, IS_RED3, KIND_OF_ID, VALUE_OF_KIND
 from .melds import GROUP, SEQUENCE, WILD, TableMeld, meld_bonus, meld_value
 from .rules import RuleSet
@@ -72,7 +74,7 @@ def going_out_bonus(rules: RuleSet, went_out: bool, melded_before_turn: bool = T
 
 
 def score_side(rules: RuleSet, players: int, melds: list[TableMeld], red_threes: list[int],
-               hands: list[list[int]], went_out: bool, melded_before_turn: bool = True) -> dict:
+               hands: list[list[int]], went_out: bool, melded_before_turn: bool = True) -> dict[str, Any]:
     """The deal's score of one side, broken down; ``hands`` are its players' hands.
 
     ``melded_before_turn`` says, for a side that went out, whether it had any meld on the

@@ -11,8 +11,8 @@ from __future__ import annotations
 import random
 
 from .ai import make_bot
-from .levels import HINT_LEVELS, SEAT_KINDS
 from .lessons import check_step, validate_lesson
+from .levels import HINT_LEVELS, SEAT_KINDS
 from .moves import Move, parse_move
 from .record import game_record, load_scenario, replay
 from .state import Game
@@ -55,7 +55,7 @@ class Session:
     # Starting a table ------------------------------------------------------------------------
     @classmethod
     def new_game(cls, rules="samba", players=None, target=None, seed=None, seats=None,
-                 deal_seeds=None) -> "Session":
+                 deal_seeds=None) -> Session:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         try:
@@ -65,7 +65,7 @@ class Session:
         return cls(game, seats)
 
     @classmethod
-    def from_record(cls, record) -> "Session":
+    def from_record(cls, record) -> Session:
         """Raises ScenarioError (a damaged record) or SessionError (bad seats)."""
         game = replay(record)
         try:
@@ -74,11 +74,11 @@ class Session:
             raise SessionError("bad_record", e.message) from None
 
     @classmethod
-    def from_scenario(cls, scenario, seats=None) -> "Session":
+    def from_scenario(cls, scenario, seats=None) -> Session:
         return cls(load_scenario(scenario), seats)
 
     @classmethod
-    def from_lesson(cls, lesson) -> "Session":
+    def from_lesson(cls, lesson) -> Session:
         lesson = validate_lesson(lesson)
         game = load_scenario(lesson["scenario"])
         seats = lesson.get("seats") or ["human"] + ["easy"] * (game.players - 1)

@@ -6,8 +6,7 @@ import time
 from typing import Any
 
 from .cards import counts_of, deck_ids
-from .legal import (ActingSide, has_meld_move, iter_pile_takes, meld_move_at, meld_moves,
-                    other_moves)
+from .legal import ActingSide, has_meld_move, iter_pile_takes, meld_move_at, meld_moves, other_moves
 from .rules import get_rules
 from .state import Game
 

@@ -28,8 +28,9 @@ import os
 import socket
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, TextIO
+from typing import Any, TextIO
 
 RETRIES = 3               # a task whose worker died is run again at most this many times
 PROGRESS_EVERY = 10.0     # seconds between progress lines (and one when the run ends)

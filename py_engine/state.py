@@ -11,11 +11,16 @@ the move type's ``action``. ``play`` trusts the moves legal.py generated at the 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from . import actions
 from .actions import Plan, plan_of, take_ids
 from .errors import IllegalMove, InvalidMove
 from .melds import shape_of
-from .moves import MOVE_TYPES, AddTo, Discard, Draw, Meld, Move, parse_move
+
+# (Discard and Draw: for the docstring's examples, which run in this module's namespace)
+from .moves import MOVE_TYPES, AddTo, Discard, Draw, Meld, Move, parse_move  # noqa: F401
 from .position import PHASES, Position, Turn
 
 __all__ = ["PHASES", "Game", "Plan", "Turn"]
@@ -24,13 +29,18 @@ __all__ = ["PHASES", "Game", "Plan", "Turn"]
 class Game(Position):
     """A game of Samba: several deals to the target score."""
 
+    # The moves generated at this position (``generation``), with their plans: Position cannot
+    # name Plan (actions.py comes after it).
+    generated: tuple[tuple[object, ...], dict[int, tuple[Move, Plan | None]]] | None
+
     # verify / can / play ------------------------------------------------------------------
     def verify(self, move: Move) -> Plan | None:
         """Raise IllegalMove (with a reason code) unless ``move`` is legal now; change nothing."""
         check = _VERIFY.get(type(move))
         if check is None:
             try:
-                return getattr(actions, "verify_" + move.action)(self, move)
+                verify: Callable[[Game, Move], Plan | None] = getattr(actions, "verify_" + move.action)
+                return verify(self, move)
             except AttributeError:
                 raise InvalidMove(f"not a move: {move!r}") from None
         return check(self, move)
@@ -42,7 +52,7 @@ class Game(Position):
         except IllegalMove:
             return False
 
-    def fingerprint(self) -> tuple:
+    def fingerprint(self) -> tuple[object, ...]:
         """Everything the legal moves of the seat to act depend on: this game object, its
         version, phase and turn, the hand, the stock's size, the pile, the next meld's id, the
         side's melds (each meld object with its card list and size), the side's score and the
@@ -65,7 +75,7 @@ class Game(Position):
         self.only_played = True
         self.generated = None
 
-    def generation(self) -> dict:
+    def generation(self) -> dict[int, tuple[Move, Plan | None]]:
         """The record of the moves generated at this position (``legal.py`` fills it: move id
         -> (move, its plan or None)); a new one whenever the fingerprint changed."""
         fp = self.fingerprint()
@@ -100,7 +110,7 @@ class Game(Position):
                 plan.new_meld(mtype, rank, suit, ids)
         return plan
 
-    def play(self, move: Move | str) -> dict:
+    def play(self, move: Move | str) -> dict[str, Any]:
         """Apply a legal move (or its text) for the seat to act; returns the log record.
 
         A move the legal-move generator made at this position (``trusted_plan``) is not checked
@@ -125,5 +135,5 @@ class Game(Position):
 
 
 # Each move type's check and effect (``verify`` and ``play`` look them up by the move's type).
-_VERIFY = {cls: getattr(actions, "verify_" + cls.action) for cls in MOVE_TYPES}
+_VERIFY: dict[type[Move], Callable[[Game, Move], Plan | None]] = {cls: getattr(actions, "verify_" + cls.action) for cls in MOVE_TYPES}
 _APPLY = {cls: getattr(actions, "apply_" + cls.action) for cls in MOVE_TYPES}

@@ -13,8 +13,20 @@ from weakref import WeakKeyDictionary
 from .cards import KIND_OF_ID, KIND_TEXT, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text
 from .legal import legal_moves
 from .melds import cards_needed, finished_bonus, finished_kind, is_closed, meld_value
-from .moves import (AddTo, Ask, Discard, Draw, EndDeal, LayRedThree, Meld, Merge, TakePile,
-                    TakePileOnto, TakeTop, remember_texts)
+from .moves import (
+    AddTo,
+    Ask,
+    Discard,
+    Draw,
+    EndDeal,
+    LayRedThree,
+    Meld,
+    Merge,
+    TakePile,
+    TakePileOnto,
+    TakeTop,
+    remember_texts,
+)
 from .scoring import side_canastas
 from .state import Game
 

@@ -21,14 +21,12 @@ import argparse
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 
-
-from tools import engine_workload  # noqa: E402
 from py_engine import legal, simulate  # noqa: E402
 from py_engine.cards import counts_of  # noqa: E402
 from py_engine.moves import Meld  # noqa: E402
 from py_engine.state import Game  # noqa: E402
+from tools import engine_workload  # noqa: E402
 
 clock = time.perf_counter
 

@@ -2,18 +2,22 @@
 the faster code with, move for move: ``tests/test_core_reference.py``)."""
 from __future__ import annotations
 
+import itertools as _itertools
 from itertools import compress
 
+import py_engine.candidates as _candidates
+import py_engine.cards as _cards
+from py_engine.candidates import (
+    _NATURAL_COUNTS,
+    NATURALS_BY_RANK,
+    rule_shape,
+    sequence_windows,
+    wild_kinds,
+)
 from py_engine.cards import IS_BLACK3, RANK_OF, SUIT_OF
-from py_engine.candidates import (_NATURAL_COUNTS, NATURALS_BY_RANK, rule_shape,
-                                  sequence_windows, wild_kinds)
 from py_engine.legal import _BLACK3_KINDS
 from py_engine.melds import BLACK3, GROUP, SEQUENCE, WILD
 from py_engine.moves import NewMeld
-import itertools as _itertools
-
-import py_engine.cards as _cards
-import py_engine.candidates as _candidates
 
 
 def candidate_shapes(counts, game):

@@ -15,10 +15,10 @@ import argparse
 import json
 import sys
 
-from py_engine.state import Game
-from py_engine.views import view_for
 from py_engine.ai.leaf import NAMES, features
 from py_engine.ai.medium import MediumBot
+from py_engine.state import Game
+from py_engine.views import view_for
 
 
 def positions(rules: str, players: int, deals: int, seed: int):

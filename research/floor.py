@@ -32,8 +32,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-from tools import bench_engine  # noqa: E402
-from tools import engine_workload  # noqa: E402
+from tools import (
+    bench_engine,
+    engine_workload,
+)
 
 
 def _replay(g, moves) -> int:

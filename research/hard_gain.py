@@ -19,19 +19,18 @@
 """
 from __future__ import annotations
 
-from typing import Any
-
 import argparse
 import json
 import sys
 import time
+from typing import Any
 
+from py_engine.ai.hard import HardBot
+from py_engine.ai.medium import MediumBot
+from py_engine.spread import run
 from py_engine.state import Game
 from py_engine.views import view_for
-from py_engine.ai.hard import HardBot
-from py_engine.spread import run
 from research.study_hard import StudyHard
-from py_engine.ai.medium import MediumBot
 
 
 def positions(rules: str, players: int, deals: int, every: int, seed: int) -> list:
@@ -88,7 +87,7 @@ def study(rules: str, players: int, deals: int, every: int, truth: int, variants
         raise SystemExit("no searched decision in these deals; play more deals")
     ref = run(reference, [(v, c, truth) for v, c in pos], jobs)
     oracle: dict[str, list[float]] = {}
-    for (v, c), r in zip(pos, ref):
+    for (_v, c), r in zip(pos, ref):
         oracle.setdefault(kind_of(c), []).append(max(r.values()) - r[c[0]])
     out: dict[str, Any] = {"rules": rules, "players": players, "deals": deals, "positions": len(pos),
            "truth_samples": truth,
@@ -98,7 +97,7 @@ def study(rules: str, players: int, deals: int, every: int, truth: int, variants
         res = run(choose, [(v, kw) for v, _ in pos], jobs)
         gains, switched, secs, samples = [], 0, 0.0, 0
         by_z: dict[float, list[float]] = {z: [] for z in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0)}
-        for (v, c), r, (ch, dt, n, gs, conf) in zip(pos, ref, res):
+        for (_v, c), r, (ch, dt, n, gs, conf) in zip(pos, ref, res):
             secs += dt
             samples += n
             gains.append(r.get(ch, r[c[0]]) - r[c[0]])
@@ -133,7 +132,7 @@ def main(argv=None) -> int:
     try:
         variants = [json.loads(s) for s in a.variant]
     except ValueError as e:
-        raise SystemExit(f"--variant must be a JSON object of HardBot arguments: {e}")
+        raise SystemExit(f"--variant must be a JSON object of HardBot arguments: {e}") from e
     if not all(isinstance(k, dict) for k in variants):
         raise SystemExit("--variant must be a JSON object of HardBot arguments")
     print(json.dumps(study(a.rules, a.players, a.deals, a.every, a.truth, variants, a.seed,

@@ -42,14 +42,13 @@ import os
 import random
 import sys
 
-
 from py_engine.ai.determinize import determinize  # noqa: E402
 from py_engine.ai.hard import HardBot, laid_red_threes  # noqa: E402
-from research.study_hard import StudyHard  # noqa: E402
 from py_engine.ai.judge import _turn, goes_out, outcome  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
+from research.study_hard import StudyHard  # noqa: E402
 
 RESERVED = range(9000, 9100)
 KINDS = ("draw phase", "go out/ask/answer", "discard", "meld")

@@ -24,11 +24,9 @@ import argparse
 import json
 from dataclasses import fields
 
-
-from research.hard_overrides import RESERVED, parse_variant  # noqa: E402
-
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
 from py_engine.spread import SpreadError  # noqa: E402
+from research.hard_overrides import RESERVED, parse_variant  # noqa: E402
 from research.study_hard import StudyConfig, StudyHard  # noqa: E402
 
 # What the tournament gives every bot (``play_deal``) and a side may not set for itself (its

@@ -24,16 +24,16 @@ import random
 import sys
 import time
 
-
-from py_engine.ai.determinize import Determinizer  # noqa: E402
-from py_engine.ai.determinize import known_holdings  # noqa: E402
-from research.inference import (Avoided, PairRich, loose_positions,  # noqa: E402
-                                    natural_counts)
+from py_engine.ai.determinize import (
+    Determinizer,  # noqa: E402
+    known_holdings,  # noqa: E402
+)
 from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.cards import IS_RED3, KIND_OF_ID, parse_kind  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
+from research.inference import Avoided, PairRich, loose_positions, natural_counts  # noqa: E402
 
 RESERVED = range(9000, 9100)
 

@@ -29,8 +29,8 @@ from __future__ import annotations
 import math
 import random
 
-from py_engine.cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_CHARS, RANK_OF, parse_kind
 from py_engine.ai.determinize import known_holdings
+from py_engine.cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_CHARS, RANK_OF, parse_kind
 
 DISCARD_TRUST = 0.95     # the share of samples a discard's fact is applied in
 PASS, DISCARD, MELDED, ADDED = "pass", "discard", "melded", "added"

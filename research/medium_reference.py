@@ -5,10 +5,20 @@ from __future__ import annotations
 
 import random
 
-from py_engine.cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF,
-                            SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
 from py_engine.ai.info import legal_texts
 from py_engine.ai.weights import MEDIUM_WEIGHTS
+from py_engine.cards import (
+    IS_BLACK3,
+    IS_NATURAL,
+    IS_RED3,
+    IS_WILD,
+    KIND_OF_ID,
+    RANK_OF,
+    SUIT_OF,
+    VALUE_OF_KIND,
+    kind_text,
+    parse_kind,
+)
 
 _RANKS = "23456789TJQKA"
 

@@ -25,15 +25,13 @@ from __future__ import annotations
 import argparse
 import json
 
-
-from research.hard_overrides import RESERVED  # noqa: E402
-
 from py_engine.ai.endgame import best_going_out  # noqa: E402
-from py_engine.ai.lastturn import LastTurnMedium  # noqa: E402
 from py_engine.ai.info import Info  # noqa: E402
+from py_engine.ai.lastturn import LastTurnMedium  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
 from py_engine.spread import SpreadError  # noqa: E402
+from research.hard_overrides import RESERVED  # noqa: E402
 
 
 class ShedBot(MediumBot):

@@ -23,17 +23,16 @@ import random
 import statistics
 import sys
 
-
 from py_engine.ai.determinize import Determinizer  # noqa: E402
-from research.study_hard import StudyHard  # noqa: E402
-from research.hard_overrides import parse_variant  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
-from py_engine.cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF  # noqa: E402
 from py_engine.ai.tournament import a_sides_of, margin, wilson  # noqa: E402
-from py_engine.spread import run  # noqa: E402
+from py_engine.cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF  # noqa: E402
 from py_engine.rules import get_rules  # noqa: E402
+from py_engine.spread import run  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
+from research.hard_overrides import parse_variant  # noqa: E402
+from research.study_hard import StudyHard  # noqa: E402
 
 RESERVED = range(9000, 9100)
 

@@ -23,12 +23,10 @@ import argparse
 import json
 import sys
 
-
-from research.hard_overrides import mean_se, move_kind, parse_seeds, play_lines, read_jsonl  # noqa: E402
-
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
+from research.hard_overrides import mean_se, move_kind, parse_seeds, play_lines, read_jsonl  # noqa: E402
 
 
 def choice_kind(view: dict, ranked: list[str]) -> str | None:

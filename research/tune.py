@@ -17,14 +17,14 @@ import argparse
 import json
 import sys
 
-from py_engine.rules import get_rules
-from py_engine.state import Game
-from py_engine.views import view_for
+from py_engine import spread
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.tournament import a_sides_of, margin
-from py_engine import spread
-from py_engine.spread import run
 from py_engine.ai.weights import MEDIUM_WEIGHTS
+from py_engine.rules import get_rules
+from py_engine.spread import run
+from py_engine.state import Game
+from py_engine.views import view_for
 
 
 def duel(rules: str, players: int, wa: dict, wb: dict, deals: int, seed: int,

@@ -12,8 +12,13 @@ from sitebuild.config import CACHE, DIST, PYODIDE_RUNTIME_FILES, PYODIDE_VERSION
 from sitebuild.hosting import HEADERS_FILE, HOSTING_FILE, fill_hosting_readme, write_headers_file
 from sitebuild.install import pyodide_runtime
 from sitebuild.netplay import NETPLAY_CONFIG, write_netplay_config
-from sitebuild.pages import (_i18n_catalogues, add_meta_csp, fill_descriptions, inline_first_frame,
-                             prerender_pages)
+from sitebuild.pages import (
+    _i18n_catalogues,
+    add_meta_csp,
+    fill_descriptions,
+    inline_first_frame,
+    prerender_pages,
+)
 from sitebuild.pyodide_patch import compile_hint, share_wrapper_modules
 from sitebuild.service_worker import SW_NAME, SW_TEMPLATE, write_service_worker
 from sitebuild.snapshot import SNAPSHOT_INFO, write_snapshot_info

@@ -27,10 +27,11 @@ PYODIDE_INTEGRITY = json.loads((ROOT / "package-lock.json").read_text())[
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 # Python tools, installed into .venv/ with pip: the engine wheel's build backend (declared in
 # pyproject.toml's [build-system]) for every build, the test tools for `test` and `bench`
+# (ruff: the linter and formatter of the `lint` stage)
 # (Ray: the engine's optional extra `cluster`, for the test that spreads a tournament over a
 # local Ray cluster; never in the wheel or the site).
 BUILD_TOOLS = ("flit_core==3.12.0",)
-TEST_TOOLS = ("pytest==9.0.3", "playwright==1.65.2", "mypy==1.20.2", "ray==2.60.0")
+TEST_TOOLS = ("pytest==9.0.3", "playwright==1.65.2", "mypy==1.20.2", "ray==2.60.0", "ruff==0.17.6")
 # Pure-Python wheels for the in-Pyodide test run (Python 3.14), with their sha256.
 PYODIDE_TEST_WHEELS = {
     "micropip-0.11.1-py3-none-any.whl": "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3",

@@ -11,8 +11,17 @@ import sys
 import venv
 from pathlib import Path
 
-from sitebuild.config import (BUILD_TOOLS, CACHE, NODE_MODULES, PYODIDE_TEST_WHEELS,
-                              PYODIDE_VERSION, ROOT, VENV, _digest, log)
+from sitebuild.config import (
+    BUILD_TOOLS,
+    CACHE,
+    NODE_MODULES,
+    PYODIDE_TEST_WHEELS,
+    PYODIDE_VERSION,
+    ROOT,
+    VENV,
+    _digest,
+    log,
+)
 
 
 def npm_packages() -> Path:

@@ -7,14 +7,21 @@ import shutil
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from sitebuild.assemble import build
 from sitebuild.config import BUILD_TOOLS, CACHE, ENGINE_PKG, ROOT, TEST_TOOLS
-from sitebuild.install import ensure_chromium, pyodide_runtime, pyodide_test_wheels, venv_python
+from sitebuild.install import (
+    ensure_chromium,
+    npm_packages,
+    pyodide_runtime,
+    pyodide_test_wheels,
+    venv_python,
+)
 from sitebuild.wheel import build_wheel, write_app_lock
+
 
 def _run(cmd: list, env: dict | None = None) -> int:
     print(f"\n[test] $ {' '.join(map(str, cmd))}", flush=True)
@@ -47,6 +54,24 @@ def stage_cpython(extra: list[str]) -> int:
 
 def stage_types(extra: list[str]) -> int:
     return _run([venv_python(), "-m", "mypy"])  # files and options: pyproject.toml [tool.mypy]
+
+
+def stage_lint(extra: list[str]) -> int:
+    """The linters, each run whatever the one before said: ruff (lint and format check) on the
+    Python (pyproject.toml [tool.ruff]); ESLint (eslint.config.mjs) and tsc's JSDoc check
+    (tsconfig.json) on web/js."""
+    if not shutil.which("node"):
+        print("[test] node is missing: install Node.js 20", flush=True)
+        return 2
+    bins = ROOT / "node_modules" / ".bin"
+    runs = [
+        [venv_python(), "-m", "ruff", "check", "--no-cache", "."],
+        [venv_python(), "-m", "ruff", "format", "--check", "--no-cache", "."],
+        [bins / "eslint", "web/js"],
+        [bins / "tsc", "--noEmit", "-p", "tsconfig.json"],
+    ]
+    rcs = [_run(cmd) for cmd in runs]
+    return next((rc for rc in rcs if rc), 0)
 
 
 def stage_js(extra: list[str]) -> int:
@@ -108,6 +133,8 @@ STAGES = {
     "cpython": Stage("pytest tests and the docstring examples of py_engine", stage_cpython,
                      (_test_tools,)),
     "types": Stage("mypy py_engine", stage_types, (_test_tools,), takes_pytest_args=False),
+    "lint": Stage("ruff check, ruff format --check; ESLint and tsc --checkJs on web/js",
+                  stage_lint, (_test_tools, npm_packages), takes_pytest_args=False),
     "js": Stage("the page's logic modules under Node's test runner (node --test tests/js)",
                 stage_js, takes_pytest_args=False),
     "pyodide": Stage("the engine's tests inside Pyodide under Node", stage_pyodide,

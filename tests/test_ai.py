@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import ALL_TABLES
 
 from py_engine.ai import LEVELS, make_bot
 from py_engine.ai.determinize import determinize, known_holdings
@@ -19,8 +20,6 @@ from py_engine.legal import legal_moves
 from py_engine.record import check_consistent, load_scenario
 from py_engine.state import Game
 from py_engine.views import view_for
-
-from conftest import ALL_TABLES
 
 CHEAP = ["medium", "easy", "random"]
 
@@ -210,8 +209,8 @@ def test_last_red_three_is_not_laid_and_medium_plays_on():
 def test_rollout_fast_view_ranks_like_view_for(rules, players):
     """``hard``'s rollouts build a cached partial view; ``medium`` must rank moves the same on
     it as on ``view_for``, and the cheap meld-phase stand-in must only play legal moves."""
-    from py_engine.ai.rollout import fast_meld_phase, rollout_view
     from py_engine.ai.medium import MediumBot
+    from py_engine.ai.rollout import fast_meld_phase, rollout_view
     from py_engine.moves import parse_move
     g = Game.new(rules, players, seed=3)
     bot, cache, fast = MediumBot(seed=1), {}, {}
@@ -229,8 +228,9 @@ def test_rollout_fast_view_ranks_like_view_for(rules, players):
 # explanations and hints -------------------------------------------------------------------
 
 def _case(case_id):
-    from py_engine.ai.judge import load_cases, position
     import os
+
+    from py_engine.ai.judge import load_cases, position
     case = [c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))
             if c["id"] == case_id][0]
     return position(case)
@@ -243,8 +243,10 @@ def test_explain_gives_known_keys_for_every_move(rules, players):
     with their parameters, and have English words (the page's catalogue) that the parameters
     fill."""
     import json
-    from py_engine.ai.explain import CODES, explain
+
     from hint_words import hint_text
+
+    from py_engine.ai.explain import CODES, explain
     game = Game.new(rules, players, seed=21)
     bots = [make_bot("medium", seed=s) for s in range(players)]
     used = set()
@@ -301,6 +303,7 @@ def counting_clock(monkeypatch, step: float) -> None:
 
 def test_hint_asks_hard_within_its_budget(monkeypatch):
     import time
+
     from py_engine.ai.hints import hint
     g = _case("feed-seq5-s4")
     view = view_for(g, 0)
@@ -360,6 +363,7 @@ def test_hard_gives_up_early_where_too_few_samples_fit(monkeypatch):
     """A machine too slow for ``min_samples`` within the budget: after a third of it ``hard``
     stops and plays ``medium``'s move (it could not overrule it anyway)."""
     import time
+
     from py_engine.ai.medium import MediumBot
     g = _case("feed-seq5-s4")
     view = view_for(g, 0)
@@ -471,9 +475,10 @@ def test_hard_with_iterations_has_no_deadline():
 def test_hint_is_reproducible_and_ignores_hidden_cards():
     """With a fixed number of samples the hint depends on the view only: moving the cards the
     viewer cannot see leaves it (move, reasons, warnings) unchanged."""
+    from test_fairness import shuffle_hidden
+
     from py_engine.ai.hints import hint
     from py_engine.record import state_from_json, state_to_json
-    from test_fairness import shuffle_hidden
     rng = random.Random(5)
     searched = 0
     for case_id in ("feed-seq5-s4", "known-pair-jacks-s4", "block-joker-known-s4"):
@@ -490,9 +495,10 @@ def test_hint_is_reproducible_and_ignores_hidden_cards():
 
 
 def test_hint_levels_and_texts():
+    from hint_words import hint_text
+
     from py_engine.ai.explain import CODES
     from py_engine.ai.hints import hint
-    from hint_words import hint_text
     view = view_for(_case("feed-seq5-s4"), 0)
     for level in ("easy", "medium", "hard"):
         out = hint(view, level=level, iterations=2)
@@ -506,6 +512,7 @@ def test_pooled_tournaments_add_up(tmp_path, capsys):
     """``tournament.pool``: runs on other seeds pooled as one; a single run pools to itself;
     runs of other levels are refused."""
     import json
+
     from py_engine.ai.tournament import main, pool
     a = tournament("samba", 2, "easy", "random", 3, 11)
     b = tournament("samba", 2, "easy", "random", 2, 12)
@@ -629,6 +636,7 @@ def test_hard_budget_on_the_cpu_clock_and_bad_clocks(monkeypatch):
     races ahead (a second a reading), CPU time creeps (a tenth of a millisecond a reading)."""
     import itertools
     import time as _time
+
     from py_engine.ai import tournament as tour
     view, _, _ = _overriding_position()
     wall_ticks, cpu_ticks = itertools.count(), itertools.count()

@@ -11,7 +11,7 @@ import os
 import pytest
 
 from py_engine.ai.hard import HardBot
-from py_engine.ai.judge import (check, load_cases, position, split_moves, turn_blunder)
+from py_engine.ai.judge import check, load_cases, position, split_moves, turn_blunder
 from py_engine.ai.medium import MediumBot
 from py_engine.views import view_for
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_no_leak import collect_ids
 
 from py_engine.bridge import Bridge
-
-from test_no_leak import collect_ids
 
 
 def call(bridge: Bridge, req) -> dict:
@@ -259,6 +258,7 @@ def test_reason_codes_are_listed():
 def _hint_table(case_id="feed-seq5-s4"):
     """A bridge at a blunder-suite position where ``hard`` searches, seat 0 a human to act."""
     import os
+
     from py_engine.ai.judge import load_cases, position
     from py_engine.session import Session
     case = [c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))

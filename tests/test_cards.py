@@ -6,8 +6,19 @@ from collections import Counter
 import pytest
 
 from py_engine import cards
-from py_engine.cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, JOKER, KIND_OF_ID,
-                             VALUE_OF_KIND, deck_ids, id_text, kind_text, parse_kind)
+from py_engine.cards import (
+    IS_BLACK3,
+    IS_NATURAL,
+    IS_RED3,
+    IS_WILD,
+    JOKER,
+    KIND_OF_ID,
+    VALUE_OF_KIND,
+    deck_ids,
+    id_text,
+    kind_text,
+    parse_kind,
+)
 
 DECK = deck_ids()
 RANKS = "23456789TJQKA"

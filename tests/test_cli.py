@@ -6,12 +6,11 @@ import json
 import random
 
 import pytest
+from conftest import play_random
 
 from py_engine.cli import main
 from py_engine.record import game_record
 from py_engine.state import Game
-
-from conftest import play_random
 
 
 def run(argv) -> tuple[int, dict]:

@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import scenario
 
 from py_engine.errors import ScenarioError
 from py_engine.record import state_from_json, state_to_json
-
-from conftest import scenario
 
 
 def _saved() -> dict:

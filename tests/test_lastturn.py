@@ -6,8 +6,8 @@ from __future__ import annotations
 import copy
 
 from py_engine.ai.hard import HardBot
-from py_engine.ai.lastturn import LastTurnMedium
 from py_engine.ai.info import Info
+from py_engine.ai.lastturn import LastTurnMedium
 from py_engine.ai.medium import MediumBot
 from py_engine.cards import VALUE_OF_KIND, parse_kind
 from py_engine.state import Game
@@ -85,8 +85,9 @@ def test_hard_ranks_its_own_moves_with_the_habit():
 def test_the_hint_says_why_on_the_last_turn():
     """``explain`` names the opponent who may end the deal (``why.last_turn``) for a meld or a
     discard on such a turn, and never otherwise; the key has English words (the page's)."""
-    from py_engine.ai.explain import explain
     from hint_words import hint_text
+
+    from py_engine.ai.explain import explain
     view = next(v for v in _meld_views(61) if v["canastas"] == [0, 0]
                 and any(m.startswith("discard") for m in v["legal"]["moves"]))
     move = next(m for m in view["legal"]["moves"] if m.startswith("discard"))

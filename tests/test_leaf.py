@@ -6,9 +6,9 @@ import random
 import pytest
 
 from py_engine.ai.hard import HardBot
-from py_engine.ai.rollout import evaluate
-from py_engine.ai.leaf import NAMES, features, predict
 from py_engine.ai.info import legal_texts
+from py_engine.ai.leaf import NAMES, features, predict
+from py_engine.ai.rollout import evaluate
 from py_engine.ai.weights import LEAF_WEIGHTS
 from py_engine.record import load_scenario
 from py_engine.rules import PRESETS

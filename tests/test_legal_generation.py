@@ -5,16 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from py_engine.cards import IS_RED3, card_sort_key
-from py_engine.candidates import meld_candidates
-from py_engine.legal import ActingSide, legal_moves, meld_move_at, meld_moves
-from py_engine.cards import counts_of
-from py_engine.state import Game
-from py_engine.moves import (AddTo, Discard, Draw, EndDeal, LayRedThree, Meld, TakePileOnto,
-                             TakeTop)
-
 from conftest import ALL_TABLES, random_positions
+
+from py_engine.candidates import meld_candidates
+from py_engine.cards import IS_RED3, card_sort_key, counts_of
+from py_engine.legal import ActingSide, legal_moves, meld_move_at, meld_moves
+from py_engine.moves import AddTo, Discard, Draw, EndDeal, LayRedThree, Meld, TakePileOnto, TakeTop
+from py_engine.state import Game
 
 
 def reference(game):
@@ -190,8 +187,9 @@ def test_group_candidates_are_the_groups_the_rules_allow():
     naturals (a rank held fewer times is skipped: ``candidates._fewest_group_naturals``)."""
     from dataclasses import replace
     from types import SimpleNamespace
-    from py_engine.cards import N_KINDS, kind_of_rank_suit
+
     from py_engine.candidates import candidate_shapes
+    from py_engine.cards import N_KINDS, kind_of_rank_suit
     from py_engine.melds import GROUP, group_counts_ok
     from py_engine.rules import PRESETS, SAMBA
     tables = list(PRESETS.values()) + [replace(SAMBA, name="four_naturals", group_min_naturals=4)]

@@ -45,7 +45,7 @@ def test_a_meld_names_each_part_and_the_meld_it_went_to():
                  hands=[["7C", "2C", "KD", "KC", "KS", "4D", "5H", "AS", "9S"], ["4C", "5C", "6C"]],
                  scores=[0, 0])
     sevens = v["melds"][0][0]["id"]
-    r = call(b, {"op": "move", "move": "meld add m%d 7C 2C; new KD KC KS" % sevens,
+    r = call(b, {"op": "move", "move": f"meld add m{sevens} 7C 2C; new KD KC KS",
                  "version": v["version"]})
     assert r["ok"], r
     e = r["view"]["log"][-1]

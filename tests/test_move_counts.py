@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from rulebook_helpers import pos
 
 from py_engine.legal import legal_moves
-from rulebook_helpers import pos
 
 FIXTURES = [
     # Draw phase, side opened. Draw: 1. Pile 8C 9H, top 9H: pairs 9C9D, 9C9S, 9D9S and all

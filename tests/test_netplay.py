@@ -10,7 +10,7 @@ import pytest
 from py_engine.ai import make_bot
 from py_engine.bridge import Bridge
 from py_engine.netplay import MemoryNet, NetGuest, NetHost, commitment, derive_seed
-from py_engine.netplay.messages import MAX_GUEST_TEXT, encode
+from py_engine.netplay.messages import encode
 from py_engine.views import card_ids, view_for
 
 
@@ -31,7 +31,7 @@ class Table:
         self.rng = random.Random(seed)
         self.bridge = Bridge()
         self.host = NetHost(self.bridge, self.net.host_side, clock=self.clock,
-                            value=lambda: "%032x" % self.rng.getrandbits(128))
+                            value=lambda: f"{self.rng.getrandbits(128):032x}")
         self.net.host = self.host
         self.invites = self.host.configure(rules, len(seats), None, list(seats), "Hana")
         self.guests: dict[int, NetGuest] = {}

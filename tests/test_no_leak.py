@@ -8,12 +8,11 @@ import json
 import random
 
 import pytest
+from conftest import ALL_TABLES
 
 from py_engine.simulate import random_move
 from py_engine.state import Game
 from py_engine.views import view_for
-
-from conftest import ALL_TABLES
 
 # keys under which a bare int (or list of ints) would be a physical card id
 CARDISH_KEYS = {"card", "cards", "hand", "drawn", "ids", "replaced_by", "private", "stock_cards",

@@ -16,8 +16,8 @@ import pytest
 pytestmark = pytest.mark.skipif(sys.platform == "emscripten",
                                 reason="Pyodide has neither processes nor Ray")
 
-from py_engine import spread  # noqa: E402
 import py_engine.ai.tournament as tournament_mod  # noqa: E402
+from py_engine import spread  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
 from py_engine.cli import main  # noqa: E402
@@ -55,7 +55,7 @@ class DiesOnce(MediumBot):
 
 @pytest.fixture(scope="module")
 def ray():
-    import ray          # (installed by build.py's test stage: a missing Ray fails here)
+    import ray  # (installed by build.py's test stage: a missing Ray fails here)
     # The test module travels to the workers by value (it is no package they can import).
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
     spread.connect("auto")

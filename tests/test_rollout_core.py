@@ -7,16 +7,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import ALL_TABLES, random_positions
 
-from py_engine.errors import IllegalMove
 from py_engine.candidates import candidate_shapes
+from py_engine.cards import counts_of
+from py_engine.errors import IllegalMove
 from py_engine.legal import ActingSide, first_natural_new_meld, legal_moves, single_new_meld
 from py_engine.melds import GROUP, SEQUENCE
 from py_engine.moves import Discard, Meld
-from py_engine.cards import counts_of
 from py_engine.state import Game
-
-from conftest import ALL_TABLES, random_positions
 
 
 def _first_by_listing(game, acting, counts, max_size):
@@ -173,8 +172,8 @@ def test_rollout_pile_facts_follow_the_pile(rules, players):
     """The pile's kinds and rank counts kept from one decision to the next (discards, pile
     taken, top card taken) are what a fresh count gives, and the rollout's ``Info`` sees the
     cards ``Info`` of the seat's view sees."""
-    from py_engine.ai.rollout import _pile_facts, _rollout_info
     from py_engine.ai.info import Info
+    from py_engine.ai.rollout import _pile_facts, _rollout_info
     from py_engine.views import view_for
     g = Game.new(rules, players, seed=31)
     rng = random.Random(31)
@@ -216,6 +215,7 @@ def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
     """``Info``'s seen ranks and pile kinds are what counting them on the view gives, decision
     after decision (and on a copy of the view that shares nothing)."""
     import copy
+
     from py_engine.ai.info import Info
     from py_engine.cards import KIND_OF_ID
     from py_engine.views import view_for
@@ -267,8 +267,8 @@ def test_best_discard_is_the_max_of_discard_scores(rules, players):
     of their bound, is the ``max`` of ``medium``'s discard scores on the seat's view, with one
     cache kept from decision to decision as a rollout keeps it and with a fresh one; weights that
     give no bound score every kind and still agree."""
-    from py_engine.ai.rollout import best_discard
     from py_engine.ai.medium import MediumBot
+    from py_engine.ai.rollout import best_discard
     policy = MediumBot()
     unbounded = MediumBot(weights={"seq_near2": -3.0})
     assert not unbounded.discard_ceiling_holds()
@@ -301,7 +301,7 @@ def test_best_discard_stops_early_and_can_fail(monkeypatch):
     counted = []
     for bot in (policy, unbounded):
         calls.clear()
-        for g, view, hand, distinct, own in positions:
+        for g, _view, hand, distinct, own in positions:
             rollout.best_discard(g, g.current, bot, hand, distinct, own, {})
         counted.append(len(calls))
     assert 0 < counted[0] < counted[1] * 0.8, counted

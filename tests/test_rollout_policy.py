@@ -7,8 +7,8 @@ import random
 import pytest
 
 from py_engine.ai.determinize import determinize
-from py_engine.ai.rollout import rollout_move, rollout_view
 from py_engine.ai.medium import MediumBot
+from py_engine.ai.rollout import rollout_move, rollout_view
 from py_engine.state import Game
 from py_engine.views import view_for
 
@@ -89,10 +89,10 @@ def test_one_determinizer_samples_like_fresh_ones(rules, players):
 def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     """Where the rollouts' meld-phase stand-in discards, it discards the legal card with the
     best ``discard_score`` on the rollout's view (ties: the higher text), as it always did."""
-    from py_engine.ai.rollout import fast_meld_phase
     from py_engine.ai.info import Info
-    from py_engine.moves import Discard
+    from py_engine.ai.rollout import fast_meld_phase
     from py_engine.cards import KIND_TEXT
+    from py_engine.moves import Discard
     g = Game.new(rules, players, seed=14)
     bot = MediumBot(seed=3)
     discards = 0
@@ -119,7 +119,7 @@ def test_draw_move_score_is_mediums_score(rules, players):
     from py_engine.legal import legal_moves
     bot = MediumBot(seed=5)
     g = Game.new(rules, players, seed=15)
-    compared = kinds = 0
+    compared = 0
     seen = set()
     for _ in range(600):
         if g.phase == "game_over":

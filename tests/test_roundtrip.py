@@ -7,13 +7,12 @@ import json
 import random
 
 import pytest
+from conftest import ALL_TABLES, play_random, random_positions, state_json
 
 from py_engine.errors import ScenarioError
 from py_engine.record import game_record, replay, state_from_json, state_to_json
 from py_engine.simulate import random_move
 from py_engine.state import Game
-
-from conftest import ALL_TABLES, play_random, random_positions, state_json
 
 
 @pytest.mark.parametrize("rules,players", ALL_TABLES)

@@ -2,12 +2,11 @@
 from __future__ import annotations
 
 import pytest
+from rulebook_helpers import pos, refused, rest_of_deck
 
 from py_engine import Game, parse_move
-from py_engine.cards import (IS_NATURAL, IS_WILD, KIND_OF_ID, VALUE_OF_KIND, deck_ids, parse_kind)
+from py_engine.cards import IS_NATURAL, IS_WILD, KIND_OF_ID, VALUE_OF_KIND, deck_ids, parse_kind
 from py_engine.rules import get_rules
-
-from rulebook_helpers import pos, refused, rest_of_deck
 
 
 def kinds(game, seat):
@@ -505,8 +504,8 @@ def test_9_red_three_bonus_and_penalty(rules, n, met, expected):
 
 
 def test_9_dutch_red_three_held_costs_750():
-    from py_engine.scoring import score_side
     from py_engine.cards import deck_ids as d
+    from py_engine.scoring import score_side
     red = next(c for c in d() if KIND_OF_ID[c] == parse_kind("3H"))
     s = score_side(get_rules("dutch"), 4, [], [], [[red], []], False)
     assert s["penalty"] == -750 and s["hands"] == 0
@@ -551,6 +550,7 @@ def test_10_sixty_deal_cap_is_a_draw():
 def test_11_engine_never_tests_preset_names():
     import pathlib
     import re
+
     import py_engine
     src = pathlib.Path(py_engine.__file__).resolve().parent
     files = list(src.rglob("*.py"))

@@ -4,15 +4,14 @@ only, the closed seven-wild "bolivia", the escalera needed to go out, black thre
 from __future__ import annotations
 
 import pytest
+from rulebook_helpers import pos, refused
 
 from py_engine import Game
 from py_engine.cards import IDS_OF_KIND, parse_kind
 from py_engine.lessons import validate_lesson
-from py_engine.melds import WILD, canasta_kind, bonus_of
+from py_engine.melds import WILD, bonus_of, canasta_kind
 from py_engine.rules import Options, get_rules
 from py_engine.scoring import score_side
-
-from rulebook_helpers import pos, refused
 
 B = get_rules("bolivia")
 CANASTA_OF_KINGS = ["KC", "KD", "KH", "KS", "KC", "KD", "KH"]

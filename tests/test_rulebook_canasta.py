@@ -7,6 +7,7 @@ three players). Each test is named after the rule it checks."""
 from __future__ import annotations
 
 import pytest
+from rulebook_helpers import pos, refused
 
 from py_engine import Game
 from py_engine.cards import IDS_OF_KIND, IS_RED3, KIND_OF_ID, deck_ids, parse_kind
@@ -14,8 +15,6 @@ from py_engine.lessons import validate_lesson
 from py_engine.melds import TableMeld
 from py_engine.rules import Options, get_rules
 from py_engine.scoring import going_out_bonus, score_side
-
-from rulebook_helpers import pos, refused
 
 C = get_rules("canasta")
 KINGS = ["KC", "KD", "KH", "KS", "KC", "KD", "KH"]          # a natural canasta (70 points)
@@ -349,6 +348,7 @@ def test_11_engine_never_tests_the_names_of_bolivia_or_canasta():
     """Both rule sets are data: no engine module compares a rule set's name with them."""
     import pathlib
     import re
+
     import py_engine
     files = [f for f in pathlib.Path(py_engine.__file__).resolve().parent.rglob("*.py")
              if f.name != "rules.py"]

@@ -4,13 +4,12 @@ docs/decisions.md) that it checks."""
 from __future__ import annotations
 
 import pytest
+from rulebook_helpers import pos, refused, rest_of_deck
 
 from py_engine import Game, parse_move
 from py_engine.cards import KIND_OF_ID, deck_ids, parse_kind
 from py_engine.melds import GROUP, TableMeld
 from py_engine.rules import get_rules
-
-from rulebook_helpers import pos, refused, rest_of_deck
 
 TWO_CANASTAS = [["KC"] * 3 + ["KD"] * 3 + ["KH"], ["4H", "5H", "6H", "7H", "8H", "9H", "TH"]]
 KINGS = ["KC", "KD", "KH"]

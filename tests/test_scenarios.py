@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from conftest import scenario
 
 from py_engine.cards import deck_ids, id_text
 from py_engine.errors import ScenarioError
 from py_engine.record import load_scenario, scenario_of
-
-from conftest import scenario
 
 BASE = {"players": 2, "hands": [["7S", "7H", "KD"], ["9H", "9D", "AS"]], "pile": ["5D", "8C"]}
 

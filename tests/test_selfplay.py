@@ -6,12 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import ALL_TABLES
 
 from py_engine.cards import deck_ids
 from py_engine.simulate import PARTS, invariant_violations, random_move
 from py_engine.state import Game
-
-from conftest import ALL_TABLES
 
 # Complete games: small targets keep this fast (the suite also runs inside Pyodide).
 GAMES = [("samba", 4, 2500, s) for s in (1, 2, 3)] + [

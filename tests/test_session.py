@@ -8,13 +8,12 @@ import random
 from pathlib import Path
 
 import pytest
+from rulebook_helpers import pos
 
 from py_engine.bridge import Bridge
 from py_engine.lessons import check_step
 from py_engine.moves import parse_move
 from py_engine.session import Session, SessionError
-
-from rulebook_helpers import pos
 
 LESSONS = sorted((Path(__file__).resolve().parent.parent / "web" / "lessons").glob("[0-9]*.json"))
 

@@ -3,17 +3,14 @@ same move objects, the game's fingerprint unchanged) and builds their plans with
 them again; every other move is verified as before."""
 from __future__ import annotations
 
-import random
-
 import pytest
+from conftest import ALL_TABLES, random_positions
 
 from py_engine.errors import IllegalMove
 from py_engine.legal import legal_moves
 from py_engine.melds import classify, shape_of
 from py_engine.moves import Meld, NewMeld, parse_move
 from py_engine.state import Game
-
-from conftest import ALL_TABLES, random_positions
 
 
 def plan_facts(plan):

@@ -111,10 +111,10 @@ def main() -> int:
     ap.add_argument("--with-browser-start", action="store_true",
                     help="as bench_boot.py: leave on what a fresh Chromium builds for itself")
     args = ap.parse_args()
-    from playwright.sync_api import expect, sync_playwright
     from bench_boot import BROWSER_START
     from conftest import chromium_args, chromium_path
     from play_driver import start_game
+    from playwright.sync_api import expect, sync_playwright
 
     dist = build.DIST if args.no_build else build.build(quiet=True)
     names = args.variants.split(",")

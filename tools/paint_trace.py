@@ -78,11 +78,11 @@ def main() -> int:
     ap.add_argument("--variants", default="site,nostyle")
     ap.add_argument("--no-build", action="store_true")
     args = ap.parse_args()
-    from playwright.sync_api import expect, sync_playwright
     from bench_boot import BROWSER_START, PAINT
     from boot_paint_probe import variants
     from conftest import chromium_args, chromium_path
     from play_driver import start_game
+    from playwright.sync_api import expect, sync_playwright
 
     dist = build.DIST if args.no_build else build.build(quiet=True)
     names = args.variants.split(",")
@@ -146,7 +146,7 @@ def main() -> int:
                 continue
 
             def med(key):
-                return statistics.median(r.get(key, 0) for r in rs)
+                return statistics.median(r.get(key, 0) for r in rs)  # noqa: B023 (called in this iteration)
             cols = " ".join(f"{med('cpu_' + s):6.1f}/{med('wall_' + s):6.1f}"
                             for s in ("raster", "layout", "style", "script", "paint", "parse"))
             print(f"{name:12s} {visit:6s} {med('fcp'):5.0f} {med('cpu_total'):5.1f} {cols}")

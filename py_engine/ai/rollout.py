@@ -7,8 +7,18 @@ estimate of a position a rollout stops at (``evaluate``).
 """
 from __future__ import annotations
 
-from ..cards import (IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, KIND_TEXT, RANK_OF, SUIT_OF,
-                     VALUE_OF_KIND, counts_of, kind_text)
+from ..cards import (
+    IS_NATURAL,
+    IS_RED3,
+    IS_WILD,
+    KIND_OF_ID,
+    KIND_TEXT,
+    RANK_OF,
+    SUIT_OF,
+    VALUE_OF_KIND,
+    counts_of,
+    kind_text,
+)
 from ..legal import ActingSide, first_natural_new_meld, legal_moves, single_addition
 from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import Discard
@@ -16,7 +26,7 @@ from ..moves import Meld as MeldMove
 from ..scoring import score_side, side_canastas
 from ..state import Game
 from ..views import meld_view, view_for
-from .info import EntryFacts, Info, entry_facts_of, fold_next_facts
+from .info import Info, entry_facts_of, fold_next_facts
 from .leaf import predict
 from .medium import MediumBot
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..cards import IS_BLACK3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND, parse_kind
+from ..cards import IS_BLACK3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND
 from .info import Info, legal_texts
 from .medium import MediumBot
 

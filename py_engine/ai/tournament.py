@@ -18,8 +18,8 @@ from __future__ import annotations
 import math
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..rules import get_rules
 from ..spread import run
@@ -27,7 +27,6 @@ from ..state import Game
 from ..views import view_for
 from .hard import CLOCKS
 from .levels import LEVELS, make_bot
-
 
 SMALL_MARGIN = 30      # points: a deal decided by at most this is "decided by a few points"
 

@@ -15,12 +15,20 @@ from ..ai import LEVELS, make_bot
 from ..errors import IllegalMove, InvalidMove
 from ..moves import parse_move
 from ..record import game_record, replay
-from ..state import Game
 from ..session import Session, SessionError
+from ..state import Game
 from ..views import view_for
 from .fair import HASH_HEX, VALUE_HEX, commitment, derive_seed, new_value
-from .messages import (GUEST_TYPES, MAX_GUEST_TEXT, PROTOCOL, NetError, decode, encode, is_hex,
-                       request_id)
+from .messages import (
+    GUEST_TYPES,
+    MAX_GUEST_TEXT,
+    PROTOCOL,
+    NetError,
+    decode,
+    encode,
+    is_hex,
+    request_id,
+)
 
 BOT_KINDS = tuple(LEVELS)
 SNAPSHOT_FORMAT = "samba-net-host/1"

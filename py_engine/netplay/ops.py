@@ -7,7 +7,6 @@ from .host import NetHost
 from .messages import NetError
 from .transport import Outbox
 
-
 REQUEST_FIELDS = ("move", "version", "level")
 
 

@@ -2,12 +2,9 @@
 it leaves the engine as it found it."""
 from __future__ import annotations
 
-import sys
-
 import pytest
 
 from py_engine import legal, simulate
-
 from research import choosing_split as split
 from tools import engine_workload
 

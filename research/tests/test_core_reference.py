@@ -5,13 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-
-from py_engine.cards import N_KINDS, counts_of
-from py_engine.candidates import candidate_shapes
-from py_engine.state import Game
-
-from research import core_reference
 from conftest import ALL_TABLES, random_positions
+
+from py_engine.candidates import candidate_shapes
+from py_engine.cards import N_KINDS, counts_of
+from py_engine.state import Game
+from research import core_reference
 
 
 @pytest.mark.parametrize("rules,players", ALL_TABLES)

@@ -2,7 +2,6 @@
 that leaves the record is caught (so a floor is the same games' cost)."""
 from __future__ import annotations
 
-
 import pytest
 
 from research import floor

@@ -1,14 +1,12 @@
 """``research/hard_overrides.py``: seeds, variants, move kinds, the judge's rebuild, the summary."""
 from __future__ import annotations
 
-
 import pytest
 
-from py_engine.ai.medium import MediumBot
 from py_engine.ai.info import legal_texts
+from py_engine.ai.medium import MediumBot
 from py_engine.state import Game
 from py_engine.views import view_for
-
 from research import hard_overrides as ho
 
 

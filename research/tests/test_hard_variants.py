@@ -8,7 +8,6 @@ import pytest
 
 from py_engine.ai.hard import HardBot, HardConfig
 from py_engine.ai.tournament import Player
-
 from research import hard_variants as hv
 
 
@@ -92,6 +91,7 @@ def test_bad_options_are_refused_before_any_deal(monkeypatch, capsys, argv):
 
 def test_ray_without_ray_is_refused_before_any_deal(monkeypatch, capsys):
     import sys
+
     import py_engine.ai.tournament as tm
     monkeypatch.setitem(sys.modules, "ray", None)          # import ray fails: not installed
     monkeypatch.setattr(tm, "play_deal", lambda *a, **k: pytest.fail("played"))

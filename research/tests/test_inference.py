@@ -6,14 +6,21 @@ from __future__ import annotations
 import random
 
 from py_engine.ai.determinize import Determinizer, known_holdings
-from research.inference import (ADDED, DISCARD, MELDED, PASS, Avoided, PairRich,
-                                    natural_counts, read_choices)
 from py_engine.ai.medium import MediumBot
 from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF, parse_kind
 from py_engine.record import check_consistent
 from py_engine.state import Game
 from py_engine.views import view_for
-
+from research.inference import (
+    ADDED,
+    DISCARD,
+    MELDED,
+    PASS,
+    Avoided,
+    PairRich,
+    natural_counts,
+    read_choices,
+)
 
 _counts = natural_counts
 
@@ -97,7 +104,7 @@ def test_informed_worlds_predict_the_next_hand_better():
     plain = [0.0, 0.0]
     informed = [0.0, 0.0]
     n = 0
-    for i, (g, me, move) in enumerate(_deals(range(60, 66))):
+    for i, (g, me, _move) in enumerate(_deals(range(60, 66))):
         if i % 4:
             continue
         view = view_for(g, me)

@@ -9,7 +9,6 @@ from py_engine.ai.medium import MediumBot
 from py_engine.record import check_consistent
 from py_engine.state import Game
 from py_engine.views import view_for
-
 from research import pi_check as pc
 
 

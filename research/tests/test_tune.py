@@ -3,8 +3,8 @@ from __future__ import annotations
 
 
 def test_tune_duel_in_two_processes_gives_the_same_result():
-    from research.tune import duel
     from py_engine.ai.weights import MEDIUM_WEIGHTS
+    from research.tune import duel
     variant = {**MEDIUM_WEIGHTS, "add_natural": 0.0}
     one = duel("samba", 4, variant, MEDIUM_WEIGHTS, 4, 3)
     assert duel("samba", 4, variant, MEDIUM_WEIGHTS, 4, 3, jobs=2) == one

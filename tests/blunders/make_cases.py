@@ -208,7 +208,6 @@ def block_known() -> None:
     to hold a pair of (it took them with the pile)."""
     for cid, tbl in [("block-joker-known-s4", S4),
                      ("block-joker-known-d4", {"rules": "dutch", "players": 4})]:
-        n = tbl["players"]
         hands = [["JK", "KS", "QS", "JS", "9S"], ["TS", "TD", "KS", "5H", "6H", "4S"], 5, 5]
         c = add("block", id=cid,
                 reason="the next opponent took the pile with K♥ K♣ Q♥ Q♣ J♥ J♣ 9♦ 9♥ in it "
@@ -474,7 +473,6 @@ def dutch_red3() -> None:
     ]
     for cid, tbl, hand0, kind in specs:
         n = tbl["players"]
-        other = ["4C", "5D", "6S", "7H", "TS"]
         hands = [list(hand0 or ["9S", "9H", "9D", "5C"])] + [5] * (n - 1)
         hands[1] = ["6H", "8S"]
         if n == 6:

@@ -219,7 +219,7 @@ async function main() {
       }
     },
     onError(kind, message) {
-      if (engine.booted && kind !== "timeout") { engineDied(kind, message); return; }
+      if (engine.booted && kind !== "timeout") { engineDied(kind); return; }
       if (kind === "timeout") setBoot("error", t("boot.stalled", { seconds: message }), retry);
       else if (kind === "load" && !message) setBoot("error", t("boot.worker_failed"), retry);
       else setBoot("error", t("boot.error", { message }), retry);

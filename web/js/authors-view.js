@@ -55,8 +55,8 @@ export function useRules(data) {
 
 /** Draws the page's texts in the current language (i18n.js). */
 export function drawText() {
-  for (const node of document.querySelectorAll("[data-i18n]")) drawRich(node, t(node.dataset.i18n, params));
-  for (const node of document.querySelectorAll("[data-i18n-label]")) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) drawRich(node, t(node.dataset.i18n, params));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n-label]"))) node.setAttribute("aria-label", t(node.dataset.i18nLabel));
   document.title = t("authors.page_title");
   translateMeta();
   const pick = $("lang-select");

@@ -27,7 +27,7 @@ export function fillLanguagePicker(pick) {
 /** The page's description (<meta name="description" data-i18n-content="key">) in the current
  *  language, for a page whose language can be switched. */
 export function translateMeta() {
-  for (const meta of document.querySelectorAll("meta[data-i18n-content]")) {
+  for (const meta of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("meta[data-i18n-content]"))) {
     meta.setAttribute("content", t(meta.dataset.i18nContent));
   }
 }
@@ -35,9 +35,10 @@ export function translateMeta() {
 /** Add the stylesheet at `href` (relative to js/) once. */
 export function loadStyles(href) {
   const url = new URL(href, import.meta.url).href;
-  if ([...document.querySelectorAll('link[rel="stylesheet"]')].some((l) => l.href === url)) return;
+  const links = /** @type {NodeListOf<HTMLLinkElement>} */ (document.querySelectorAll('link[rel="stylesheet"]'));
+  if ([...links].some((l) => l.href === url)) return;
   // (already in the page's inline copy of its stylesheets: build.py inline_first_frame)
-  const copy = document.querySelector("style[data-sheets]");
+  const copy = /** @type {HTMLStyleElement | null} */ (document.querySelector("style[data-sheets]"));
   if (copy && copy.sheet && copy.dataset.sheets.split(/\s+/).some((h) => new URL(h, document.baseURI).href === url)) return;
   const link = el("link");
   link.rel = "stylesheet";

@@ -315,7 +315,7 @@ export const intents = {
     saveLanguage(lang);
     R.applyStaticText();
     if (ui.settings) R.renderSettings(ui.settings, menu(), false);
-    if (document.getElementById("dlg-stats")?.open) StatsView.draw();
+    if (/** @type {HTMLDialogElement | null} */ (document.getElementById("dlg-stats"))?.open) StatsView.draw();
     if (ui.view) draw();
     else R.render(ui);
     if (modeHooks.language) modeHooks.language(lang);

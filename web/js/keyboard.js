@@ -67,8 +67,9 @@ export function installKeyboard(intents) {
     const key = ev.key.length === 1 ? ev.key.toLowerCase() : ev.key;
     const run = {
       c: () => {
-        const card = document.querySelector('#hand .card[data-id][aria-pressed="true"]')
-          || document.querySelector("#hand .card[data-id]");
+        const card = /** @type {HTMLElement | null} */ (
+          document.querySelector('#hand .card[data-id][aria-pressed="true"]')
+          || document.querySelector("#hand .card[data-id]"));
         if (card) { card.focus(); if (card.scrollIntoView) card.scrollIntoView({ block: "nearest", inline: "nearest" }); }
       },
       d: () => intents.stock(),

@@ -160,7 +160,7 @@ export function renderLessonList(items, error) {
 }
 
 export function applyListText() {
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) node.textContent = t(node.dataset.i18n);
   document.title = t("lesson.page_title");
   translateMeta();
   const pick = $("lang-select");

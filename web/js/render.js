@@ -22,15 +22,15 @@ export { renderSettings };
 // ---------------------------------------------------------------- static text and input
 
 export function applyStaticText() {
-  for (const node of document.querySelectorAll("[data-i18n]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) {
     node.textContent = t(node.dataset.i18n);
   }
   document.title = t("app.title");
   translateMeta();
-  for (const node of document.querySelectorAll("[data-i18n-aria]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n-aria]"))) {
     node.setAttribute("aria-label", t(node.dataset.i18nAria));
   }
-  for (const node of document.querySelectorAll("[data-num]")) node.textContent = num(Number(node.dataset.num));
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-num]"))) node.textContent = num(Number(node.dataset.num));
   const pick = $("lang-select");
   if (pick) {
     fillLanguagePicker(pick);

@@ -35,7 +35,7 @@ async function loadData() {
 }
 
 async function main() {
-  const pick = $("lang-select");
+  const pick = /** @type {HTMLSelectElement | null} */ ($("lang-select"));
   // Listening at once: a choice made while the page loads is drawn (the menu is in the HTML).
   pick.addEventListener("change", async () => {
     const lang = pick.value;

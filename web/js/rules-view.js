@@ -115,7 +115,7 @@ function drawSections() {
 }
 
 function drawStatic() {
-  for (const node of document.querySelectorAll("[data-i18n]")) node.textContent = t(node.dataset.i18n);
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) node.textContent = t(node.dataset.i18n);
   translateMeta();
   document.title = `${t("app.title")}: ${t("help.title")}`;
   const pick = $("lang-select");

@@ -90,7 +90,7 @@ export async function backToLeft() {
   }
   Stats.resume(left.record);
   syncSettings(left.record);
-  $id("dlg-new")?.close();
+  /** @type {HTMLDialogElement | null} */ ($id("dlg-new"))?.close();
   say(() => t("share.left.done"), "info");
   draw();
 }
@@ -107,7 +107,7 @@ function syncSettings(rec) {
 /** Personal statistics: the plain table's games with one person at it count (js/stats.js). */
 function countStats(view) {
   if (MODE_SAVES !== true || (view.seats || []).filter((x) => x === "human").length !== 1) return;
-  if (Stats.countView(view, view.seats) && $id("dlg-stats")?.open) StatsView.draw();
+  if (Stats.countView(view, view.seats) && /** @type {HTMLDialogElement | null} */ ($id("dlg-stats"))?.open) StatsView.draw();
 }
 
 /** Saves the game (the engine's record) after every move; a kept move the save holds is dropped. */

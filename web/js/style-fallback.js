@@ -7,7 +7,7 @@
 
 import { loadStyles } from "./dom.js";
 
-const copy = document.querySelector("style[data-sheets]");
+const copy = /** @type {HTMLStyleElement | null} */ (document.querySelector("style[data-sheets]"));
 if (copy && !copy.sheet) {
   document.documentElement.dataset.styleFallback = "1";
   for (const href of copy.dataset.sheets.split(/\s+/).filter(Boolean)) loadStyles(`../${href}`);

@@ -13,7 +13,7 @@ export function renderLog(v) {
   const list = $("log-list");
   const key = `${v.deal}:${v.seat}`;
   if (list.dataset.key !== key) { list.replaceChildren(); list.dataset.key = key; }
-  const lastLi = list.lastElementChild;
+  const lastLi = /** @type {HTMLElement | null} */ (list.lastElementChild);
   const last = lastLi ? Number(lastLi.dataset.i) : -1;
   // The entries after the last one drawn (a view of an earlier point starts again).
   if (v.log.length && v.log[v.log.length - 1].i < last) list.replaceChildren();
@@ -23,7 +23,7 @@ export function renderLog(v) {
     const i = Number.isInteger(e.i) ? e.i : k;
     if (!(i > from)) return;
     // A seat's melds one after another in a turn make one line, each meld named once.
-    const prevLi = list.lastElementChild;
+    const prevLi = /** @type {HTMLElement | null} */ (list.lastElementChild);
     const prev = prevLi && drawnFrom.get(prevLi);
     if (prev && Number(prevLi.dataset.i) === i - 1 && joinsLine(prev.e, e)) {
       const joined = joinEntries(prev.e, e);
