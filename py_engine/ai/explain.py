@@ -13,10 +13,21 @@ The keys and their parameters are ``CODES``; the words are the page's (web/i18n/
 """
 from __future__ import annotations
 
-from ..cards import (IS_BLACK3, IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_CHARS, RANK_OF,
-                     SUIT_OF, VALUE_OF_KIND, kind_text, parse_kind)
-from .lastturn import LastTurnMedium
+from ..cards import (
+    IS_BLACK3,
+    IS_NATURAL,
+    IS_RED3,
+    IS_WILD,
+    KIND_OF_ID,
+    RANK_CHARS,
+    RANK_OF,
+    SUIT_OF,
+    VALUE_OF_KIND,
+    kind_text,
+    parse_kind,
+)
 from .info import Info, rank_of_char
+from .lastturn import LastTurnMedium
 from .medium import MediumBot, _p_pair
 
 # Every code a reason or warning may carry, with its parameters. The engine sends codes and facts,

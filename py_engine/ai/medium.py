@@ -12,8 +12,16 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import (IS_BLACK3, IS_RED3, IS_WILD, KIND_BY_TEXT, RANK_OF, SUIT_OF, VALUE_OF_KIND,
-                     parse_kind)
+from ..cards import (
+    IS_BLACK3,
+    IS_RED3,
+    IS_WILD,
+    KIND_BY_TEXT,
+    RANK_OF,
+    SUIT_OF,
+    VALUE_OF_KIND,
+    parse_kind,
+)
 from ..moves import AddTo, Discard, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
 from ..moves import Meld as MeldMove
 from .info import Info, legal_texts
