@@ -202,9 +202,9 @@ def _listing(moves, texts: list[str]) -> dict:
     """The legal view's lists, in one pass over the legal moves: the texts of the moves that are
     not meld moves (``moves``), the meld moves' texts without their verb (``melds``), the
     discards' cards, the pile takes, card -> meld ids it may join alone now (``adds``, from the
-    single-card additions) and ``move_targets`` (with ``red3``, ``discard`` and ``top``: the moves
-    that lay a red three, discard a card (not an ask with a discard) and take the pile's top card
-    alone onto a meld (not the whole pile), so the page need not tell them by their text)."""
+    single-card additions) and ``move_targets`` (with ``red3``, ``discard`` and ``take_top``: the
+    moves that lay a red three, discard a card (not an ask with a discard) and take the pile's top
+    card alone onto a meld (not the whole pile), so the page need not tell them by their text)."""
     cards: dict[str, list[int]] = {}
     melds: dict[str, list[int]] = {}
     pile: list[int] = []
@@ -265,7 +265,7 @@ def _listing(moves, texts: list[str]) -> dict:
     return {"moves": simple, "discard": discard, "adds": adds, "melds": meld_texts,
             "takes": takes,
             "targets": {"all": texts, "cards": cards, "melds": melds, "pile": pile,
-                        "stock": stock, "red3": red3, "discard": discards, "top": top}}
+                        "stock": stock, "red3": red3, "discard": discards, "take_top": top}}
 
 
 _LEGAL_KEYS = ("moves", "discard", "adds", "melds", "takes", "can_ask", "targets")
@@ -355,7 +355,7 @@ def legal_view(game: Game, seat: int, met: bool | None = None,
             return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
                     "can_ask": False, "targets": {"all": ["next"], "cards": {}, "melds": {},
                                                   "pile": [], "stock": [], "red3": [],
-                                                  "discard": [], "top": []}}
+                                                  "discard": [], "take_top": []}}
         return None
     moves = legal_moves(game, canastas)
     texts = [m.text() for m in moves]

@@ -4,7 +4,7 @@
 // touch, and sends the text it found here (or one it wrote from the player's own choice of
 // cards, docs/formats.md). No rules here.
 
-const EMPTY = { all: [], cards: {}, melds: {}, pile: [], stock: [], red3: [], discard: [], top: [] };
+const EMPTY = { all: [], cards: {}, melds: {}, pile: [], stock: [], red3: [], discard: [], take_top: [] };
 
 /** The view's targets (an empty set when the viewer may not act). */
 export function targetsOf(v) {
@@ -14,8 +14,8 @@ export function targetsOf(v) {
 /**
  * Every legal move of the view with what it touches: `{i, text, cards: [card texts], melds:
  * [meld ids], pile, stock, red3, discard, top, simple}` (as the engine says: `red3`, it lays a
- * red three; `discard`, it discards a card, not an ask with a discard; `top`, it takes the pile's
- * top card alone onto a meld, not the whole pile; `simple`: a complete move among `legal.moves`,
+ * red three; `discard`, it discards a card, not an ask with a discard; `top` (`take_top`), it
+ * takes the pile's top card alone onto a meld, not the whole pile; `simple`: a complete move among `legal.moves`,
  * not a meld).
  * Kept per view object (views are never changed once received).
  */
@@ -33,7 +33,7 @@ export function movesOf(v) {
   for (const i of t.stock) if (list[i]) list[i].stock = true;
   for (const i of t.red3 || []) if (list[i]) list[i].red3 = true;
   for (const i of t.discard || []) if (list[i]) list[i].discard = true;
-  for (const i of t.top || []) if (list[i]) list[i].top = true;
+  for (const i of t.take_top || []) if (list[i]) list[i].top = true;
   described.set(v, list);
   return list;
 }

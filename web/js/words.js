@@ -19,7 +19,7 @@ export function dealRows(v) {
 
 /** What clicking a highlighted meld (`onto`: meld id -> move text, targets.ontoTargets) does in
  *  view `v`'s draw phase: the top card alone onto it (samba's sequences) or the whole pile
- *  (Crawford's melds), as the engine says (`targets.top`): its message key. */
+ *  (Crawford's melds), as the engine says (`targets.take_top`): its message key. */
 export function ontoHint(onto, v) {
   return [...onto.values()].every((text) => findMove(v, text)?.top) ? "status.top_hint" : "status.take_onto_hint";
 }
