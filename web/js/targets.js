@@ -15,8 +15,8 @@ export function targetsOf(v) {
  * Every legal move of the view with what it touches: `{i, text, cards: [card texts], melds:
  * [meld ids], pile, stock, red3, discard, top, simple}` (as the engine says: `red3`, it lays a
  * red three; `discard`, it discards a card, not an ask with a discard; `top` (`take_top`), it
- * takes the pile's top card alone onto a meld, not the whole pile; `simple`: a complete move among `legal.moves`,
- * not a meld).
+ * takes the pile's top card alone onto a meld, not the whole pile; `simple`: a complete move
+ * among `legal.moves`, not a meld).
  * Kept per view object (views are never changed once received).
  */
 const described = new WeakMap();
