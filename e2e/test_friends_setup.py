@@ -71,7 +71,7 @@ def test_the_setup_says_who_the_hosts_partner_is(lang, page, page_log, base_url,
         expect(rows.locator(".seat-row-partner")).to_have_text([word] * rows.count())
         return rows.locator(".net-seat-no").all_text_contents()
 
-    seat = page.evaluate("(k) => import('./js/netplay-text.js').then((m) => m.nt(k, {seat: 2}))",
+    seat = page.evaluate("(k) => import('./js/netplay-ui.js').then((m) => m.nt(k, {seat: 2}))",
                          "panel.seat").replace("3", "{n}")
     dlg.locator('input[name="rules"][value="samba"]').check()
     dlg.locator('select[name="players"]').select_option("4")

@@ -214,13 +214,16 @@ def _listing(moves, texts: list[str]) -> dict:
     """The legal view's lists, in one pass over the legal moves: the texts of the moves that are
     not meld moves (``moves``), the meld moves' texts without their verb (``melds``), the
     discards' cards, the pile takes, card -> meld ids it may join alone now (``adds``, from the
-    single-card additions) and ``move_targets`` (with ``red3``: the moves that lay a red three,
-    so the page need not tell them by their text)."""
+    single-card additions) and ``move_targets`` (with ``red3``, ``discard`` and ``take_top``: the
+    moves that lay a red three, discard a card (not an ask with a discard) and take the pile's top
+    card alone onto a meld (not the whole pile), so the page need not tell them by their text)."""
     cards: dict[str, list[int]] = {}
     melds: dict[str, list[int]] = {}
     pile: list[int] = []
     stock: list[int] = []
     red3: list[int] = []
+    discards: list[int] = []
+    top: list[int] = []
     simple: list[str] = []
     meld_texts: list[str] = []
     discard: list[str] = []
@@ -247,6 +250,7 @@ def _listing(moves, texts: list[str]) -> dict:
         if t is Discard:
             ct = KIND_TEXT[m.card]      # (the text without its verb)
             discard.append(ct)
+            discards.append(i)
             card_list(ct, []).append(i)
         elif t is LayRedThree:
             cards.setdefault(KIND_TEXT[m.card], []).append(i)
@@ -259,6 +263,8 @@ def _listing(moves, texts: list[str]) -> dict:
         elif t is TakeTop or t is TakePileOnto:
             pile.append(i)
             melds.setdefault(str(m.meld), []).append(i)
+            if t is TakeTop:
+                top.append(i)
         elif t is Merge:
             for mid in (m.a, m.b):
                 melds.setdefault(str(mid), []).append(i)
@@ -271,7 +277,7 @@ def _listing(moves, texts: list[str]) -> dict:
     return {"moves": simple, "discard": discard, "adds": adds, "melds": meld_texts,
             "takes": takes,
             "targets": {"all": texts, "cards": cards, "melds": melds, "pile": pile,
-                        "stock": stock, "red3": red3}}
+                        "stock": stock, "red3": red3, "discard": discards, "take_top": top}}
 
 
 _LEGAL_KEYS = ("moves", "discard", "adds", "melds", "takes", "can_ask", "targets")
@@ -360,7 +366,8 @@ def legal_view(game: Game, seat: int, met: bool | None = None,
         if game.phase == "deal_over":
             return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
                     "can_ask": False, "targets": {"all": ["next"], "cards": {}, "melds": {},
-                                                  "pile": [], "stock": [], "red3": []}}
+                                                  "pile": [], "stock": [], "red3": [],
+                                                  "discard": [], "take_top": []}}
         return None
     moves = legal_moves(game, canastas)
     texts = [m.text() for m in moves]

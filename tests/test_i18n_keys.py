@@ -112,3 +112,36 @@ def test_translations_are_translated():
         same = [k for k, v in CATALOGUES[lang].items()
                 if isinstance(v, str) and v == en.get(k) and len(v) > 12]
         assert len(same) < 0.05 * len(en), f"{lang}: {len(same)} untranslated strings, e.g. {same[:8]}"
+
+
+# Play with friends' words are the catalogues' "net.<key>" (js/netplay-ui.js `nt(key)`), under the
+# parity checks above like every other key; these tie them to the code that shows them.
+ROOT = I18N.parent.parent
+NET = "net."
+
+
+def quoted_literals(*dirs_globs) -> set[str]:
+    found = set()
+    for folder, pattern in dirs_globs:
+        for path in sorted(folder.glob(pattern)):
+            found |= set(re.findall(r'"([^"\\\n]*)"', path.read_text(encoding="utf-8")))
+    return found
+
+
+def test_every_friends_text_the_page_asks_for_exists_and_every_one_is_asked_for():
+    from py_engine.netplay.guest import PROBLEM_CODES
+    js = ROOT / "web" / "js"
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(js.glob("*.js")))
+    asked = set(re.findall(r'\bnt\("([\w.]+)"', source))
+    assert asked, "no nt(\"...\") found: the scan is broken"
+    net = {k[len(NET):] for k in CATALOGUES["en"] if k.startswith(NET)}
+    assert not asked - net, f"asked for, not in the catalogues: {sorted(asked - net)}"
+    # Keys made from a code: nt(`err.${code}`); the code is written in the page or the engine.
+    prefixes = set(re.findall(r'\bnt\(`([\w.]+)\$\{', source))
+    assert {"err.", "problem.", "state."} <= prefixes, prefixes
+    literals = quoted_literals((js, "*.js"), (ROOT / "py_engine" / "netplay", "*.py"))
+    stale = sorted(k for k in net if k not in literals
+                   and not any(k.startswith(p) and k[len(p):] in literals for p in prefixes))
+    assert not stale, f"net. keys no code shows: {stale}"
+    problems = {k[len("problem."):] for k in net if k.startswith("problem.")}
+    assert problems == set(PROBLEM_CODES), (sorted(problems ^ set(PROBLEM_CODES)))

@@ -169,6 +169,28 @@ def test_view_targets_name_the_moves_that_lay_a_red_three():
     assert sorted(m for m in t["all"] if m.startswith("red3")) == ["red3 3D", "red3 3H"]
 
 
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("crawford", 6), ("dutch", 2)])
+def test_view_targets_name_the_discards_and_the_top_card_takes(rules, players):
+    """The page tells a discard from an ask with a discard, and the pile's top card onto a meld
+    from the whole pile onto it, by the engine's ``targets["discard"]`` and ``targets["take_top"]``:
+    exactly the moves of those types, in positions of seeded random games."""
+    from py_engine.moves import Discard, TakeTop
+    from py_engine.simulate import random_move
+    from py_engine.state import Game
+    from py_engine.views import view_for
+    seen = {"discard": 0, "take_top": 0}
+    for seed in range(3):
+        g, rng = Game.new(rules, players, seed=seed), random.Random(seed)
+        while g.phase in ("draw", "meld", "answer"):
+            t = view_for(g, g.current)["legal"]["targets"]
+            kinds = [type(parse_move(text)) for text in t["all"]]
+            for key, kind in (("discard", Discard), ("take_top", TakeTop)):
+                assert t[key] == [i for i, k in enumerate(kinds) if k is kind], (key, t["all"])
+                seen[key] += len(t[key])
+            g.play(random_move(g, rng))
+    assert seen["discard"] > 0 and (seen["take_top"] > 0 or rules == "crawford"), seen
+
+
 def test_from_position_refuses_bad_shapes_with_a_clear_error():
     from py_engine.state import Game
     ok = dict(hands=[[1], [2]], stock=[3], pile=[], melds=[[], []], red3=[[], []])

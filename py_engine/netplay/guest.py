@@ -23,7 +23,7 @@ from .messages import HOST_TYPES, MAX_HOST_TEXT, NetError, decode, encode, is_he
 
 HOST = "host"
 # What a deal's check may find: (code, text) pairs made where each problem is found; the page
-# words each code in the player's language ("problem.<code>", web/js/netplay-text.js).
+# words each code in the player's language ("net.problem.<code>" in web/i18n/*.json).
 Problem = tuple[str, str]
 PROBLEM_CODES = ("no_values", "commits_changed", "own_value_unused", "value_mismatch",
                  "seed_mismatch", "bad_record", "table_differs", "replay_failed", "illegal_move",

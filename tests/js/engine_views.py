@@ -26,7 +26,10 @@ LIVE = ("draw", "meld", "answer")
 
 
 def verbs(view: dict) -> set[str]:
-    return {text.split(" ")[0] if not text.startswith("answer") else text
+    """The kinds of the view's moves: their verbs, a whole pile taken onto a meld ("take m3")
+    apart from a pile take with cards from the hand."""
+    return {text if text.startswith("answer") else
+            "take_onto" if text.startswith("take m") else text.split(" ")[0]
             for text in view["legal"]["targets"]["all"]}
 
 

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
-import { views, CARD } from "./engine-views.mjs";
+import { views, verb, CARD } from "./engine-views.mjs";
 
 // i18n.js loads a catalogue with fetch (a file: URL here, which Node's fetch does not read).
 globalThis.fetch = async (url) => {
@@ -59,6 +59,37 @@ test("a discard in words names the card by its face", async () => {
   assert.equal(words.moveInWords(text, v), t("hint.discard", { card: pretty(card) }));
   assert.equal(pretty("7S"), "7♠");
   assert.equal(pretty("TH"), "10♥");
+});
+
+test("a discard, an ask with a discard, a top-card take and a take onto a meld are told apart as the engine says", async () => {
+  await loadMessages("en");
+  const { findMove, ontoTargets } = await import("../../web/js/targets.js");
+  const seen = { discard: 0, ask1: 0, top: 0, take_onto: 0 };
+  for (const v of views) {
+    for (const text of v.legal.targets.all) {
+      const m = findMove(v, text);
+      const said = words.moveInWords(text, v);
+      const card = m.cards[0];
+      if (verb(text) === "discard") {
+        assert.equal(said, t("hint.discard", { card: pretty(card) }), text);
+        seen.discard += 1;
+      } else if (verb(text) === "ask" && m.cards.length === 1) {
+        assert.notEqual(said, t("hint.discard", { card: pretty(card) }), text);
+        seen.ask1 += 1;
+      } else if (verb(text) === "onto") {
+        const top = text.startsWith("top ");
+        assert.equal(said, t(top ? "hint.top" : "hint.take_onto", { meld: words.meldNamer(v)(m.melds[0]) }), text);
+        assert.equal(words.ontoHint(new Map([[m.melds[0], text]]), v), top ? "status.top_hint" : "status.take_onto_hint");
+        seen[top ? "top" : "take_onto"] += 1;
+      }
+    }
+    const onto = ontoTargets(v);
+    if (onto.size) {
+      const allTop = [...onto.values()].every((x) => x.startsWith("top "));
+      assert.equal(words.ontoHint(onto, v), allTop ? "status.top_hint" : "status.take_onto_hint");
+    }
+  }
+  for (const [kind, n] of Object.entries(seen)) assert.ok(n > 0, `no ${kind} among the engine's views`);
 });
 
 test("a turn's meld parts: one item per meld, in the order first touched", async () => {

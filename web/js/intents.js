@@ -72,7 +72,7 @@ export const intents = {
         // several target melds, say to click one.
         const onto = [...new Set(ontoTargets(v).values())];
         if (onto.length === 1 && !ui.staged.length) { playMove(onto[0]); return; }
-        notNow(onto.length ? ontoHint(ontoTargets(v)) : "error.select_cards");
+        notNow(onto.length ? ontoHint(ontoTargets(v), v) : "error.select_cards");
         return;
       }
       playMove(write.take(sel, ui.staged));

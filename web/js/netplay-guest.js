@@ -6,8 +6,7 @@ import { $, el } from "./dom.js";
 import { t } from "./i18n.js";
 import * as Relay from "./netplay-relay.js";
 import * as RTC from "./netplay-rtc.js";
-import { nt, ntHas } from "./netplay-text.js";
-import { BC_NAME, badge, dialog, disclosure, errorOf, field, foldHead, keepNames, panel, syncFold } from "./netplay-ui.js";
+import { BC_NAME, badge, dialog, disclosure, errorOf, field, foldHead, keepNames, nt, ntHas, panel, syncFold } from "./netplay-ui.js";
 
 const REQUEST_TIMEOUT_MS = 20000;
 const SLOW_MS = 20000;

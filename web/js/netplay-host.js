@@ -5,9 +5,8 @@ import { el } from "./dom.js";
 import { num, t } from "./i18n.js";
 import * as Relay from "./netplay-relay.js";
 import * as RTC from "./netplay-rtc.js";
-import { nt } from "./netplay-text.js";
 import { choices } from "./rules-data.js";
-import { BC_NAME, badge, dialog, disclosure, errorOf, field, foldHead, keepNames, panel, syncFold } from "./netplay-ui.js";
+import { BC_NAME, badge, dialog, disclosure, errorOf, field, foldHead, keepNames, nt, panel, syncFold } from "./netplay-ui.js";
 
 const HOST_KEY = "samba.net.host.v1";
 // The computer levels a seat may be given: the engine's, from the rules data (rules-data.js),

@@ -3,11 +3,22 @@
 // setting, the protocol's refusals in the player's language.
 
 import { $, el } from "./dom.js";
-import { t } from "./i18n.js";
+import { has, t } from "./i18n.js";
 import { thirdParties } from "./netplay-relay.js";
-import { nt, ntHas } from "./netplay-text.js";
 
 export const BC_NAME = "samba-net";
+
+/** A text of play with friends: the page's catalogue's "net.<key>" (web/i18n/*.json, loaded
+ *  before js/netplay.js), its `{name}`s filled from `params`; a seat (`{seat}`) is shown as
+ *  players count seats, from 1 (the host's is 1). */
+export function nt(key, params = {}) {
+  return t(`net.${key}`, params.seat === undefined ? params : { ...params, seat: params.seat + 1 });
+}
+
+/** Whether a key exists (for codes from the protocol: "err.<code>", "problem.<code>"). */
+export function ntHas(key) {
+  return has(`net.${key}`);
+}
 
 /**
  * One plain line on who learns what when friends connect (docs/netplay.md, "What each third

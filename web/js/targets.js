@@ -4,7 +4,7 @@
 // touch, and sends the text it found here (or one it wrote from the player's own choice of
 // cards, docs/formats.md). No rules here.
 
-const EMPTY = { all: [], cards: {}, melds: {}, pile: [], stock: [], red3: [] };
+const EMPTY = { all: [], cards: {}, melds: {}, pile: [], stock: [], red3: [], discard: [], take_top: [] };
 
 /** The view's targets (an empty set when the viewer may not act). */
 export function targetsOf(v) {
@@ -13,8 +13,10 @@ export function targetsOf(v) {
 
 /**
  * Every legal move of the view with what it touches: `{i, text, cards: [card texts], melds:
- * [meld ids], pile, stock, red3, simple}` (`red3`: it lays a red three, as the engine says;
- * `simple`: a complete move among `legal.moves`, not a meld).
+ * [meld ids], pile, stock, red3, discard, top, simple}` (as the engine says: `red3`, it lays a
+ * red three; `discard`, it discards a card, not an ask with a discard; `top` (`take_top`), it
+ * takes the pile's top card alone onto a meld, not the whole pile; `simple`: a complete move
+ * among `legal.moves`, not a meld).
  * Kept per view object (views are never changed once received).
  */
 const described = new WeakMap();
@@ -24,12 +26,14 @@ export function movesOf(v) {
   if (list) return list;
   const t = targetsOf(v);
   const simple = new Set(v.legal.moves || []);
-  list = t.all.map((text, i) => ({ i, text, cards: [], melds: [], pile: false, stock: false, red3: false, simple: simple.has(text) }));
+  list = t.all.map((text, i) => ({ i, text, cards: [], melds: [], pile: false, stock: false, red3: false, discard: false, top: false, simple: simple.has(text) }));
   for (const [card, ids] of Object.entries(t.cards)) for (const i of ids) list[i]?.cards.push(card);
   for (const [meld, ids] of Object.entries(t.melds)) for (const i of ids) list[i]?.melds.push(Number(meld));
   for (const i of t.pile) if (list[i]) list[i].pile = true;
   for (const i of t.stock) if (list[i]) list[i].stock = true;
   for (const i of t.red3 || []) if (list[i]) list[i].red3 = true;
+  for (const i of t.discard || []) if (list[i]) list[i].discard = true;
+  for (const i of t.take_top || []) if (list[i]) list[i].top = true;
   described.set(v, list);
   return list;
 }

@@ -160,7 +160,7 @@ export function renderStatus(f) {
     // The pile can be taken with a pair only when the engine offers a way (not blocked, frozen
     // against the hand, ...): otherwise the status does not suggest it.
     text = t(f.canTake ? "status.your_draw" : "status.your_draw_stock")
-      + (f.onto.size ? " " + t(ontoHint(f.onto)) : "");
+      + (f.onto.size ? " " + t(ontoHint(f.onto, v)) : "");
   } else text = v.rules.pass_with_one ? t("status.your_meld_dutch") : t("status.your_meld");
   status.textContent = text;
   status.classList.toggle("mine", myTurn);

@@ -4,7 +4,7 @@
 
 import { t, has } from "./i18n.js";
 import { pretty, meldLabel } from "./cards.js";
-import { findMove, moveKind, partsOf, write } from "./targets.js";
+import { findMove, moveKind, partsOf } from "./targets.js";
 
 /** The rows of a deal's score table, [label key, part of a side's deal score]: the bonuses are
  *  canastas' alone in a rule set without sequences (so without sambas). */
@@ -17,10 +17,11 @@ export function dealRows(v) {
   ];
 }
 
-/** What clicking a highlighted meld does in the draw phase: the top card alone onto it (`top
- *  m<id>`, samba's sequences) or the whole pile (`take m<id>`, Crawford's melds): its message key. */
-export function ontoHint(onto) {
-  return [...onto].every(([id, text]) => text === `top m${id}`) ? "status.top_hint" : "status.take_onto_hint";
+/** What clicking a highlighted meld (`onto`: meld id -> move text, targets.ontoTargets) does in
+ *  view `v`'s draw phase: the top card alone onto it (samba's sequences) or the whole pile
+ *  (Crawford's melds), as the engine says (`targets.take_top`): its message key. */
+export function ontoHint(onto, v) {
+  return [...onto.values()].every((text) => findMove(v, text)?.top) ? "status.top_hint" : "status.take_onto_hint";
 }
 
 /** A seat's name; the viewer is "You", and another seat 0 is named (hotseat). */
@@ -71,7 +72,7 @@ export function moveInWords(text, v) {
   switch (moveKind(m)) {
     case "onto": {
       const meld = m.melds[0];
-      return t(text === `top m${meld}` ? "hint.top" : "hint.take_onto", { meld: mn(meld) });
+      return t(m.top ? "hint.top" : "hint.take_onto", { meld: mn(meld) });
     }
     case "take": return t("hint.take", { cards: partsText(partsOf(text), v) });
     case "merge": {
@@ -81,7 +82,7 @@ export function moveInWords(text, v) {
     case "meld": return t("hint.meld", { cards: partsText(partsOf(text), v) });
     case "card": {
       const card = m.cards[0];
-      if (m.cards.length === 1 && text === write.discard({ c: card })) return t("hint.discard", { card: pretty(card) });
+      if (m.discard) return t("hint.discard", { card: pretty(card) });
       if (m.red3) return t("hint.red3", { card: pretty(card) });
       return t("hint.ask", { cards: partsText(partsOf(text), v) });
     }
