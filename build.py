@@ -12,6 +12,7 @@ virtual environment .venv/ (the wheel's build backend, flit_core, and the test t
 PEP 517 build backend for the engine wheel, tools/stdlib_modules.mjs for the trimmed standard library,
 tools/draw_icons.py for the icons. See docs/build.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -185,10 +186,12 @@ def main(argv: list[str] | None = None) -> int:
     extra: list[str] = []
     if "--" in argv:
         i = argv.index("--")
-        argv, extra = argv[:i], argv[i + 1:]
+        argv, extra = argv[:i], argv[i + 1 :]
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     sub = ap.add_subparsers(dest="cmd")
-    netplay_help = "play-with-friends configuration (ICE servers, relays) instead of web/netplay.json"
+    netplay_help = (
+        "play-with-friends configuration (ICE servers, relays) instead of web/netplay.json"
+    )
     ap.add_argument("--netplay-config", type=Path, default=None, help=netplay_help)
     bdp = sub.add_parser("build", help="build dist/ (the default)")
     bdp.add_argument("--out", type=Path, default=DIST, help="build into this folder instead")
@@ -196,17 +199,24 @@ def main(argv: list[str] | None = None) -> int:
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--prefix", default="", help="serve under this sub-path, e.g. /samba/")
     tp = sub.add_parser("test", help="set up what the tests need, build, run the test stages")
-    tp.add_argument("--only", action="append", choices=list(STAGES), default=[],
-                    help="run only this stage (repeatable)")
+    tp.add_argument(
+        "--only",
+        action="append",
+        choices=list(STAGES),
+        default=[],
+        help="run only this stage (repeatable)",
+    )
     bp = sub.add_parser("bench", help="boot benchmark in Chromium (e2e/bench_boot.py)")
     bp.add_argument("--runs", type=int, default=None)
-    bp.add_argument("--first-visit", action="store_true",
-                    help="a phone on Fast 4G and Slow 4G, site vs bare page (e2e/bench_first_visit.py)")
+    bp.add_argument(
+        "--first-visit",
+        action="store_true",
+        help="a phone on Fast 4G and Slow 4G, site vs bare page (e2e/bench_first_visit.py)",
+    )
     args = ap.parse_args(argv)
 
     if args.cmd in (None, "build"):
-        build(netplay_config_file=args.netplay_config,
-              out=getattr(args, "out", DIST).resolve())
+        build(netplay_config_file=args.netplay_config, out=getattr(args, "out", DIST).resolve())
         return 0
     if args.cmd == "serve":
         serve(args.port, args.prefix, args.netplay_config)

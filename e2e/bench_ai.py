@@ -22,6 +22,7 @@ decisions and for the searched ones, p50/p95/max/mean in milliseconds, and the m
 average when the run ended (the budget is wall-clock time: other processes' load counts like a
 slower machine).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -101,9 +102,13 @@ def pct(xs, p):
 def summary(times: list[float]) -> dict:
     if not times:
         return {"decisions": 0}
-    return {"decisions": len(times), "p50_ms": round(pct(times, 50), 1),
-            "p95_ms": round(pct(times, 95), 1), "max_ms": round(max(times), 1),
-            "mean_ms": round(statistics.mean(times), 1)}
+    return {
+        "decisions": len(times),
+        "p50_ms": round(pct(times, 50), 1),
+        "p95_ms": round(pct(times, 95), 1),
+        "max_ms": round(max(times), 1),
+        "mean_ms": round(statistics.mean(times), 1),
+    }
 
 
 def searched_flags(games: list[dict]) -> list[tuple[float, bool, str, int | None]]:
@@ -112,6 +117,7 @@ def searched_flags(games: list[dict]) -> list[tuple[float, bool, str, int | None
     from py_engine.ai.hard import HardBot
     from py_engine.record import replay
     from py_engine.views import view_for
+
     out = []
     for game in games:
         rec = game["record"]
@@ -119,8 +125,7 @@ def searched_flags(games: list[dict]) -> list[tuple[float, bool, str, int | None
             g = replay(rec, upto=index)
             view = view_for(g, g.current)
             h = HardBot(seed=0, iterations=1)
-            out.append((ms, len(h.candidates(view, h.medium.rank_moves(view))) > 1, kind,
-                        samples))
+            out.append((ms, len(h.candidates(view, h.medium.rank_moves(view))) > 1, kind, samples))
     return out
 
 
@@ -131,20 +136,30 @@ def main() -> int:
     ap.add_argument("--rules", default="samba:4,dutch:4,crawford:6")
     ap.add_argument("--throttle", default="1,4", help="CPU throttling rates (1: none)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--warmup", type=int, default=40,
-                    help="untimed decisions first (the wasm code warms up in the first worker)")
-    ap.add_argument("--no-hints", action="store_true",
-                    help="every seat a computer (default: seat 0 plays the Hint's move, timed)")
+    ap.add_argument(
+        "--warmup",
+        type=int,
+        default=40,
+        help="untimed decisions first (the wasm code warms up in the first worker)",
+    )
+    ap.add_argument(
+        "--no-hints",
+        action="store_true",
+        help="every seat a computer (default: seat 0 plays the Hint's move, timed)",
+    )
     args = ap.parse_args()
     dist = ROOT / "dist"
     if not (dist / "worker.js").exists():
         build.build()
     from playwright.sync_api import sync_playwright
+
     servers = Servers()
     url = servers.start(dist)
-    out: dict = {"level": args.level,
-                 "where": "Pyodide in headless Chromium, bot request round trip (page clock)",
-                 "runs": {}}
+    out: dict = {
+        "level": args.level,
+        "where": "Pyodide in headless Chromium, bot request round trip (page clock)",
+        "runs": {},
+    }
     try:
         with sync_playwright() as p:
             browser = launch_chromium(p)
@@ -154,14 +169,24 @@ def main() -> int:
             cdp = ctx.new_cdp_session(page)
             if args.warmup:
                 rules, players = args.rules.split(",")[0].split(":")
-                page.evaluate(JS, [rules, int(players), args.level, args.warmup, args.seed + 7,
-                                   False])
+                page.evaluate(
+                    JS, [rules, int(players), args.level, args.warmup, args.seed + 7, False]
+                )
             for rate in [float(x) for x in args.throttle.split(",")]:
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
                 for spec in args.rules.split(","):
                     rules, players = spec.split(":")
-                    games = page.evaluate(JS, [rules, int(players), args.level,
-                                               args.decisions, args.seed, not args.no_hints])
+                    games = page.evaluate(
+                        JS,
+                        [
+                            rules,
+                            int(players),
+                            args.level,
+                            args.decisions,
+                            args.seed,
+                            not args.no_hints,
+                        ],
+                    )
                     load = round(os.getloadavg()[0], 1)
                     flags = searched_flags(games)
                     key = f"{spec} throttle {rate:g}x"
@@ -170,12 +195,14 @@ def main() -> int:
                     run = out["runs"][key] = {
                         "all": summary([f[0] for f in bots]),
                         "searched": summary([f[0] for f in bots if f[1]]),
-                        "load_average_1min": load}
+                        "load_average_1min": load,
+                    }
                     if hints:
                         samples = sorted(f[3] for f in hints if f[1])
                         run["hint_searched"] = summary([f[0] for f in hints if f[1]])
                         run["hint_samples_p50_min"] = (
-                            [pct(samples, 50), samples[0]] if samples else None)
+                            [pct(samples, 50), samples[0]] if samples else None
+                        )
                     print(json.dumps({key: out["runs"][key]}), file=sys.stderr, flush=True)
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             browser.close()

@@ -28,6 +28,7 @@ The browser is launched as the e2e tests launch it, with the features of BROWSER
 own) while the first page loads, which a visitor's running browser did long before; Puppeteer
 turns these off by default. `--with-browser-start` measures with them on.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -196,8 +197,12 @@ def stats(samples: list) -> dict:
     xs = [x for x in samples if x is not None]
     if not xs:
         return {"samples": samples}
-    return {"median": round(statistics.median(xs), 1), "min": round(min(xs), 1),
-            "max": round(max(xs), 1), "samples": [round(x, 1) for x in xs]}
+    return {
+        "median": round(statistics.median(xs), 1),
+        "min": round(min(xs), 1),
+        "max": round(max(xs), 1),
+        "samples": [round(x, 1) for x in xs],
+    }
 
 
 def _poll(page, script: str, timeout_s: float) -> bool:
@@ -211,6 +216,7 @@ def _poll(page, script: str, timeout_s: float) -> bool:
 
 def _wait(page, selector: str) -> None:
     from playwright.sync_api import expect
+
     expect(page.locator(selector)).to_have_count(1, timeout=120_000)
 
 
@@ -240,6 +246,7 @@ def visit_bare(pw, url: str, meter: Meter, launch) -> dict:
 
 def visit_site(pw, url: str, meter: Meter, launch) -> dict:
     from play_driver import start_game
+
     out = {}
     with tempfile.TemporaryDirectory(prefix="samba-bench-profile-") as profile:
         ctx = launch(pw, profile)
@@ -253,12 +260,15 @@ def visit_site(pw, url: str, meter: Meter, launch) -> dict:
             out["first"] = page.evaluate("window.__bench.ready")
             out["first_fcp"] = page.evaluate(PAINT)
             out["boot"] = page.locator("html").get_attribute("data-engine-boot")
-            out["marks"] = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
+            out["marks"] = json.loads(
+                page.locator("html").get_attribute("data-engine-marks") or "{}"
+            )
             out["controlled"] = _poll(page, CONTROLLED, 30)
             out["first_bytes"] = meter.total()
             out["first_bytes_gz"] = meter.total_if_host_gzips()
-            out["runtime_downloads"] = sum(1 for p, c in meter.codes
-                                           if p.endswith("pyodide.asm.wasm") and c == 200)
+            out["runtime_downloads"] = sum(
+                1 for p, c in meter.codes if p.endswith("pyodide.asm.wasm") and c == 200
+            )
             start_game(page, level="random")
             _wait(page, "body[data-saved]")
             # The copy of the drawn table that the next visit's first frame shows is written a
@@ -292,7 +302,9 @@ def visit_site(pw, url: str, meter: Meter, launch) -> dict:
             out["return_first_paint"] = page.locator("html").get_attribute("data-first-paint")
             out["return_bytes"] = meter.total()
             out["return_boot"] = page.locator("html").get_attribute("data-engine-boot")
-            out["return_marks"] = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
+            out["return_marks"] = json.loads(
+                page.locator("html").get_attribute("data-engine-marks") or "{}"
+            )
             if errors:
                 out["errors"] = errors
         finally:
@@ -304,25 +316,37 @@ def main() -> int:
     ap = argparse.ArgumentParser(description="Pyodide boot benchmark (site vs bare page)")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--no-build", action="store_true", help="use dist/ as it is")
-    ap.add_argument("--with-browser-start", action="store_true",
-                    help="leave on what a freshly started Chromium builds for itself (BROWSER_START)")
+    ap.add_argument(
+        "--with-browser-start",
+        action="store_true",
+        help="leave on what a freshly started Chromium builds for itself (BROWSER_START)",
+    )
     args = ap.parse_args()
 
     from conftest import chromium_args, chromium_path
     from playwright.sync_api import sync_playwright
+
     launch_args: list = []
 
     def launch(pw, profile):
         if not launch_args:
             launch_args.extend(chromium_args(pw, () if args.with_browser_start else BROWSER_START))
         ctx = pw.chromium.launch_persistent_context(
-            profile, executable_path=chromium_path(), headless=True, args=launch_args,
-            viewport={"width": 1280, "height": 900})
+            profile,
+            executable_path=chromium_path(),
+            headless=True,
+            args=launch_args,
+            viewport={"width": 1280, "height": 900},
+        )
         ctx.add_init_script(INIT_SCRIPT)
         ctx.set_default_timeout(60_000)
         return ctx
 
-    dist = build.DIST if args.no_build and (build.DIST / "index.html").exists() else build.build(quiet=True)
+    dist = (
+        build.DIST
+        if args.no_build and (build.DIST / "index.html").exists()
+        else build.build(quiet=True)
+    )
     rows = {"bare": [], "site": []}
     with tempfile.TemporaryDirectory(prefix="samba-bench-") as tmp:
         tree = prepare_tree(dist, Path(tmp))
@@ -331,13 +355,17 @@ def main() -> int:
         with sync_playwright() as pw:
             visit_bare(pw, urls["bare"], meter, launch)  # warm up Chromium and the OS caches
             for i in range(args.runs):
-                for kind in (["bare", "site"] if i % 2 == 0 else ["site", "bare"]):
+                for kind in ["bare", "site"] if i % 2 == 0 else ["site", "bare"]:
                     visit = visit_bare if kind == "bare" else visit_site
                     rows[kind].append(visit(pw, urls[kind], meter, launch))
                 b, s = rows["bare"][-1], rows["site"][-1]
-                print(f"[bench] run {i + 1}/{args.runs}: bare {b['first']:.0f}/{b['return']:.0f} ms, "
-                      f"site {s['first']:.0f}/{s['return']:.0f} ms (first/return), "
-                      f"boot {s['boot']}", file=sys.stderr, flush=True)
+                print(
+                    f"[bench] run {i + 1}/{args.runs}: bare {b['first']:.0f}/{b['return']:.0f} ms, "
+                    f"site {s['first']:.0f}/{s['return']:.0f} ms (first/return), "
+                    f"boot {s['boot']}",
+                    file=sys.stderr,
+                    flush=True,
+                )
             version = pw.chromium.name
         server.shutdown()
         server.server_close()
@@ -353,7 +381,9 @@ def main() -> int:
         return round(statistics.median(pairs), 3) if pairs else None
 
     result = {
-        "runs": args.runs, "pyodide": build.PYODIDE_VERSION, "browser": version,
+        "runs": args.runs,
+        "pyodide": build.PYODIDE_VERSION,
+        "browser": version,
         "machine": f"{platform.machine()}, {os.cpu_count()} cpus",
         "browser_args": launch_args,
         "bare_first_ready_ms": stats(col("bare", "first")),
@@ -399,8 +429,10 @@ def main() -> int:
     extra_mb = (med("site", "first_bytes") - med("bare", "first_bytes")) / 1e6
     extra_gz_mb = (med("site", "first_bytes_gz") - med("bare", "first_bytes_gz")) / 1e6
     with_hand = sum(1 for r in rows["site"] if r.get("return_fcp_hand"))
-    result["ratios"] = {k: {"medians": round(v[0], 3), "paired_median": v[1], "goal": v[2]}
-                        for k, v in ratios.items()}
+    result["ratios"] = {
+        k: {"medians": round(v[0], 3), "paired_median": v[1], "goal": v[2]}
+        for k, v in ratios.items()
+    }
     result["first_visit_extra_mb"] = round(extra_mb, 2)
     result["first_visit_extra_mb_if_host_gzips"] = round(extra_gz_mb, 2)
     print(json.dumps(result, indent=1))

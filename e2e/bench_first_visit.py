@@ -25,6 +25,7 @@ the same Pyodide alone, side by side in one run, on a phone profile over a shape
 Times from the page's clock (navigation start = 0). Prints JSON, then one line per measure with
 the ratios against the goals.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,8 +47,13 @@ from netshape import PROFILES, Link  # noqa: E402
 
 import build  # noqa: E402
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 3, "is_mobile": True,
-         "has_touch": True, "locale": "en-GB"}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 3,
+    "is_mobile": True,
+    "has_touch": True,
+    "locale": "en-GB",
+}
 CPU_SLOWDOWN = 4
 INIT = """(() => {
   const t = (window.__bench = { texts: [] });
@@ -72,6 +78,7 @@ DOWNLOADING = re.compile(r"Downloading")
 
 def _wait(page, selector: str, timeout_s: float = 400) -> None:
     from playwright.sync_api import expect
+
     expect(page.locator(selector)).to_have_count(1, timeout=timeout_s * 1000)
 
 
@@ -94,12 +101,16 @@ def _progress(texts: list, ready: float) -> dict:
     down = [t for t, text in texts if DOWNLOADING.search(text) and t <= ready]
     steps = [t for t, _ in texts if t <= ready]
     gaps = [b - a for a, b in zip(steps, steps[1:])]
-    return {"texts": len(steps), "download_texts": len(down),
-            "longest_pause_ms": round(max(gaps), 0) if gaps else None}
+    return {
+        "texts": len(steps),
+        "download_texts": len(down),
+        "longest_pause_ms": round(max(gaps), 0) if gaps else None,
+    }
 
 
 def visit(pw, kind: str, url: str, link: Link, launch) -> dict:
     from play_driver import start_game
+
     out = {}
     with tempfile.TemporaryDirectory(prefix="samba-bench-fv-") as profile:
         ctx = launch(pw, profile)
@@ -113,15 +124,19 @@ def visit(pw, kind: str, url: str, link: Link, launch) -> dict:
             out["bytes_to_ready"] = link.total()
             if kind == "site":
                 out["boot"] = page.locator("html").get_attribute("data-engine-boot")
-                out["marks"] = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
+                out["marks"] = json.loads(
+                    page.locator("html").get_attribute("data-engine-marks") or "{}"
+                )
                 out["progress"] = _progress(bench["texts"], bench["ready"])
                 start_game(page, players=2, level="random")
                 _wait(page, "body[data-saved]")
                 out["dealt"] = page.evaluate("window.__bench.dealt")
                 out["controlled"] = _poll(page, CONTROLLED, 300)
-                _wait(page, 'html[data-engine-snapshot]')
+                _wait(page, "html[data-engine-snapshot]")
                 out["snapshot"] = page.locator("html").get_attribute("data-engine-snapshot")
-                out["snapshot_about"] = json.loads(page.locator("html").get_attribute("data-engine-snapshot-about") or "{}")
+                out["snapshot_about"] = json.loads(
+                    page.locator("html").get_attribute("data-engine-snapshot-about") or "{}"
+                )
                 _wait(page, "html[data-code-cache]")
                 time.sleep(1)  # the table's copy for the next first frame (150 ms after a save)
                 out["bytes_first_visit"] = link.total()
@@ -129,13 +144,20 @@ def visit(pw, kind: str, url: str, link: Link, launch) -> dict:
             page = _phone_page(ctx)
             link.reset()
             page.goto(url)
-            _wait(page, 'body[data-ready="1"][data-save="resumed"]' if kind == "site" else 'body[data-ready="1"]')
+            _wait(
+                page,
+                'body[data-ready="1"][data-save="resumed"]'
+                if kind == "site"
+                else 'body[data-ready="1"]',
+            )
             bench = page.evaluate("window.__bench")
             out["return"] = bench["resumed"] if kind == "site" else bench["ready"]
             out["return_bytes"] = link.total()
             if kind == "site":
                 out["return_boot"] = page.locator("html").get_attribute("data-engine-boot")
-                out["return_marks"] = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
+                out["return_marks"] = json.loads(
+                    page.locator("html").get_attribute("data-engine-marks") or "{}"
+                )
         finally:
             ctx.close()
     return out
@@ -152,18 +174,24 @@ def main() -> int:
     from bench_boot import BROWSER_START, prepare_tree
     from conftest import chromium_args, chromium_path
     from playwright.sync_api import sync_playwright
+
     launch_args: list = []
 
     def launch(pw, profile):
         if not launch_args:
             launch_args.extend(chromium_args(pw, BROWSER_START))
         ctx = pw.chromium.launch_persistent_context(
-            profile, executable_path=chromium_path(), headless=True, args=launch_args, **PHONE)
+            profile, executable_path=chromium_path(), headless=True, args=launch_args, **PHONE
+        )
         ctx.add_init_script(INIT)
         ctx.set_default_timeout(120_000)
         return ctx
 
-    dist = build.DIST if args.no_build and (build.DIST / "index.html").exists() else build.build(quiet=True)
+    dist = (
+        build.DIST
+        if args.no_build and (build.DIST / "index.html").exists()
+        else build.build(quiet=True)
+    )
     rows = {p: {"bare": [], "site": []} for p in profiles}
     loads = [round(os.getloadavg()[0], 1)]
     with tempfile.TemporaryDirectory(prefix="samba-bench-fv-") as tmp:
@@ -176,14 +204,17 @@ def main() -> int:
                 base = f"http://127.0.0.1:{server.server_address[1]}/"
                 urls = {"bare": base + "bench-bare.html", "site": base}
                 for i in range(args.runs):
-                    for kind in (["bare", "site"] if i % 2 == 0 else ["site", "bare"]):
+                    for kind in ["bare", "site"] if i % 2 == 0 else ["site", "bare"]:
                         rows[name][kind].append(visit(pw, kind, urls[kind], link, launch))
                         loads.append(round(os.getloadavg()[0], 1))
                     b, s = rows[name]["bare"][-1], rows[name]["site"][-1]
-                    print(f"[bench] {name} run {i + 1}/{args.runs}: bare {b['ready']:.0f}/{b['return']:.0f} ms, "
-                          f"site {s['ready']:.0f}/{s['return']:.0f} ms (first/return), "
-                          f"{s['bytes_to_ready'] / 1e6:.2f} vs {b['bytes_to_ready'] / 1e6:.2f} MB",
-                          file=sys.stderr, flush=True)
+                    print(
+                        f"[bench] {name} run {i + 1}/{args.runs}: bare {b['ready']:.0f}/{b['return']:.0f} ms, "
+                        f"site {s['ready']:.0f}/{s['return']:.0f} ms (first/return), "
+                        f"{s['bytes_to_ready'] / 1e6:.2f} vs {b['bytes_to_ready'] / 1e6:.2f} MB",
+                        file=sys.stderr,
+                        flush=True,
+                    )
                 server.shutdown()
                 server.server_close()
 
@@ -191,17 +222,24 @@ def main() -> int:
         xs = [r[key] for r in rows[name][kind] if r.get(key) is not None]
         return statistics.median(xs) if xs else None
 
-    result = {"runs": args.runs, "pyodide": build.PYODIDE_VERSION,
-              "machine": f"{platform.machine()}, {os.cpu_count()} cpus",
-              "load_average_1min": {"min": min(loads), "max": max(loads)},
-              "phone": {**PHONE, "cpu_slowdown": CPU_SLOWDOWN}, "profiles": {}}
+    result = {
+        "runs": args.runs,
+        "pyodide": build.PYODIDE_VERSION,
+        "machine": f"{platform.machine()}, {os.cpu_count()} cpus",
+        "load_average_1min": {"min": min(loads), "max": max(loads)},
+        "phone": {**PHONE, "cpu_slowdown": CPU_SLOWDOWN},
+        "profiles": {},
+    }
     lines = []
     ok = lambda good: "ok" if good else "MISSED"  # noqa: E731
     goals_s = {"fast4g": 10, "slow4g": 40}
     for name in profiles:
         r = rows[name]
-        result["profiles"][name] = {"link": {"mbit": PROFILES[name][0], "delay_s": PROFILES[name][1]},
-                                    "bare": r["bare"], "site": r["site"]}
+        result["profiles"][name] = {
+            "link": {"mbit": PROFILES[name][0], "delay_s": PROFILES[name][1]},
+            "bare": r["bare"],
+            "site": r["site"],
+        }
         sr, br = med(name, "site", "ready"), med(name, "bare", "ready")
         srt, brt = med(name, "site", "return"), med(name, "bare", "return")
         sb, bb = med(name, "site", "bytes_to_ready"), med(name, "bare", "bytes_to_ready")

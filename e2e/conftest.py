@@ -16,6 +16,7 @@ Fixtures for any e2e test:
 
 Under the site's strict CSP, ``page.wait_for_function`` does not work; use locators/expect.
 """
+
 from __future__ import annotations
 
 import os
@@ -35,10 +36,11 @@ import build  # noqa: E402
 
 try:
     from playwright.sync_api import expect as _expect
+
     # A bound, not a wait: on a busy machine (CI, or other test runs beside this one) re-rendering
     # the table after a language switch or a move can take longer than Playwright's 5 s default.
     _expect.set_options(timeout=15_000)
-except ImportError:      # the CPython stage imports no browser
+except ImportError:  # the CPython stage imports no browser
     pass
 
 SUB_PATH = "/some/sub/path/"
@@ -69,10 +71,15 @@ def playwright_disabled_features(playwright) -> list[str]:
     """The features Playwright's own launch turns off, as the browser received them (read once
     per process from a launched browser's command line)."""
     if not _PLAYWRIGHT_DISABLED:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), headless=True,
-                                             args=[*CHROMIUM_ARGS, "--enable-automation"])
+        browser = playwright.chromium.launch(
+            executable_path=chromium_path(),
+            headless=True,
+            args=[*CHROMIUM_ARGS, "--enable-automation"],
+        )
         try:
-            argv = browser.new_browser_cdp_session().send("Browser.getBrowserCommandLine")["arguments"]
+            argv = browser.new_browser_cdp_session().send("Browser.getBrowserCommandLine")[
+                "arguments"
+            ]
         finally:
             browser.close()
         lists = [a.split("=", 1)[1] for a in argv if a.startswith("--disable-features=")]
@@ -93,15 +100,19 @@ def chromium_args(playwright, disable_features=()) -> list[str]:
 def chromium_path() -> str:
     path = shutil.which("chromium")
     if not path:
-        pytest.fail("Debian's Chromium is not on the PATH: "
-                    "`apt-get update && apt-get install -y chromium` (as root), "
-                    "or run `python build.py test`, which installs it", pytrace=False)
+        pytest.fail(
+            "Debian's Chromium is not on the PATH: "
+            "`apt-get update && apt-get install -y chromium` (as root), "
+            "or run `python build.py test`, which installs it",
+            pytrace=False,
+        )
     return path
 
 
 def launch_chromium(playwright, **kwargs):
-    return playwright.chromium.launch(executable_path=chromium_path(), headless=True,
-                                      args=CHROMIUM_ARGS, **kwargs)
+    return playwright.chromium.launch(
+        executable_path=chromium_path(), headless=True, args=CHROMIUM_ARGS, **kwargs
+    )
 
 
 class _Servers:
@@ -110,8 +121,9 @@ class _Servers:
 
     def start(self, root, prefix: str = "") -> str:
         server = build.make_server(root, 0, prefix, quiet=True)
-        thread = threading.Thread(target=server.serve_forever, daemon=True,
-                                  name=f"e2e-http-{server.server_address[1]}")
+        thread = threading.Thread(
+            target=server.serve_forever, daemon=True, name=f"e2e-http-{server.server_address[1]}"
+        )
         thread.start()
         self.servers.append(server)
         prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
@@ -164,6 +176,7 @@ def sub_url(dist_dir, serve_dir) -> str:
 @pytest.fixture(scope="session")
 def _playwright():
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as pw:
         yield pw
 
@@ -194,13 +207,15 @@ class PageLog:
     def foreign_requests(self, url: str) -> list:
         """Requests not on `url`'s origin (data: and blob: URLs count as same-origin)."""
         origin = urlsplit(url)[:2]
-        return [r for r in self.requests
-                if not r.startswith(("data:", "blob:")) and urlsplit(r)[:2] != origin]
+        return [
+            r
+            for r in self.requests
+            if not r.startswith(("data:", "blob:")) and urlsplit(r)[:2] != origin
+        ]
 
     def outside(self, url: str) -> list:
         """Requests not under `url` (origin and path prefix), e.g. a sub-path."""
-        return [r for r in self.requests
-                if not r.startswith(("data:", "blob:", url))]
+        return [r for r in self.requests if not r.startswith(("data:", "blob:", url))]
 
     def assert_clean(self) -> None:
         assert not self.page_errors, f"page errors: {self.page_errors}"
@@ -226,8 +241,9 @@ def page(context, page_log):
     pg.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
     # context-level: also sees the worker's requests (pyodide.mjs, wasm, wheel, ...)
     context.on("request", lambda req: page_log.requests.append(req.url))
-    context.on("requestfailed", lambda req: page_log.failed_requests.append(
-        f"{req.url}: {req.failure}"))
+    context.on(
+        "requestfailed", lambda req: page_log.failed_requests.append(f"{req.url}: {req.failure}")
+    )
     try:
         pg.log = page_log
     except AttributeError:
@@ -250,6 +266,7 @@ def wait_ready(page, timeout: int = BOOT_TIMEOUT_MS, errors=()) -> None:
     """Waits for the engine to be ready (data-ready="1"); on a timeout the error says where the
     page's boot stood (its data attributes, the boot line, the early worker) and what it logged."""
     from playwright.sync_api import expect
+
     try:
         expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=timeout)
     except AssertionError as exc:
@@ -267,8 +284,11 @@ def open_app(base_url):
     def _open(page, url: str | None = None, timeout: int = BOOT_TIMEOUT_MS):
         page.goto(url or base_url)
         log = getattr(page, "log", None)
-        wait_ready(page, timeout, [*getattr(log, "console_errors", []),
-                                   *getattr(log, "page_errors", [])] if log else ())
+        wait_ready(
+            page,
+            timeout,
+            [*getattr(log, "console_errors", []), *getattr(log, "page_errors", [])] if log else (),
+        )
         return page
 
     return _open

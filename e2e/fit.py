@@ -1,5 +1,6 @@
 """Helpers for the every-screen tests: the screen sizes, loading a saved position, and the hit
 test (the element at the centre of each hand card / enabled button is itself or inside it)."""
+
 from __future__ import annotations
 
 import json
@@ -8,8 +9,12 @@ from play_driver import SETTLED_JS
 from playwright.sync_api import expect
 from positions import position
 
-SCREENS = {"phone": (390, 844), "phone-landscape": (844, 390), "tablet": (768, 1024),
-           "desktop": (1440, 900)}
+SCREENS = {
+    "phone": (390, 844),
+    "phone-landscape": (844, 390),
+    "tablet": (768, 1024),
+    "desktop": (1440, 900),
+}
 
 # Every hand card and every enabled, shown button of the hand area and the action bar; for each,
 # whether the point at its centre of its visible part is the element itself (or inside it).
@@ -78,7 +83,8 @@ def load_saved(page, base_url: str, name: str, query: str = "?pace=20") -> dict:
     page.add_init_script(
         "if (!sessionStorage.getItem('fit.seeded')) {"
         f" localStorage.setItem('samba.save.v1', {json.dumps(pos['save'])});"
-        " sessionStorage.setItem('fit.seeded', '1'); }")
+        " sessionStorage.setItem('fit.seeded', '1'); }"
+    )
     page.goto(base_url + query)
     expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
     expect(page.locator('body[data-save="resumed"]')).to_have_count(1)

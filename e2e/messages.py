@@ -1,6 +1,7 @@
 """The page's message catalogues for the browser tests: plural messages (objects of CLDR forms)
 read as their "other" form, or chosen by count the way Intl.PluralRules does for these four
 languages."""
+
 from __future__ import annotations
 
 import json

@@ -22,6 +22,7 @@ public namespace (`NetnsNet.block_udp_between_homes`). Missing tools (nftables, 
 installed with apt, nostr-relay with pip into this Python's environment. Exit code: pytest's
 (2 when the network cannot be built).
 """
+
 from __future__ import annotations
 
 import json
@@ -35,7 +36,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-INSIDE = "SAMBA_NETNS"          # "1" for the tests: SAMBA_NETNS_INFO names the network's file
+INSIDE = "SAMBA_NETNS"  # "1" for the tests: SAMBA_NETNS_INFO names the network's file
 INFO = "SAMBA_NETNS_INFO"
 NOSTR_RELAY = "nostr-relay==1.14"
 RELAY_PORT = 7447
@@ -58,9 +59,10 @@ def _apt(package: str, probe: str) -> None:
         return
     print(f"[netns] apt-get install -y {package}", flush=True)
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-    for _ in range(30):    # dpkg may be locked by another install for a while
-        r = subprocess.run(["apt-get", "install", "-y", "-q", package], env=env,
-                           capture_output=True, text=True)
+    for _ in range(30):  # dpkg may be locked by another install for a while
+        r = subprocess.run(
+            ["apt-get", "install", "-y", "-q", package], env=env, capture_output=True, text=True
+        )
         if r.returncode == 0:
             return
         if "lock" not in r.stderr:
@@ -76,8 +78,18 @@ def ensure_tools() -> Path:
     relay = Path(sys.executable).parent / "nostr-relay"
     if not relay.exists():
         print(f"[netns] pip install {NOSTR_RELAY}", flush=True)
-        subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                        NOSTR_RELAY], check=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "-q",
+                "--disable-pip-version-check",
+                NOSTR_RELAY,
+            ],
+            check=True,
+        )
     return relay
 
 
@@ -103,10 +115,36 @@ class Network:
             router, h = self.ns[f"router{i}"], self.ns[home]
             wan_p, wan_r = f"{self.tag}p{i}", f"{self.tag}w{i}"
             lan_r, lan_h = f"{self.tag}l{i}", f"{self.tag}h{i}"
-            sh("ip", "link", "add", wan_p, "netns", pub, "type", "veth", "peer", "name", wan_r,
-               "netns", router)
-            sh("ip", "link", "add", lan_r, "netns", router, "type", "veth", "peer", "name", lan_h,
-               "netns", h)
+            sh(
+                "ip",
+                "link",
+                "add",
+                wan_p,
+                "netns",
+                pub,
+                "type",
+                "veth",
+                "peer",
+                "name",
+                wan_r,
+                "netns",
+                router,
+            )
+            sh(
+                "ip",
+                "link",
+                "add",
+                lan_r,
+                "netns",
+                router,
+                "type",
+                "veth",
+                "peer",
+                "name",
+                lan_h,
+                "netns",
+                h,
+            )
             # No IPv6 link-local addresses: one appearing after the link is up makes Chromium
             # abort loads under way (net::ERR_NETWORK_CHANGED).
             for ns, link in ((pub, wan_p), (router, wan_r), (router, lan_r), (h, lan_h)):
@@ -124,42 +162,80 @@ class Network:
             # routers' firewalls do; a packet the router took for itself would otherwise hold
             # the port pair a later outgoing flow needs, and that flow would leave on another
             # port: a symmetric NAT, which needs TURN).
-            nat = (f"table ip nat {{\n chain post {{\n type nat hook postrouting priority 100;\n"
-                   f" oifname \"{wan_r}\" masquerade\n }}\n}}\n"
-                   f"table inet fw {{\n chain input {{\n type filter hook input priority 0;\n"
-                   f" iifname \"{wan_r}\" ct state new drop\n }}\n}}\n")
+            nat = (
+                f"table ip nat {{\n chain post {{\n type nat hook postrouting priority 100;\n"
+                f' oifname "{wan_r}" masquerade\n }}\n}}\n'
+                f"table inet fw {{\n chain input {{\n type filter hook input priority 0;\n"
+                f' iifname "{wan_r}" ct state new drop\n }}\n}}\n'
+            )
             sh("nft", "-f", "-", ns=router, input=nat)
         pub_lo = PUBLIC
         # coturn: STUN and TURN (a static long-term user), on the public segment.
         conf = self.work / "turnserver.conf"
-        conf.write_text("\n".join([
-            f"listening-ip={pub_lo}", f"relay-ip={pub_lo}", f"listening-port={TURN_PORT}",
-            "lt-cred-mech", f"user={TURN_USER}:{TURN_PASSWORD}", "realm=samba.test",
-            "no-tls", "no-dtls", "no-cli", "fingerprint", "min-port=49160", "max-port=49400",
-            f"pidfile={self.work / 'turnserver.pid'}", "log-file=stdout", "simple-log",
-            "no-software-attribute"]) + "\n")
+        conf.write_text(
+            "\n".join(
+                [
+                    f"listening-ip={pub_lo}",
+                    f"relay-ip={pub_lo}",
+                    f"listening-port={TURN_PORT}",
+                    "lt-cred-mech",
+                    f"user={TURN_USER}:{TURN_PASSWORD}",
+                    "realm=samba.test",
+                    "no-tls",
+                    "no-dtls",
+                    "no-cli",
+                    "fingerprint",
+                    "min-port=49160",
+                    "max-port=49400",
+                    f"pidfile={self.work / 'turnserver.pid'}",
+                    "log-file=stdout",
+                    "simple-log",
+                    "no-software-attribute",
+                ]
+            )
+            + "\n"
+        )
         self._start("coturn", ["turnserver", "-c", str(conf)], pub)
         # A Nostr relay (NIP-01 tag filters; ephemeral kinds are passed on, not kept).
         rconf = self.work / "nostr-relay.yaml"
-        rconf.write_text(json.dumps({
-            "DEBUG": False, "relay_name": "samba test relay",
-            "storage": {"sqlalchemy.url": f"sqlite+aiosqlite:///{self.work / 'nostr.sqlite3'}",
-                        "num_concurrent_reqs": 10, "num_concurrent_adds": 2,
-                        "validators": ["nostr_relay.validators.is_signed",
-                                       "nostr_relay.validators.is_recent"]},
-            "verification": {"nip05_verification": "disabled"},
-            "gunicorn": {"bind": f"{pub_lo}:{RELAY_PORT}", "workers": 1, "loglevel": "warning",
-                         "reload": False},
-            "authentication": {"enabled": False},
-            "message_timeout": 1800, "subscription_limit": 32, "max_limit": 6000,
-        }))
-        self._start("nostr-relay", [str(relay_bin), "-c", str(rconf), "serve"], pub,
-                    cwd=self.work)
+        rconf.write_text(
+            json.dumps(
+                {
+                    "DEBUG": False,
+                    "relay_name": "samba test relay",
+                    "storage": {
+                        "sqlalchemy.url": f"sqlite+aiosqlite:///{self.work / 'nostr.sqlite3'}",
+                        "num_concurrent_reqs": 10,
+                        "num_concurrent_adds": 2,
+                        "validators": [
+                            "nostr_relay.validators.is_signed",
+                            "nostr_relay.validators.is_recent",
+                        ],
+                    },
+                    "verification": {"nip05_verification": "disabled"},
+                    "gunicorn": {
+                        "bind": f"{pub_lo}:{RELAY_PORT}",
+                        "workers": 1,
+                        "loglevel": "warning",
+                        "reload": False,
+                    },
+                    "authentication": {"enabled": False},
+                    "message_timeout": 1800,
+                    "subscription_limit": 32,
+                    "max_limit": 6000,
+                }
+            )
+        )
+        self._start("nostr-relay", [str(relay_bin), "-c", str(rconf), "serve"], pub, cwd=self.work)
         self._wait_port(pub, pub_lo, RELAY_PORT, "nostr-relay")
         # The site in each home, on 127.0.0.1 inside it (a secure context, as https is).
         for home in HOMES:
-            p = self._start(f"server-{home}", [sys.executable, str(Path(__file__).with_name(
-                "netns_serve.py")), str(self.site)], self.ns[home], stdout=subprocess.PIPE)
+            p = self._start(
+                f"server-{home}",
+                [sys.executable, str(Path(__file__).with_name("netns_serve.py")), str(self.site)],
+                self.ns[home],
+                stdout=subprocess.PIPE,
+            )
             line = p.stdout.readline().strip()
             if not line.startswith("http://"):
                 raise RuntimeError(f"the site server in {home} did not start: {line!r}")
@@ -167,33 +243,52 @@ class Network:
 
     def _start(self, name: str, cmd: list[str], ns: str, **kw) -> subprocess.Popen:
         log = kw.pop("stdout", None) or open(self.work / f"{name}.log", "w")
-        p = subprocess.Popen(["ip", "netns", "exec", ns, *cmd], stdout=log,
-                             stderr=subprocess.STDOUT if log is not subprocess.PIPE
-                             else open(self.work / f"{name}.log", "w"),
-                             text=True, start_new_session=True, **kw)
+        p = subprocess.Popen(
+            ["ip", "netns", "exec", ns, *cmd],
+            stdout=log,
+            stderr=subprocess.STDOUT
+            if log is not subprocess.PIPE
+            else open(self.work / f"{name}.log", "w"),
+            text=True,
+            start_new_session=True,
+            **kw,
+        )
         self.procs.append(p)
         return p
 
     def _wait_port(self, ns: str, host: str, port: int, what: str, timeout: float = 60) -> None:
         t0 = time.monotonic()
-        probe = (f"import socket;s=socket.socket();s.settimeout(1);"
-                 f"s.connect(({host!r},{port}));s.close()")
+        probe = (
+            f"import socket;s=socket.socket();s.settimeout(1);"
+            f"s.connect(({host!r},{port}));s.close()"
+        )
         while time.monotonic() - t0 < timeout:
             if sh(sys.executable, "-c", probe, ns=ns, check=False).returncode == 0:
                 return
             time.sleep(0.2)
-        raise RuntimeError(f"{what} did not listen on {host}:{port} in {timeout:.0f} s "
-                           f"(see {self.work}/{what}.log)")
+        raise RuntimeError(
+            f"{what} did not listen on {host}:{port} in {timeout:.0f} s "
+            f"(see {self.work}/{what}.log)"
+        )
 
     def info(self) -> dict:
-        return {"ns": self.ns, "urls": self.urls, "site": str(self.site),
-                "relay": f"ws://{PUBLIC}:{RELAY_PORT}",
-                "stun": f"stun:{PUBLIC}:{TURN_PORT}",
-                "turn": {"urls": f"turn:{PUBLIC}:{TURN_PORT}?transport=udp",
-                         "username": TURN_USER, "credential": TURN_PASSWORD},
-                "homes": {h: {"address": v[1], "link": f"{self.tag}h{i}", "public": v[3]}
-                          for i, (h, v) in enumerate(HOMES.items(), 1)},
-                "work": str(self.work)}
+        return {
+            "ns": self.ns,
+            "urls": self.urls,
+            "site": str(self.site),
+            "relay": f"ws://{PUBLIC}:{RELAY_PORT}",
+            "stun": f"stun:{PUBLIC}:{TURN_PORT}",
+            "turn": {
+                "urls": f"turn:{PUBLIC}:{TURN_PORT}?transport=udp",
+                "username": TURN_USER,
+                "credential": TURN_PASSWORD,
+            },
+            "homes": {
+                h: {"address": v[1], "link": f"{self.tag}h{i}", "public": v[3]}
+                for i, (h, v) in enumerate(HOMES.items(), 1)
+            },
+            "work": str(self.work),
+        }
 
     def down(self) -> None:
         for p in self.procs:
@@ -218,22 +313,51 @@ def site_copy(work: Path) -> Path:
     `--netplay-config`, as a site host would build it for a ws:// relay: each page's CSP then
     allows that relay). The tests rewrite the served netplay.json per case (its ICE servers)."""
     cfg = work / "netplay.json"
-    cfg.write_text(json.dumps({
-        "iceServers": [{"urls": f"stun:{PUBLIC}:{TURN_PORT}"}],
-        "relays": [f"ws://{PUBLIC}:{RELAY_PORT}"]}))
+    cfg.write_text(
+        json.dumps(
+            {
+                "iceServers": [{"urls": f"stun:{PUBLIC}:{TURN_PORT}"}],
+                "relays": [f"ws://{PUBLIC}:{RELAY_PORT}"],
+            }
+        )
+    )
     site = work / "site"
-    subprocess.run([sys.executable, str(ROOT / "build.py"), "--netplay-config", str(cfg),
-                    "build", "--out", str(site)], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "build.py"),
+            "--netplay-config",
+            str(cfg),
+            "build",
+            "--out",
+            str(site),
+        ],
+        cwd=ROOT,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
     return site
 
 
 def main(argv: list[str]) -> int:
-    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    extra = argv[argv.index("--") + 1 :] if "--" in argv else []
     named = any(not a.startswith("-") and (ROOT / a.split("::")[0]).exists() for a in extra)
-    targets = [] if named else sorted(str(p.relative_to(ROOT))
-                                      for p in (ROOT / "e2e").glob("test_netplay*.py"))
-    pytest = [sys.executable, "-m", "pytest", *targets, "-p", "no:cacheprovider",
-              "-p", "no:playwright", *extra]
+    targets = (
+        []
+        if named
+        else sorted(str(p.relative_to(ROOT)) for p in (ROOT / "e2e").glob("test_netplay*.py"))
+    )
+    pytest = [
+        sys.executable,
+        "-m",
+        "pytest",
+        *targets,
+        "-p",
+        "no:cacheprovider",
+        "-p",
+        "no:playwright",
+        *extra,
+    ]
     if not (hasattr(os, "geteuid") and os.geteuid() == 0) or not shutil.which("ip"):
         print("[netns] root and iproute2 are needed to build the test networks", flush=True)
         return 2

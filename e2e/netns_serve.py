@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """The site's static server for one home of e2e/netns_run.py: build.py's make_server on
 127.0.0.1 (a free port) inside the namespace this runs in; prints its URL, then serves."""
+
 from __future__ import annotations
 
 import sys

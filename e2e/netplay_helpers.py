@@ -2,6 +2,7 @@
 inside one of the homes that e2e/netns_run.py builds, the site's configuration per case, pages
 that log every text the host sends them, the links used as people use them, and a driver that
 plays whichever page is to act."""
+
 from __future__ import annotations
 
 import json
@@ -36,8 +37,10 @@ def site_config(ice: list | None = None, relays: list | None = None) -> dict:
     """Writes the served site's netplay.json (as a site host edits dist/netplay.json); by
     default the run's STUN server and relay."""
     net = network()
-    cfg = {"iceServers": [{"urls": net["stun"]}] if ice is None else ice,
-           "relays": [net["relay"]] if relays is None else relays}
+    cfg = {
+        "iceServers": [{"urls": net["stun"]}] if ice is None else ice,
+        "relays": [net["relay"]] if relays is None else relays,
+    }
     (Path(net["site"]) / "netplay.json").write_text(json.dumps(cfg))
     return cfg
 
@@ -45,8 +48,9 @@ def site_config(ice: list | None = None, relays: list | None = None) -> dict:
 def nft_public(rules: str) -> None:
     """nftables rules in the public segment's namespace."""
     ns = network()["ns"]["public"]
-    subprocess.run(["ip", "netns", "exec", ns, "nft", "-f", "-"], input=rules, text=True,
-                   check=True)
+    subprocess.run(
+        ["ip", "netns", "exec", ns, "nft", "-f", "-"], input=rules, text=True, check=True
+    )
 
 
 def cut(udp_between_homes: bool = False, relay: bool = False) -> None:
@@ -57,31 +61,39 @@ def cut(udp_between_homes: bool = False, relay: bool = False) -> None:
     a, b = net["homes"]["home1"]["public"], net["homes"]["home2"]["public"]
     rules = []
     if udp_between_homes:
-        rules.append(f"chain cut_forward {{ type filter hook forward priority 0; "
-                     f"ip saddr {{ {a}, {b} }} ip daddr {{ {a}, {b} }} meta l4proto udp drop; }}")
+        rules.append(
+            f"chain cut_forward {{ type filter hook forward priority 0; "
+            f"ip saddr {{ {a}, {b} }} ip daddr {{ {a}, {b} }} meta l4proto udp drop; }}"
+        )
     if relay:
         port = net["relay"].rsplit(":", 1)[1]
-        rules.append(f"chain cut_input {{ type filter hook input priority 0; "
-                     f"tcp dport {port} reject with tcp reset; }}")
+        rules.append(
+            f"chain cut_input {{ type filter hook input priority 0; "
+            f"tcp dport {port} reject with tcp reset; }}"
+        )
     nft_public("table inet samba_cut {\n" + "\n".join(rules) + "\n}\n")
 
 
 def uncut() -> None:
     ns = network()["ns"]["public"]
-    subprocess.run(["ip", "netns", "exec", ns, "nft", "delete table inet samba_cut"],
-                   capture_output=True)
+    subprocess.run(
+        ["ip", "netns", "exec", ns, "nft", "delete table inet samba_cut"], capture_output=True
+    )
 
 
 def shot(person: Person, name: str, page: Page | None = None) -> None:
     """A screenshot to look at, when SAMBA_NETPLAY_SHOTS names a folder."""
     import os
+
     folder = os.environ.get("SAMBA_NETPLAY_SHOTS")
     if folder:
         os.makedirs(folder, exist_ok=True)
         pg = page or person.page
         # Cards still travelling to their places (js/animate.js) would be caught mid-flight.
-        pg.evaluate("() => Promise.allSettled(document.getAnimations()"
-                    ".filter((a) => a.id === 'samba-travel').map((a) => a.finished))")
+        pg.evaluate(
+            "() => Promise.allSettled(document.getAnimations()"
+            ".filter((a) => a.id === 'samba-travel').map((a) => a.finished))"
+        )
         pg.screenshot(path=os.path.join(folder, f"{name}.png"))
 
 
@@ -92,8 +104,9 @@ def launch(playwright, home: str = "home1"):
     wrapper = Path(net["work"]) / f"chromium-{home}.sh"
     wrapper.write_text(f'#!/bin/sh\nexec ip netns exec {net["ns"][home]} {chromium_path()} "$@"\n')
     wrapper.chmod(wrapper.stat().st_mode | stat.S_IXUSR)
-    return playwright.chromium.launch(executable_path=str(wrapper), headless=True,
-                                      args=list(CHROMIUM_ARGS))
+    return playwright.chromium.launch(
+        executable_path=str(wrapper), headless=True, args=list(CHROMIUM_ARGS)
+    )
 
 
 def home_url(home: str = "home1") -> str:
@@ -118,7 +131,9 @@ class Person:
 
     def new_page(self) -> Page:
         pg = self.ctx.new_page()
-        pg.on("console", lambda m: m.type == "error" and self.errors.append(f"{self.name}: {m.text}"))
+        pg.on(
+            "console", lambda m: m.type == "error" and self.errors.append(f"{self.name}: {m.text}")
+        )
         pg.on("pageerror", lambda e: self.errors.append(f"{self.name}: {e}"))
         return pg
 
@@ -135,9 +150,17 @@ class Person:
         self.ctx.close()
 
 
-def host_setup(host: Person, base_url: str, seats: dict[int, str], players: int = 4,
-               rules: str = "samba", name: str = "Hana", extra: str = "", mode: str = "relay",
-               same_network: bool = False) -> None:
+def host_setup(
+    host: Person,
+    base_url: str,
+    seats: dict[int, str],
+    players: int = 4,
+    rules: str = "samba",
+    name: str = "Hana",
+    extra: str = "",
+    mode: str = "relay",
+    same_network: bool = False,
+) -> None:
     """The host opens "Play with friends", picks the seats and how friends join ("relay": one
     link per seat, "private": the two-link invite), creates the links."""
     pg = host.open(base_url + "?net=host&pace=20" + extra)
@@ -160,6 +183,7 @@ def host_setup(host: Person, base_url: str, seats: dict[int, str], players: int 
 
 def lambda_nonempty():
     import re
+
     return re.compile(r"\?net=join#[js]=")
 
 
@@ -202,6 +226,7 @@ def reply_link(friend: Person, page: Page | None = None) -> str:
 
 def lambda_reply():
     import re
+
     return re.compile(r"^r=\d\.")
 
 
@@ -214,8 +239,9 @@ def host_takes_code(host: Person, seat: int, code: str) -> None:
 
 
 def expect_connected(host: Person, seat: int, timeout: int = 30_000) -> None:
-    expect(host.page.locator(f'#net-panel .net-seat[data-seat="{seat}"][data-state="connected"]')
-           ).to_have_count(1, timeout=timeout)
+    expect(
+        host.page.locator(f'#net-panel .net-seat[data-seat="{seat}"][data-state="connected"]')
+    ).to_have_count(1, timeout=timeout)
 
 
 def deal(host: Person, friends: list[Person]) -> None:
@@ -247,6 +273,7 @@ def play_turn(pg: Page) -> None:
             try_melds(pg)
         except AssertionError:
             import os
+
             folder = os.environ.get("SAMBA_NETPLAY_SHOTS")
             if folder:
                 pg.screenshot(path=os.path.join(folder, "failed-meld.png"))
@@ -264,8 +291,9 @@ def play_turn(pg: Page) -> None:
             discard_one(pg)
 
 
-def play_until_over(pages: list[Page], budget_s: float = 420, midway=None,
-                    midway_turns: int = 24) -> int:
+def play_until_over(
+    pages: list[Page], budget_s: float = 420, midway=None, midway_turns: int = 24
+) -> int:
     """Plays whichever page is to act until the deal is over everywhere; returns turns.
     `midway()` is called once after `midway_turns` turns (screenshots of a deal under way)."""
     t0 = time.monotonic()
@@ -308,6 +336,7 @@ def check_no_foreign_cards(messages: list[dict], seat: int, record: dict) -> int
     guest received before it named a card in another seat's hand at that step. Returns the
     number of views checked."""
     from py_engine.record import replay
+
     game = replay(dict(record, moves=[]))
     hands_at = {game.version: [set(h) for h in game.hands]}
     for text in record["moves"]:
@@ -335,4 +364,3 @@ def check_no_foreign_cards(messages: list[dict], seat: int, record: dict) -> int
         assert {c["id"] for c in v["hand"]} == hands[seat]
         checked += 1
     return checked
-

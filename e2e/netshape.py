@@ -10,6 +10,7 @@ precache, so the link is shaped where every byte leaves, in the server.
     link = Link(mbit=1.6, delay_s=0.15)
     server = build.make_server(root, precompressed=False, handler_mixin=link.mixin())
 """
+
 from __future__ import annotations
 
 import threading
@@ -27,8 +28,8 @@ class Link:
         self.rate = mbit * 1e6 / 8  # bytes per second
         self.delay_s = delay_s
         self.lock = threading.Lock()
-        self.free_at = 0.0   # when the link has sent what it was given so far
-        self.sent = 0        # bytes that crossed since the last reset()
+        self.free_at = 0.0  # when the link has sent what it was given so far
+        self.sent = 0  # bytes that crossed since the last reset()
 
     def reset(self) -> int:
         with self.lock:
@@ -42,7 +43,7 @@ class Link:
     def send(self, write, data) -> None:
         view = memoryview(data)
         for i in range(0, len(view), CHUNK):
-            chunk = view[i:i + CHUNK]
+            chunk = view[i : i + CHUNK]
             with self.lock:
                 start = max(time.monotonic(), self.free_at)
                 self.free_at = start + len(chunk) / self.rate

@@ -1,5 +1,6 @@
 """Drives the table like a person: reads what the page renders (data- attributes) to choose,
 and acts only through clicks. Used by test_play.py (and by hand against any URL)."""
+
 from __future__ import annotations
 
 import time
@@ -19,8 +20,10 @@ SETTLED_JS = """() => new Promise((resolve) => {
   };
   requestAnimationFrame(step);
 })"""
-MY_TURN_OR_OVER = ('body[data-my-turn="1"][data-busy="0"], body[data-phase="deal_over"], '
-                   'body[data-phase="game_over"]')
+MY_TURN_OR_OVER = (
+    'body[data-my-turn="1"][data-busy="0"], body[data-phase="deal_over"], '
+    'body[data-phase="game_over"]'
+)
 
 
 def body_attr(page: Page, name: str) -> str:
@@ -47,13 +50,17 @@ def choose_language(page: Page, lang: str) -> None:
 def switch_language_by_script(page: Page, lang: str) -> None:
     """Switches the language while a dialog is open (the top bar behind a modal dialog takes no
     clicks, and on a phone the picker is inside the closed Menu) and waits for it."""
-    page.evaluate("(l) => { const s = document.getElementById('lang-select');"
-                  " s.value = l; s.dispatchEvent(new Event('change')); }", lang)
+    page.evaluate(
+        "(l) => { const s = document.getElementById('lang-select');"
+        " s.value = l; s.dispatchEvent(new Event('change')); }",
+        lang,
+    )
     expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
 
 
-def start_game(page: Page, rules: str = "samba", players: int = 4, level: str = "random",
-               target: int = 10000) -> None:
+def start_game(
+    page: Page, rules: str = "samba", players: int = 4, level: str = "random", target: int = 10000
+) -> None:
     """Fills the new-game dialog (it opens by itself once Python is ready) and deals."""
     dialog = page.locator("#dlg-new")
     if not dialog.is_visible():

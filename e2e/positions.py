@@ -5,6 +5,7 @@ position is one the engine accepts (and the save carries the engine's check).
 
     python e2e/positions.py           # prints each position's name, hand size and meld counts
 """
+
 from __future__ import annotations
 
 import json
@@ -93,8 +94,9 @@ def _filler(pool, n: int):
     return out
 
 
-def scenario(rules: str, players: int, hand_size: int, melds_per_side: int, phase: str,
-             others: int = 5) -> dict:
+def scenario(
+    rules: str, players: int, hand_size: int, melds_per_side: int, phase: str, others: int = 5
+) -> dict:
     sides = {2: 2, 3: 3, 4: 2, 5: 5, 6: 3}[players] if rules != "crawford" else players // 2
     if rules == "dutch":
         sides = {2: 2, 3: 3, 4: 2, 5: 5, 6: 3}[players]
@@ -106,9 +108,19 @@ def scenario(rules: str, players: int, hand_size: int, melds_per_side: int, phas
     hands = [_hand(pool, hand_size)]
     for _ in range(1, players):
         hands.append(_filler(pool, others))
-    return {"rules": rules, "players": players, "seed": 5, "dealer": players - 1, "current": 0,
-            "phase": phase, "deal": 3, "scores": [1200] + [900] * (sides - 1),
-            "hands": hands, "pile": pile, "melds": melds}
+    return {
+        "rules": rules,
+        "players": players,
+        "seed": 5,
+        "dealer": players - 1,
+        "current": 0,
+        "phase": phase,
+        "deal": 3,
+        "scores": [1200] + [900] * (sides - 1),
+        "hands": hands,
+        "pile": pile,
+        "melds": melds,
+    }
 
 
 # name -> (rules, players, hand size, melds per side, phase)
@@ -136,31 +148,77 @@ GAME_ENDS = {
 # Small positions for the wording checks: a pile blocked by a black three (the viewer's side
 # opened, no canasta); a side not yet opened that can open by taking the pile with 7H 7D.
 SMALL = {
-    "samba2-blocked": {"rules": "samba", "players": 2, "seed": 3, "current": 0, "dealer": 1,
-                       "phase": "draw", "deal": 2, "hands": [["9H", "9D", "KS", "QS", "8C", "5H"],
-                                                             ["4C", "6D", "TS", "JS", "AD"]],
-                       "pile": ["5D", "3S"], "melds": [[["JC", "JD", "JH"]], []]},
+    "samba2-blocked": {
+        "rules": "samba",
+        "players": 2,
+        "seed": 3,
+        "current": 0,
+        "dealer": 1,
+        "phase": "draw",
+        "deal": 2,
+        "hands": [["9H", "9D", "KS", "QS", "8C", "5H"], ["4C", "6D", "TS", "JS", "AD"]],
+        "pile": ["5D", "3S"],
+        "melds": [[["JC", "JD", "JH"]], []],
+    },
     # Classic Canasta (no sequences): the viewer goes out by discarding 5C (two canastas down).
-    "canasta2-out": {"rules": "canasta", "players": 2, "seed": 3, "current": 0, "dealer": 1,
-                     "phase": "meld", "deal": 2, "hands": [["5C"], ["9H", "9D", "QS", "8C"]],
-                     "pile": ["6D", "7C"],
-                     "melds": [[["KC", "KD", "KH", "KS", "KC", "KD", "KH"],
-                                ["AC", "AD", "AH", "AS", "AC", "AD", "2C"], ["JC", "JD", "JH"]],
-                               [["4S", "4D", "4H"]]]},
-    "samba2-open": {"rules": "samba", "players": 2, "seed": 3, "current": 0, "dealer": 1,
-                    "phase": "draw", "deal": 1,
-                    "hands": [["7H", "7D", "8S", "8H", "8D", "KS", "KH", "KD", "QS", "4C"],
-                              ["4D", "6D", "TS", "JS", "AD"]], "pile": ["5D", "7C"]},
+    "canasta2-out": {
+        "rules": "canasta",
+        "players": 2,
+        "seed": 3,
+        "current": 0,
+        "dealer": 1,
+        "phase": "meld",
+        "deal": 2,
+        "hands": [["5C"], ["9H", "9D", "QS", "8C"]],
+        "pile": ["6D", "7C"],
+        "melds": [
+            [
+                ["KC", "KD", "KH", "KS", "KC", "KD", "KH"],
+                ["AC", "AD", "AH", "AS", "AC", "AD", "2C"],
+                ["JC", "JD", "JH"],
+            ],
+            [["4S", "4D", "4H"]],
+        ],
+    },
+    "samba2-open": {
+        "rules": "samba",
+        "players": 2,
+        "seed": 3,
+        "current": 0,
+        "dealer": 1,
+        "phase": "draw",
+        "deal": 1,
+        "hands": [
+            ["7H", "7D", "8S", "8H", "8D", "KS", "KH", "KD", "QS", "4C"],
+            ["4D", "6D", "TS", "JS", "AD"],
+        ],
+        "pile": ["5D", "7C"],
+    },
 }
 
 
 def game_end_scenario(name: str) -> dict:
     end = GAME_ENDS[name]
-    return {"rules": "samba", "players": 2, "seed": 3, "current": 0, "dealer": 1, "phase": "meld",
-            "deal": 4, "scores": end["scores"], "hands": [["5C"], ["9H", "9D", "QS", "8C"]],
-            "pile": ["6D", "7C"],
-            "melds": [[["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
-                       ["AC", "AD", "AH", "AS", "AC", "AD", "AH"], ["JC", "JD", "JH"]], end["theirs"]]}
+    return {
+        "rules": "samba",
+        "players": 2,
+        "seed": 3,
+        "current": 0,
+        "dealer": 1,
+        "phase": "meld",
+        "deal": 4,
+        "scores": end["scores"],
+        "hands": [["5C"], ["9H", "9D", "QS", "8C"]],
+        "pile": ["6D", "7C"],
+        "melds": [
+            [
+                ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+                ["AC", "AD", "AH", "AS", "AC", "AD", "AH"],
+                ["JC", "JD", "JH"],
+            ],
+            end["theirs"],
+        ],
+    }
 
 
 def _ask(bridge, req):

@@ -9,6 +9,7 @@ read "four of hearts": the spelled name is what a screen reader should say (a sy
 The pages run under the site's strict CSP, which refuses an injected script: the audit's
 contexts bypass it (Playwright's bypass_csp), for the audit's own script only.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,13 +27,28 @@ SIZES = [(390, 844), (1440, 900)]
 
 # A mid-game table: both sides opened, red threes down (the red-three cards' names), a
 # canasta, a blocked pile, and the viewer to meld.
-MID_GAME = {"rules": "samba", "players": 4, "seed": 5, "dealer": 3, "current": 0, "phase": "meld",
-            "deal": 2, "scores": [1200, 900],
-            "hands": [["4C", "5D", "9S", "JH", "KD", "QS", "8H", "7C", "AS"], ["5C", "7D", "8C"],
-                      ["TC", "JD", "4S"], ["6D", "9H", "QC"]],
-            "melds": [[["KC", "KS", "KH", "KD", "KC", "KS", "KH"], ["6S", "7S", "8S"]],
-                      [["QH", "QD", "QH"], ["4H", "5H", "6H", "7H"]]],
-            "red_threes": [["3H"], ["3D"]], "pile": ["5S", "TD", "3C"]}
+MID_GAME = {
+    "rules": "samba",
+    "players": 4,
+    "seed": 5,
+    "dealer": 3,
+    "current": 0,
+    "phase": "meld",
+    "deal": 2,
+    "scores": [1200, 900],
+    "hands": [
+        ["4C", "5D", "9S", "JH", "KD", "QS", "8H", "7C", "AS"],
+        ["5C", "7D", "8C"],
+        ["TC", "JD", "4S"],
+        ["6D", "9H", "QC"],
+    ],
+    "melds": [
+        [["KC", "KS", "KH", "KD", "KC", "KS", "KH"], ["6S", "7S", "8S"]],
+        [["QH", "QD", "QH"], ["4H", "5H", "6H", "7H"]],
+    ],
+    "red_threes": [["3H"], ["3D"]],
+    "pile": ["5S", "TD", "3C"],
+}
 
 
 def _save(scenario: dict) -> str:
@@ -54,15 +70,18 @@ def audit(page) -> list[str]:
         if v["impact"] not in ("serious", "critical") or v["id"] in EXCEPTED:
             continue
         for node in v["nodes"][:4]:
-            out.append(f"{v['id']} ({v['impact']}): {node['target']} {node.get('failureSummary', '')[:160]}")
+            out.append(
+                f"{v['id']} ({v['impact']}): {node['target']} {node.get('failureSummary', '')[:160]}"
+            )
     return out
 
 
 @pytest.fixture
 def audit_context(browser, request):
     width, height = request.param
-    ctx = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True,
-                              service_workers="block")
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height}, bypass_csp=True, service_workers="block"
+    )
     ctx.set_default_timeout(15_000)
     yield ctx
     ctx.close()
@@ -76,12 +95,23 @@ PAGES = {
     # the table's first screen: the new-game dialog over an empty table
     "table": ("", lambda page: expect(page.locator("#dlg-new")).to_be_visible()),
     "rules": ("rules.html", None),
-    "lessons": ("lessons.html", lambda page: expect(page.locator("#lesson-list li").first).to_be_visible()),
+    "lessons": (
+        "lessons.html",
+        lambda page: expect(page.locator("#lesson-list li").first).to_be_visible(),
+    ),
     "authors": ("authors.html", None),
-    "lesson": ("index.html?lesson=01-a-turn", lambda page: expect(page.locator("#hand .card").first).to_be_visible()),
-    "embed": ("embed.html?rules=samba&players=2&seed=7&levels=easy",
-              lambda page: expect(page.locator("#hand .card").first).to_be_visible(timeout=60_000)),
-    "friends": ("index.html?net=host", lambda page: expect(page.locator("#net-setup")).to_be_visible()),
+    "lesson": (
+        "index.html?lesson=01-a-turn",
+        lambda page: expect(page.locator("#hand .card").first).to_be_visible(),
+    ),
+    "embed": (
+        "embed.html?rules=samba&players=2&seed=7&levels=easy",
+        lambda page: expect(page.locator("#hand .card").first).to_be_visible(timeout=60_000),
+    ),
+    "friends": (
+        "index.html?net=host",
+        lambda page: expect(page.locator("#net-setup")).to_be_visible(),
+    ),
 }
 
 

@@ -8,6 +8,7 @@ frames the table in embed mode and loads each position with the `samba:v1:load_s
 message (docs/embedding.md), so every test reuses the same worker. Each test checks the result
 through the page (melds, hand, pile, phase, log, dialogs) and that no console/page error showed.
 """
+
 from __future__ import annotations
 
 import json
@@ -83,7 +84,9 @@ class Table:
         """Loads a position in the same frame (no new boot) and waits for its ready event."""
         self.loads += 1
         self.page.evaluate("([s, l]) => window.loadScenario(s, l)", [scenario, levels])
-        ready = self.page.locator('#events li[data-type="samba:v1:ready"][data-source="load_scenario"]')
+        ready = self.page.locator(
+            '#events li[data-type="samba:v1:ready"][data-source="load_scenario"]'
+        )
         expect(ready).to_have_count(self.loads, timeout=30_000)
         last = json.loads(ready.last.inner_text())["data"]
         assert last["rules"] == scenario.get("rules", "samba"), last
@@ -103,8 +106,10 @@ class Table:
         return self.frame.locator("#log-list")
 
     def moves_played(self) -> list[str]:
-        return [li.get_attribute("data-move")
-                for li in self.page.locator('#events li[data-type="samba:v1:move"]').all()]
+        return [
+            li.get_attribute("data-move")
+            for li in self.page.locator('#events li[data-type="samba:v1:move"]').all()
+        ]
 
     def settle(self) -> None:
         expect(self.frame.locator('body[data-busy="0"]')).to_have_count(1)
@@ -118,16 +123,22 @@ class Table:
 def table(browser, base_url):
     ctx = browser.new_context(viewport={"width": 1280, "height": 1000}, service_workers="block")
     ctx.set_default_timeout(15_000)
-    ctx.route(base_url + HOST_PATH,
-              lambda route: route.fulfill(status=200, content_type="text/html; charset=utf-8",
-                                          body=HOST_HTML))
+    ctx.route(
+        base_url + HOST_PATH,
+        lambda route: route.fulfill(
+            status=200, content_type="text/html; charset=utf-8", body=HOST_HTML
+        ),
+    )
     page = ctx.new_page()
     tbl = Table(page)
-    page.on("console", lambda m: tbl.errors.append(f"{m.type}: {m.text}") if m.type == "error" else None)
+    page.on(
+        "console", lambda m: tbl.errors.append(f"{m.type}: {m.text}") if m.type == "error" else None
+    )
     page.on("pageerror", lambda exc: tbl.errors.append(f"pageerror: {exc}"))
     page.goto(base_url + HOST_PATH)
-    expect(page.locator('#events li[data-type="samba:v1:ready"][data-source="params"]')).to_have_count(
-        1, timeout=60_000)
+    expect(
+        page.locator('#events li[data-type="samba:v1:ready"][data-source="params"]')
+    ).to_have_count(1, timeout=60_000)
     yield tbl
     ctx.close()
 
@@ -140,35 +151,65 @@ def t(table):
 
 # ---------------------------------------------------------------- positions
 
+
 def samba_top() -> dict:
-    return lesson_scenario("06-take-the-top-card")            # 9S on top, 6S 7S 8S as m1
+    return lesson_scenario("06-take-the-top-card")  # 9S on top, 6S 7S 8S as m1
 
 
 def crawford_take() -> dict:
-    return lesson_scenario("12-crawford-frozen-pile")         # 9H on top, 9C 9D 9S as m1
+    return lesson_scenario("12-crawford-frozen-pile")  # 9H on top, 9C 9D 9S as m1
 
 
-MERGE = {"rules": "samba", "players": 2, "seed": 3, "phase": "meld",
-         "hands": [["4C", "5D", "9S", "JH", "KD"], ["5C", "7D", "8C", "TC", "JD"]],
-         "melds": [[["KS", "KH", "KD"], ["KC", "KS", "KH"], ["6S", "7S", "8S"]], []],
-         "pile": ["QH"]}
+MERGE = {
+    "rules": "samba",
+    "players": 2,
+    "seed": 3,
+    "phase": "meld",
+    "hands": [["4C", "5D", "9S", "JH", "KD"], ["5C", "7D", "8C", "TC", "JD"]],
+    "melds": [[["KS", "KH", "KD"], ["KC", "KS", "KH"], ["6S", "7S", "8S"]], []],
+    "pile": ["QH"],
+}
 
-DUTCH_PASS = {"rules": "dutch", "players": 2, "seed": 5, "phase": "meld",
-              "hands": [["9D"], ["5C", "7D", "8C", "TC", "JD"]],
-              "melds": [[["6S", "7S", "8S"]], []], "pile": ["QH"]}
+DUTCH_PASS = {
+    "rules": "dutch",
+    "players": 2,
+    "seed": 5,
+    "phase": "meld",
+    "hands": [["9D"], ["5C", "7D", "8C", "TC", "JD"]],
+    "melds": [[["6S", "7S", "8S"]], []],
+    "pile": ["QH"],
+}
 
-DUTCH_RED3 = {"rules": "dutch", "players": 2, "seed": 5, "phase": "meld",
-              "hands": [["3H", "9D", "4C", "KS"], ["5C", "7D", "8C", "TC", "JD"]],
-              "melds": [[["6S", "7S", "8S"]], []], "pile": ["QH"]}
+DUTCH_RED3 = {
+    "rules": "dutch",
+    "players": 2,
+    "seed": 5,
+    "phase": "meld",
+    "hands": [["3H", "9D", "4C", "KS"], ["5C", "7D", "8C", "TC", "JD"]],
+    "melds": [[["6S", "7S", "8S"]], []],
+    "pile": ["QH"],
+}
 
 # The partner (seat 2, a `medium` computer) acts first: two canastas on the table, two cards in
 # hand (KS fits the kings, 4S to discard), and we hold more than five cards: it asks.
-PARTNER_ASKS = {"rules": "samba", "players": 4, "phase": "meld", "current": 2, "seed": 20,
-                "hands": [["QS", "QD", "QC", "JS", "5S", "6D", "9C"], ["5C", "7D", "8C"],
-                          ["KS", "4S"], ["4D", "6H", "AD"]],
-                "melds": [[["KC", "KC", "KC", "KD", "KD", "KD", "KH"],
-                           ["4H", "5H", "6H", "7H", "8H", "9H", "TH"]], []],
-                "pile": ["4H"]}
+PARTNER_ASKS = {
+    "rules": "samba",
+    "players": 4,
+    "phase": "meld",
+    "current": 2,
+    "seed": 20,
+    "hands": [
+        ["QS", "QD", "QC", "JS", "5S", "6D", "9C"],
+        ["5C", "7D", "8C"],
+        ["KS", "4S"],
+        ["4D", "6H", "AD"],
+    ],
+    "melds": [
+        [["KC", "KC", "KC", "KD", "KD", "KD", "KH"], ["4H", "5H", "6H", "7H", "8H", "9H", "TH"]],
+        [],
+    ],
+    "pile": ["4H"],
+}
 
 
 def stock_empty() -> dict:
@@ -180,11 +221,19 @@ def stock_empty() -> dict:
     for c in [c for h in hands for c in h] + [c for m in melds[0] for c in m]:
         rest.remove(c)
     rest.remove("3C")
-    return {"rules": "samba", "players": 2, "seed": 1, "hands": hands, "melds": melds,
-            "pile": rest + ["3C"], "stock": []}
+    return {
+        "rules": "samba",
+        "players": 2,
+        "seed": 1,
+        "hands": hands,
+        "melds": melds,
+        "pile": rest + ["3C"],
+        "stock": [],
+    }
 
 
 # ---------------------------------------------------------------- tests
+
 
 def test_top_card_onto_a_sequence_by_clicking_the_highlighted_sequence(t):
     t.load(samba_top(), "easy")
@@ -358,7 +407,9 @@ def _partner_asks(t):
     expect(t.frame.locator(MY_TURN)).to_have_count(1)
     expect(t.body()).to_have_attribute("data-phase", "answer")
     assert t.moves_played()[-1] == "ask add m1 KS; discard 4S"
-    expect(t.frame.locator("#status")).to_contain_text(msg("status.answer", name=MESSAGES["seat.2"]))
+    expect(t.frame.locator("#status")).to_contain_text(
+        msg("status.answer", name=MESSAGES["seat.2"])
+    )
     expect(t.log()).to_contain_text(msg("log.ask", name=MESSAGES["seat.2"]))
     yes = t.frame.locator('#actions button[data-arg="answer yes"]')
     no = t.frame.locator('#actions button[data-arg="answer no"]')
@@ -374,7 +425,7 @@ def test_computer_partner_asks_and_we_answer_yes(t):
     expect(t.log()).to_contain_text(MESSAGES["log.you.answer_yes"])
     expect(t.frame.locator("#dlg-deal")).to_be_visible()
     expect(t.frame.locator("#deal-out")).to_have_text(msg("deal.went_out", name=MESSAGES["seat.2"]))
-    expect(t.meld(1).locator(".card")).to_have_count(8)   # KS went onto the kings
+    expect(t.meld(1).locator(".card")).to_have_count(8)  # KS went onto the kings
     t.frame.locator("#btn-deal-close").click()
 
 
@@ -386,7 +437,9 @@ def test_computer_partner_asks_and_we_answer_no(t):
     expect(t.frame.locator(MY_TURN)).to_have_count(1, timeout=30_000)
     expect(t.body()).to_have_attribute("data-phase", "draw")
     assert len(t.hand()) == 7
-    expect(t.frame.locator('#seats .seat[data-seat="2"]')).not_to_contain_text(MESSAGES["ui.cards"].replace("{n}", "0"))
+    expect(t.frame.locator('#seats .seat[data-seat="2"]')).not_to_contain_text(
+        MESSAGES["ui.cards"].replace("{n}", "0")
+    )
     expect(t.frame.locator("#dlg-deal")).not_to_be_visible()
 
 
@@ -508,9 +561,15 @@ def test_the_deal_review_tells_each_step_from_the_log_entries(t):
     assert got == want
 
 
-LOG_TURN = {"rules": "samba", "players": 2, "seed": 4, "phase": "draw",
-            "hands": [["7S", "7H", "9H", "2C", "4D", "5H", "AS", "KC"], ["5C", "7C", "8D", "TC", "JD"]],
-            "melds": [[["9D", "9C", "9S"]], []], "pile": ["5D", "8C", "QH", "7D"]}
+LOG_TURN = {
+    "rules": "samba",
+    "players": 2,
+    "seed": 4,
+    "phase": "draw",
+    "hands": [["7S", "7H", "9H", "2C", "4D", "5H", "AS", "KC"], ["5C", "7C", "8D", "TC", "JD"]],
+    "melds": [[["9D", "9C", "9S"]], []],
+    "pile": ["5D", "8C", "QH", "7D"],
+}
 
 
 def test_the_log_names_the_take_and_each_meld_of_a_turn(t):
@@ -525,10 +584,15 @@ def test_the_log_names_the_take_and_each_meld_of_a_turn(t):
     t.settle()
     expect(t.body()).to_have_attribute("data-phase", "meld")
     take = t.log().locator('li[data-kind="take_pile"]')
-    expect(take).to_have_text(re.compile(
-        r"^You take the pile \(4 cards\): the top card 7♦ with 7(♠ 7♥|♥ 7♠), a new meld \(7s\); "
-        r"the rest of the pile into the hand: 5♦ 8♣ Q♥$"))
-    sevens = t.frame.locator('#my-melds .meld:has(.card[data-card="7D"])').get_attribute("data-meld")
+    expect(take).to_have_text(
+        re.compile(
+            r"^You take the pile \(4 cards\): the top card 7♦ with 7(♠ 7♥|♥ 7♠), a new meld \(7s\); "
+            r"the rest of the pile into the hand: 5♦ 8♣ Q♥$"
+        )
+    )
+    sevens = t.frame.locator('#my-melds .meld:has(.card[data-card="7D"])').get_attribute(
+        "data-meld"
+    )
     # Two meld moves in the turn: one line.
     click_card(t.frame.locator('#hand .card[data-card="9H"]'))
     t.meld(1).click()
@@ -544,9 +608,15 @@ def test_the_log_names_the_take_and_each_meld_of_a_turn(t):
     expect(melds).to_have_text("You meld 9♥ onto 9s; 2♣ onto 7s")
 
 
-TAKE_CHIPS = {"rules": "samba", "players": 2, "seed": 4, "phase": "draw",
-              "hands": [["7S", "7H", "7D", "9H", "4D", "5H", "AS", "KC"], ["5C", "7C", "8D", "TC", "JD"]],
-              "melds": [[["9D", "9C", "9S"]], []], "pile": ["5D", "8C", "QH", "7C"]}
+TAKE_CHIPS = {
+    "rules": "samba",
+    "players": 2,
+    "seed": 4,
+    "phase": "draw",
+    "hands": [["7S", "7H", "7D", "9H", "4D", "5H", "AS", "KC"], ["5C", "7C", "8D", "TC", "JD"]],
+    "melds": [[["9D", "9C", "9S"]], []],
+    "pile": ["5D", "8C", "QH", "7C"],
+}
 
 
 def test_take_chips_stage_like_meld_chips_one_per_distinct_choice(t):
@@ -556,7 +626,7 @@ def test_take_chips_stage_like_meld_chips_one_per_distinct_choice(t):
     expect(t.frame.locator(MY_TURN)).to_have_count(1)
     moves = (t.frame.locator("#actions").get_attribute("data-moves") or "").split("|")
     takes = [m for m in moves if m.startswith("take ")]
-    assert len(takes) > 2, takes          # 7♠ 7♥, 7♠ 7♦, 7♥ 7♦, the three of them
+    assert len(takes) > 2, takes  # 7♠ 7♥, 7♠ 7♦, 7♥ 7♦, the three of them
     chips = t.frame.locator("#suggest button[data-take]")
     texts = chips.all_inner_texts()
     assert len(texts) == len(set(texts)), texts
@@ -576,18 +646,37 @@ def test_take_chips_stage_like_meld_chips_one_per_distinct_choice(t):
 
 
 def _bolivia(melds: list[list[str]]) -> dict:
-    return {"rules": "bolivia", "players": 2, "seed": 4, "phase": "draw",
-            "hands": [["4D", "5H", "AS", "KC", "8D"], ["5C", "7C", "8D", "TC", "JD"]],
-            "melds": [melds, []], "pile": ["5D", "8C", "QH"]}
+    return {
+        "rules": "bolivia",
+        "players": 2,
+        "seed": 4,
+        "phase": "draw",
+        "hands": [["4D", "5H", "AS", "KC", "8D"], ["5C", "7C", "8D", "TC", "JD"]],
+        "melds": [melds, []],
+        "pile": ["5D", "8C", "QH"],
+    }
 
 
-@pytest.mark.parametrize("melds, badge, reminder", [
-    # three group canastas, no escalera: enough canastas, not the kind asked for
-    ([["K" + s for s in "CDHSCDH"], ["Q" + s for s in "CDHSCDH"], ["J" + s for s in "CDHSCDH"]],
-     "Canastas 3/2, no escalera", "an escalera (a finished sequence) to go out"),
-    ([["K" + s for s in "CDHSCDH"]],
-     "Canastas 1/2, no escalera", "1 more canasta to go out: an escalera (a finished sequence)"),
-])
+@pytest.mark.parametrize(
+    "melds, badge, reminder",
+    [
+        # three group canastas, no escalera: enough canastas, not the kind asked for
+        (
+            [
+                ["K" + s for s in "CDHSCDH"],
+                ["Q" + s for s in "CDHSCDH"],
+                ["J" + s for s in "CDHSCDH"],
+            ],
+            "Canastas 3/2, no escalera",
+            "an escalera (a finished sequence) to go out",
+        ),
+        (
+            [["K" + s for s in "CDHSCDH"]],
+            "Canastas 1/2, no escalera",
+            "1 more canasta to go out: an escalera (a finished sequence)",
+        ),
+    ],
+)
 def test_bolivia_says_an_escalera_is_missing(t, melds, badge, reminder):
     """Issue 36.3: the going-out requirement says what is missing (the engine's
     requirement_missing), in the side's badge and the "You need" line."""

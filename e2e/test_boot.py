@@ -1,5 +1,6 @@
 """The site boots Python in its worker, stays on its origin, works under a sub-path, and says
 so when the boot fails instead of hanging. Each test pays one Pyodide boot (~3-4 s)."""
+
 from __future__ import annotations
 
 import re
@@ -12,10 +13,17 @@ ERROR_STATE = '#boot-status[data-state="error"]'
 
 def _runtime_requested(page_log, base: str) -> None:
     # The worker's own fetches are seen too: the runtime, the stdlib, the lock file, the wheel.
-    for name in ("worker.js", "pyodide/pyodide.mjs", "pyodide/pyodide.asm.wasm",
-                 "pyodide/python_stdlib.zip", "app-lock.json", "py_engine-"):
+    for name in (
+        "worker.js",
+        "pyodide/pyodide.mjs",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "app-lock.json",
+        "py_engine-",
+    ):
         assert any(r.startswith(base + name) for r in page_log.requests), (
-            f"no request for {name}: {page_log.requests}")
+            f"no request for {name}: {page_log.requests}"
+        )
 
 
 def test_boots_python_on_its_own_origin(page, page_log, base_url, open_app):
@@ -48,9 +56,12 @@ def test_missing_wasm_shows_an_error_not_a_hang(page, context, base_url):
 
 def test_tampered_engine_wheel_is_refused(page, context, base_url):
     # The app lock file pins the wheel's sha256; the browser must refuse other bytes.
-    context.route("**/py_engine-*.whl",
-                  lambda route: route.fulfill(status=200, body=b"PK\x05\x06" + b"\0" * 18,
-                                              content_type="application/zip"))
+    context.route(
+        "**/py_engine-*.whl",
+        lambda route: route.fulfill(
+            status=200, body=b"PK\x05\x06" + b"\0" * 18, content_type="application/zip"
+        ),
+    )
     page.goto(base_url)
     status = page.locator(ERROR_STATE)
     expect(status).to_have_count(1, timeout=30_000)
@@ -59,18 +70,21 @@ def test_tampered_engine_wheel_is_refused(page, context, base_url):
 
 
 ROOT_ABSOLUTE = re.compile(
-    r"""(?:\b(?:src|href|action)\s*=\s*["']/(?!/)"""      # src="/x" (not protocol-relative)
-    r"""|\burl\(\s*["']?/(?!/)"""                         # url(/x)
-    r"""|\b(?:from|import)\s*\(?\s*["']/(?!/)"""          # import "/x"
-    r"""|\b(?:fetch|new\s+URL|new\s+Worker|importScripts)\s*\(\s*["'`]/(?!/))""")
+    r"""(?:\b(?:src|href|action)\s*=\s*["']/(?!/)"""  # src="/x" (not protocol-relative)
+    r"""|\burl\(\s*["']?/(?!/)"""  # url(/x)
+    r"""|\b(?:from|import)\s*\(?\s*["']/(?!/)"""  # import "/x"
+    r"""|\b(?:fetch|new\s+URL|new\s+Worker|importScripts)\s*\(\s*["'`]/(?!/))"""
+)
 
 
 def test_front_end_uses_relative_urls_only(dist_dir):
     # Static check (no browser): a root-absolute URL breaks the site under a sub-path.
     bad = []
     for path in sorted(dist_dir.rglob("*")):
-        if path.suffix not in (".html", ".js", ".mjs", ".css", ".webmanifest") or \
-                "pyodide" in path.relative_to(dist_dir).parts:
+        if (
+            path.suffix not in (".html", ".js", ".mjs", ".css", ".webmanifest")
+            or "pyodide" in path.relative_to(dist_dir).parts
+        ):
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             if ROOT_ABSOLUTE.search(line):

@@ -3,6 +3,7 @@ starts, and the status ("Starting Python… 84 %") must not cover a seat, its ba
 button (at the top of the table it covered the partner's seat on a phone, issue 36.9). The
 status is shown again on the live table, as it stands while a returning player's engine starts
 (the real start is too quick to catch on every machine)."""
+
 from __future__ import annotations
 
 import pytest

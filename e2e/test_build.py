@@ -1,6 +1,7 @@
 """The build's own promises (no browser): the engine wheel is made by the build backend that
 pyproject.toml declares and is reproducible (same sources and SOURCE_DATE_EPOCH, same bytes);
 the npm dependencies are the pinned ones."""
+
 from __future__ import annotations
 
 import json
@@ -30,12 +31,16 @@ def test_wheel_holds_the_engine_and_its_metadata(tmp_path):
     assert wheel.name == f"py_engine-{meta['project']['version']}-py3-none-any.whl"
     with zipfile.ZipFile(wheel) as zf:
         names = set(zf.namelist())
-    sources = {p.relative_to(build.ROOT).as_posix() for p in (build.ROOT / "py_engine").rglob("*")
-               if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"}
+    sources = {
+        p.relative_to(build.ROOT).as_posix()
+        for p in (build.ROOT / "py_engine").rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    }
     assert sources <= names
     assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
     assert "py_engine-0.1.0.dist-info/METADATA" in names or any(
-        n.endswith(".dist-info/METADATA") for n in names)
+        n.endswith(".dist-info/METADATA") for n in names
+    )
 
 
 def test_npm_dependencies_are_pinned():
@@ -47,7 +52,6 @@ def test_npm_dependencies_are_pinned():
         assert entry["version"] == version and entry["integrity"].startswith("sha512-")
     assert build.PYODIDE_VERSION == pkg["dependencies"]["pyodide"]
     assert (build.pyodide_runtime() / "package.json").exists()
-
 
 
 def test_site_wheel_holds_what_the_bridge_imports_and_no_tools(tmp_path):
@@ -62,7 +66,12 @@ def test_site_wheel_holds_what_the_bridge_imports_and_no_tools(tmp_path):
     every = set(build._module_files())
     left_out = every - modules
     assert left_out, "the site wheel would be the whole engine"
-    for tool in ("py_engine.ai.tournament", "py_engine.ai.judge", "py_engine.soak", "py_engine.cli"):
+    for tool in (
+        "py_engine.ai.tournament",
+        "py_engine.ai.judge",
+        "py_engine.soak",
+        "py_engine.cli",
+    ):
         if tool in every:
             assert tool in left_out, tool
     wheel = build.build_wheel(tmp_path / "site", modules)
@@ -89,9 +98,14 @@ def test_site_wheel_holds_what_the_bridge_imports_and_no_tools(tmp_path):
         "ask(op='hint', level='hard')\n"
         "ask(op='record')\n"
         "assert all(m.startswith(sys.argv[1]) for m in (sys.modules['py_engine'].__file__,))\n"
-        "print('ok')\n")
-    proc = subprocess.run([sys.executable, "-I", "-c", code, str(tmp_path / "unpacked")],
-                          cwd=tmp_path / "unpacked", capture_output=True, text=True)
+        "print('ok')\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-I", "-c", code, str(tmp_path / "unpacked")],
+        cwd=tmp_path / "unpacked",
+        capture_output=True,
+        text=True,
+    )
     assert proc.returncode == 0 and proc.stdout.strip() == "ok", proc.stderr[-3000:]
     shipped = next(build.DIST.glob("py_engine-*.whl"), None)
     if shipped is not None:
@@ -104,9 +118,11 @@ def test_the_server_is_quiet_about_a_browser_that_went_away_only(tmp_path, capsy
     traceback; any other exception in a request still does."""
     server = build.make_server(tmp_path, 0)
     try:
-        for exc, printed in ((ConnectionResetError(104, "reset by peer"), False),
-                             (BrokenPipeError(32, "broken pipe"), False),
-                             (ValueError("a bug"), True)):
+        for exc, printed in (
+            (ConnectionResetError(104, "reset by peer"), False),
+            (BrokenPipeError(32, "broken pipe"), False),
+            (ValueError("a bug"), True),
+        ):
             try:
                 raise exc
             except Exception:

@@ -4,6 +4,7 @@ its side and a desktop's, after every move each meld's cards lie inside their me
 they came to rest, and no card ever runs two travels at once (a travel left running under a
 newer one pushes the card by an offset measured from where it lay before: a card over the next
 meld's labels)."""
+
 from __future__ import annotations
 
 import time
@@ -75,21 +76,27 @@ def test_every_card_lies_in_its_meld_after_each_move(browser, base_url, width, h
         checked = 0
         t0 = time.monotonic()
         while checked < 12 and time.monotonic() - t0 < 150:
-            expect(page.locator('body[data-my-turn="1"][data-busy="0"], body[data-phase="game_over"]')
-                   ).to_have_count(1, timeout=60_000)
+            expect(
+                page.locator('body[data-my-turn="1"][data-busy="0"], body[data-phase="game_over"]')
+            ).to_have_count(1, timeout=60_000)
             phase = page.locator("body").get_attribute("data-phase")
             # The computers have moved (their cards' travels overlapping): once the cards came to
             # rest, each lies in its meld.
             if not page.evaluate(CARDS_SETTLED_2S):
                 running = page.evaluate(RUNNING)
                 assert page.evaluate(CARDS_SETTLED), ("cards still travelling after 30 s", running)
-            assert page.evaluate(OUT_OF_PLACE) == [], f"at version {page.locator('body').get_attribute('data-version')}"
+            assert page.evaluate(OUT_OF_PLACE) == [], (
+                f"at version {page.locator('body').get_attribute('data-version')}"
+            )
             checked += 1
             if phase == "game_over":
                 break
             if phase == "deal_over":
-                page.click("#btn-next" if page.locator("#dlg-deal").is_visible()
-                           else '#actions button[data-arg="next"]')
+                page.click(
+                    "#btn-next"
+                    if page.locator("#dlg-deal").is_visible()
+                    else '#actions button[data-arg="next"]'
+                )
             elif phase == "draw":
                 draw_phase_step(page, moves(page))
             elif phase == "meld":

@@ -1,6 +1,7 @@
 """Embedding: a host page on another origin (another local port) includes the table with the
 <samba-table> element, gets the API's events, and drives it; bad embed parameters show a
 message in the frame, never a blank frame."""
+
 from __future__ import annotations
 
 import base64
@@ -57,12 +58,17 @@ document.getElementById("new-game").addEventListener("click", () => {
 def serve_host(root: Path, site_origin: str) -> tuple[str, http.server.ThreadingHTTPServer]:
     """A plain static server for the host page, with the host's own CSP (frames and scripts
     from the table's site allowed), on a new port: another origin."""
-    csp = (f"default-src 'self'; script-src 'self' {site_origin}; frame-src {site_origin}; "
-           "style-src 'self'; object-src 'none'; base-uri 'none'")
+    csp = (
+        f"default-src 'self'; script-src 'self' {site_origin}; frame-src {site_origin}; "
+        "style-src 'self'; object-src 'none'; base-uri 'none'"
+    )
 
     class Handler(http.server.SimpleHTTPRequestHandler):
-        extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
-                          ".js": "text/javascript", ".html": "text/html; charset=utf-8"}
+        extensions_map = {
+            **http.server.SimpleHTTPRequestHandler.extensions_map,
+            ".js": "text/javascript",
+            ".html": "text/html; charset=utf-8",
+        }
 
         def __init__(self, *a, **kw):
             super().__init__(*a, directory=str(root), **kw)
@@ -85,7 +91,8 @@ def serve_host(root: Path, site_origin: str) -> tuple[str, http.server.Threading
 def host_url(tmp_path, base_url):
     site_origin = base_url.rstrip("/")
     (tmp_path / "index.html").write_text(
-        HOST_HTML.format(site=base_url, script=f"{base_url}js/samba-table.js"), encoding="utf-8")
+        HOST_HTML.format(site=base_url, script=f"{base_url}js/samba-table.js"), encoding="utf-8"
+    )
     (tmp_path / "host.js").write_text(HOST_JS, encoding="utf-8")
     (tmp_path / "favicon.ico").write_bytes(b"")
     # The element's script is loaded from the table's site (a cross-origin module script: the
@@ -110,7 +117,9 @@ def _frame_state(page, site: str):
     return "(no frame of the site)"
 
 
-def test_host_on_another_origin_gets_events_and_drives_the_table(page, page_log, host_url, base_url):
+def test_host_on_another_origin_gets_events_and_drives_the_table(
+    page, page_log, host_url, base_url
+):
     assert host_url.split("/")[2] != base_url.split("/")[2]
     page.goto(host_url)
     events = page.locator("#events li")
@@ -131,16 +140,26 @@ def test_host_on_another_origin_gets_events_and_drives_the_table(page, page_log,
     # (the computer may move first), our draw reaches the host as a human move. Every wait is
     # for a state (the old game ended in the meld phase, so "draw" is the new game's).
     page.click("#new-game")
-    expect(page.locator('#events li[data-type="samba-ready"][data-source="new_game"]')).to_have_count(1)
-    expect(frame.locator('body[data-my-turn="1"][data-busy="0"][data-phase="draw"]')).to_have_count(1, timeout=30_000)
+    expect(
+        page.locator('#events li[data-type="samba-ready"][data-source="new_game"]')
+    ).to_have_count(1)
+    expect(frame.locator('body[data-my-turn="1"][data-busy="0"][data-phase="draw"]')).to_have_count(
+        1, timeout=30_000
+    )
     frame.locator("#stock").click()
     try:
         # (the same bound as the wait above: on a busy machine the frame's engine answers late)
-        expect(frame.locator('body[data-my-turn="1"][data-phase="meld"]')).to_have_count(1, timeout=30_000)
+        expect(frame.locator('body[data-my-turn="1"][data-phase="meld"]')).to_have_count(
+            1, timeout=30_000
+        )
     except AssertionError as exc:
-        raise AssertionError(f"{exc}\nframe: {_frame_state(page, base_url)}\n"
-                             f"host events: {events.all_inner_texts()[-6:]}") from None
-    human_draws = page.locator('#events li[data-type="samba-move"][data-move="draw"][data-by="human"]')
+        raise AssertionError(
+            f"{exc}\nframe: {_frame_state(page, base_url)}\n"
+            f"host events: {events.all_inner_texts()[-6:]}"
+        ) from None
+    human_draws = page.locator(
+        '#events li[data-type="samba-move"][data-move="draw"][data-by="human"]'
+    )
     expect(human_draws).to_have_count(2)
     assert events.count() >= 4
     assert page.locator('#events li[data-type="samba-error"]').count() == 0
@@ -207,13 +226,19 @@ def test_authors_page_lists_the_engines_rule_sets_and_defaults(page, page_log, b
     expect(page.locator("#au-rules code")).to_have_text(names)
     players = page.locator('#params td[data-i18n="authors.params.players"]')
     expect(players).to_contain_text("samba")
-    shown = players.inner_text().replace("\u2060", "")   # (word joiners keep "2–6" together)
+    shown = players.inner_text().replace("\u2060", "")  # (word joiners keep "2–6" together)
     for name, rs in PRESETS.items():
         ns = list(rs.players_allowed)
-        counts = (f"{ns[0]}–{ns[-1]}" if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1))
-                  else ", ".join(map(str, ns)))
+        counts = (
+            f"{ns[0]}–{ns[-1]}"
+            if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1))
+            else ", ".join(map(str, ns))
+        )
         assert f"{name} {counts}" in shown, (name, shown)
-    expect(page.locator('#params td[data-i18n="authors.params.pace_default"]')).to_contain_text("750")
-    expect(page.locator('#params td[data-i18n="authors.params.target_default"] a')).to_have_attribute(
-        "href", "rules.html#differences")
+    expect(page.locator('#params td[data-i18n="authors.params.pace_default"]')).to_contain_text(
+        "750"
+    )
+    expect(
+        page.locator('#params td[data-i18n="authors.params.target_default"] a')
+    ).to_have_attribute("href", "rules.html#differences")
     page_log.assert_clean()

@@ -9,6 +9,7 @@ of the pile's label. Also: two neighbouring hand cards clicked 100 ms apart
 are both selected, a lesson fits the first screen of a phone, and the end-of-game dialog (on
 a phone) and the new-game dialog (on a phone on its side, and on a small upright phone) show every
 button without scrolling, in every language."""
+
 from __future__ import annotations
 
 import base64
@@ -70,8 +71,12 @@ def check_decks_in_sight(page, name: str) -> None:
 
 
 def mobile_context(browser, width=390, height=844):
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
-                              has_touch=True, service_workers="block")
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        service_workers="block",
+    )
     ctx.set_default_timeout(20_000)
     return ctx
 
@@ -164,15 +169,19 @@ def test_a_laptop_shows_the_players_own_melds_late_in_a_deal(size, browser, base
 
 def strip_centre(page, card):
     """The centre of the part of a hand card that shows (cards overlap in fans)."""
-    return page.evaluate("""(e) => { const r = e.getBoundingClientRect();
+    return page.evaluate(
+        """(e) => { const r = e.getBoundingClientRect();
       const n = e.nextElementSibling; const right = n ? n.getBoundingClientRect().left : r.right;
-      return {x: (r.left + right) / 2, y: r.top + r.height / 2}; }""", card.element_handle())
+      return {x: (r.left + right) / 2, y: r.top + r.height / 2}; }""",
+        card.element_handle(),
+    )
 
 
 @pytest.mark.parametrize("size", [(390, 844), (1440, 900)])
 def test_two_cards_clicked_100ms_apart_are_both_selected(size, browser, base_url):
-    ctx = browser.new_context(viewport={"width": size[0], "height": size[1]},
-                              service_workers="block")
+    ctx = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, service_workers="block"
+    )
     ctx.set_default_timeout(20_000)
     try:
         page = ctx.new_page()
@@ -234,13 +243,15 @@ def test_six_seats_keep_their_badges_inside_in_every_language(browser, base_url)
             expect(page.locator("#seats .seat .tag")).to_have_count(1)
             spill = page.evaluate(SEAT_SPILL_JS)
             assert not spill, f"{lang}: seat contents spill out: {spill}"
-            top_bar(page, "#lang-select")   # on a phone, inside the Menu
+            top_bar(page, "#lang-select")  # on a phone, inside the Menu
             cut = page.evaluate("""() => { const s = document.getElementById('lang-select');
               const c = document.createElement('canvas').getContext('2d');
               c.font = getComputedStyle(s).font;
               const widest = Math.max(...[...s.options].map((o) => c.measureText(o.text).width));
               return s.clientWidth - widest; }""")
-            assert cut > 10, f"{lang}: the language picker is {-cut:.0f} px too narrow for its names"
+            assert cut > 10, (
+                f"{lang}: the language picker is {-cut:.0f} px too narrow for its names"
+            )
     finally:
         ctx.close()
 
@@ -301,10 +312,18 @@ SEAT_PICKERS_CUT_JS = """() => [...document.querySelectorAll('#opt-seats select'
 }).filter(([, spare]) => spare < 0)"""
 
 
-@pytest.mark.parametrize("size, rules, players", [
-    ((844, 390), "samba", 4), ((844, 390), "dutch", 6), ((740, 360), "dutch", 6),
-    ((667, 375), "dutch", 6), ((360, 640), "samba", 4), ((375, 667), "dutch", 6)],
-    ids=["844x390-4", "844x390-6", "740x360-6", "667x375-6", "360x640-4", "375x667-6"])
+@pytest.mark.parametrize(
+    "size, rules, players",
+    [
+        ((844, 390), "samba", 4),
+        ((844, 390), "dutch", 6),
+        ((740, 360), "dutch", 6),
+        ((667, 375), "dutch", 6),
+        ((360, 640), "samba", 4),
+        ((375, 667), "dutch", 6),
+    ],
+    ids=["844x390-4", "844x390-6", "740x360-6", "667x375-6", "360x640-4", "375x667-6"],
+)
 def test_the_new_game_dialog_fits_a_small_phone(size, rules, players, browser, base_url):
     """On a phone on its side the new-game dialog of a four- and a six-player game shows every
     button, Deal included, without scrolling, in every language, and each seat's picker shows
@@ -321,7 +340,8 @@ def test_the_new_game_dialog_fits_a_small_phone(size, rules, players, browser, b
         page.check(f'#form-new input[name="rules"][value="{rules}"]')
         page.check(f'#form-new input[name="players"][value="{players}"]')
         expect(page.locator("#opt-seats select")).to_have_count(players - 1)
-        check_dialog_buttons_in_every_language(page, f"the new-game dialog at {size}",
-                                               lambda lang: page.evaluate(SEAT_PICKERS_CUT_JS))
+        check_dialog_buttons_in_every_language(
+            page, f"the new-game dialog at {size}", lambda lang: page.evaluate(SEAT_PICKERS_CUT_JS)
+        )
     finally:
         ctx.close()

@@ -8,6 +8,7 @@ have run" is a state the test controls; a test-only init script records the DOM 
 animation frame (the frame that first paints: the page is render-blocked until first-paint.js
 has run) and at the first-contentful-paint entry. Service workers are blocked so that every
 request reaches the test's routes."""
+
 from __future__ import annotations
 
 import json
@@ -83,7 +84,9 @@ def _errors(page) -> list:
 
 
 def _first_frame(page) -> dict:
-    page.wait_for_function("() => window.__firstPaint && window.__firstPaint.frame && window.__firstPaint.atFcp")
+    page.wait_for_function(
+        "() => window.__firstPaint && window.__firstPaint.frame && window.__firstPaint.atFcp"
+    )
     return page.evaluate("window.__firstPaint")
 
 
@@ -104,8 +107,14 @@ def _game_with_copy(page, base_url, lang: str | None = None) -> list[int]:
     expect(page.locator("body[data-saved]")).to_have_count(1)
     page.wait_for_function(COPY_MATCHES_SAVE)
     hand = _saved_hand(page)
-    assert hand and sorted(int(x) for x in page.locator("#hand .card").evaluate_all(
-        "cs => cs.map((c) => c.dataset.id)")) == hand
+    assert (
+        hand
+        and sorted(
+            int(x)
+            for x in page.locator("#hand .card").evaluate_all("cs => cs.map((c) => c.dataset.id)")
+        )
+        == hand
+    )
     return hand
 
 
@@ -135,8 +144,13 @@ def test_saved_hand_is_in_the_first_frame_and_plays_once_the_page_is_ready(ctx, 
     expect(page.locator("html")).to_have_attribute("data-first-paint", "adopted")
     assert page.evaluate("document.getElementById('table').inert") is False
     expect(page.locator(READY_SELECTOR + '[data-save="resumed"]')).to_have_count(1, timeout=90_000)
-    assert sorted(int(x) for x in page.locator("#hand .card").evaluate_all(
-        "cs => cs.map((c) => c.dataset.id)")) == hand
+    assert (
+        sorted(
+            int(x)
+            for x in page.locator("#hand .card").evaluate_all("cs => cs.map((c) => c.dataset.id)")
+        )
+        == hand
+    )
     # ...and plays: draw from the stock.
     page.click("#stock")
     settle(page)
@@ -219,22 +233,34 @@ def test_damaged_or_tampered_copies_and_saves_draw_nothing_and_the_page_starts(c
 
     def reload_and_resume() -> dict:
         got = open_held()
-        expect(page.locator(READY_SELECTOR + '[data-save="resumed"]')).to_have_count(1, timeout=90_000)
+        expect(page.locator(READY_SELECTOR + '[data-save="resumed"]')).to_have_count(
+            1, timeout=90_000
+        )
         assert page.evaluate("window.__pwned") is None
         assert page.evaluate("document.getElementById('table').inert") is False
         return got
 
     def restore() -> None:
         park()
-        page.evaluate("([c, s]) => { localStorage.setItem('samba.paint.v1', c); localStorage.setItem('samba.save.v1', s); }",
-                      [good_copy, good_save])
+        page.evaluate(
+            "([c, s]) => { localStorage.setItem('samba.paint.v1', c); localStorage.setItem('samba.save.v1', s); }",
+            [good_copy, good_save],
+        )
 
     tampered = {
-        "script tag": lambda c: c["table"]["parts"]["hand"]["kids"].append(["script", {}, {}, ["window.__pwned = 1"]]),
-        "img tag": lambda c: c["table"]["parts"]["status"]["kids"].append(["img", {"src": "x"}, {}, []]),
-        "event handler": lambda c: c["table"]["parts"]["hand"]["kids"][0][1].update(onclick="window.__pwned = 1"),
+        "script tag": lambda c: c["table"]["parts"]["hand"]["kids"].append(
+            ["script", {}, {}, ["window.__pwned = 1"]]
+        ),
+        "img tag": lambda c: c["table"]["parts"]["status"]["kids"].append(
+            ["img", {"src": "x"}, {}, []]
+        ),
+        "event handler": lambda c: c["table"]["parts"]["hand"]["kids"][0][1].update(
+            onclick="window.__pwned = 1"
+        ),
         "style url": lambda c: c["table"]["parts"]["hand"]["kids"][0][2].update({"--i": "url(x)"}),
-        "unknown part": lambda c: c["table"]["parts"].update({"log-list": {"attrs": {}, "kids": []}}),
+        "unknown part": lambda c: c["table"]["parts"].update(
+            {"log-list": {"attrs": {}, "kids": []}}
+        ),
         "not a tree": lambda c: c["table"]["parts"]["hand"].update(kids="<div>"),
     }
     for name, fn in tampered.items():
@@ -246,13 +272,18 @@ def test_damaged_or_tampered_copies_and_saves_draw_nothing_and_the_page_starts(c
     # Markup in a text is shown as text, never parsed.
     restore()
     markup = '<img src=x onerror="window.__pwned = 1">'
-    _mutate_copy(page, lambda c: _first_text_node(c["table"]["parts"]["seats"]["kids"]).__setitem__(3, [markup]))
+    _mutate_copy(
+        page,
+        lambda c: _first_text_node(c["table"]["parts"]["seats"]["kids"]).__setitem__(3, [markup]),
+    )
     got = reload_and_resume()
     assert got["state"] == "table" and got["hand"] == hand and got["foreign"] == 0, got
 
     # A copy that is not JSON, and a copy of another save: nothing drawn, the game resumes.
     restore()
-    page.evaluate("localStorage.setItem('samba.paint.v1', '{\"format\": \"samba-paint/1\", \"table\": [')")
+    page.evaluate(
+        'localStorage.setItem(\'samba.paint.v1\', \'{"format": "samba-paint/1", "table": [\')'
+    )
     assert reload_and_resume()["state"] == "none"
     restore()
     page.evaluate("""() => { const s = JSON.parse(localStorage.getItem('samba.save.v1'));
@@ -264,7 +295,9 @@ def test_damaged_or_tampered_copies_and_saves_draw_nothing_and_the_page_starts(c
     # A damaged save (not JSON) beside a good copy: no table drawn; the page starts as usual
     # (the new-game dialog) and the damaged save is kept aside, not lost.
     restore()
-    page.evaluate("localStorage.setItem('samba.save.v1', '{\"format\": \"samba-save/1\", \"record\": {')")
+    page.evaluate(
+        'localStorage.setItem(\'samba.save.v1\', \'{"format": "samba-save/1", "record": {\')'
+    )
     got = open_held()
     assert got["state"] != "table" and got["hand"] == [], got
     expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
@@ -278,17 +311,24 @@ def test_damaged_or_tampered_copies_and_saves_draw_nothing_and_the_page_starts(c
     assert not errors, errors
 
 
-@pytest.mark.parametrize("locale, saved, query, lang", [
-    ("fr-FR", None, "", "fr"),          # the browser's language
-    ("fr-FR", "nb", "", "nb"),          # the saved choice wins over the browser's
-    ("en-US", None, "?lang=ru", "ru"),  # ?lang= wins over both
-])
-def test_first_visit_speaks_the_players_language_from_the_first_frame(browser, base_url, locale, saved, query, lang):
+@pytest.mark.parametrize(
+    "locale, saved, query, lang",
+    [
+        ("fr-FR", None, "", "fr"),  # the browser's language
+        ("fr-FR", "nb", "", "nb"),  # the saved choice wins over the browser's
+        ("en-US", None, "?lang=ru", "ru"),  # ?lang= wins over both
+    ],
+)
+def test_first_visit_speaks_the_players_language_from_the_first_frame(
+    browser, base_url, locale, saved, query, lang
+):
     """A first visit (no copy of a table, no game): the progress line and the shell's texts
     are in the player's language in the first frame, before app.js and its language file
     (index.html carries the shell's texts of every language, copied from the catalogues)."""
     texts = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
-    c = browser.new_context(service_workers="block", locale=locale, viewport={"width": 390, "height": 844})
+    c = browser.new_context(
+        service_workers="block", locale=locale, viewport={"width": 390, "height": 844}
+    )
     c.set_default_timeout(20_000)
     try:
         c.add_init_script(RECORD_FIRST_FRAME)
@@ -348,7 +388,9 @@ def test_the_loading_status_never_covers_a_control_on_a_phone(browser, base_url)
     """While the engine loads, the progress line lies under the phone's top bar (its actions in
     the Menu; the longer French labels), over none of its controls, and a tap reaches the Menu
     and, once the page's module has loaded, every control of the Menu's open panel."""
-    c = browser.new_context(service_workers="block", locale="fr-FR", viewport={"width": 390, "height": 844})
+    c = browser.new_context(
+        service_workers="block", locale="fr-FR", viewport={"width": 390, "height": 844}
+    )
     c.set_default_timeout(20_000)
     try:
         page = c.new_page()
@@ -413,7 +455,9 @@ def test_the_engine_starts_once_the_first_paint_is_shown(ctx, base_url):
 def _omnibox_targets(browser) -> list:
     cdp = browser.new_browser_cdp_session()
     try:
-        return [t["url"] for t in cdp.send("Target.getTargets")["targetInfos"] if "omnibox" in t["url"]]
+        return [
+            t["url"] for t in cdp.send("Target.getTargets")["targetInfos"] if "omnibox" in t["url"]
+        ]
     finally:
         cdp.detach()
 
@@ -428,13 +472,17 @@ def test_the_boot_benchmark_launches_chromium_without_its_own_start_up_page(_pla
     own = playwright_disabled_features(_playwright)
     assert "PaintHolding" in own, own
     args = chromium_args(_playwright, BROWSER_START)
-    assert args[:len(CHROMIUM_ARGS)] == CHROMIUM_ARGS
+    assert args[: len(CHROMIUM_ARGS)] == CHROMIUM_ARGS
     switches = [a for a in args if a.startswith("--disable-features=")]
-    assert len(switches) == 1 and set(switches[0].split("=", 1)[1].split(",")) == {*own, *BROWSER_START}
+    assert len(switches) == 1 and set(switches[0].split("=", 1)[1].split(",")) == {
+        *own,
+        *BROWSER_START,
+    }
 
     def launch(extra):
-        return _playwright.chromium.launch(executable_path=chromium_path(), headless=True,
-                                           args=[*extra, "--enable-automation"])
+        return _playwright.chromium.launch(
+            executable_path=chromium_path(), headless=True, args=[*extra, "--enable-automation"]
+        )
 
     # As the tests launch it: the popup's page comes (the check can see it).
     plain = launch(CHROMIUM_ARGS)

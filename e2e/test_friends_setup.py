@@ -2,6 +2,7 @@
 as the new-game dialog does): its default for the player count to start with, and a target
 chosen before kept while the next rule set offers it. No connection is made: nothing here needs
 a network namespace (so it is not one of e2e/test_netplay*.py, which e2e/netns_run.py runs)."""
+
 from __future__ import annotations
 
 import pytest
@@ -27,22 +28,24 @@ def test_the_setup_offers_each_rule_sets_targets(page, page_log, base_url, open_
         offered, chosen = _targets(dlg)
         assert offered == list(rs.targets), name
         if name == "samba":
-            assert chosen == rs.target_for(players)        # the first rule set: its default
+            assert chosen == rs.target_for(players)  # the first rule set: its default
     # bolivia's 15,000 is its own: back on samba its default comes back; a target samba and
     # canasta both offer stays.
     dlg.locator('input[name="rules"][value="bolivia"]').check()
     dlg.locator('select[name="target"]').select_option("15000")
     dlg.locator('input[name="rules"][value="samba"]').check()
     assert _targets(dlg)[1] == PRESETS["samba"].target_for(
-        int(dlg.locator('select[name="players"]').input_value()))
+        int(dlg.locator('select[name="players"]').input_value())
+    )
     dlg.locator('select[name="target"]').select_option("7500")
     dlg.locator('input[name="rules"][value="canasta"]').check()
     assert _targets(dlg)[1] == 7500
     page_log.assert_clean()
 
 
-@pytest.mark.parametrize("lang, word", [("en", "Seat"), ("fr", "Place"), ("ru", "Место"),
-                                        ("nb", "Plass")])
+@pytest.mark.parametrize(
+    "lang, word", [("en", "Seat"), ("fr", "Place"), ("ru", "Место"), ("nb", "Plass")]
+)
 def test_the_setup_numbers_the_seats_from_one(lang, word, page, page_log, base_url, open_app):
     """The seats are numbered as players count them: the host's is seat 1, then 2, 3 and 4, in
     every language (the setup began at "Seat 0")."""
@@ -71,8 +74,9 @@ def test_the_setup_says_who_the_hosts_partner_is(lang, page, page_log, base_url,
         expect(rows.locator(".seat-row-partner")).to_have_text([word] * rows.count())
         return rows.locator(".net-seat-no").all_text_contents()
 
-    seat = page.evaluate("(k) => import('./js/netplay-ui.js').then((m) => m.nt(k, {seat: 2}))",
-                         "panel.seat").replace("3", "{n}")
+    seat = page.evaluate(
+        "(k) => import('./js/netplay-ui.js').then((m) => m.nt(k, {seat: 2}))", "panel.seat"
+    ).replace("3", "{n}")
     dlg.locator('input[name="rules"][value="samba"]').check()
     dlg.locator('select[name="players"]').select_option("4")
     assert marked() == [seat.format(n=3)]

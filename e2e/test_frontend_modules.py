@@ -1,6 +1,7 @@
 """The table page's modules (docs/frontend.md), checked from their source: imports run one way,
 the renderer only reads the one state object, and no table module reads a move or log text
 with a pattern. No browser needed."""
+
 from __future__ import annotations
 
 import re
@@ -10,8 +11,20 @@ JS = Path(__file__).resolve().parent.parent / "web" / "js"
 IMPORT = re.compile(r'^\s*(?:import|export)\b[^;]*?from\s+"\./([\w-]+)\.js"', re.M)
 
 CONTROLLER = {"app", "intents", "saving", "session", "store"}
-RENDERER = {"render", "card-el", "view-table", "view-hand", "view-actions", "view-log",
-            "view-dialogs", "view-input", "words", "targets", "a11y", "cards"}
+RENDERER = {
+    "render",
+    "card-el",
+    "view-table",
+    "view-hand",
+    "view-actions",
+    "view-log",
+    "view-dialogs",
+    "view-input",
+    "words",
+    "targets",
+    "a11y",
+    "cards",
+}
 # module -> modules it must not import (directly)
 FORBIDDEN = {
     "session": {"intents", "saving", "app"},
@@ -33,7 +46,9 @@ def test_imports_run_one_way():
 
 
 def test_the_renderer_never_writes_the_state():
-    write = re.compile(r"\bui\.\w+(\.\w+)*\s*(=(?!=)|\+=|-=|\+\+)|\bui\.\w+\.(push|splice|add|delete|clear)\(")
+    write = re.compile(
+        r"\bui\.\w+(\.\w+)*\s*(=(?!=)|\+=|-=|\+\+)|\bui\.\w+\.(push|splice|add|delete|clear)\("
+    )
     found = {m: write.findall((JS / f"{m}.js").read_text(encoding="utf-8")) for m in RENDERER}
     assert not {m: f for m, f in found.items() if f}
 

@@ -6,6 +6,7 @@ The engine's reply is given reasons here by a wrapper around the page's Worker (
 script), so the page's side is tested whatever the engine's hint returns today; the plain reply
 (no reasons) is the i18n tests' hint.
 """
+
 from __future__ import annotations
 
 import os
@@ -58,6 +59,7 @@ def form(catalogue: dict, key: str, n: int) -> str:
 
 def test_hint_shows_the_move_its_reasons_and_its_cards(page, base_url, open_app):
     import json
+
     page.add_init_script(WRAP_WORKER_JS % json.dumps([REASONS, WARNINGS]))
     page.set_viewport_size({"width": 1440, "height": 900})
     open_app(page, base_url + "?seed=21&pace=20")
@@ -75,13 +77,16 @@ def test_hint_shows_the_move_its_reasons_and_its_cards(page, base_url, open_app)
     en = messages("en")
     main = msg.locator(".msg-main").inner_text().strip()
     assert main.startswith(en["status.hint"].split("{")[0]), main
-    assert "⟦" not in main and not re.search(r"\b(discard|meld|take|add) [2-9TJQKA][CDHS]\b", main), main
+    assert "⟦" not in main and not re.search(
+        r"\b(discard|meld|take|add) [2-9TJQKA][CDHS]\b", main
+    ), main
     why = msg.locator(".hint-why li")
     expect(why).to_have_count(2)
     expect(why.nth(0)).to_have_text(fill(form(en, "why.blocks_pile", 9), n=9, seat=en["seat.1"]))
     expect(why.nth(1)).to_have_text(en["why.keeps_pair"])
     expect(msg.locator(".hint-careful li")).to_have_text(
-        fill(form(en, "warn.feeds_known_pair", 9), seat=en["seat.1"], rank=en["rankpl.J"], n=9))
+        fill(form(en, "warn.feeds_known_pair", 9), seat=en["seat.1"], rank=en["rankpl.J"], n=9)
+    )
     # The hinted move's cards (or meld, pile, stock) are ringed on the table.
     hinted = page.locator("#hand .card.hint, #my-melds .meld.hinted, .deck.hinted")
     assert hinted.count() >= 1, page.locator("body").get_attribute("data-hint")
@@ -96,9 +101,11 @@ def test_hint_shows_the_move_its_reasons_and_its_cards(page, base_url, open_app)
     page.select_option("#lang-select", "fr")
     expect(page.locator('html[lang="fr"]')).to_have_count(1)
     expect(msg.locator(".hint-why li").nth(0)).to_have_text(
-        fill(form(fr, "why.blocks_pile", 9), n=9, seat=fr["seat.1"]))
+        fill(form(fr, "why.blocks_pile", 9), n=9, seat=fr["seat.1"])
+    )
     expect(msg.locator(".hint-careful li")).to_have_text(
-        fill(form(fr, "warn.feeds_known_pair", 9), seat=fr["seat.1"], rank=fr["rankpl.J"], n=9))
+        fill(form(fr, "warn.feeds_known_pair", 9), seat=fr["seat.1"], rank=fr["rankpl.J"], n=9)
+    )
     assert msg.locator(".msg-main").inner_text().startswith(fr["status.hint"].split("{")[0])
     # Playing a move ends the hint: no ring is left on the next table.
     page.select_option("#lang-select", "en")

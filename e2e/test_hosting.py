@@ -14,6 +14,7 @@ page has a description.
   buffered, without input) add up to under 0.1 on every page, at phone and desktop sizes.
 - Every page has a meta description, in the page's language where the page switches language.
 """
+
 from __future__ import annotations
 
 import http.server
@@ -32,8 +33,10 @@ import build
 PAGES = ("index.html", "rules.html", "lessons.html", "authors.html", "embed.html")
 SIZES = {"phone": (390, 844), "desktop": (1440, 900)}
 # What a host's hand-written _headers would send (PLATFORM.md): strict, without the pages' hashes.
-HAND_WRITTEN_CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
-                    "connect-src 'self'; object-src 'none'; base-uri 'none'")
+HAND_WRITTEN_CSP = (
+    "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self'; "
+    "connect-src 'self'; object-src 'none'; base-uri 'none'"
+)
 # Every policy violation the page sees (a test-only init script: it runs before the page's own).
 VIOLATIONS_JS = """window.__violations = [];
 document.addEventListener('securitypolicyviolation', (e) =>
@@ -118,7 +121,9 @@ def test_each_page_carries_the_header_policy_in_a_meta_ahead_of_its_scripts(base
     head = head_of(html)
     assert "csp" in head.meta, f"{name}: no <meta http-equiv=Content-Security-Policy>"
     assert head.meta["csp"] == build.meta_policy(headers["Content-Security-Policy"])
-    assert head.meta["csp"] == headers["Content-Security-Policy"]  # (no header-only directive today)
+    assert (
+        head.meta["csp"] == headers["Content-Security-Policy"]
+    )  # (no header-only directive today)
     assert head.order[0] == "csp", f"{name}: the meta policy comes after {head.order[:3]}"
     if name == "index.html":
         assert "'sha256-" in head.meta["csp"], "index.html's inline blocks need their hashes"
@@ -169,7 +174,7 @@ def headers_file_server(root: Path) -> http.server.ThreadingHTTPServer:
 
         def end_headers(self):
             for name, value in headers_for(rules, self.path.split("?", 1)[0]).items():
-                if name != "Content-Type":   # (guess_type gave it)
+                if name != "Content-Type":  # (guess_type gave it)
                     self.send_header(name, value)
             super().end_headers()
 
@@ -252,8 +257,9 @@ def test_a_hand_written_policy_without_the_hashes_still_styles_the_table(browser
         page.add_init_script(VIOLATIONS_JS)
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/")
         got = styled_and_booted(page)
-        assert any(v.startswith("style-src") for v in got["violations"]), \
+        assert any(v.startswith("style-src") for v in got["violations"]), (
             f"the hand-written policy was expected to refuse the inline styles: {got}"
+        )
         assert got["fallback"] == "1" and got["topbar"] != "block", f"the table is unstyled: {got}"
     finally:
         ctx.close()
@@ -270,8 +276,15 @@ def test_rules_page_text_is_in_the_html_before_any_script(base_url, dist_dir):
     data = json.loads((dist_dir / "rules-data.json").read_text(encoding="utf-8"))
     assert re.search(r'<html\b[^>]*\blang="en"', html)
     main = text_of(html, "main")
-    for key in ("help.title", "help.intro", "help.s.cards.title", "help.s.cards.body",
-                "help.s.score.body", "help.table_title", "keys.title"):
+    for key in (
+        "help.title",
+        "help.intro",
+        "help.s.cards.title",
+        "help.s.cards.body",
+        "help.s.score.body",
+        "help.table_title",
+        "keys.title",
+    ):
         assert " ".join(en[key].split()) in main, key
     table = text_of(html, "rules-table")
     for row in data["rows"]:
@@ -312,9 +325,12 @@ def test_the_page_script_draws_the_same_text_and_switches_language(browser, base
                 expect(page.locator('body[data-ready="1"]')).to_have_count(1)
             # ({SITE}/{ORIGIN} in the snippets and {origin} are this site's address, filled in
             # by the script: compared without the code blocks and that note)
-            texts[js] = page.evaluate("""(sel) => { const m = document.querySelector(sel).cloneNode(true);
+            texts[js] = page.evaluate(
+                """(sel) => { const m = document.querySelector(sel).cloneNode(true);
               m.querySelectorAll('pre, .au-note, .snippet').forEach((e) => e.remove());
-              return m.innerText.replace(/\\s+/g, ' ').trim(); }""", main)
+              return m.innerText.replace(/\\s+/g, ' ').trim(); }""",
+                main,
+            )
             if js:
                 page.select_option("#lang-select", "fr")
                 fr = catalogue("fr")
@@ -322,15 +338,18 @@ def test_the_page_script_draws_the_same_text_and_switches_language(browser, base
                 expect(page.locator("h1")).to_have_text(fr[title])
                 expect(page.locator("html")).to_have_attribute("lang", "fr")
                 key = "meta.rules" if name == "rules.html" else "meta.authors"
-                expect(page.locator('meta[name="description"]')).to_have_attribute("content", fr[key])
+                expect(page.locator('meta[name="description"]')).to_have_attribute(
+                    "content", fr[key]
+                )
         finally:
             ctx.close()
     assert len(texts[False]) > 2000
     assert texts[False] == texts[True]
 
 
-@pytest.mark.parametrize(("name", "script"), [("rules.html", "rules-page.js"),
-                                               ("authors.html", "authors.js")])
+@pytest.mark.parametrize(
+    ("name", "script"), [("rules.html", "rules-page.js"), ("authors.html", "authors.js")]
+)
 def test_a_language_chosen_before_the_page_script_runs_is_drawn(browser, base_url, name, script):
     """The menu is in the HTML from the start: a reader (or a test) may choose a language before
     the page's script listens. The choice is drawn when the script comes (the script is held
@@ -366,7 +385,7 @@ def test_a_language_chosen_before_the_rules_data_is_in_keeps_the_table(browser, 
     try:
         page = ctx.new_page()
         page.route("**/rules-data.json", lambda route: held.append(route))
-        with page.expect_request("**/rules-data.json"):   # the page's script is listening
+        with page.expect_request("**/rules-data.json"):  # the page's script is listening
             page.goto(base_url + "rules.html")
         page.select_option("#lang-select", "fr")
         expect(page.locator("h1")).to_have_text(fr["help.title"])
@@ -390,12 +409,16 @@ def test_a_language_chosen_before_the_rules_data_is_in_keeps_the_table(browser, 
 
 # The pages drawn by the build in English, read in another language (js/lang-gate.js keeps them
 # hidden until drawn in it: 0.25 at 390x844 in Russian on the authors page without it).
-OTHER_LANGUAGE = [(n, s, loc) for n in ("rules.html", "authors.html")
-                  for s, loc in (("phone", "ru-RU"), ("desktop", "fr-FR"))]
+OTHER_LANGUAGE = [
+    (n, s, loc)
+    for n in ("rules.html", "authors.html")
+    for s, loc in (("phone", "ru-RU"), ("desktop", "fr-FR"))
+]
 
 
-@pytest.mark.parametrize(("name", "size", "locale"), [
-    (n, s, "en-US") for n in PAGES for s in SIZES] + OTHER_LANGUAGE)
+@pytest.mark.parametrize(
+    ("name", "size", "locale"), [(n, s, "en-US") for n in PAGES for s in SIZES] + OTHER_LANGUAGE
+)
 def test_a_page_does_not_shift_as_it_loads(browser, base_url, name, size, locale):
     width, height = SIZES[size]
     ctx = browser.new_context(viewport={"width": width, "height": height}, locale=locale)
@@ -407,8 +430,10 @@ def test_a_page_does_not_shift_as_it_loads(browser, base_url, name, size, locale
         page.evaluate(TWO_FRAMES_JS)
         shifts = page.evaluate("window.__shifts")
         total = sum(s["value"] for s in shifts)
-        assert total < 0.1, f"{name} at {width}x{height}: layout shifts add up to {total:.3f}: {shifts}"
-        if locale != "en-US":   # drawn in the reader's language, and shown
+        assert total < 0.1, (
+            f"{name} at {width}x{height}: layout shifts add up to {total:.3f}: {shifts}"
+        )
+        if locale != "en-US":  # drawn in the reader's language, and shown
             expect(page.locator("html")).to_have_attribute("lang", locale[:2])
             expect(page.locator("html[data-relang]")).to_have_count(0)
             assert page.evaluate("getComputedStyle(document.body).visibility") == "visible"
@@ -436,6 +461,7 @@ def test_lessons_page_description_follows_the_language(browser, base_url):
         expect(page.locator('body[data-ready="1"]')).to_have_count(1)
         page.select_option("#lang-select", "nb")
         expect(page.locator('meta[name="description"]')).to_have_attribute(
-            "content", catalogue("nb")["meta.lessons"])
+            "content", catalogue("nb")["meta.lessons"]
+        )
     finally:
         ctx.close()

@@ -1,5 +1,6 @@
 """Two people on one device (hotseat): the hand of the player to act is hidden behind a
 "pass the device" screen until that player shows it; the other player's hand never shows."""
+
 from __future__ import annotations
 
 from play_driver import discard_one, settle

@@ -1,6 +1,7 @@
 """Each language renders the table (and the rules page) with no missing key: no ⟦key⟧ marker,
 no text that looks like a raw message key, html lang set, numbers in the language's format;
 the language follows the browser, and the menu switches it for good."""
+
 from __future__ import annotations
 
 import json
@@ -16,7 +17,9 @@ I18N = Path(__file__).resolve().parent.parent / "web" / "i18n"
 KEYS = set(json.loads((I18N / "en.json").read_text(encoding="utf-8")))
 KEY_PREFIXES = sorted({k.split(".")[0] for k in KEYS})
 # "reason.pile_blocked", "ui.new_game", "status.your_draw": a known namespace, a dot, a name.
-RAW_KEY = re.compile(r"\b(?:{})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b".format("|".join(map(re.escape, KEY_PREFIXES))))
+RAW_KEY = re.compile(
+    r"\b(?:{})\.[a-z0-9_]+(?:\.[a-z0-9_]+)*\b".format("|".join(map(re.escape, KEY_PREFIXES)))
+)
 TEN_THOUSAND = {"en": "10,000", "fr": "10\u202f000", "ru": "10\u00a0000", "nb": "10\u00a0000"}
 BROWSER_LOCALE = {"en": "en-GB", "fr": "fr-FR", "ru": "ru-RU", "nb": "nb-NO"}
 
@@ -58,15 +61,22 @@ def lang_context(browser, request):
 
 def new_page(ctx, page_log):
     pg = ctx.new_page()
-    pg.on("console", lambda msg: (page_log.console.append(f"{msg.type}: {msg.text}"),
-                                  msg.type == "error" and page_log.console_errors.append(msg.text)))
+    pg.on(
+        "console",
+        lambda msg: (
+            page_log.console.append(f"{msg.type}: {msg.text}"),
+            msg.type == "error" and page_log.console_errors.append(msg.text),
+        ),
+    )
     pg.on("pageerror", lambda exc: page_log.page_errors.append(str(exc)))
     pg.log = page_log
     return pg
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ru", "nb"])
-def test_the_table_in_each_language_has_no_missing_key(lang, lang_context, page_log, base_url, open_app):
+def test_the_table_in_each_language_has_no_missing_key(
+    lang, lang_context, page_log, base_url, open_app
+):
     page = new_page(lang_context(BROWSER_LOCALE[lang]), page_log)
     open_app(page, base_url + "?seed=11&pace=20")
     assert page.locator("html").get_attribute("lang") == lang, "the browser's language is chosen"
@@ -81,11 +91,16 @@ def test_the_table_in_each_language_has_no_missing_key(lang, lang_context, page_
     catalogue = messages(lang)
     page.click('#actions button[data-action="hint"]')
     expect(page.locator('#message[data-kind="info"]')).to_be_visible()
-    main = page.locator("#message .msg-main")   # a hint with reasons: its first line
+    main = page.locator("#message .msg-main")  # a hint with reasons: its first line
     hint = (main if main.count() else page.locator("#message")).inner_text().strip()
-    moves_in_words = "|".join(re.sub(r"\\\{\w+\\\}", ".+", re.escape(v))
-                              for k, v in catalogue.items() if k.startswith("hint."))
-    pattern = re.escape(catalogue["status.hint"]).replace(re.escape("{move}"), f"(?:{moves_in_words})")
+    moves_in_words = "|".join(
+        re.sub(r"\\\{\w+\\\}", ".+", re.escape(v))
+        for k, v in catalogue.items()
+        if k.startswith("hint.")
+    )
+    pattern = re.escape(catalogue["status.hint"]).replace(
+        re.escape("{move}"), f"(?:{moves_in_words})"
+    )
     assert re.fullmatch(pattern, hint), f"{lang}: hint {hint!r} is not in the language's words"
     page.click("#pile")  # nothing selected: the page's own message
     expect(page.locator("#message")).not_to_be_empty()
@@ -164,8 +179,10 @@ WORD = re.compile(r"[A-Za-z][a-z]{3,}")
 
 def english_words(lang: str) -> set[str]:
     """Words of the English catalogue that the other language's catalogue never uses."""
+
     def words(cat):
         return {w.lower() for v in cat.values() for w in WORD.findall(v)}
+
     return words(messages("en")) - words(messages(lang))
 
 
@@ -185,7 +202,7 @@ def test_a_language_switch_keeps_and_retranslates_the_log(page, page_log, base_u
     expect(page.locator('#message[data-kind="info"]')).to_be_visible()
     english = log_lines(page)
     assert len(english) >= 6, english
-    hint_en = page.locator("#message").text_content()     # (to_have_text compares textContent)
+    hint_en = page.locator("#message").text_content()  # (to_have_text compares textContent)
     for lang in ("fr", "ru", "nb", "en"):
         page.select_option("#lang-select", lang)
         expect(page.locator(f'html[lang="{lang}"]')).to_have_count(1)
@@ -199,9 +216,13 @@ def test_a_language_switch_keeps_and_retranslates_the_log(page, page_log, base_u
             continue
         changed = sum(a != b for a, b in zip(lines, english))
         assert changed == len(english), f"{lang}: {len(english) - changed} log lines stayed English"
-        assert page.locator("#message").text_content() != hint_en, f"{lang}: the hint stayed English"
+        assert page.locator("#message").text_content() != hint_en, (
+            f"{lang}: the hint stayed English"
+        )
         text = page.evaluate(PAGE_TEXT_JS)
-        assert "⟦" not in text and not RAW_KEY.findall(text), f"{lang}: raw keys {RAW_KEY.findall(text)[:5]}"
+        assert "⟦" not in text and not RAW_KEY.findall(text), (
+            f"{lang}: raw keys {RAW_KEY.findall(text)[:5]}"
+        )
         found = sorted({w for w in WORD.findall(text) if w.lower() in english_words(lang)})
         assert not found, f"{lang}: English words on the page: {found}"
     page_log.assert_clean()

@@ -1,5 +1,6 @@
 """Keyboard alone: deal from the settings dialog, draw, walk the hand with the arrow keys,
 select a card, clear and select again, discard, and the turn passes. No mouse anywhere."""
+
 from __future__ import annotations
 
 from messages import text
@@ -10,14 +11,21 @@ from playwright.sync_api import expect
 def tab_to(page, selector: str, limit: int = 80, back: bool = False) -> None:
     """Presses Tab (or Shift+Tab) until an element matching `selector` has the focus."""
     for _ in range(limit):
-        if page.evaluate("(sel) => !!document.activeElement && document.activeElement.matches(sel)", selector):
+        if page.evaluate(
+            "(sel) => !!document.activeElement && document.activeElement.matches(sel)", selector
+        ):
             return
         page.keyboard.press("Shift+Tab" if back else "Tab")
     raise AssertionError(f"Tab never reached {selector}")
 
 
 def focused(page, attr: str) -> str:
-    return page.evaluate("(a) => document.activeElement && document.activeElement.getAttribute(a)", attr) or ""
+    return (
+        page.evaluate(
+            "(a) => document.activeElement && document.activeElement.getAttribute(a)", attr
+        )
+        or ""
+    )
 
 
 def test_a_turn_played_with_the_keyboard_alone(page, page_log, base_url, open_app):
@@ -84,8 +92,14 @@ def test_a_turn_played_with_the_keyboard_alone(page, page_log, base_url, open_ap
     expect(page.locator(f'#hand .card[data-id="{target}"]')).to_have_count(0)
     # The discard is in the log for good (the pile's top is the next players' soon: with
     # computers moving at once, the card may lie on top for a moment only).
-    pretty = text("card.joker") if card_text == "JK" else (
-        ("10" if card_text[0] == "T" else card_text[0]) + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card_text[1]])
+    pretty = (
+        text("card.joker")
+        if card_text == "JK"
+        else (
+            ("10" if card_text[0] == "T" else card_text[0])
+            + {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}[card_text[1]]
+        )
+    )
     mine = page.locator("#log-list li.me").filter(has_text=text("log.you.discard", card=pretty))
     expect(mine).not_to_have_count(0)
     assert body_attr(page, "version") != version

@@ -1,5 +1,6 @@
 """Lessons at the table: the list page, a wrong move explained, an illegal one refused with the
 engine's reason, and lessons completed by clicking (one Pyodide boot per lesson page)."""
+
 from __future__ import annotations
 
 import json
@@ -97,7 +98,9 @@ def test_two_step_lesson_completed_by_clicking(page, page_log, base_url, open_ap
     expect(page.locator("#lesson-feedback")).to_have_text(data["steps"][1]["success"])
     # Once the table moved on to the player's next turn, "Your turn is over" has left the
     # message area (it stood beside "Your turn: draw from the stock"); the panel keeps it.
-    expect(page.locator('body[data-my-turn="1"][data-phase="draw"][data-busy="0"]')).to_have_count(1)
+    expect(page.locator('body[data-my-turn="1"][data-phase="draw"][data-busy="0"]')).to_have_count(
+        1
+    )
     expect(page.locator("#message")).not_to_have_text(data["steps"][1]["success"])
     expect(page.locator("#lesson-feedback")).to_have_text(data["steps"][1]["success"])
     page_log.assert_clean()

@@ -1,6 +1,7 @@
 """Lessons and the authors page in other languages: a lesson opened with ?lang=fr shows its French
 texts (no English intro, no raw key), its feedback follows the language menu; the lessons list
 and the authors page switch language with the same menu as the other pages."""
+
 from __future__ import annotations
 
 import json

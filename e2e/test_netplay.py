@@ -2,6 +2,7 @@
 of one stock Chromium in one home of e2e/netns_run.py's network (docs/netplay.md): host
 candidates are mDNS names (`<uuid>.local`), as browsers make them. Run them with
 `python e2e/netns_run.py`. Each context is one person's device and pays a full Pyodide boot."""
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,10 @@ import pytest
 from playwright.sync_api import expect
 
 if os.environ.get("SAMBA_NETNS") != "1":
-    pytest.skip("WebRTC needs the network namespace of e2e/netns_run.py "
-                "(python e2e/netns_run.py)", allow_module_level=True)
+    pytest.skip(
+        "WebRTC needs the network namespace of e2e/netns_run.py (python e2e/netns_run.py)",
+        allow_module_level=True,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -78,8 +81,10 @@ def test_two_devices_play_a_deal_with_two_computers_and_the_friend_verifies_it(p
     # Both tables show the same deal result.
     expect(host.page.locator("#dlg-deal")).to_be_visible()
     expect(friend.page.locator("#dlg-deal")).to_be_visible()
-    assert (host.page.locator("#deal-table tr.total").inner_text()
-            == friend.page.locator("#deal-table tr.total").inner_text())
+    assert (
+        host.page.locator("#deal-table tr.total").inner_text()
+        == friend.page.locator("#deal-table tr.total").inner_text()
+    )
     for p in (host, friend):
         assert not p.errors, p.errors
         foreign = [u for u in p.requests if not u.startswith((base_url, "data:", "blob:"))]
@@ -88,21 +93,37 @@ def test_two_devices_play_a_deal_with_two_computers_and_the_friend_verifies_it(p
 
 # The last cards of a deal: the host (seat 0) may go out if its partner (seat 2) agrees.
 GOING_OUT = {
-    "rules": "samba", "players": 4, "current": 0, "phase": "meld",
-    "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"],
-              ["4D", "5D", "6D", "8C", "9C"], ["4H", "5H", "6H", "8H", "9H"]],
-    "melds": [[["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
-               ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]], []],
-    "pile": ["JS"]}
+    "rules": "samba",
+    "players": 4,
+    "current": 0,
+    "phase": "meld",
+    "hands": [
+        ["7S", "7H", "7D", "KC"],
+        ["4C", "5C", "6C", "8D", "9D"],
+        ["4D", "5D", "6D", "8C", "9C"],
+        ["4H", "5H", "6H", "8H", "9H"],
+    ],
+    "melds": [
+        [["AS", "AH", "AD", "AC", "AS", "AH", "AD"], ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]],
+        [],
+    ],
+    "pile": ["JS"],
+}
 
 
 def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
     from urllib.parse import quote
+
     host = people("host")
-    ann = people("ann", viewport=(390, 844))      # a phone
+    ann = people("ann", viewport=(390, 844))  # a phone
     bob, cy = people("bob"), people("cy")
-    N.host_setup(host, base_url, {1: "friend", 2: "friend", 3: "friend"},
-                 extra="&testhooks=1&scenario=" + quote(json.dumps(GOING_OUT)), mode="private")
+    N.host_setup(
+        host,
+        base_url,
+        {1: "friend", 2: "friend", 3: "friend"},
+        extra="&testhooks=1&scenario=" + quote(json.dumps(GOING_OUT)),
+        mode="private",
+    )
     # Ann and Cy send their reply codes; Bob's reply link is opened on the host's device and
     # reaches the waiting game tab by itself.
     code_ann = N.friend_joins(ann, N.invite_link(host, 1), "Ann")
@@ -141,7 +162,7 @@ def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
     code_cy = N.friend_joins(cy, N.invite_link(host, 3), "Cy")
     N.host_takes_code(host, 3, code_cy)
     expect(cy.page.locator("#hand .card")).to_have_count(5, timeout=30_000)
-    expect(seat3.locator("select.net-stand-in")).to_have_count(0)     # the friend is back
+    expect(seat3.locator("select.net-stand-in")).to_have_count(0)  # the friend is back
 
     # "May I go out?": the host lays three sevens, keeps the king to discard, and asks.
     hp = host.page
@@ -152,8 +173,9 @@ def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
     N.click_action(hp, "ask")
     N.settle(hp)
     bp = bob.page
-    expect(bp.locator('body[data-phase="answer"][data-my-turn="1"]')).to_have_count(1,
-                                                                                  timeout=30_000)
+    expect(bp.locator('body[data-phase="answer"][data-my-turn="1"]')).to_have_count(
+        1, timeout=30_000
+    )
     expect(bp.locator("#status")).to_contain_text("Hana")
     N.shot(bob, "4p-partner-answers")
     N.shot(host, "4p-host-waits")
@@ -161,8 +183,9 @@ def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
     assert ann.page.locator('#actions button[data-arg="answer yes"]').count() == 0
     N.click_action(bp, "move", "answer yes")
     for p in (host, ann, bob, cy):
-        expect(p.page.locator('body[data-phase="deal_over"], body[data-phase="game_over"]')
-               ).to_have_count(1, timeout=30_000)
+        expect(
+            p.page.locator('body[data-phase="deal_over"], body[data-phase="game_over"]')
+        ).to_have_count(1, timeout=30_000)
     # A deal the host set up (a test scenario, not everyone's values) is flagged everywhere.
     for p in (ann, bob, cy):
         expect(p.page.locator('body[data-net-verified="warn"]')).to_have_count(1, timeout=30_000)
@@ -178,16 +201,18 @@ def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):
 
 
 def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(people, base_url):
-    host, friend = people("host", viewport=(390, 844)), people("friend")   # the host on a phone
+    host, friend = people("host", viewport=(390, 844)), people("friend")  # the host on a phone
     N.host_setup(host, base_url, {1: "friend"}, players=2, mode="private")
     link = N.invite_link(host, 1)
     # A damaged invite and nonsense pasted as a reply are refused in plain words.
     bad = friend.open(link.split("#")[0] + "#j=1.xyz")
     expect(bad.locator("#net-join .net-error")).to_contain_text("damaged")
     seat1 = host.page.locator('#net-panel .net-seat[data-seat="1"]')
-    for junk, words in (("hello", "not a reply code"),
-                        ("r=1.othergame.a~b~c~d", "not a reply code"),
-                        ("r=1.AAAAAAAA." + link.split("#j=")[1].split(".", 3)[3], "another game")):
+    for junk, words in (
+        ("hello", "not a reply code"),
+        ("r=1.othergame.a~b~c~d", "not a reply code"),
+        ("r=1.AAAAAAAA." + link.split("#j=")[1].split(".", 3)[3], "another game"),
+    ):
         seat1.locator(".net-reply input").fill(junk)
         seat1.locator(".net-connect").click()
         expect(host.page.locator("#net-panel .net-error")).to_contain_text(words)
@@ -203,8 +228,9 @@ def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(peo
                 N.play_turn(p)
     N.settle(host.page)
     version = N.body_attr(host.page, "version")
-    hand = sorted(friend.page.locator("#hand .card").evaluate_all(
-        "els => els.map(e => e.dataset.card)"))
+    hand = sorted(
+        friend.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    )
     # The host's save of this step is written (it follows the engine's snapshot) before the reload.
     expect(host.page.locator(f'body[data-net-saved="{version}"]')).to_have_count(1)
     host.page.reload()
@@ -220,16 +246,20 @@ def test_the_host_reloads_resumes_and_reinvites_and_the_friend_sees_the_drop(peo
     # The friend opens the new invite in the same tab.
     code = N.friend_joins(friend, N.invite_link(host, 1), "Sam")
     N.host_takes_code(host, 1, code)
-    expect(friend.page.locator(f'body[data-version="{version}"]')).to_have_count(1,
-                                                                               timeout=30_000)
-    assert sorted(friend.page.locator("#hand .card").evaluate_all(
-        "els => els.map(e => e.dataset.card)")) == hand
+    expect(friend.page.locator(f'body[data-version="{version}"]')).to_have_count(1, timeout=30_000)
+    assert (
+        sorted(
+            friend.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+        )
+        == hand
+    )
     for p in (host, friend):
         assert not p.errors, p.errors
 
 
 def test_a_lost_network_shows_reconnecting_then_lost_and_a_new_invite_resumes(people, base_url):
     import subprocess
+
     host, friend = people("host"), people("friend")
     N.host_setup(host, base_url, {1: "friend"}, players=2, mode="private")
     N.host_takes_code(host, 1, N.friend_joins(friend, N.invite_link(host, 1), "Sam"))
@@ -238,18 +268,33 @@ def test_a_lost_network_shows_reconnecting_then_lost_and_a_new_invite_resumes(pe
     # The home's only network address goes away (nothing else on the machine notices).
     net = N.network()
     ns, home = net["ns"]["home1"], net["homes"]["home1"]
-    subprocess.run(["ip", "-n", ns, "addr", "del", home["address"] + "/24", "dev", home["link"]],
-                   check=True)
+    subprocess.run(
+        ["ip", "-n", ns, "addr", "del", home["address"] + "/24", "dev", home["link"]], check=True
+    )
     try:
-        expect(friend.page.locator('body[data-net-conn="reconnecting"], body[data-net-conn="lost"]')
-               ).to_have_count(1, timeout=60_000)
+        expect(
+            friend.page.locator('body[data-net-conn="reconnecting"], body[data-net-conn="lost"]')
+        ).to_have_count(1, timeout=60_000)
         expect(friend.page.locator("#net-conn")).to_contain_text(re.compile("Reconnecting|lost"))
         expect(friend.page.locator('body[data-net-conn="lost"]')).to_have_count(1, timeout=90_000)
     finally:
-        subprocess.run(["ip", "-n", ns, "addr", "add", home["address"] + "/24", "dev",
-                        home["link"]], check=True)
-        subprocess.run(["ip", "-n", ns, "route", "replace", "default", "via",
-                        home["address"].rsplit(".", 1)[0] + ".1"], check=True)
+        subprocess.run(
+            ["ip", "-n", ns, "addr", "add", home["address"] + "/24", "dev", home["link"]],
+            check=True,
+        )
+        subprocess.run(
+            [
+                "ip",
+                "-n",
+                ns,
+                "route",
+                "replace",
+                "default",
+                "via",
+                home["address"].rsplit(".", 1)[0] + ".1",
+            ],
+            check=True,
+        )
     seat1 = host.page.locator('#net-panel .net-seat[data-seat="1"]')
     expect(seat1).to_have_attribute("data-state", "dropped", timeout=90_000)
     old = N.invite_link(host, 1)
@@ -257,5 +302,4 @@ def test_a_lost_network_shows_reconnecting_then_lost_and_a_new_invite_resumes(pe
     expect(N.invite_input(host.page, 1)).not_to_have_value(old, timeout=15_000)
     code = N.friend_joins(friend, N.invite_link(host, 1), "Sam")
     N.host_takes_code(host, 1, code)
-    expect(friend.page.locator(f'body[data-version="{version}"]')).to_have_count(1,
-                                                                               timeout=30_000)
+    expect(friend.page.locator(f'body[data-version="{version}"]')).to_have_count(1, timeout=30_000)

@@ -1,6 +1,7 @@
 """Play with friends from one link per seat, across the homes of e2e/netns_run.py's network
 (docs/netplay.md): each home behind its own NAT, a real Nostr relay and a real coturn on the
 public segment, a stock Chromium in each home. Run with `python e2e/netns_run.py`."""
+
 from __future__ import annotations
 
 import os
@@ -11,8 +12,9 @@ import pytest
 from playwright.sync_api import expect
 
 if os.environ.get("SAMBA_NETNS") != "1":
-    pytest.skip("needs the networks of e2e/netns_run.py (python e2e/netns_run.py)",
-                allow_module_level=True)
+    pytest.skip(
+        "needs the networks of e2e/netns_run.py (python e2e/netns_run.py)", allow_module_level=True
+    )
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +62,12 @@ RELAY_REFUSED = "failed: Error in connection establishment: net::ERR_CONNECTION_
 
 
 def errors(person, relay_cut: bool = False) -> list[str]:
-    return [e for e in person.errors if PEER_CLOSED not in e
-            and not (relay_cut and RELAY_REFUSED in e and N.network()["relay"] in e)]
+    return [
+        e
+        for e in person.errors
+        if PEER_CLOSED not in e
+        and not (relay_cut and RELAY_REFUSED in e and N.network()["relay"] in e)
+    ]
 
 
 def _record_of(person) -> dict:
@@ -100,7 +106,7 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
     assert not eve.received
     N.deal(host, [sam])
     N.shot(sam, "homes-phone-friend-mdns")
-    assert not eve.received     # (the forged link; the real link, opened below, is refused)
+    assert not eve.received  # (the forged link; the real link, opened below, is refused)
     expect(pe.locator('body[data-net-conn="connected"]')).to_have_count(0)
     # The friend's page has no host-only controls or notes.
     expect(sam.page.locator("#btn-share")).to_be_hidden()
@@ -111,7 +117,9 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
         N.play_turn(host.page)
     N.settle(host.page)
     version = N.body_attr(host.page, "version")
-    hand = sorted(sam.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    hand = sorted(
+        sam.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    )
     expect(host.page.locator(f'body[data-net-saved="{version}"]')).to_have_count(1)
     host.page.reload()
     N.wait_ready(host.page, N.BOOT_TIMEOUT_MS, host.errors)
@@ -120,10 +128,13 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
     # waits in the same room with the same secret. The link field may be gone by now.)
     N.expect_connected(host, 1, timeout=60_000)
     expect(seat_row(host, 1)).to_contain_text("reconnected")
-    expect(sam.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
-           ).to_have_count(1, timeout=30_000)
-    assert sorted(sam.page.locator("#hand .card").evaluate_all(
-        "els => els.map(e => e.dataset.card)")) == hand
+    expect(
+        sam.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
+    ).to_have_count(1, timeout=30_000)
+    assert (
+        sorted(sam.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+        == hand
+    )
     # The same link opened on another device while the friend is seated: the table is full.
     other = eve.open(link, eve.new_page())
     other.locator('#net-join input[name="name"]').fill("Eve")
@@ -145,8 +156,8 @@ def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):
     STUN server, one deal played to its end, a friend drops and comes back through the same
     link, every friend's page checked never to receive a card of another hand."""
     N.site_config()
-    host = people("host", viewport=(390, 844))                  # the host on a phone
-    ann = people("ann", viewport=(390, 844))                    # a friend on a phone
+    host = people("host", viewport=(390, 844))  # the host on a phone
+    ann = people("ann", viewport=(390, 844))  # a friend on a phone
     bob, cy = people("bob", "home2"), people("cy", "home2")
     N.host_setup(host, N.home_url("home1"), {1: "friend", 2: "friend", 3: "friend"})
     N.friend_sits(ann, link_for(host, 1, "home1"), "Ann")
@@ -168,12 +179,12 @@ def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):
     N.deal(host, [ann, bob, cy])
     N.shot(host, "homes-phone-host-table")
     N.shot(ann, "homes-phone-friend-table")
+
     def midway():
         N.shot(host, "homes-phone-host-middeal")
         N.shot(ann, "homes-phone-friend-middeal")
 
-    turns = N.play_until_over([host.page, ann.page, bob.page, cy.page], budget_s=900,
-                              midway=midway)
+    turns = N.play_until_over([host.page, ann.page, bob.page, cy.page], budget_s=900, midway=midway)
     assert turns > 0
     for p, seat in ((ann, 1), (bob, 2), (cy, 3)):
         expect(p.page.locator('body[data-net-verified="ok"]')).to_have_count(1, timeout=60_000)
@@ -294,7 +305,9 @@ def test_a_friend_whose_host_does_not_come_back_is_told_and_the_link_still_works
     N.settle(host.page)
     version = N.body_attr(host.page, "version")
     expect(host.page.locator(f'body[data-net-saved="{version}"]')).to_have_count(1)
-    hand = sorted(ann.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    hand = sorted(
+        ann.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    )
     host.page.close()
     gone = ann.page.locator('body[data-net-conn="host_gone"]')
     expect(gone).to_have_count(1, timeout=90_000)
@@ -309,21 +322,31 @@ def test_a_friend_whose_host_does_not_come_back_is_told_and_the_link_still_works
     expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
     N.expect_connected(host, 1, timeout=60_000)
     expect(seat_row(host, 1)).to_contain_text("reconnected")
-    expect(ann.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
-           ).to_have_count(1, timeout=30_000)
-    assert sorted(ann.page.locator("#hand .card").evaluate_all(
-        "els => els.map(e => e.dataset.card)")) == hand
+    expect(
+        ann.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
+    ).to_have_count(1, timeout=30_000)
+    assert (
+        sorted(ann.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+        == hand
+    )
     for p in (host, ann):
         assert not errors(p), errors(p)
 
 
 # The host goes out and the game is over (two players: no partner to ask).
 GAME_OVER_2P = {
-    "rules": "samba", "players": 2, "current": 0, "phase": "meld", "scores": [9900, 0],
+    "rules": "samba",
+    "players": 2,
+    "current": 0,
+    "phase": "meld",
+    "scores": [9900, 0],
     "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"]],
-    "melds": [[["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
-               ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]], []],
-    "pile": ["JS"]}
+    "melds": [
+        [["AS", "AH", "AD", "AC", "AS", "AH", "AD"], ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]],
+        [],
+    ],
+    "pile": ["JS"],
+}
 
 
 def test_a_link_of_a_finished_game_gets_a_clear_error_and_changes_nothing(people):
@@ -331,10 +354,16 @@ def test_a_link_of_a_finished_game_gets_a_clear_error_and_changes_nothing(people
     says the game is over; the host's table and panel stay as they were."""
     import json
     from urllib.parse import quote
+
     N.site_config()
     host, sam = people("host"), people("sam", viewport=(390, 844))
-    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2,
-                 extra="&testhooks=1&scenario=" + quote(json.dumps(GAME_OVER_2P)))
+    N.host_setup(
+        host,
+        N.home_url("home1"),
+        {1: "friend"},
+        players=2,
+        extra="&testhooks=1&scenario=" + quote(json.dumps(GAME_OVER_2P)),
+    )
     link = link_for(host, 1, "home1")
     N.friend_sits(sam, link, "Sam")
     N.deal(host, [sam])

@@ -1,5 +1,6 @@
 """The new-game dialog: each rule set's own default target (issue 36.5), who the player's
 partner is and seat menus that show their choices whole (issue 36.8)."""
+
 from __future__ import annotations
 
 import pytest
@@ -57,7 +58,9 @@ SEAT_MENUS_JS = """() => [...document.querySelectorAll('#opt-seats select')].map
 
 @pytest.mark.parametrize("lang", ["en", "fr", "ru", "nb"])
 @pytest.mark.parametrize("width, height", [(390, 844), (1440, 900)])
-def test_the_seats_say_who_the_partner_is_and_their_menus_fit(browser, base_url, lang, width, height):
+def test_the_seats_say_who_the_partner_is_and_their_menus_fit(
+    browser, base_url, lang, width, height
+):
     """Issue 36.8: the dialog says which seat is the player's partner (from the rules data's
     sides: seat 2 at four, seat 3 at six (three partnerships), nobody at two or three); every seat's menu shows its
     longest choice whole ("Компьютер (средне" was cut in Russian, "Datamaskin (middels" in
@@ -72,8 +75,13 @@ def test_the_seats_say_who_the_partner_is_and_their_menus_fit(browser, base_url,
         dlg = page.locator("#dlg-new")
         expect(dlg).to_be_visible()
         partner = MESSAGES[lang]["ui.partner"]
-        for rules, players, partners in (("samba", 4, ["2"]), ("samba", 2, []), ("dutch", 6, ["3"]),
-                                         ("crawford", 4, ["2"]), ("dutch", 3, [])):
+        for rules, players, partners in (
+            ("samba", 4, ["2"]),
+            ("samba", 2, []),
+            ("dutch", 6, ["3"]),
+            ("crawford", 4, ["2"]),
+            ("dutch", 3, []),
+        ):
             dlg.locator(f'input[name="rules"][value="{rules}"]').check()
             dlg.locator(f'input[name="players"][value="{players}"]').check()
             expect(dlg.locator("#opt-seats .seat-row")).to_have_count(players)

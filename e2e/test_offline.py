@@ -2,6 +2,7 @@
 Python through it; a second visit with the network off boots from the cache and plays. The site
 also works with service workers blocked. Plus the generator itself (no browser): any change to
 the site gives another sw.js version, and the precache list holds what offline play needs."""
+
 from __future__ import annotations
 
 import json
@@ -86,8 +87,10 @@ def test_offline_second_visit_plays(browser, base_url, page, page_log, context):
         assert not errors, errors
     finally:
         context.set_offline(False)
-    print(f"\n[offline] first visit (online, installs the SW) {online_s:.2f} s; offline: "
-          f"reload {reload_s:.2f} s, new page {offline_s:.2f} s")
+    print(
+        f"\n[offline] first visit (online, installs the SW) {online_s:.2f} s; offline: "
+        f"reload {reload_s:.2f} s, new page {offline_s:.2f} s"
+    )
 
 
 def _first_visit_counted(ctx, url, meter, dist_dir) -> dict:
@@ -115,10 +118,14 @@ def test_first_visit_downloads_everything_once(_playwright, dist_dir, tmp_path):
     (checked by sha256) and revalidates the rest (304s). Counted by the server itself."""
     from bench_boot import serve as serve_counted
     from conftest import CHROMIUM_ARGS, chromium_path
+
     server, meter, url = serve_counted(dist_dir)
     ctx = _playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=chromium_path(), headless=True,
-        args=CHROMIUM_ARGS)
+        str(tmp_path / "profile"),
+        executable_path=chromium_path(),
+        headless=True,
+        args=CHROMIUM_ARGS,
+    )
     try:
         sent = _first_visit_counted(ctx, url, meter, dist_dir)
         info = json.loads((dist_dir / build.SNAPSHOT_INFO).read_text(encoding="utf-8"))
@@ -138,6 +145,7 @@ def test_a_private_window_downloads_the_runtime_once(browser, dist_dir):
     worker's install used to download the wasm a second time: it now takes what the engine's
     worker handed over."""
     from bench_boot import serve as serve_counted
+
     server, meter, url = serve_counted(dist_dir)
     ctx = browser.new_context()  # Playwright's contexts are incognito-like: memory only
     try:
@@ -151,7 +159,8 @@ def test_a_private_window_downloads_the_runtime_once(browser, dist_dir):
 
 
 def test_runtime_code_cache_is_primed_once_when_the_service_worker_takes_control(
-        page, page_log, base_url, context):
+    page, page_log, base_url, context
+):
     """When the service worker takes control during a visit, the page compiles the runtime's
     JavaScript once from its cache in a throwaway worker (so that the next visit finds it
     compiled); a page that starts controlled does not."""
@@ -173,15 +182,20 @@ def test_site_runtime_javascript_is_npms_with_the_compile_hint_and_shared_wrappe
     e2e/test_stdlib.py runs them) and the rest as they are; the other runtime files are copied
     as they are."""
     import zipfile
+
     runtime = build.pyodide_runtime()
     site = (dist_dir / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
     npm = (runtime / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    assert npm.count(build.WRAPPER_COMPILE) == 1, "the pinned runtime's text moved: update the rewrite"
+    assert npm.count(build.WRAPPER_COMPILE) == 1, (
+        "the pinned runtime's text moved: update the rewrite"
+    )
     assert site == build.COMPILE_HINT + npm.replace(build.WRAPPER_COMPILE, build.WRAPPER_SHARED)
     for name in ("pyodide.mjs", "pyodide.asm.wasm"):
         assert (dist_dir / "pyodide" / name).read_bytes() == (runtime / name).read_bytes(), name
-    with zipfile.ZipFile(dist_dir / "pyodide" / "python_stdlib.zip") as site_zip, \
-            zipfile.ZipFile(runtime / "python_stdlib.zip") as npm_zip:
+    with (
+        zipfile.ZipFile(dist_dir / "pyodide" / "python_stdlib.zip") as site_zip,
+        zipfile.ZipFile(runtime / "python_stdlib.zip") as npm_zip,
+    ):
         names = site_zip.namelist()
         npm_names = set(npm_zip.namelist())
         assert 100 < len(names) < len(npm_names)
@@ -191,7 +205,7 @@ def test_site_runtime_javascript_is_npms_with_the_compile_hint_and_shared_wrappe
         for entry in names:
             if entry in compiled:
                 assert entry[:-1] in npm_names, entry
-                headers.add(site_zip.read(entry)[:16])   # magic, flags, no timestamp, no size
+                headers.add(site_zip.read(entry)[:16])  # magic, flags, no timestamp, no size
             else:
                 assert site_zip.read(entry) == npm_zip.read(entry), entry
         (header,) = headers
@@ -240,28 +254,44 @@ def test_manifest_and_icons(dist_dir):
             w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
             assert f"{w}x{h}" == icon["sizes"], icon
     index = (dist_dir / "index.html").read_text(encoding="utf-8")
-    for needle in ('rel="manifest"', 'name="theme-color"', 'rel="apple-touch-icon"',
-                   'src="js/sw-register.js"'):
+    for needle in (
+        'rel="manifest"',
+        'name="theme-color"',
+        'rel="apple-touch-icon"',
+        'src="js/sw-register.js"',
+    ):
         assert needle in index, needle
 
 
 # ------------------------------------------------------------- the generator (no browser)
+
 
 def test_sw_precaches_what_offline_play_needs(dist_dir):
     text = (dist_dir / "sw.js").read_text(encoding="utf-8")
     assert "__SW_" not in text
     assert not (dist_dir / build.SW_TEMPLATE).exists(), "the template is not shipped"
     urls = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
-    files = {p.relative_to(dist_dir).as_posix() for p in dist_dir.rglob("*") if p.is_file()
-             and not (p.suffix in build.PRECOMPRESSED and p.with_suffix("").is_file())}
+    files = {
+        p.relative_to(dist_dir).as_posix()
+        for p in dist_dir.rglob("*")
+        if p.is_file() and not (p.suffix in build.PRECOMPRESSED and p.with_suffix("").is_file())
+    }
     # Every file but the worker itself, the precompressed copies, the files for hosts (a host
     # that reads _headers does not serve it) and the site's play-with-friends configuration (a
     # site host may edit it in dist/; the page fetches it afresh).
     assert set(urls) == (files - {"sw.js", *build.SW_EXCLUDE_NAMES}) | {"./"}
     assert "netplay.json" in files and "netplay.json" not in urls
-    for needed in ("index.html", "worker.js", "app-lock.json", "rules-data.json",
-                   "manifest.webmanifest", "pyodide/pyodide.asm.wasm",
-                   "pyodide/python_stdlib.zip", "i18n/en.json", "lessons/index.json"):
+    for needed in (
+        "index.html",
+        "worker.js",
+        "app-lock.json",
+        "rules-data.json",
+        "manifest.webmanifest",
+        "pyodide/pyodide.asm.wasm",
+        "pyodide/python_stdlib.zip",
+        "i18n/en.json",
+        "lessons/index.json",
+    ):
         assert needed in urls, needed
     assert any(u.startswith("py_engine-") and u.endswith(".whl") for u in urls)
     assert all(not u.startswith("/") and "://" not in u for u in urls), "relative URLs only"
@@ -290,8 +320,10 @@ def test_embed_in_a_cross_site_iframe_boots(page, page_log, tmp_path, base_url, 
     """A host on another *site* (localhost vs 127.0.0.1): the service worker may be refused or
     partitioned there; the embedded table boots and plays either way."""
     from test_embed import HOST_HTML, HOST_JS, serve_host
-    (tmp_path / "index.html").write_text(HOST_HTML.format(site=base_url, script="samba-table.js"),
-                                             encoding="utf-8")
+
+    (tmp_path / "index.html").write_text(
+        HOST_HTML.format(site=base_url, script="samba-table.js"), encoding="utf-8"
+    )
     (tmp_path / "host.js").write_text(HOST_JS, encoding="utf-8")
     (tmp_path / "favicon.ico").write_bytes(b"")
     (tmp_path / "samba-table.js").write_bytes((dist_dir / "js" / "samba-table.js").read_bytes())
@@ -303,8 +335,9 @@ def test_embed_in_a_cross_site_iframe_boots(page, page_log, tmp_path, base_url, 
         frame = page.frame_locator("samba-table iframe")
         expect(frame.locator('body[data-my-turn="1"][data-busy="0"]')).to_have_count(1)
         frame.locator("#stock").click()
-        expect(page.locator('#events li[data-type="samba-move"][data-move="draw"]')
-               ).to_have_count(1)
+        expect(page.locator('#events li[data-type="samba-move"][data-move="draw"]')).to_have_count(
+            1
+        )
         page_log.assert_clean()
     finally:
         server.shutdown()
@@ -326,7 +359,9 @@ def test_a_new_build_replaces_the_cache(page, tmp_path, dist_dir, serve_dir):
     css.write_text(css.read_text(encoding="utf-8") + "\n/* new build */\n", encoding="utf-8")
     v2, _ = build.write_service_worker(site)
     assert v2 != v1
-    page.evaluate("async () => { await (await navigator.serviceWorker.getRegistration()).update(); }")
+    page.evaluate(
+        "async () => { await (await navigator.serviceWorker.getRegistration()).update(); }"
+    )
     names = None
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

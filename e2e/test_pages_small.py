@@ -8,6 +8,7 @@ sideways-scrolling box fails); the authors page's live example is never taller t
 on a phone each value of the rules page's comparison table is shown under its rule set's name.
 One browser context per screen; only the embedded table boots Python (phone, upright and on
 its side)."""
+
 from __future__ import annotations
 
 import pytest
@@ -19,11 +20,24 @@ LANGS = ("en", "fr", "ru", "nb")
 
 # Each page's key controls and table cells (CSS selectors).
 PAGES = {
-    "rules.html": [".rp-back", "#lang-select", "#toc a",
-                   "#rules-table thead th:not(.rp-rule)", "#rules-table tbody th",
-                   "#rules-table tbody td", "#keys kbd"],
-    "authors.html": [".page-head nav a", "#lang-select", ".au-toc a", ".snippet .copy",
-                     "#demo-button", ".au-table th", ".au-table td"],
+    "rules.html": [
+        ".rp-back",
+        "#lang-select",
+        "#toc a",
+        "#rules-table thead th:not(.rp-rule)",
+        "#rules-table tbody th",
+        "#rules-table tbody td",
+        "#keys kbd",
+    ],
+    "authors.html": [
+        ".page-head nav a",
+        "#lang-select",
+        ".au-toc a",
+        ".snippet .copy",
+        "#demo-button",
+        ".au-table th",
+        ".au-table td",
+    ],
     "lessons.html": [".page-head nav a", "#lang-select", ".lesson-card-link"],
 }
 # Tables laid out as grids on a phone keep explicit ARIA roles (some screen readers drop a table's
@@ -61,7 +75,9 @@ CHECK_JS = """(sel) => {
 
 def assert_no_sideways_scroll(page, where: str) -> None:
     scroll_width, width = page.evaluate(OVERFLOW_JS)
-    assert scroll_width <= width + 1, f"{where}: the page scrolls sideways ({scroll_width} > {width})"
+    assert scroll_width <= width + 1, (
+        f"{where}: the page scrolls sideways ({scroll_width} > {width})"
+    )
 
 
 def assert_controls_shown(page, selectors, where: str) -> None:
@@ -79,8 +95,12 @@ def set_language(page, lang: str) -> None:
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_secondary_pages_fit_small_screens(screen, browser, base_url, open_app):
     width, height = SCREENS[screen]
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
-                              has_touch=True, service_workers="block")
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        service_workers="block",
+    )
     ctx.set_default_timeout(15_000)
     errors: list[str] = []
     try:
@@ -107,19 +127,22 @@ def test_secondary_pages_fit_small_screens(screen, browser, base_url, open_app):
                 demo = page.locator("#demo")
                 expect(demo).to_be_visible()
                 box = demo.bounding_box()
-                assert box is not None and box["height"] <= height, \
+                assert box is not None and box["height"] <= height, (
                     f"{screen}: the live example is {box and box['height']} px high on a {height} px screen"
+                )
                 assert_no_sideways_scroll(page, f"{screen} authors.html live example")
-        if screen != "tablet":   # the embedded table boots Python: the phone only
+        if screen != "tablet":  # the embedded table boots Python: the phone only
             open_app(page, base_url + EMBED)
             assert wait_my_turn(page) == "draw"
             for lang in ("en", "fr"):
                 choose_language(page, lang)
-                page.evaluate("window.scrollTo(0, 0); document.getElementById('table').scrollTo(0, 0)")
+                page.evaluate(
+                    "window.scrollTo(0, 0); document.getElementById('table').scrollTo(0, 0)"
+                )
                 where = f"{screen} {EMBED} {lang}"
                 assert_no_sideways_scroll(page, where)
                 assert_controls_shown(page, ["#actions button"], where)
-                top_bar(page, "#btn-help")   # the top bar's actions, in the open Menu
+                top_bar(page, "#btn-help")  # the top bar's actions, in the open Menu
                 assert_controls_shown(page, [".topbar-actions > *"], where)
                 page.keyboard.press("Escape")
         assert not errors, f"page errors: {errors}"
@@ -147,8 +170,12 @@ def test_the_rules_table_names_each_value_s_rule_set_on_a_phone(screen, browser,
     row of the same shape were all that told Bolivia's from Samba's); where the table keeps its
     columns (an upright tablet), the header names them and the values show no name."""
     width, height = SCREENS[screen]
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=True,
-                              has_touch=True, service_workers="block")
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=True,
+        has_touch=True,
+        service_workers="block",
+    )
     try:
         page = ctx.new_page()
         page.goto(base_url + "rules.html")

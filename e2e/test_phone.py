@@ -4,6 +4,7 @@ edge or hidden in a sideways-scrolling row), the table's sections do not overlap
 last card can be scrolled into view clear of the sticky action bar. On a phone, a tablet and any
 screen narrower than 1240 px the top bar takes one row, and its Menu opens and closes as a
 player expects; from 1240 px its buttons stand in that row."""
+
 from __future__ import annotations
 
 from contextlib import contextmanager
@@ -41,8 +42,10 @@ SECTIONS_JS = """() => ['#seats', '#their-melds', '.center', '#my-melds']
 def overlap(a: dict, b: dict) -> bool:
     """Whether two boxes share more than a pixel's edge (the stock and the pile stand above the
     melds on an upright phone, beside them on a phone on its side)."""
-    return (min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
-            and min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1)
+    return (
+        min(a["bottom"], b["bottom"]) - max(a["top"], b["top"]) > 1
+        and min(a["right"], b["right"]) - max(a["left"], b["left"]) > 1
+    )
 
 
 def assert_inside(page, selector: str, where: str) -> int:
@@ -50,8 +53,12 @@ def assert_inside(page, selector: str, where: str) -> int:
     assert controls, f"{where}: no control found for {selector}"
     width, height = page.viewport_size["width"], page.viewport_size["height"]
     for c in controls:
-        assert c["left"] >= 0 and c["right"] <= width + 0.5, f"{where}: {c['id']} is off screen: {c}"
-        assert c["top"] >= 0 and c["bottom"] <= height + 0.5, f"{where}: {c['id']} is off screen: {c}"
+        assert c["left"] >= 0 and c["right"] <= width + 0.5, (
+            f"{where}: {c['id']} is off screen: {c}"
+        )
+        assert c["top"] >= 0 and c["bottom"] <= height + 0.5, (
+            f"{where}: {c['id']} is off screen: {c}"
+        )
         assert c["shown"], f"{where}: {c['id']} is covered or clipped: {c}"
     return len(controls)
 
@@ -60,8 +67,12 @@ def assert_inside(page, selector: str, where: str) -> int:
 def screen_page(browser, page_log, open_app, url: str, width: int, height: int, phone: bool = True):
     """A page of its own context at ``width`` × ``height`` (a phone's: mobile, touch), the app
     open at ``url``, its errors kept in ``page_log``."""
-    ctx = browser.new_context(viewport={"width": width, "height": height}, is_mobile=phone,
-                              has_touch=phone, service_workers="block")
+    ctx = browser.new_context(
+        viewport={"width": width, "height": height},
+        is_mobile=phone,
+        has_touch=phone,
+        service_workers="block",
+    )
     ctx.set_default_timeout(15_000)
     try:
         page = ctx.new_page()
@@ -75,14 +86,15 @@ def screen_page(browser, page_log, open_app, url: str, width: int, height: int, 
 @pytest.mark.parametrize("screen", list(SCREENS))
 def test_small_screen_layout_in_every_language(screen, browser, page_log, base_url, open_app):
     width, height = SCREENS[screen]
-    with screen_page(browser, page_log, open_app, base_url + "?seed=11&pace=20",
-                     width, height) as page:
+    with screen_page(
+        browser, page_log, open_app, base_url + "?seed=11&pace=20", width, height
+    ) as page:
         start_game(page, level="random")
         assert wait_my_turn(page) == "draw"
         for lang in ("en", "fr", "ru", "nb"):
             choose_language(page, lang)
             page.evaluate("window.scrollTo(0, 0); document.getElementById('table').scrollTo(0, 0)")
-            top_bar(page, "#btn-new")   # a phone: the Menu open
+            top_bar(page, "#btn-new")  # a phone: the Menu open
             n = assert_inside(page, ".topbar-actions > *", f"{lang} top bar")
             assert n >= 7, f"{lang}: the top bar shows {n} controls"
             page.keyboard.press("Escape")
@@ -90,7 +102,7 @@ def test_small_screen_layout_in_every_language(screen, browser, page_log, base_u
             sections = page.evaluate(SECTIONS_JS)
             assert len(sections) == 4, f"{lang}: sections shown: {sections}"
             for i, a in enumerate(sections):
-                for b in sections[i + 1:]:
+                for b in sections[i + 1 :]:
                     assert not overlap(a, b), f"{lang}: {a['id']} overlaps {b['id']}: {a} {b}"
         # The hand's last card, scrolled into view, is not under the sticky action bar.
         last = page.locator("#hand .card").last
@@ -119,8 +131,9 @@ def test_new_game_dialog_buttons_fit_on_a_phone(screen, browser, page_log, base_
             buttons = page.evaluate(CONTROLS_JS, "#form-new .dlg-buttons > *")
             assert len(buttons) >= 4, f"{lang}: {buttons}"
             for b in buttons:
-                assert box["x"] - 0.5 <= b["left"] and b["right"] <= box["x"] + box["width"] + 0.5, \
-                    f"{lang}: {b['id']} runs off the dialog {box}: {b}"
+                assert (
+                    box["x"] - 0.5 <= b["left"] and b["right"] <= box["x"] + box["width"] + 0.5
+                ), f"{lang}: {b['id']} runs off the dialog {box}: {b}"
         assert not page_log.page_errors
 
 
@@ -144,8 +157,9 @@ BUTTON_SCREENS = {"laptop-narrow": (1240, 800), "laptop": (1366, 768)}
 
 
 @pytest.mark.parametrize("screen", list(MENU_SCREENS))
-def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser, page_log,
-                                                               base_url, open_app):
+def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(
+    screen, browser, page_log, base_url, open_app
+):
     """On a phone, a tablet, and any screen too narrow for the buttons beside the scores, the top
     bar's actions fold into a Menu, so the bar takes one row in every language (the actions
     took two or three rows: 109 px of an 844 px high phone, 73 of 390 on its side, 89 of 600 at
@@ -154,16 +168,25 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
     and a tap outside it close it. The log slides in from it: at 1024×600 and 1024×768 too,
     where it stood beside the table and left the hand two rows in a 754 px column."""
     width, height = MENU_SCREENS[screen]
-    with screen_page(browser, page_log, open_app, base_url + "?seed=11&pace=20", width, height,
-                     phone=screen in SCREENS) as page:
+    with screen_page(
+        browser,
+        page_log,
+        open_app,
+        base_url + "?seed=11&pace=20",
+        width,
+        height,
+        phone=screen in SCREENS,
+    ) as page:
         start_game(page, level="random")
         wait_my_turn(page)
         menu, panel = page.locator("#btn-menu"), page.locator("#topbar-actions")
         for lang in ("en", "fr", "ru", "nb"):
             choose_language(page, lang)
             rows = page.evaluate(TOP_BAR_ROWS_JS)
-            assert rows["bar"] <= rows["one_row"] + 0.5, f"{lang}: the top bar takes more than a row: {rows}"
-            expect(panel).to_be_hidden()   # the choice closed the Menu
+            assert rows["bar"] <= rows["one_row"] + 0.5, (
+                f"{lang}: the top bar takes more than a row: {rows}"
+            )
+            expect(panel).to_be_hidden()  # the choice closed the Menu
         expect(menu).to_have_attribute("aria-expanded", "false")
         menu.click()
         expect(panel).to_be_visible()
@@ -171,9 +194,9 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
         page.keyboard.press("Escape")
         expect(panel).to_be_hidden()
         expect(menu).to_be_focused()
-        expect(page.locator('body[data-phase="draw"]')).to_have_count(1)   # Escape did nothing else
+        expect(page.locator('body[data-phase="draw"]')).to_have_count(1)  # Escape did nothing else
         menu.click()
-        page.locator("#seats .seat").first.click()   # a tap outside: on a seat, which does nothing
+        page.locator("#seats .seat").first.click()  # a tap outside: on a seat, which does nothing
         expect(panel).to_be_hidden()
         # The log is not beside the table (the table has the screen's whole width): it slides
         # in from the Menu, over the table.
@@ -184,7 +207,7 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
         expect(panel).to_be_hidden()
         page.click("#btn-log-close")
         expect(page.locator("body.show-log")).to_have_count(0)
-        top_bar(page, "#btn-scores").click()   # a choice: its dialog opens, the Menu closes
+        top_bar(page, "#btn-scores").click()  # a choice: its dialog opens, the Menu closes
         expect(page.locator("dialog[open]")).to_have_count(1)
         expect(panel).to_be_hidden()
         expect(menu).to_have_attribute("aria-expanded", "false")
@@ -192,19 +215,23 @@ def test_the_top_bar_takes_one_row_and_its_menu_opens_and_closes(screen, browser
 
 
 @pytest.mark.parametrize("screen", list(BUTTON_SCREENS))
-def test_a_laptop_shows_the_top_bar_buttons_in_one_row(screen, browser, page_log, base_url,
-                                                        open_app):
+def test_a_laptop_shows_the_top_bar_buttons_in_one_row(
+    screen, browser, page_log, base_url, open_app
+):
     """From 1240 px wide the top bar's buttons stand beside the scores, one row in every
     language, with no Menu (the Menu's screens end where the longest language's buttons fit)."""
     width, height = BUTTON_SCREENS[screen]
-    with screen_page(browser, page_log, open_app, base_url + "?seed=11&pace=20", width, height,
-                     phone=False) as page:
+    with screen_page(
+        browser, page_log, open_app, base_url + "?seed=11&pace=20", width, height, phone=False
+    ) as page:
         start_game(page, level="random")
         wait_my_turn(page)
         for lang in ("en", "fr", "ru", "nb"):
             choose_language(page, lang)
             rows = page.evaluate(TOP_BAR_ROWS_JS)
-            assert rows["bar"] <= rows["one_row"] + 0.5, f"{lang}: the top bar takes more than a row: {rows}"
+            assert rows["bar"] <= rows["one_row"] + 0.5, (
+                f"{lang}: the top bar takes more than a row: {rows}"
+            )
             expect(page.locator("#btn-menu")).to_be_hidden()
             expect(page.locator("#btn-new")).to_be_visible()
         assert not page_log.page_errors

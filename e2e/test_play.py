@@ -1,5 +1,6 @@
 """A person plays at the table: a whole deal by clicking, and an illegal action that is refused
 with its reason. Each test pays one Pyodide boot."""
+
 from __future__ import annotations
 
 import re

@@ -1,6 +1,7 @@
 """Saved games: a reload resumes mid-deal; a corrupted or foreign save is set aside and a new
 game offered; a worker that dies is replaced and the game restored from the save.
 Two browser contexts (each pays a Pyodide boot; reloads are cheaper)."""
+
 from __future__ import annotations
 
 import json
@@ -97,9 +98,15 @@ def test_reload_resumes_mid_deal_and_a_dead_worker_is_replaced(page, page_log, b
 
 def _foreign_record() -> dict:
     """A well-formed record with a correct check whose moves are not legal (a foreign game)."""
-    rec = {"format": "samba-record/1", "rules": "samba", "players": 4, "target": 10000, "seed": 3,
-           "moves": ["draw", "discard JK", "meld new 2S 2S 2S"],
-           "seats": ["human", "random", "random", "random"]}
+    rec = {
+        "format": "samba-record/1",
+        "rules": "samba",
+        "players": 4,
+        "target": 10000,
+        "seed": 3,
+        "moves": ["draw", "discard JK", "meld new 2S 2S 2S"],
+        "seats": ["human", "random", "random", "random"],
+    }
     rec["check"] = record_check(rec)
     return rec
 
@@ -110,7 +117,7 @@ def test_corrupted_or_foreign_saves_are_set_aside(page, page_log, base_url, open
     cases = {
         "garbage": "{this is not a saved game",
         "format": json.dumps({"hello": "world"}),
-        "tampered": None,   # a real save, one move changed: its check no longer matches
+        "tampered": None,  # a real save, one move changed: its check no longer matches
         "foreign": json.dumps({"format": "samba-save/1", "record": _foreign_record()}),
     }
     # A real save first, to tamper with.
@@ -144,20 +151,24 @@ def test_corrupted_or_foreign_saves_are_set_aside(page, page_log, base_url, open
     page_log.assert_clean()
 
 
-def test_a_move_sent_as_the_tab_closes_is_played_at_the_next_visit(page, page_log, base_url,
-                                                                    open_app):
+def test_a_move_sent_as_the_tab_closes_is_played_at_the_next_visit(
+    page, page_log, base_url, open_app
+):
     """The player's move is kept as it is sent: when the engine never answers (the tab closed
     first), the next visit plays it on the saved game; a kept move that does not fit the saved
     game (damaged, another version, refused by the engine) is dropped and changes nothing."""
     version, cards = _drawn_and_saved(page, base_url, open_app)
-    assert page.evaluate(f"localStorage.getItem('{PENDING_KEY}')") is None, "the save holds the draw"
+    assert page.evaluate(f"localStorage.getItem('{PENDING_KEY}')") is None, (
+        "the save holds the draw"
+    )
 
     # Kept moves that do not fit: each is dropped, the saved game resumes as it was.
-    for raw in ("{not json", json.dumps({"format": "samba-pending/1", "version": -1, "move": "x"}),
-                json.dumps({"format": "samba-pending/1", "version": int(version) - 1,
-                            "move": "draw"}),
-                json.dumps({"format": "samba-pending/1", "version": int(version),
-                            "move": "discard ZZ"})):
+    for raw in (
+        "{not json",
+        json.dumps({"format": "samba-pending/1", "version": -1, "move": "x"}),
+        json.dumps({"format": "samba-pending/1", "version": int(version) - 1, "move": "draw"}),
+        json.dumps({"format": "samba-pending/1", "version": int(version), "move": "discard ZZ"}),
+    ):
         page.evaluate("([k, v]) => localStorage.setItem(k, v)", [PENDING_KEY, raw])
         _resumed_at(page, version)
         assert hand(page) == cards, raw

@@ -1,4 +1,5 @@
 """Share a deal: the Share button's link starts the same game (same first hand)."""
+
 from __future__ import annotations
 
 import re

@@ -5,6 +5,7 @@ throttling misses the nested worker's fetches). The page's stall watchdog is set
 the boot (`window.__sambaBootStallMs`, a test-only knob): the boot outlasts it because bytes keep
 arriving, the progress shows them, and Deal works once the engine is ready. A boot that truly
 stalls says why and offers "Try again", which boots a new worker without a reload."""
+
 from __future__ import annotations
 
 import re
@@ -49,8 +50,13 @@ def shaped_url(dist_dir):
 @pytest.fixture
 def slow_context(browser):
     # Service workers blocked: this visit's every byte crosses the shaped link.
-    ctx = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844},
-                              has_touch=True, is_mobile=True, locale="en-GB")
+    ctx = browser.new_context(
+        service_workers="block",
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        locale="en-GB",
+    )
     ctx.set_default_timeout(30_000)
     ctx.add_init_script(RECORD % STALL_MS)
     yield ctx
@@ -68,12 +74,18 @@ def test_a_slow_boot_is_not_a_failed_one(slow_context, shaped_url):
     took = time.monotonic() - t0
     texts = page.evaluate("window.__bootTexts")
     # The boot outlasted the watchdog's limit: only signs of life kept it from failing.
-    assert took * 1000 > 2 * STALL_MS, f"the shaped boot took {took:.1f} s: not slow enough to prove the point"
+    assert took * 1000 > 2 * STALL_MS, (
+        f"the shaped boot took {took:.1f} s: not slow enough to prove the point"
+    )
     assert not [t for t in texts if t[2] == "error"], texts
     # The progress moved: the bytes received rose, step by step, to the total, and while the
     # runtime downloaded no two texts in a row were more than the stall limit apart (then
     # Python starts: CPU work, seconds on a busy machine, with the steps' texts).
-    got = [(float(m.group(1)), float(m.group(2))) for _, text, _ in texts if (m := DOWNLOADED.search(text))]
+    got = [
+        (float(m.group(1)), float(m.group(2)))
+        for _, text, _ in texts
+        if (m := DOWNLOADED.search(text))
+    ]
     assert len(got) >= 10, texts
     assert [g for g, _ in got] == sorted(g for g, _ in got), got
     assert got[-1][0] >= 0.9 * got[-1][1] and got[-1][1] > 1, got
@@ -107,7 +119,9 @@ def test_a_stalled_boot_says_why_and_tries_again_without_a_reload(slow_context, 
     retry = page.locator("#boot-retry")
     expect(retry).to_have_text("Try again")
     assert held, "the wasm was asked for"
-    page.evaluate("window.__navigations = performance.getEntriesByType('navigation').length; window.__kept = 1")
+    page.evaluate(
+        "window.__navigations = performance.getEntriesByType('navigation').length; window.__kept = 1"
+    )
     stall["on"] = False
     retry.click()
     expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=240_000)

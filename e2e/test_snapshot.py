@@ -5,6 +5,7 @@ ready) and plays. A kept snapshot that cannot be used (damaged, made by another 
 cut short) is set aside and the normal boot follows, with no error for the player; where it
 cannot be kept (storage full or denied) every visit boots normally. The checks of the built
 files need no browser."""
+
 from __future__ import annotations
 
 import json
@@ -30,12 +31,16 @@ def _info(dist_dir) -> dict:
 
 # ------------------------------------------------------------------ the built files
 
+
 def test_no_snapshot_is_shipped_and_snapshot_json_names_the_one_made_on_the_device(dist_dir):
     info = _info(dist_dir)
     assert info["pyodide"] == build.PYODIDE_VERSION and info["made"] == "device"
     wheel = (dist_dir / info["wheel"]).read_bytes()
     stdlib = (dist_dir / "pyodide" / "python_stdlib.zip").read_bytes()
-    assert info["file"] == f"snapshot-{build.PYODIDE_VERSION}-{build.snapshot_key(wheel, stdlib=stdlib)}"
+    assert (
+        info["file"]
+        == f"snapshot-{build.PYODIDE_VERSION}-{build.snapshot_key(wheel, stdlib=stdlib)}"
+    )
     assert not list(dist_dir.glob("snapshot-*")), "a first visit downloads no snapshot"
     lock = json.loads((dist_dir / "app-lock.json").read_text(encoding="utf-8"))
     (engine,) = lock["packages"].values()
@@ -43,8 +48,9 @@ def test_no_snapshot_is_shipped_and_snapshot_json_names_the_one_made_on_the_devi
     assert info["wheel_integrity"] == build._sri(wheel)
     assert info["site_packages"].startswith("/lib/python3.")
     # The sizes the worker counts the boot's progress against.
-    assert info["sizes"] == {rel: (dist_dir / rel).stat().st_size
-                             for rel in (*build.BOOT_FILES, info["wheel"])}
+    assert info["sizes"] == {
+        rel: (dist_dir / rel).stat().st_size for rel in (*build.BOOT_FILES, info["wheel"])
+    }
     assert json.dumps(build.SNAPSHOT_INFO) in (dist_dir / "sw.js").read_text(encoding="utf-8")
 
 
@@ -55,10 +61,13 @@ def test_snapshot_name_changes_with_the_engine_the_runtime_and_the_worker(dist_d
     wheel = (dist_dir / info["wheel"]).read_bytes()
     key = build.snapshot_key(wheel)
     assert build.snapshot_key(wheel) == key, "same inputs, same key"
-    others = {build.snapshot_key(wheel + b"\0"), build.snapshot_key(wheel, pyodide="314.0.8"),
-              build.snapshot_key(wheel, integrity="sha512-x"),
-              build.snapshot_key(wheel, tool=build.SNAPSHOT_TOOL.read_bytes() + b"//"),
-              build.snapshot_key(wheel, stdlib=b"PK")}
+    others = {
+        build.snapshot_key(wheel + b"\0"),
+        build.snapshot_key(wheel, pyodide="314.0.8"),
+        build.snapshot_key(wheel, integrity="sha512-x"),
+        build.snapshot_key(wheel, tool=build.SNAPSHOT_TOOL.read_bytes() + b"//"),
+        build.snapshot_key(wheel, stdlib=b"PK"),
+    }
     assert key not in others and len(others) == 5
 
 
@@ -92,18 +101,24 @@ def _first_visit_keeps_a_snapshot(page, open_app, url, dist_dir) -> str:
     return name
 
 
-def _damage(page, name: str, at: int, data: list[int] | None = None, size: int | None = None) -> None:
-    page.evaluate("""async ([name, at, data, size]) => {
+def _damage(
+    page, name: str, at: int, data: list[int] | None = None, size: int | None = None
+) -> None:
+    page.evaluate(
+        """async ([name, at, data, size]) => {
       const dir = await navigator.storage.getDirectory();
       const w = await (await dir.getFileHandle(name)).createWritable({ keepExistingData: true });
       if (data) await w.write({ type: "write", position: at, data: new Uint8Array(data) });
       if (size !== null) await w.truncate(size);
       await w.close();
-    }""", [name, at, data, size])
+    }""",
+        [name, at, data, size],
+    )
 
 
 def test_first_visit_makes_the_snapshot_the_next_restores_it_and_a_damaged_one_is_set_aside(
-        page, page_log, base_url, open_app, dist_dir):
+    page, page_log, base_url, open_app, dist_dir
+):
     name = _first_visit_keeps_a_snapshot(page, open_app, base_url + "?seed=5&pace=20", dist_dir)
     page.reload()
     expect(page.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
@@ -123,8 +138,9 @@ def test_first_visit_makes_the_snapshot_the_next_restores_it_and_a_damaged_one_i
     page_log.assert_clean()
 
 
-def test_a_first_visit_s_draw_and_tap_while_the_snapshot_is_made_count(page, page_log, base_url,
-                                                                       open_app):
+def test_a_first_visit_s_draw_and_tap_while_the_snapshot_is_made_count(
+    page, page_log, base_url, open_app
+):
     """On a first visit the worker makes its snapshot once the page is idle: a draw asked for
     meanwhile is answered and a card tapped while it is on its way is chosen (neither waits for
     the making nor is lost); the snapshot is kept all the same."""
@@ -135,7 +151,9 @@ def test_a_first_visit_s_draw_and_tap_while_the_snapshot_is_made_count(page, pag
     settle(page)
     expect(page.locator("html[data-engine-snapshot-making]")).to_have_count(1, timeout=MADE_TIMEOUT)
     n = page.locator("#hand .card").count()
-    card = page.locator(f'#hand .card[data-id="{page.locator("#hand .card").last.get_attribute("data-id")}"]')
+    card = page.locator(
+        f'#hand .card[data-id="{page.locator("#hand .card").last.get_attribute("data-id")}"]'
+    )
     page.click("#stock")
     click_card(card)
     expect(card).to_have_attribute("aria-pressed", "true")
@@ -152,13 +170,17 @@ def test_a_first_visit_s_draw_and_tap_while_the_snapshot_is_made_count(page, pag
 
 
 # Why the worker booted the long way (its console.info line), per kind of damage.
-DAMAGE = {"other_build": r"build id mismatch", "cut_short": r"no snapshot kept",
-          "another_builds_file": r"no snapshot kept"}
+DAMAGE = {
+    "other_build": r"build id mismatch",
+    "cut_short": r"no snapshot kept",
+    "another_builds_file": r"no snapshot kept",
+}
 
 
 @pytest.mark.parametrize("damage", list(DAMAGE))
-def test_an_unusable_kept_snapshot_falls_back_to_a_normal_boot(damage, page, page_log, base_url,
-                                                              open_app, dist_dir):
+def test_an_unusable_kept_snapshot_falls_back_to_a_normal_boot(
+    damage, page, page_log, base_url, open_app, dist_dir
+):
     name = _first_visit_keeps_a_snapshot(page, open_app, base_url + "?seed=5&pace=20", dist_dir)
     if damage == "other_build":
         _damage(page, name, 16, [0] * 32)  # the build id (8 uint32 after the header's first four)
@@ -166,13 +188,16 @@ def test_an_unusable_kept_snapshot_falls_back_to_a_normal_boot(damage, page, pag
         _damage(page, name, 0, size=20_000_000)  # storage that ran out while writing
     else:
         # A snapshot another build made (an update of the site): its name is not this build's.
-        page.evaluate("""async (name) => {
+        page.evaluate(
+            """async (name) => {
           const dir = await navigator.storage.getDirectory();
           const old = await (await dir.getFileHandle(name)).getFile();
           const w = await (await dir.getFileHandle("snapshot-314.0.7-0000000000000000.raw", { create: true })).createWritable();
           await w.write(old); await w.close();
           await dir.removeEntry(name);
-        }""", name)
+        }""",
+            name,
+        )
     said = []
     page.on("worker", lambda w: w.on("console", lambda m: said.append(f"{m.type}: {m.text}")))
     page.reload()
@@ -191,8 +216,9 @@ def test_an_unusable_kept_snapshot_falls_back_to_a_normal_boot(damage, page, pag
     assert not re.search(r"snapshot", page.locator("#boot-status").inner_text(), re.I)
 
 
-def test_storage_full_keeps_nothing_and_every_visit_boots_normally(page, page_log, base_url,
-                                                                  open_app, context):
+def test_storage_full_keeps_nothing_and_every_visit_boots_normally(
+    page, page_log, base_url, open_app, context
+):
     """A device whose storage is full (the origin's quota: 1 MB here) cannot keep the 31 MB
     snapshot: nothing is kept, nothing is said to the player, the next visit boots normally."""
     cdp = context.new_cdp_session(page)
@@ -217,6 +243,7 @@ def test_storage_denied_keeps_nothing_and_plays(page, page_log, base_url, contex
     """Storage denied (site data blocked: OPFS and Cache Storage refuse with a SecurityError,
     put into the worker's script by the test): the boot is normal, nothing is kept, the game
     plays, no error."""
+
     def worker(route):
         body = route.fetch().text()
         route.fulfill(status=200, body=DENIED + body, content_type="text/javascript")
@@ -232,12 +259,15 @@ def test_storage_denied_keeps_nothing_and_plays(page, page_log, base_url, contex
 
 # ------------------------------------------------------------------ the primed code cache
 
+
 def _trace(cdp, page, visit) -> list:
     """Chromium's trace events (category v8) while `visit()` runs in `page`'s browser."""
     done = []
     cdp.on("Tracing.tracingComplete", lambda params: done.append(params))
-    cdp.send("Tracing.start", {"traceConfig": {"includedCategories": ["v8"]},
-                               "transferMode": "ReturnAsStream"})
+    cdp.send(
+        "Tracing.start",
+        {"traceConfig": {"includedCategories": ["v8"]}, "transferMode": "ReturnAsStream"},
+    )
     try:
         visit()
     finally:
@@ -256,8 +286,9 @@ def _trace(cdp, page, visit) -> list:
     return json.loads("".join(chunks))["traceEvents"]
 
 
-def test_the_next_visit_takes_in_the_code_cache_primed_on_the_first(page, page_log, base_url,
-                                                                      context):
+def test_the_next_visit_takes_in_the_code_cache_primed_on_the_first(
+    page, page_log, base_url, context
+):
     """The code cache of pyodide.asm.mjs that the first visit primes (sw-register.js starts
     js/code-cache-worker.js once the service worker controls the page) is the one the next
     visit's worker takes in: in a trace of that visit, its compile of pyodide.asm.mjs consumed
@@ -275,8 +306,12 @@ def test_the_next_visit_takes_in_the_code_cache_primed_on_the_first(page, page_l
         expect(again.locator(READY_SELECTOR)).to_have_count(1, timeout=90_000)
 
     events = _trace(context.new_cdp_session(again), again, visit)
-    compiles = [e["args"]["data"] for e in events if e.get("name") == "v8.compileModule"
-                and e.get("args", {}).get("data", {}).get("url", "").endswith("/pyodide/pyodide.asm.mjs")]
+    compiles = [
+        e["args"]["data"]
+        for e in events
+        if e.get("name") == "v8.compileModule"
+        and e.get("args", {}).get("data", {}).get("url", "").endswith("/pyodide/pyodide.asm.mjs")
+    ]
     assert compiles, "no compile of pyodide.asm.mjs in the trace"
     assert all((c.get("consumedCacheSize") or 0) > 1_000_000 for c in compiles), compiles
     expect(again.locator(BOOTED.format("snapshot"))).to_have_count(1)

@@ -3,6 +3,7 @@ from the saved view; a click made before the engine is ready is kept and done wh
 new game asked for while loading is dealt. The worker's script is held back by the test (so
 "before the engine is ready" is a state the test controls, not a race); service workers are
 blocked so that every request reaches the test's routes."""
+
 from __future__ import annotations
 
 import json
@@ -59,8 +60,9 @@ def _saved_game_at_my_draw(ctx, base_url) -> int:
 
 
 @pytest.mark.parametrize("size", [(1280, 900), (390, 844)], ids=["desktop", "phone"])
-def test_saved_table_is_drawn_before_the_engine_and_a_click_is_kept(blocked_context, base_url,
-                                                                    size):
+def test_saved_table_is_drawn_before_the_engine_and_a_click_is_kept(
+    blocked_context, base_url, size
+):
     n = _saved_game_at_my_draw(blocked_context, base_url)
     held = HeldWorker(blocked_context)
     page = blocked_context.new_page()
@@ -99,7 +101,9 @@ def test_a_card_tapped_while_a_move_waits_for_the_engine_is_chosen(blocked_conte
     expect(page.locator('body[data-save="drawn"]')).to_have_count(1)
     page.click("#stock")
     expect(page.locator('body[data-busy="1"]')).to_have_count(1)
-    card = page.locator(f'#hand .card[data-id="{page.locator("#hand .card").last.get_attribute("data-id")}"]')
+    card = page.locator(
+        f'#hand .card[data-id="{page.locator("#hand .card").last.get_attribute("data-id")}"]'
+    )
     click_card(card)
     expect(card).to_have_attribute("aria-pressed", "true")
     assert page.locator('body[data-busy="1"]').count() == 1, "the draw was answered before the tap"

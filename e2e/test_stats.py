@@ -2,6 +2,7 @@
 the finished game counts nothing again), per rule set, player count and computer level; the
 export file imports back to the same figures; a damaged file is refused with a clear message and
 changes nothing; reset asks first."""
+
 from __future__ import annotations
 
 import json
@@ -39,8 +40,12 @@ STATS = ["games", "deals", "average", "best", "streak", "canastas", "sambas"]
 def row(page, bucket: str = BUCKET) -> list[str]:
     """A column of the table: games, deals (won of played), average, best, streak (best),
     canastas, sambas."""
-    return [page.locator(f'#stats-table td[data-bucket="{bucket}"][data-stat="{k}"]').inner_text().strip()
-            for k in STATS]
+    return [
+        page.locator(f'#stats-table td[data-bucket="{bucket}"][data-stat="{k}"]')
+        .inner_text()
+        .strip()
+        for k in STATS
+    ]
 
 
 def stored(page) -> dict:
@@ -60,8 +65,9 @@ def of(a, b):
 
 
 def test_statistics_count_export_import_reset(browser, base_url, tmp_path):
-    ctx = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True,
-                              service_workers="block")
+    ctx = browser.new_context(
+        viewport={"width": 1280, "height": 900}, accept_downloads=True, service_workers="block"
+    )
     ctx.set_default_timeout(20_000)
     try:
         page = ctx.new_page()
@@ -108,15 +114,24 @@ def test_statistics_count_export_import_reset(browser, base_url, tmp_path):
         expect(page.locator(f'#stats-table td[data-bucket="{BUCKET}"]')).to_have_count(0)
         assert row(page, "all")[:2] == [of(0, 0), of(0, 0)]
         page.set_input_files("#stats-file", str(path))
-        expect(page.locator('#stats-note[data-kind="ok"]')).to_have_text(text("stats.imported", n=2))
+        expect(page.locator('#stats-note[data-kind="ok"]')).to_have_text(
+            text("stats.imported", n=2)
+        )
         assert row(page) == after_two
         assert stored(page)["buckets"] == before["buckets"]
 
         # Damaged files: refused with the reason; the statistics stay as they are.
         good = stored(page)
-        bad = {"json": "{not json", "format": json.dumps({**exported, "format": "other/1"}),
-               "totals": json.dumps({**exported, "buckets": {BUCKET: {**exported["buckets"][BUCKET], "games_won": 5}}}),
-               "numbers": json.dumps({**exported, "buckets": {BUCKET: {**exported["buckets"][BUCKET], "deals": -1}}})}
+        bad = {
+            "json": "{not json",
+            "format": json.dumps({**exported, "format": "other/1"}),
+            "totals": json.dumps(
+                {**exported, "buckets": {BUCKET: {**exported["buckets"][BUCKET], "games_won": 5}}}
+            ),
+            "numbers": json.dumps(
+                {**exported, "buckets": {BUCKET: {**exported["buckets"][BUCKET], "deals": -1}}}
+            ),
+        }
         for reason, content in bad.items():
             f = tmp_path / f"bad-{reason}.json"
             f.write_text(content, encoding="utf-8")

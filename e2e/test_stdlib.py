@@ -4,6 +4,7 @@ runtime's, everything the page can make Python do must run: every module of the 
 imported, every standard-library module the engine's import statements name, a game played by
 every bot level with hints, records, a reload and a review, a traceback, a memory snapshot
 (tools/stdlib_exercise.py). A module missing from the zip fails it. No browser."""
+
 from __future__ import annotations
 
 import json
@@ -20,9 +21,23 @@ def _run(dist_dir, stdlib, imports=None):
     info = json.loads((dist_dir / build.SNAPSHOT_INFO).read_text(encoding="utf-8"))
     if imports is None:
         imports = build.stdlib_imports(build.site_modules())
-    return subprocess.run(["node", str(build.STDLIB_TOOL), "--runtime", str(build.pyodide_runtime()),
-                           "--wheel", str(dist_dir / info["wheel"]), "--imports", ",".join(imports),
-                           "--stdlib", str(stdlib)], capture_output=True, text=True, timeout=600)
+    return subprocess.run(
+        [
+            "node",
+            str(build.STDLIB_TOOL),
+            "--runtime",
+            str(build.pyodide_runtime()),
+            "--wheel",
+            str(dist_dir / info["wheel"]),
+            "--imports",
+            ",".join(imports),
+            "--stdlib",
+            str(stdlib),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -33,7 +48,10 @@ def node():
 
 def test_the_shipped_standard_library_runs_everything_the_page_can_ask(node, dist_dir):
     stdlib = dist_dir / "pyodide" / build.STDLIB_ZIP
-    with zipfile.ZipFile(stdlib) as z, zipfile.ZipFile(build.pyodide_runtime() / build.STDLIB_ZIP) as npm:
+    with (
+        zipfile.ZipFile(stdlib) as z,
+        zipfile.ZipFile(build.pyodide_runtime() / build.STDLIB_ZIP) as npm,
+    ):
         assert len(z.namelist()) < len(npm.namelist()) / 2, "trimmed"
     proc = _run(dist_dir, stdlib)
     assert proc.returncode == 0, proc.stderr[-3000:]
@@ -63,8 +81,9 @@ def test_the_engine_imports_are_found_in_its_sources():
     assert not [m for m in imports if m.startswith(build.ENGINE_PKG)]
 
 
-def test_the_shipped_zip_is_compiled_and_a_failed_compile_ships_the_sources(node, dist_dir, tmp_path,
-                                                                            monkeypatch):
+def test_the_shipped_zip_is_compiled_and_a_failed_compile_ships_the_sources(
+    node, dist_dir, tmp_path, monkeypatch
+):
     """The shipped zip holds compiled modules only (tools/compile_stdlib.mjs); where the compile
     fails the build ships the sources as they were, and says so (False)."""
     with zipfile.ZipFile(dist_dir / "pyodide" / build.STDLIB_ZIP) as z:
@@ -78,6 +97,7 @@ def test_the_shipped_zip_is_compiled_and_a_failed_compile_ships_the_sources(node
     broken = tmp_path / "broken.mjs"
     broken.write_text("process.exit(3);\n")
     import sitebuild.stdlib
+
     monkeypatch.setattr(sitebuild.stdlib, "STDLIB_COMPILER", broken)
     monkeypatch.setattr(sitebuild.stdlib, "CACHE", tmp_path / "cache")
     assert build.compile_stdlib(build.pyodide_runtime(), sources) is False

@@ -4,6 +4,7 @@ the status does not suggest taking a pile that cannot be taken; a deal's score n
 where the rule set has them; a bad link names every problem and the dialog shows the rule set
 it asked for; a rule set chosen in the dialog brings its own player counts and default from the
 build's rules data; "?" keeps one help tab."""
+
 from __future__ import annotations
 
 import json
@@ -43,14 +44,15 @@ def test_reminder_badges_and_blocked_pile_status(browser, base_url):
         load_saved(page, base_url, "samba2-blocked")
         expect(page.locator("#status")).to_have_text(EN["status.your_draw_stock"])
         expect(page.locator("#reminder")).to_have_text(
-            f'{EN["remind.label"]}{text("remind.canastas", n=2)}')
+            f"{EN['remind.label']}{text('remind.canastas', n=2)}"
+        )
         expect(page.locator("#reminder")).not_to_contain_text("opened")
-        expect(page.locator('#my-melds .badge').first).to_have_text(text("ui.canastas", n=0, req=2))
+        expect(page.locator("#my-melds .badge").first).to_have_text(text("ui.canastas", n=0, req=2))
         # A side with its two canastas: made, not "2/2"; nothing more is needed.
         page.evaluate("localStorage.clear(); sessionStorage.clear()")
         page2 = ctx.new_page()
         load_saved(page2, base_url, "samba2-win")
-        expect(page2.locator('#my-melds .badge').first).to_have_text(text("ui.canastas_done", n=2))
+        expect(page2.locator("#my-melds .badge").first).to_have_text(text("ui.canastas_done", n=2))
         expect(page2.locator("#reminder")).to_have_text(EN["remind.ready"])
     finally:
         ctx.close()
@@ -61,8 +63,10 @@ def test_the_deal_score_names_sambas_only_where_the_rule_set_has_them(browser, b
     (it said "Canasta & samba bonuses" there too), and "Canasta & samba bonuses" in Samba."""
     ctx = fresh(browser)
     try:
-        for name, dialog, key in (("canasta2-out", "#dlg-deal", "deal.bonuses_canasta"),
-                                  ("samba2-win", "#dlg-over", "deal.bonuses")):
+        for name, dialog, key in (
+            ("canasta2-out", "#dlg-deal", "deal.bonuses_canasta"),
+            ("samba2-win", "#dlg-over", "deal.bonuses"),
+        ):
             page = ctx.new_page()
             load_saved(page, base_url, name)
             click_card(page.locator('#hand .card[data-card="5C"]'))
@@ -107,7 +111,8 @@ def test_the_opening_count_waits_for_the_pair_that_takes_the_pile(browser, base_
 
 
 def test_a_bad_link_names_every_problem_and_the_menu_follows_the_rules_data(
-        browser, base_url, dist_dir):
+    browser, base_url, dist_dir
+):
     data = rules_data(dist_dir)
     rows = {r["field"]: r["values"] for r in data["rows"]}
     ctx = fresh(browser)
@@ -124,16 +129,23 @@ def test_a_bad_link_names_every_problem_and_the_menu_follows_the_rules_data(
         expect(notice).to_contain_text(text("share.error.target", value="abc"))
         # Every rule set of the data, in its order, each with its own player counts.
         names = [p["name"] for p in data["presets"]]
-        assert dialog.locator('input[name="rules"]').evaluate_all("(l) => l.map((e) => e.value)") == names
+        assert (
+            dialog.locator('input[name="rules"]').evaluate_all("(l) => l.map((e) => e.value)")
+            == names
+        )
         for name in names:
             dialog.locator(f'input[name="rules"][value="{name}"]').check()
-            counts = dialog.locator('input[name="players"]').evaluate_all("(l) => l.map((e) => Number(e.value))")
+            counts = dialog.locator('input[name="players"]').evaluate_all(
+                "(l) => l.map((e) => Number(e.value))"
+            )
             assert counts == rows["players_allowed"][name], name
             want = rows.get("default_players", {}).get(name)
             if want is None:  # rules data without the row: 4 when offered, else the most
                 want = 4 if 4 in counts else counts[-1]
             expect(dialog.locator('input[name="players"]:checked')).to_have_value(str(want))
-            targets = dialog.locator('input[name="target"]').evaluate_all("(l) => l.map((e) => Number(e.value))")
+            targets = dialog.locator('input[name="target"]').evaluate_all(
+                "(l) => l.map((e) => Number(e.value))"
+            )
             assert targets == rows["targets"][name], name
     finally:
         ctx.close()

@@ -6,6 +6,7 @@ Public API::
     g = Game.new("samba", players=4, seed=1)
     g.play("draw")
 """
+
 from .errors import IllegalMove, InvalidMove, ScenarioError
 from .legal import legal_moves
 from .moves import parse_move
@@ -15,6 +16,20 @@ from .state import Game
 from .views import view_for
 
 __version__ = "0.1.0"
-__all__ = ["Game", "RuleSet", "PRESETS", "get_rules", "parse_move", "legal_moves", "view_for",
-           "IllegalMove", "InvalidMove", "ScenarioError", "game_record", "replay",
-           "load_scenario", "state_to_json", "state_from_json"]
+__all__ = [
+    "Game",
+    "RuleSet",
+    "PRESETS",
+    "get_rules",
+    "parse_move",
+    "legal_moves",
+    "view_for",
+    "IllegalMove",
+    "InvalidMove",
+    "ScenarioError",
+    "game_record",
+    "replay",
+    "load_scenario",
+    "state_to_json",
+    "state_from_json",
+]

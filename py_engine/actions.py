@@ -3,6 +3,7 @@ reason code or returns what the move would leave (a ``Plan``), ``apply_<action>(
 plan)`` changes the game. ``Game.verify`` and ``Game.play`` (state.py) look them up by the move
 type's ``action``; nothing here is called but through them.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -55,10 +56,10 @@ class Plan:
         self.hand = hand
         self.melds = list(melds)
         self.next_id = next_id
-        self.laid: list[int] = []      # hand cards put on the table
-        self.red3: list[int] = []      # red threes laid by this action
+        self.laid: list[int] = []  # hand cards put on the table
+        self.red3: list[int] = []  # red threes laid by this action
         self.copied: set[int] = set()
-        self.black3 = False            # a meld of black threes is among the copied ones
+        self.black3 = False  # a meld of black threes is among the copied ones
 
     def find(self, meld_id: int) -> TableMeld:
         for m in self.melds:
@@ -196,8 +197,9 @@ def verify_take_pile(g: Position, move: TakePile) -> Plan:
         raise IllegalMove("no_natural_pair", f"the top card is {id_text(top)}")
     wilds = len(group_ids) - naturals
     frozen = g.pile_frozen(side)
-    if naturals < 2 and not (r.take_pile_natural_and_wild and not frozen
-                             and naturals >= 1 and wilds >= 1):
+    if naturals < 2 and not (
+        r.take_pile_natural_and_wild and not frozen and naturals >= 1 and wilds >= 1
+    ):
         raise IllegalMove("no_natural_pair", f"the top card is {id_text(top)}")
     code = group_counts_problem(naturals + 1, wilds, r)
     if code is not None:
@@ -242,15 +244,16 @@ def _pile_rest_into(g: Position, plan: Plan, rest: list[int]) -> None:
             plan.hand.append(c)
 
 
-def _logged_parts(parts: Iterable[Part], laid: list[int], start: int,
-                  new_id: int) -> list[dict[str, Any]]:
+def _logged_parts(
+    parts: Iterable[Part], laid: list[int], start: int, new_id: int
+) -> list[dict[str, Any]]:
     """An action's meld parts as log facts, in order: the hand cards each part laid (they are
     ``laid[start:]``, part after part) and the meld they went to, ``new`` when the part made it
     (new melds take ids from ``new_id`` on, as ``Plan.new_meld`` gave them)."""
     out = []
     for part in parts:
         n = len(part.cards)
-        ids = laid[start:start + n]
+        ids = laid[start : start + n]
         start += n
         if isinstance(part, NewMeld):
             out.append({"cards": ids, "meld": new_id, "new": True})
@@ -341,15 +344,20 @@ def _check_after(g: Position, plan: Plan, extra_value: int = 0) -> None:
     if not g.opened(side) and (plan.laid or extra_value):
         pts = value_of([KIND_OF_ID[c] for c in plan.laid]) + extra_value
         if not opening_minimum_met(pts, g.minimum(side)):
-            raise IllegalMove("opening_too_low", f"{pts} of {g.minimum(side)}",
-                              points=pts, minimum=g.minimum(side))
+            raise IllegalMove(
+                "opening_too_low",
+                f"{pts} of {g.minimum(side)}",
+                points=pts,
+                minimum=g.minimum(side),
+            )
     laid_black3 = False
     if plan.black3:
         laid = set(plan.laid)
-        laid_black3 = any(m.type == BLACK3 and m.id in plan.copied
-                          and not laid.isdisjoint(m.cards) for m in plan.melds)
-    code = g.end_of_action_problem(len(plan.hand), g.requirement_met(-1, plan.melds),
-                                      laid_black3)
+        laid_black3 = any(
+            m.type == BLACK3 and m.id in plan.copied and not laid.isdisjoint(m.cards)
+            for m in plan.melds
+        )
+    code = g.end_of_action_problem(len(plan.hand), g.requirement_met(-1, plan.melds), laid_black3)
     if code is not None:
         raise IllegalMove(code)
 
@@ -369,13 +377,20 @@ def apply_meld(g: Position, move: Meld, plan: Plan) -> None:
     g.hands[seat] = plan.hand
     first_new = g.next_meld_id
     g.melds[g.side_of(seat)], g.next_meld_id = plan.melds, plan.next_id
-    copied = plan.copied     # (the melds changed, in the side's order)
+    copied = plan.copied  # (the melds changed, in the side's order)
     if g.record_log:
-        g._log(seat, move.text(), "meld",
-               public={"laid": list(plan.laid),
-                       "melds": list(copied) if len(copied) == 1 else
-                       [m.id for m in plan.melds if m.id in copied],
-                       "parts": _logged_parts(move.parts, plan.laid, 0, first_new)})
+        g._log(
+            seat,
+            move.text(),
+            "meld",
+            public={
+                "laid": list(plan.laid),
+                "melds": list(copied)
+                if len(copied) == 1
+                else [m.id for m in plan.melds if m.id in copied],
+                "parts": _logged_parts(move.parts, plan.laid, 0, first_new),
+            },
+        )
     _after_meld(g, seat)
 
 
@@ -394,8 +409,7 @@ def verify_merge(g: Position, move: Merge) -> Plan:
     code = addition_problem(a, b.kinds(), g.rules)
     if code is not None:
         raise IllegalMove(code, move.text())
-    if not g.rules.wild_onto_canasta and len(b.cards) >= g.rules.canasta_size \
-            and a.wilds:
+    if not g.rules.wild_onto_canasta and len(b.cards) >= g.rules.canasta_size and a.wilds:
         raise IllegalMove("wild_on_canasta")
     plan.touch(move.a).add(b.cards)
     plan.drop(move.b)
@@ -415,8 +429,9 @@ def verify_discard(g: Position, move: Discard) -> None:
     hand = g.hands[g.current]
     k = move.card
     if not 0 <= k < len(IDS_OF_KIND) or not _holds(hand, k):
-        raise IllegalMove("card_not_in_hand", kind_text(k) if 0 <= k < len(IDS_OF_KIND)
-                          else repr(k))
+        raise IllegalMove(
+            "card_not_in_hand", kind_text(k) if 0 <= k < len(IDS_OF_KIND) else repr(k)
+        )
     if IS_RED3[k] and not g.rules.red_three_discardable:
         raise IllegalMove("cannot_discard")
     if len(hand) == 1 and not g.may_go_out_now():
@@ -457,7 +472,7 @@ def verify_lay_red_three(g: Position, move: LayRedThree) -> None:
         raise IllegalMove("not_red_three", move.text())
     take_ids(list(g.hands[g.current]), (move.card,))
     if len(g.hands[g.current]) <= 1:
-        raise IllegalMove("must_keep_cards")   # never empty the hand this way (D7)
+        raise IllegalMove("must_keep_cards")  # never empty the hand this way (D7)
 
 
 def apply_lay_red_three(g: Position, move: LayRedThree, plan: Plan | None) -> None:

@@ -11,6 +11,7 @@ text out, stable error codes. It holds one ``Session`` (the table) and replaces 
 >>> json.loads(b.handle('{"op": "move", "move": "pass", "version": 0}'))["error"]["code"]
 'wrong_phase'
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -21,8 +22,18 @@ from .errors import REASONS, IllegalMove, InvalidMove, ScenarioError
 from .moves import parse_move
 from .session import SEAT_KINDS, Session, SessionError
 
-BRIDGE_CODES = ("bad_request", "unknown_op", "stale_version", "not_your_turn", "no_game",
-                "bad_move_text", "bad_record", "bad_scenario", "bad_option", "internal")
+BRIDGE_CODES = (
+    "bad_request",
+    "unknown_op",
+    "stale_version",
+    "not_your_turn",
+    "no_game",
+    "bad_move_text",
+    "bad_record",
+    "bad_scenario",
+    "bad_option",
+    "internal",
+)
 __all__ = ["Bridge", "SEAT_KINDS", "BRIDGE_CODES", "record_check"]
 
 
@@ -95,9 +106,15 @@ class Bridge:
 
     # Ops -------------------------------------------------------------------------------------------
     def op_new_game(self, req: dict) -> dict:
-        return self._start(Session.new_game(req.get("rules", "samba"), req.get("players"),
-                                            req.get("target"), req.get("seed"),
-                                            req.get("seats")))
+        return self._start(
+            Session.new_game(
+                req.get("rules", "samba"),
+                req.get("players"),
+                req.get("target"),
+                req.get("seed"),
+                req.get("seats"),
+            )
+        )
 
     def op_view(self, req: dict) -> dict:
         return self._ok()
@@ -113,13 +130,20 @@ class Bridge:
             raise SessionError("bad_request", "'move' must be a move text")
         move = parse_move(text)
         side = g.side_of(g.current)
-        out: dict[str, Any] = {"ok": True, "legal": True, "code": None, "message": None,
-               "minimum": 0 if g.opened(side) else g.minimum(side), "opening_points": 0}
+        out: dict[str, Any] = {
+            "ok": True,
+            "legal": True,
+            "code": None,
+            "message": None,
+            "minimum": 0 if g.opened(side) else g.minimum(side),
+            "opening_points": 0,
+        }
         try:
             plan = g.verify(move)
             if plan is not None:
                 from .cards import KIND_OF_ID
                 from .melds import value_of
+
                 out["opening_points"] = value_of([KIND_OF_ID[c] for c in plan.laid])
         except IllegalMove as e:
             out.update(legal=False, code=e.code, message=str(e))
@@ -135,8 +159,15 @@ class Bridge:
         s = self._table()
         level = req.get("level")
         h = s.hint("hard" if level is None else level, req.get("version"))
-        return {"ok": True, "move": h["move"], "level": h["level"], "reasons": h["reasons"],
-                "warnings": h["warnings"], "samples": h["samples"], "version": s.game.version}
+        return {
+            "ok": True,
+            "move": h["move"],
+            "level": h["level"],
+            "reasons": h["reasons"],
+            "warnings": h["warnings"],
+            "samples": h["samples"],
+            "version": s.game.version,
+        }
 
     def op_record(self, req: dict) -> dict:
         s = self._table()
@@ -163,6 +194,7 @@ class Bridge:
         if g.phase not in ("deal_over", "game_over"):
             raise SessionError("not_your_turn", "the deal is not over yet")
         from .review import deal_review
+
         return {"ok": True, "version": g.version, "review": deal_review(g)}
 
     def op_lesson(self, req: dict) -> dict:
@@ -176,11 +208,13 @@ class Bridge:
 
     def op_rules_data(self, req: dict) -> dict:
         from .rulesdoc import rules_data
+
         return {"ok": True, "rules_data": rules_data()}
 
     def op_net(self, req: dict) -> dict:
         """Play between browsers (docs/netplay.md): delegated to py_engine/netplay."""
         from .netplay.ops import net_op
+
         return net_op(self, req)
 
     def op_reasons(self, req: dict) -> dict:

@@ -2,6 +2,7 @@
 three and wild meld with its type, size and wild cards (kept per rule set, a bounded cache), and
 the sets of candidates that reach an opening minimum. No position is read but the rule set:
 ``legal.py`` checks the candidates against the table and turns them into moves."""
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -38,18 +39,36 @@ def rule_shape(r) -> tuple:
     set made for a test is its own entry)."""
     got = _SHAPES.get(id(r))
     if got is None or got[0] is not r:
-        got = _SHAPES[id(r)] = (r, (r.group_max_wilds, r.group_naturals_per_wild,
-                                    r.group_min_naturals, r.group_naturals_exceed_wilds,
-                                    r.sequences, r.sequence_max, r.wild_melds, r.wild_meld_max),
-                                {}, {}, _fewest_group_naturals(r))
+        got = _SHAPES[id(r)] = (
+            r,
+            (
+                r.group_max_wilds,
+                r.group_naturals_per_wild,
+                r.group_min_naturals,
+                r.group_naturals_exceed_wilds,
+                r.sequences,
+                r.sequence_max,
+                r.wild_melds,
+                r.wild_meld_max,
+            ),
+            {},
+            {},
+            _fewest_group_naturals(r),
+        )
     return got
 
 
 def _fewest_group_naturals(r) -> int:
     """The fewest natural cards any group may hold under the rules ``r`` (with as many wild
     cards as it may take): a rank held fewer times makes no group candidate."""
-    return next((n for n in range(1, 4) if any(group_counts_ok(n, w, r)
-                                                for w in range(r.group_max_wilds + 1))), 4)
+    return next(
+        (
+            n
+            for n in range(1, 4)
+            if any(group_counts_ok(n, w, r) for w in range(r.group_max_wilds + 1))
+        ),
+        4,
+    )
 
 
 # Which counts are held at all: a sequence candidate reads no more of a suit's counts.
@@ -88,8 +107,11 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
         return got
     max_wilds, _, _, _, sequences, smax, wild_melds, wild_max = entry[1]
     c = counts
-    wilds = ((0,) * c[0] + (13,) * c[13] + (26,) * c[26] + (39,) * c[39] + (52,) * c[52]
-             if c[0] or c[13] or c[26] or c[39] or c[52] else ())
+    wilds = (
+        (0,) * c[0] + (13,) * c[13] + (26,) * c[26] + (39,) * c[39] + (52,) * c[52]
+        if c[0] or c[13] or c[26] or c[39] or c[52]
+        else ()
+    )
     wkey = wilds[:max_wilds]
     parts = entry[3]
     out: list[tuple[NewMeld, str, int, int]] = []
@@ -136,16 +158,21 @@ def _rank_groups(rank: int, held: tuple[int, ...], wkey: tuple[int, ...], r) -> 
     for suit, n in enumerate(held):
         nat += (suit * 13 + rank - 2,) * n
     n = len(nat)
-    return tuple((shared_part(nat + wkey[:w]), GROUP, n + w, w) for w in range(0, len(wkey) + 1)
-                 if group_counts_ok(n, w, r))
+    return tuple(
+        (shared_part(nat + wkey[:w]), GROUP, n + w, w)
+        for w in range(0, len(wkey) + 1)
+        if group_counts_ok(n, w, r)
+    )
 
 
 def _suit_sequences(suit: int, held: list[int], smax: int) -> tuple:
     """The sequence candidates of one suit (``held``: its counts of ranks 4 to ace)."""
     base = suit * 13 - 2
     ranks = [4 + i for i, n in enumerate(held) if n]
-    return tuple((shared_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0)
-                 for w in sequence_windows(ranks, smax))
+    return tuple(
+        (shared_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0)
+        for w in sequence_windows(ranks, smax)
+    )
 
 
 # The generator's parts are shared objects: one per card tuple (a bounded cache).
@@ -160,7 +187,6 @@ def shared_part(cards: tuple[int, ...]) -> NewMeld:
             _PARTS.clear()
         got = _PARTS[cards] = NewMeld.of_sorted(cards)
     return got
-
 
 
 def _value(part) -> int:
@@ -179,7 +205,7 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
     order = sorted(range(len(shapes)), key=lambda i: facts[i][0], reverse=True)
     cands = [shapes[i][0] for i in order]
     vals = [facts[i][0] for i in order]
-    needs = [facts[i][1] for i in order]     # per candidate, the cards of each kind it takes
+    needs = [facts[i][1] for i in order]  # per candidate, the cards of each kind it takes
     found: list[tuple] = []
     seen = set()
 
@@ -188,6 +214,7 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
         if key not in seen:
             seen.add(key)
             found.append(tuple(combo))
+
     for c, v in zip(cands, vals):
         if v >= needed:
             add((c,))
@@ -207,7 +234,7 @@ def opening_combos(counts: list[int], needed: int, game: Game, limit: int = MAX_
                         break
             if fits:
                 add((cands[i], cands[j]))
-    for i in range(top):   # greedy fill
+    for i in range(top):  # greedy fill
         start = cands[i]
         combo, total = [start], vals[i]
         left = list(counts)

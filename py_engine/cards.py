@@ -9,14 +9,15 @@ copies of a card share a kind and are interchangeable; moves name kinds, the sta
 >>> RANK_OF[parse_kind("AH")], VALUE_OF_KIND[parse_kind("JK")]
 (14, 50)
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-RANK_CHARS = "23456789TJQKA"          # rank 2..14
-SUIT_CHARS = "CDHS"                   # clubs, diamonds, hearts, spades
+RANK_CHARS = "23456789TJQKA"  # rank 2..14
+SUIT_CHARS = "CDHS"  # clubs, diamonds, hearts, spades
 SUIT_SYMBOLS = "♣♦♥♠"
-JOKER = 52                            # the joker's kind
+JOKER = 52  # the joker's kind
 N_KINDS = 53
 DECK_SIZE = 52
 
@@ -44,7 +45,7 @@ def _value(kind: int) -> int:
     if r >= 4:
         return 5
     if r == 3:
-        return 0 if _suit(kind) in (1, 2) else 5   # red 3: bonus only; black 3: 5
+        return 0 if _suit(kind) in (1, 2) else 5  # red 3: bonus only; black 3: 5
     raise AssertionError(kind)
 
 
@@ -56,8 +57,10 @@ IS_WILD = [k == JOKER or _rank(k) == 2 for k in range(N_KINDS)]
 IS_RED3 = [_rank(k) == 3 and _suit(k) in (1, 2) for k in range(N_KINDS)]
 IS_BLACK3 = [_rank(k) == 3 and _suit(k) in (0, 3) for k in range(N_KINDS)]
 IS_NATURAL = [not IS_WILD[k] and RANK_OF[k] >= 4 for k in range(N_KINDS)]
-KIND_TEXT = [("JK" if k == JOKER else RANK_CHARS[_rank(k) - 2] + SUIT_CHARS[_suit(k)])
-             for k in range(N_KINDS)]
+KIND_TEXT = [
+    ("JK" if k == JOKER else RANK_CHARS[_rank(k) - 2] + SUIT_CHARS[_suit(k)])
+    for k in range(N_KINDS)
+]
 
 
 def kind_of_id(card_id: int) -> int:
@@ -71,8 +74,9 @@ def deck_ids(decks: int = 3, jokers: int = 6) -> list[int]:
 
 KIND_OF_ID = [kind_of_id(i) for i in range(162)]
 # The physical ids of each kind, lowest first (a move names a kind; the lowest copy is used).
-IDS_OF_KIND: list[tuple[int, ...]] = [tuple(i for i in range(162) if KIND_OF_ID[i] == k)
-                                      for k in range(N_KINDS)]
+IDS_OF_KIND: list[tuple[int, ...]] = [
+    tuple(i for i in range(162) if KIND_OF_ID[i] == k) for k in range(N_KINDS)
+]
 
 
 def kind_text(kind: int) -> str:
@@ -84,7 +88,7 @@ def id_text(card_id: int) -> str:
 
 
 _KIND_BY_TEXT = {t: k for k, t in enumerate(KIND_TEXT)}
-KIND_BY_TEXT = _KIND_BY_TEXT          # canonical card text -> kind (``parse_kind`` reads more)
+KIND_BY_TEXT = _KIND_BY_TEXT  # canonical card text -> kind (``parse_kind`` reads more)
 
 
 def parse_kind(text: str) -> int:

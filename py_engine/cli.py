@@ -3,6 +3,7 @@
 The long runs (tournament, soak) print a progress line on stderr (deals done, rate, time left)
 and their result as JSON on stdout; ``--ray`` spreads their deals over a Ray cluster
 (``spread.py``)."""
+
 from __future__ import annotations
 
 import argparse
@@ -44,38 +45,64 @@ def main(argv: list[str] | None = None, out=None) -> int:
     t.add_argument("--deals", type=int, default=20)
     t.add_argument("--seed", type=int, default=1)
     t.add_argument("--budget", type=float, default=None, help="hard: seconds per decision")
-    t.add_argument("--clock", choices=("wall", "cpu"), default="wall",
-                   help="hard: the budget in elapsed time (what players wait) or in this "
-                        "process's CPU time (measurements on a busy machine)")
-    t.add_argument("--jobs", type=int, default=1,
-                   help="play deals in this many processes (keep it at most the core count)")
-    t.add_argument("--ray", metavar="ADDRESS|auto", default=None,
-                   help="play deals on a Ray cluster: its head's HOST:PORT, or 'auto' (this "
-                        "machine's cluster, or a local one); needs pip install '.[cluster]'")
-    k = sub.add_parser("soak", help="many deals by random and computer players, every "
-                                    "invariant checked")
+    t.add_argument(
+        "--clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="hard: the budget in elapsed time (what players wait) or in this "
+        "process's CPU time (measurements on a busy machine)",
+    )
+    t.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="play deals in this many processes (keep it at most the core count)",
+    )
+    t.add_argument(
+        "--ray",
+        metavar="ADDRESS|auto",
+        default=None,
+        help="play deals on a Ray cluster: its head's HOST:PORT, or 'auto' (this "
+        "machine's cluster, or a local one); needs pip install '.[cluster]'",
+    )
+    k = sub.add_parser(
+        "soak", help="many deals by random and computer players, every invariant checked"
+    )
     k.add_argument("--rules", default="samba")
     k.add_argument("--players", type=int, default=None)
     k.add_argument("--deals", type=int, default=100)
     k.add_argument("--seed", type=int, default=1)
-    k.add_argument("--bots", default="easy,medium",
-                   help="computer levels that play every other game (comma-separated; '' for "
-                        "random players only)")
-    k.add_argument("--check-every", type=int, default=1,
-                   help="re-verify every legal move and the view at every N-th move (1: all)")
+    k.add_argument(
+        "--bots",
+        default="easy,medium",
+        help="computer levels that play every other game (comma-separated; '' for "
+        "random players only)",
+    )
+    k.add_argument(
+        "--check-every",
+        type=int,
+        default=1,
+        help="re-verify every legal move and the view at every N-th move (1: all)",
+    )
     k.add_argument("--jobs", type=int, default=1, help="play deals in this many processes")
-    k.add_argument("--ray", metavar="ADDRESS|auto", default=None,
-                   help="play deals on a Ray cluster (as tournament --ray)")
+    k.add_argument(
+        "--ray",
+        metavar="ADDRESS|auto",
+        default=None,
+        help="play deals on a Ray cluster (as tournament --ray)",
+    )
     args = p.parse_args(argv)
 
     if args.cmd == "simulate":
         from .rules import get_rules
         from .simulate import simulate
+
         players = args.players or get_rules(args.rules).default_players
         result = simulate(args.rules, players, args.games, args.seed)
     elif args.cmd == "check":
         from .record import load_scenario
         from .views import view_for
+
         try:
             game = load_scenario(_load_json(args.scenario))
         except ScenarioError as e:
@@ -84,29 +111,48 @@ def main(argv: list[str] | None = None, out=None) -> int:
             seat = game.current
             try:
                 game.play(args.move)
-                result = {"ok": True, "legal": True, "move": args.move,
-                          "view": view_for(game, seat)}
+                result = {
+                    "ok": True,
+                    "legal": True,
+                    "move": args.move,
+                    "view": view_for(game, seat),
+                }
             except IllegalMove as e:
                 result = {"ok": True, "legal": False, "reason": e.code, "message": str(e)}
             except InvalidMove as e:
-                result = {"ok": False, "legal": False, "reason": "bad_move_text",
-                          "message": str(e)}
+                result = {"ok": False, "legal": False, "reason": "bad_move_text", "message": str(e)}
     elif args.cmd == "replay":
         from .record import replay
+
         try:
             game = replay(_load_json(args.file))
         except ScenarioError as e:
             print(json.dumps({"ok": False, "error": str(e)}), file=out)
             return 1
-        result = {"ok": True, "moves": len(game.moves), "deals": game.deal_no,
-                  "scores": game.scores, "phase": game.phase, "result": game.result}
+        result = {
+            "ok": True,
+            "moves": len(game.moves),
+            "deals": game.deal_no,
+            "scores": game.scores,
+            "phase": game.phase,
+            "result": game.result,
+        }
     elif args.cmd == "soak":
         from .soak import soak
         from .spread import SpreadError
+
         try:
-            result = soak(args.rules, args.players, args.deals, args.seed,
-                          [b for b in args.bots.split(",") if b], args.check_every,
-                          jobs=args.jobs, ray=args.ray, progress=True)
+            result = soak(
+                args.rules,
+                args.players,
+                args.deals,
+                args.seed,
+                [b for b in args.bots.split(",") if b],
+                args.check_every,
+                jobs=args.jobs,
+                ray=args.ray,
+                progress=True,
+            )
         except (ValueError, SpreadError) as e:
             print(json.dumps({"ok": False, "error": str(e)}), file=out)
             return 2
@@ -114,14 +160,26 @@ def main(argv: list[str] | None = None, out=None) -> int:
         return 1 if result["violations"] else 0
     elif args.cmd == "bench":
         from .simulate import bench
+
         result = bench(args.seconds)
     else:
         from .ai.tournament import tournament
         from .spread import SpreadError
+
         try:
-            result = tournament(args.rules, args.players, args.a, args.b, args.deals, args.seed,
-                                budget=args.budget, jobs=max(1, args.jobs), clock=args.clock,
-                                ray=args.ray, progress=True)
+            result = tournament(
+                args.rules,
+                args.players,
+                args.a,
+                args.b,
+                args.deals,
+                args.seed,
+                budget=args.budget,
+                jobs=max(1, args.jobs),
+                clock=args.clock,
+                ray=args.ray,
+                progress=True,
+            )
         except (ValueError, SpreadError) as e:
             print(json.dumps({"ok": False, "error": str(e)}), file=out)
             return 2

@@ -1,4 +1,5 @@
 """The engine's errors and their stable reason codes."""
+
 from __future__ import annotations
 
 # Reason codes carried by IllegalMove; the page maps each to a translated message.

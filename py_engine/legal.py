@@ -10,6 +10,7 @@ opened side's pile takes without melds, which are accepted from counts too. A te
 generated moves with verifying every candidate. What is generated is recorded in the position's
 ``Game.generation()`` (with the plan where a move was verified), so that ``Game.play`` does not
 check those very moves again."""
+
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
@@ -80,8 +81,10 @@ _DRAW, _END_DEAL, _NEXT_DEAL, _PASS = Draw(), EndDeal(), NextDeal(), Pass()
 _YES, _NO = Answer(True), Answer(False)
 _DISCARDS = [Discard(k) for k in range(N_KINDS)]
 # A group of rank r takes a natural of its rank or a wild card.
-_GROUP_FITS = [tuple(kind_of_rank_suit(r, s) for s in range(4)) + tuple(_WILD_IDS)
-               if r >= 2 else () for r in range(15)]
+_GROUP_FITS = [
+    tuple(kind_of_rank_suit(r, s) for s in range(4)) + tuple(_WILD_IDS) if r >= 2 else ()
+    for r in range(15)
+]
 _GROUP_NATURALS = [fits[:4] for fits in _GROUP_FITS]
 
 
@@ -107,7 +110,7 @@ def fitting_kinds(meld: TableMeld) -> list[int] | tuple[int, ...]:
     if t == SEQUENCE:
         lo = RANK_OF[KIND_OF_ID[meld.cards[0]]] - 1
         hi = RANK_OF[KIND_OF_ID[meld.cards[-1]]] + 1
-        base = meld.suit * 13 - 2      # (``kind_of_rank_suit``)
+        base = meld.suit * 13 - 2  # (``kind_of_rank_suit``)
         out = []
         if 4 <= lo <= 14:
             out.append(base + lo)
@@ -154,16 +157,28 @@ def quick_fit(meld: TableMeld, k: int) -> bool:
         if not IS_NATURAL[k] or SUIT_OF[k] != meld.suit:
             return False
         r = RANK_OF[k]
-        return (r == RANK_OF[KIND_OF_ID[meld.cards[0]]] - 1
-                or r == RANK_OF[KIND_OF_ID[meld.cards[-1]]] + 1)
+        return (
+            r == RANK_OF[KIND_OF_ID[meld.cards[0]]] - 1
+            or r == RANK_OF[KIND_OF_ID[meld.cards[-1]]] + 1
+        )
     return IS_BLACK3[k] if t == BLACK3 else IS_WILD[k]
 
 
 class ActingSide:
     """What the generator needs of the acting side, worked out once per query."""
 
-    __slots__ = ("game", "seat", "side", "melds", "finished", "sequences", "cards", "needed",
-                 "needs_sequence", "_ends")
+    __slots__ = (
+        "game",
+        "seat",
+        "side",
+        "melds",
+        "finished",
+        "sequences",
+        "cards",
+        "needed",
+        "needs_sequence",
+        "_ends",
+    )
 
     def __init__(self, game: Game, canastas: tuple[int, int] | None = None):
         """``canastas``: ``side_canastas`` of the side's melds, when the caller has it."""
@@ -171,8 +186,9 @@ class ActingSide:
         self.seat = game.current
         self.side = game.current % game.n_sides
         self.melds = game.melds[self.side]
-        self.finished, self.sequences = (side_canastas(self.melds, game.rules) if canastas is None
-                                         else canastas)
+        self.finished, self.sequences = (
+            side_canastas(self.melds, game.rules) if canastas is None else canastas
+        )
         self.cards = len(game.hands[self.seat])
         self.needed = game.canastas_needed
         self.needs_sequence = game.rules.go_out_needs_sequence
@@ -184,15 +200,17 @@ class ActingSide:
         if self.finished + (gained is not None) - (lost is not None) < self.needed:
             return False
         return not self.needs_sequence or (
-            self.sequences + (gained == "samba") - (lost == "samba") > 0)
+            self.sequences + (gained == "samba") - (lost == "samba") > 0
+        )
 
     def end_ok(self, cards_left: int, met: bool, laid_black3: bool) -> bool:
         """``Game.end_of_action_problem`` is None (asked once per distinct question)."""
         key = (cards_left, met, laid_black3)
         got = self._ends.get(key)
         if got is None:
-            got = self._ends[key] = self.game.end_of_action_problem(
-                cards_left, met, laid_black3) is None
+            got = self._ends[key] = (
+                self.game.end_of_action_problem(cards_left, met, laid_black3) is None
+            )
         return got
 
     def new_meld_ok(self, part: NewMeld) -> bool:
@@ -230,8 +248,9 @@ def single_addition(game: Game, acting: ActingSide, meld: TableMeld, k: int) -> 
     return mv
 
 
-def single_new_meld(game: Game, acting: ActingSide, part: NewMeld, mtype: str, n: int,
-                    wilds: int) -> Meld | None:
+def single_new_meld(
+    game: Game, acting: ActingSide, part: NewMeld, mtype: str, n: int, wilds: int
+) -> Meld | None:
     """The move laying ``part`` (a candidate of ``candidate_shapes`` with its type, size and wild
     cards) alone, if it is legal now, recorded as generated at this position."""
     if not acting.new_shape_ok(mtype, n, wilds):
@@ -242,15 +261,19 @@ def single_new_meld(game: Game, acting: ActingSide, part: NewMeld, mtype: str, n
 
 
 # The natural kinds of each rank, rank by rank (suits in order): (rank, kinds).
-_NATURALS_OF_RANK = [(r, [k for k in NATURALS_BY_RANK if RANK_OF[k] == r])
-                     for r in sorted({RANK_OF[k] for k in NATURAL_KINDS})]
+_NATURALS_OF_RANK = [
+    (r, [k for k in NATURALS_BY_RANK if RANK_OF[k] == r])
+    for r in sorted({RANK_OF[k] for k in NATURAL_KINDS})
+]
 # The natural kinds of each suit, low rank to high: kinds ``lo .. lo + len - 1`` of ranks
 # ``RANK_OF[lo]`` up (checked here), so a hand's counts of them are one slice.
 _NATURALS_OF_SUIT = [[k for k in NATURALS_BY_RANK if SUIT_OF[k] == s] for s in range(4)]
 _NATURALS_OF_RANK_LIST = [[k for k in NATURALS_BY_RANK if RANK_OF[k] == r] for r in range(15)]
 _SUIT_SLICES = [(ks[0], ks[-1] + 1, RANK_OF[ks[0]]) for ks in _NATURALS_OF_SUIT]
-assert all(ks == list(range(lo, hi)) and [RANK_OF[k] for k in ks] == list(range(r, r + len(ks)))
-           for ks, (lo, hi, r) in zip(_NATURALS_OF_SUIT, _SUIT_SLICES))
+assert all(
+    ks == list(range(lo, hi)) and [RANK_OF[k] for k in ks] == list(range(r, r + len(ks)))
+    for ks, (lo, hi, r) in zip(_NATURALS_OF_SUIT, _SUIT_SLICES)
+)
 
 
 def natural_rank_counts(counts: list[int]) -> list[int]:
@@ -262,8 +285,13 @@ def natural_rank_counts(counts: list[int]) -> list[int]:
     return own
 
 
-def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
-                           max_size: int, rank_counts: list[int] | None = None) -> Meld | None:
+def first_natural_new_meld(
+    game: Game,
+    acting: ActingSide,
+    counts: list[int],
+    max_size: int,
+    rank_counts: list[int] | None = None,
+) -> Meld | None:
     """The first of ``candidate_shapes(counts, game)`` that is a group without wild cards or a
     sequence, of at most ``max_size`` cards, and legal to lay alone now, as ``single_new_meld``
     gives it; found without listing the other candidates (the same order: the groups rank by
@@ -290,13 +318,15 @@ def first_natural_new_meld(game: Game, acting: ActingSide, counts: list[int],
         ranks = [r0 + i for i, c in enumerate(held) if c]
         for w in sequence_windows(ranks, smax):
             if len(w) <= max_size and acting.new_shape_ok(SEQUENCE, len(w), 0):
-                return single_new_meld(game, acting, shared_part(tuple(base + x for x in w)),
-                                       SEQUENCE, len(w), 0)
+                return single_new_meld(
+                    game, acting, shared_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0
+                )
     return None
 
 
-def addition_targets(game: Game, counts: list[int] | None = None,
-                     side: ActingSide | None = None) -> dict[int, list[int]]:
+def addition_targets(
+    game: Game, counts: list[int] | None = None, side: ActingSide | None = None
+) -> dict[int, list[int]]:
     """For each kind in the current player's hand (in kind order), the meld ids it may join
     alone, now (in the side's meld order)."""
     if game.phase != "meld":
@@ -341,12 +371,16 @@ def addition_pairs(game: Game, counts: list[int], side: ActingSide) -> list[tupl
                 ok = group_ok.get(key)
                 if ok is None:
                     ok = group_ok[key] = addition_problem(m, (k,), r) is None and side.end_ok(
-                        left, side.met_after(finished_kind(GROUP, n + 1, w + wk, r),
-                                             finished_kind(GROUP, n, w, r)), False)
+                        left,
+                        side.met_after(
+                            finished_kind(GROUP, n + 1, w + wk, r), finished_kind(GROUP, n, w, r)
+                        ),
+                        False,
+                    )
                 if ok:
                     found.append((k, i, m.id))
             continue
-        before, known = None, False     # (what the meld is finished as: asked when a card fits)
+        before, known = None, False  # (what the meld is finished as: asked when a card fits)
         for k in fitting_kinds(m):
             if counts[k] and addition_problem(m, (k,), r) is None:
                 if not known:
@@ -434,7 +468,7 @@ class PlainTakes:
         rest = game.pile[:-1]
         if game.rules.red_threes_automatic:
             rest = [c for c in rest if not IS_RED3[KIND_OF_ID[c]]]
-        self.after = self.acting.cards + len(rest)    # before the cards laid are taken off
+        self.after = self.acting.cards + len(rest)  # before the cards laid are taken off
 
     def ok(self, cards: tuple[int, ...]) -> bool:
         """May the pile be taken with ``cards`` (naturals of the top card's rank, wild cards)?"""
@@ -445,8 +479,9 @@ class PlainTakes:
         r = self.rules
         naturals = sum(1 for k in cards if not IS_WILD[k])
         wilds = len(cards) - naturals
-        if naturals < 2 and not (r.take_pile_natural_and_wild and not self.frozen
-                                 and naturals >= 1 and wilds >= 1):
+        if naturals < 2 and not (
+            r.take_pile_natural_and_wild and not self.frozen and naturals >= 1 and wilds >= 1
+        ):
             return False
         if group_counts_problem(naturals + 1, wilds, r) is not None:
             return False
@@ -487,8 +522,7 @@ def legal_moves(game: Game, canastas: tuple[int, int] | None = None) -> list[Mov
     ``canastas``: ``side_canastas`` of the acting side's melds, when the caller has it)."""
     if game.phase != "meld":
         return other_moves(game)
-    acting = (ActingSide(game, canastas) if game.melds[game.current % game.n_sides]
-              else None)
+    acting = ActingSide(game, canastas) if game.melds[game.current % game.n_sides] else None
     out = other_moves(game, acting)
     n_red3 = 0
     if not game.rules.red_threes_automatic:
@@ -515,14 +549,14 @@ def other_moves(game: Game, acting: ActingSide | None = None, takes: bool = True
     hand = game.hands[seat]
     by_choice = not game.rules.red_threes_automatic
     if ph == "draw" and not by_choice:
-        return _draw_moves(game, side, takes)      # (the kinds in hand are not needed)
+        return _draw_moves(game, side, takes)  # (the kinds in hand are not needed)
     distinct = sorted(set(map(KIND_OF_ID.__getitem__, hand)), key=SORT_INDEX.__getitem__)
     if by_choice and len(hand) > 1:
         out += [LayRedThree(k) for k in distinct if IS_RED3[k]]
     if ph == "draw":
         return out + _draw_moves(game, side, takes)
     ranks: set[int] = set()
-    merges = False      # (two groups of one rank: only then are the pairs listed)
+    merges = False  # (two groups of one rank: only then are the pairs listed)
     for m in game.melds[side]:
         if m.type == GROUP:
             if m.rank in ranks:
@@ -544,8 +578,9 @@ def other_moves(game: Game, acting: ActingSide | None = None, takes: bool = True
     return out
 
 
-def has_meld_move(game: Game, acting: ActingSide | None = None,
-                  counts: list[int] | None = None) -> bool:
+def has_meld_move(
+    game: Game, acting: ActingSide | None = None, counts: list[int] | None = None
+) -> bool:
     """Is any meld move legal now (``meld_moves(game)`` not empty)? Stops at the first
     (``acting``, ``counts``: the acting side's facts and the hand's kind counts, when the caller
     has them)."""
@@ -564,7 +599,7 @@ def has_meld_move(game: Game, acting: ActingSide | None = None,
         if m.type == GROUP and m.rank >= 4 and not wilds:
             a, b, c, d = _GROUP_NATURALS[m.rank]
             if not (counts[a] or counts[b] or counts[c] or counts[d]):
-                continue    # (nothing in hand fits it)
+                continue  # (nothing in hand fits it)
         for k in fitting_kinds(m):
             if counts[k] and acting.addition_ok(m, k):
                 return True
@@ -590,8 +625,9 @@ def ask_moves(game: Game, acting: ActingSide | None = None) -> list[Ask]:
     seat = game.current
     if game.ask_problem(seat) is not None:
         return []
-    if not (acting.met_after(None) if acting is not None
-            else game.requirement_met(game.side_of(seat))):
+    if not (
+        acting.met_after(None) if acting is not None else game.requirement_met(game.side_of(seat))
+    ):
         return []
     kinds = game.hand_kinds(seat)
     cands: list[Ask] = []
@@ -625,13 +661,19 @@ def opening_ok(game: Game, combo: Sequence[NewMeld]) -> bool:
             sequences += done == "samba"
     if not opening_minimum_met(points, game.minimum(game.side_of(game.current))):
         return False
-    return game.end_of_action_problem(len(game.hands[game.current]) - laid,
-                                      game.requirement_met_counts(finished, sequences),
-                                      False) is None
+    return (
+        game.end_of_action_problem(
+            len(game.hands[game.current]) - laid,
+            game.requirement_met_counts(finished, sequences),
+            False,
+        )
+        is None
+    )
 
 
-def meld_moves(game: Game, acting: ActingSide | None = None,
-               counts: list[int] | None = None) -> list[Meld]:
+def meld_moves(
+    game: Game, acting: ActingSide | None = None, counts: list[int] | None = None
+) -> list[Meld]:
     """The meld moves of the seat to act (recorded as generated at this position: ``play``
     does not check them again; ``acting``, ``counts``: the acting side's facts and the hand's
     kind counts, when the caller has them)."""
@@ -641,8 +683,9 @@ def meld_moves(game: Game, acting: ActingSide | None = None,
     return out
 
 
-def _meld_moves(game: Game, acting: ActingSide | None = None,
-                counts: list[int] | None = None) -> list[Meld]:
+def _meld_moves(
+    game: Game, acting: ActingSide | None = None, counts: list[int] | None = None
+) -> list[Meld]:
     seat = game.current
     side = seat % game.n_sides
     if counts is None:
@@ -662,17 +705,20 @@ def _meld_moves(game: Game, acting: ActingSide | None = None,
     return out
 
 
-def opened_meld_choices(game: Game, acting: ActingSide, counts: list[int]
-                        ) -> tuple[list[NewMeld], list[tuple[int, int, int]]]:
+def opened_meld_choices(
+    game: Game, acting: ActingSide, counts: list[int]
+) -> tuple[list[NewMeld], list[tuple[int, int, int]]]:
     """The meld moves of an opened side in the meld phase, in ``meld_moves`` order but not yet
     made: the new melds' parts, then the single-card additions (``addition_pairs``)."""
-    news = [part for part, t, n, w in candidate_shapes(counts, game)
-            if acting.new_shape_ok(t, n, w)]
+    news = [
+        part for part, t, n, w in candidate_shapes(counts, game) if acting.new_shape_ok(t, n, w)
+    ]
     return news, addition_pairs(game, counts, acting)
 
 
-def meld_move_at(game: Game, acting: ActingSide, counts: list[int],
-                 pick: Callable[[range], int]) -> Meld:
+def meld_move_at(
+    game: Game, acting: ActingSide, counts: list[int], pick: Callable[[range], int]
+) -> Meld:
     """``pick(meld_moves(game, acting, counts))`` for an opened side with a meld move
     (``has_meld_move``), where ``pick`` reads only the list's length and one item
     (``random.Random.choice``): only that move is made and recorded as generated."""

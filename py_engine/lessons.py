@@ -3,6 +3,7 @@
 A lesson checks the reader's move with the engine: an illegal move is explained by the
 engine's reason, a legal move that is not the goal by the lesson's ``wrong`` text.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,8 +14,21 @@ from .record import load_scenario
 from .state import Game
 
 LESSON_FORMAT = "samba-lesson/1"
-MOVE_KINDS = ("Draw", "TakePile", "TakePileOnto", "TakeTop", "Meld", "Merge", "Discard", "Pass",
-              "LayRedThree", "Ask", "Answer", "EndDeal", "NextDeal")
+MOVE_KINDS = (
+    "Draw",
+    "TakePile",
+    "TakePileOnto",
+    "TakeTop",
+    "Meld",
+    "Merge",
+    "Discard",
+    "Pass",
+    "LayRedThree",
+    "Ask",
+    "Answer",
+    "EndDeal",
+    "NextDeal",
+)
 LESSON_LANGS = ("en", "fr", "ru", "nb")
 STEP_TEXTS = ("goal", "success", "wrong")
 
@@ -59,7 +73,9 @@ def validate_translations(block, n_steps: int) -> None:
         raise ScenarioError("lesson field 'i18n' must be an object of languages")
     for lang, tr in block.items():
         if lang not in LESSON_LANGS:
-            raise ScenarioError(f"i18n: unknown language {lang!r} (one of {', '.join(LESSON_LANGS)})")
+            raise ScenarioError(
+                f"i18n: unknown language {lang!r} (one of {', '.join(LESSON_LANGS)})"
+            )
         if not isinstance(tr, dict):
             raise ScenarioError(f"i18n.{lang} must be an object")
         for key in ("title", "intro"):
@@ -73,14 +89,21 @@ def validate_translations(block, n_steps: int) -> None:
                 raise ScenarioError(f"i18n.{lang} step {i + 1} must be an object")
             for key, text in st.items():
                 if key not in STEP_TEXTS or not isinstance(text, str) or not text:
-                    raise ScenarioError(f"i18n.{lang} step {i + 1}: {key!r} must be one of "
-                                        f"{', '.join(STEP_TEXTS)}, a non-empty text")
+                    raise ScenarioError(
+                        f"i18n.{lang} step {i + 1}: {key!r} must be one of "
+                        f"{', '.join(STEP_TEXTS)}, a non-empty text"
+                    )
 
 
 def check_step(game: Game, step: dict, text: str) -> dict:
     """Is ``text`` legal now, and is it what the step asks for? Changes nothing."""
-    out: dict[str, Any] = {"legal": False, "matches": False, "code": None, "message": None,
-                           "normalized": None}
+    out: dict[str, Any] = {
+        "legal": False,
+        "matches": False,
+        "code": None,
+        "message": None,
+        "normalized": None,
+    }
     try:
         move = parse_move(text)
     except InvalidMove as e:
@@ -93,7 +116,7 @@ def check_step(game: Game, step: dict, text: str) -> dict:
         out.update(code=e.code, message=str(e))
         return out
     out["legal"] = True
-    accepted = {parse_move(t) for t in step.get("accept", [])}   # equal whatever the card order
+    accepted = {parse_move(t) for t in step.get("accept", [])}  # equal whatever the card order
     out["matches"] = move in accepted or type(move).__name__ in step.get("accept_kinds", [])
     if not out["matches"]:
         out["message"] = step.get("wrong") or "That is legal, but not what this lesson asks."

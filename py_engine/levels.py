@@ -5,6 +5,7 @@ page (through the rules data, ``rulesdoc.rules_data()["levels"]``) all read it.
 >>> SEAT_KINDS
 ('easy', 'medium', 'hard', 'random', 'human')
 """
+
 from __future__ import annotations
 
 # The computer levels, in the order the menus offer them (the first is the default).

@@ -7,6 +7,7 @@ meld *move* is ``moves.Meld``).
 >>> group_counts_ok(4, 2, get_rules("samba")), group_counts_ok(3, 2, get_rules("samba"))
 (True, False)
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -35,20 +36,32 @@ class TableMeld:
 
     __slots__ = ("id", "type", "rank", "suit", "cards", "wilds")
 
-    def __init__(self, id: int, type: str, rank: int = 0, suit: int = -1,
-                 cards: list[int] | None = None, wilds: int | None = None):
+    def __init__(
+        self,
+        id: int,
+        type: str,
+        rank: int = 0,
+        suit: int = -1,
+        cards: list[int] | None = None,
+        wilds: int | None = None,
+    ):
         self.id, self.type, self.rank, self.suit = id, type, rank, suit
         self.cards: list[int] = [] if cards is None else cards
-        self.wilds = (sum(1 for c in self.cards if IS_WILD[KIND_OF_ID[c]]) if wilds is None
-                      else wilds)
+        self.wilds = (
+            sum(1 for c in self.cards if IS_WILD[KIND_OF_ID[c]]) if wilds is None else wilds
+        )
 
     def __repr__(self) -> str:
         return f"TableMeld({self.id}, {self.type!r}, {self.rank}, {self.suit}, {self.cards})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TableMeld) and (
-            self.id, self.type, self.rank, self.suit, self.cards) == (
-            other.id, other.type, other.rank, other.suit, other.cards)
+            self.id,
+            self.type,
+            self.rank,
+            self.suit,
+            self.cards,
+        ) == (other.id, other.type, other.rank, other.suit, other.cards)
 
     def copy(self) -> TableMeld:
         """An independent copy."""
@@ -71,13 +84,23 @@ class TableMeld:
         return finished_kind(self.type, len(self.cards), self.wilds, rules)
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "type": self.type, "rank": self.rank, "suit": self.suit,
-                "cards": list(self.cards)}
+        return {
+            "id": self.id,
+            "type": self.type,
+            "rank": self.rank,
+            "suit": self.suit,
+            "cards": list(self.cards),
+        }
 
     @staticmethod
     def from_json(d: dict[str, Any]) -> TableMeld:
-        return TableMeld(int(d["id"]), str(d["type"]), int(d.get("rank", 0)),
-                         int(d.get("suit", -1)), [int(c) for c in d["cards"]])
+        return TableMeld(
+            int(d["id"]),
+            str(d["type"]),
+            int(d.get("rank", 0)),
+            int(d.get("suit", -1)),
+            [int(c) for c in d["cards"]],
+        )
 
 
 def finished_kind(mtype: str, n: int, wilds: int, rules: RuleSet) -> str | None:
@@ -102,9 +125,12 @@ def group_counts_problem(naturals: int, wilds: int, rules: RuleSet) -> str | Non
         return "too_few_cards"
     if naturals == 0:
         return "wild_only"
-    if (wilds > rules.group_max_wilds or naturals < rules.group_naturals_per_wild * wilds
-            or naturals < rules.group_min_naturals
-            or (rules.group_naturals_exceed_wilds and naturals <= wilds)):
+    if (
+        wilds > rules.group_max_wilds
+        or naturals < rules.group_naturals_per_wild * wilds
+        or naturals < rules.group_min_naturals
+        or (rules.group_naturals_exceed_wilds and naturals <= wilds)
+    ):
         return "too_many_wilds"
     return None
 
@@ -181,8 +207,9 @@ def check_sequence(kinds: list[int], rules: RuleSet, detail: str = "") -> None:
         raise IllegalMove("sequence_gap", detail)
 
 
-def addition_problem(meld: TableMeld, new: list[int] | tuple[int, ...],
-                     rules: RuleSet) -> str | None:
+def addition_problem(
+    meld: TableMeld, new: list[int] | tuple[int, ...], rules: RuleSet
+) -> str | None:
     """The reason code for which the kinds ``new`` may not join ``meld``, or None (section 6)."""
     if not new:
         return "empty_meld"
@@ -218,8 +245,11 @@ def addition_problem(meld: TableMeld, new: list[int] | tuple[int, ...],
         ranks = {RANK_OF[k] for k in new}
         lo = RANK_OF[KIND_OF_ID[meld.cards[0]]]
         hi = RANK_OF[KIND_OF_ID[meld.cards[-1]]]
-        if len(ranks) != len(new) or any(lo <= r <= hi for r in ranks) or \
-                max(hi, *ranks) - min(lo, *ranks) + 1 != n:
+        if (
+            len(ranks) != len(new)
+            or any(lo <= r <= hi for r in ranks)
+            or max(hi, *ranks) - min(lo, *ranks) + 1 != n
+        ):
             return "sequence_gap"
         return None
     if t == BLACK3:
@@ -248,8 +278,9 @@ def cards_needed(mtype: str, n: int, rules: RuleSet) -> int:
 
 
 def is_closed(mtype: str, n: int, rules: RuleSet) -> bool:
-    return ((mtype == SEQUENCE and n >= rules.sequence_max)
-            or (mtype == WILD and n >= rules.wild_meld_max))
+    return (mtype == SEQUENCE and n >= rules.sequence_max) or (
+        mtype == WILD and n >= rules.wild_meld_max
+    )
 
 
 def bonus_of(mtype: str, kinds: list[int], rules: RuleSet) -> int:

@@ -14,6 +14,7 @@ True
 >>> parse_move("d 10h")
 Discard(card=34)
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
@@ -46,6 +47,7 @@ def _cards(kinds: Iterable[int]) -> str:
 @dataclass(frozen=True, slots=True)
 class NewMeld:
     """A new meld laid from the hand."""
+
     cards: tuple[int, ...]
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
 
@@ -71,6 +73,7 @@ class NewMeld:
 @dataclass(frozen=True, slots=True)
 class AddTo:
     """Cards from the hand added to one of the side's melds."""
+
     meld: int
     cards: tuple[int, ...]
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
@@ -128,6 +131,7 @@ def _single(verb: str, args: list[str], rest: list[list[str]], n: int, text: str
 # The move types -----------------------------------------------------------------------------
 class Move:
     """Base of every move type: ``verb``, ``action``, ``parse`` and ``text``."""
+
     __slots__ = ()
     verb: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
@@ -145,6 +149,7 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class Draw(Move):
     """Draw from the stock (two cards, or one when one is left)."""
+
     verb: ClassVar[str] = "draw"
     action: ClassVar[str] = "draw"
 
@@ -153,6 +158,7 @@ class Draw(Move):
 class TakePile(Move):
     """Take the pile: ``cards`` from hand join the top card as a new group; ``parts`` are other
     melds laid from the hand in the same action (an opening)."""
+
     cards: tuple[int, ...]
     parts: tuple[Part, ...] = ()
     verb: ClassVar[str] = "take"
@@ -177,8 +183,9 @@ class TakePile(Move):
 @dataclass(frozen=True, slots=True)
 class TakePileOnto(Move):
     """Take the whole (unfrozen) pile by laying its top card on an own meld (``crawford``)."""
+
     meld: int
-    verb: ClassVar[str] = "take"       # "take m4": parsed by TakePile
+    verb: ClassVar[str] = "take"  # "take m4": parsed by TakePile
     action: ClassVar[str] = "take_pile_onto"
 
     def text(self) -> str:
@@ -188,6 +195,7 @@ class TakePileOnto(Move):
 @dataclass(frozen=True, slots=True)
 class TakeTop(Move):
     """Take only the top card onto an own sequence (``samba``, ``dutch``)."""
+
     meld: int
     verb: ClassVar[str] = "top"
     action: ClassVar[str] = "take_top"
@@ -204,6 +212,7 @@ class TakeTop(Move):
 @dataclass(frozen=True, slots=True)
 class Meld(Move):
     """Lay new melds and add to the side's melds, as one action."""
+
     parts: tuple[Part, ...]
     _text: str = field(default="", init=False, repr=False, compare=False, hash=False)
     verb: ClassVar[str] = "meld"
@@ -226,6 +235,7 @@ class Meld(Move):
 @dataclass(frozen=True, slots=True)
 class Merge(Move):
     """Merge two groups of one rank (``b`` joins ``a``)."""
+
     a: int
     b: int
     verb: ClassVar[str] = "merge"
@@ -260,6 +270,7 @@ class Discard(Move):
 @dataclass(frozen=True, slots=True)
 class Pass(Move):
     """(``dutch``) End the turn with one card when the side may not go out."""
+
     verb: ClassVar[str] = "pass"
     action: ClassVar[str] = "pass_turn"
 
@@ -267,6 +278,7 @@ class Pass(Move):
 @dataclass(frozen=True, slots=True)
 class LayRedThree(Move):
     """(``dutch``) Lay a red three from the hand."""
+
     card: int
     verb: ClassVar[str] = "red3"
     action: ClassVar[str] = "lay_red_three"
@@ -284,6 +296,7 @@ class LayRedThree(Move):
 @dataclass(frozen=True, slots=True)
 class Ask(Move):
     """Ask the partner "may I go out?" with the complete going-out action proposed."""
+
     parts: tuple[Part, ...]
     discard: int | None
     verb: ClassVar[str] = "ask"
@@ -310,6 +323,7 @@ class Ask(Move):
 @dataclass(frozen=True, slots=True)
 class Answer(Move):
     """The asked partner's binding answer."""
+
     yes: bool
     verb: ClassVar[str] = "answer"
     action: ClassVar[str] = "answer"
@@ -328,6 +342,7 @@ class Answer(Move):
 @dataclass(frozen=True, slots=True)
 class EndDeal(Move):
     """With the stock empty, take nothing: the deal ends."""
+
     verb: ClassVar[str] = "end"
     action: ClassVar[str] = "end_deal"
 
@@ -335,16 +350,30 @@ class EndDeal(Move):
 @dataclass(frozen=True, slots=True)
 class NextDeal(Move):
     """Start the next deal."""
+
     verb: ClassVar[str] = "next"
     action: ClassVar[str] = "next_deal"
 
 
 # The registry: every move type, in the order the docs list them.
-MOVE_TYPES: tuple[type[Move], ...] = (Draw, TakePile, TakePileOnto, TakeTop, Meld, Merge, Discard,
-                                      Pass, LayRedThree, Ask, Answer, EndDeal, NextDeal)
+MOVE_TYPES: tuple[type[Move], ...] = (
+    Draw,
+    TakePile,
+    TakePileOnto,
+    TakeTop,
+    Meld,
+    Merge,
+    Discard,
+    Pass,
+    LayRedThree,
+    Ask,
+    Answer,
+    EndDeal,
+    NextDeal,
+)
 _BY_VERB: dict[str, type[Move]] = {}
 for _cls in MOVE_TYPES:
-    if _cls is not TakePileOnto:          # shares TakePile's verb; TakePile.parse tells them apart
+    if _cls is not TakePileOnto:  # shares TakePile's verb; TakePile.parse tells them apart
         for _verb in (_cls.verb,) + _cls.aliases:
             assert _verb not in _BY_VERB, _verb
             _BY_VERB[_verb] = _cls

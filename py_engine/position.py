@@ -3,6 +3,7 @@ where they are, the melds, the scores and the turn; the queries the rules ask of
 the end of a deal. Nothing here checks or makes a move: actions.py has each move's check and
 effect, state.py the ``Game`` that plays them.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,14 +28,25 @@ class Turn:
 
     __slots__ = ("asked", "refused", "pending", "asker", "melded_before")
 
-    def __init__(self, asked: bool = False, refused: bool = False, pending: str | None = None,
-                 asker: int = -1, melded_before: bool = True):
+    def __init__(
+        self,
+        asked: bool = False,
+        refused: bool = False,
+        pending: str | None = None,
+        asker: int = -1,
+        melded_before: bool = True,
+    ):
         self.asked, self.refused, self.pending, self.asker = asked, refused, pending, asker
         self.melded_before = melded_before
 
     def to_json(self) -> dict[str, Any]:
-        return {"asked": self.asked, "refused": self.refused, "pending": self.pending,
-                "asker": self.asker, "melded_before": self.melded_before}
+        return {
+            "asked": self.asked,
+            "refused": self.refused,
+            "pending": self.pending,
+            "asker": self.asker,
+            "melded_before": self.melded_before,
+        }
 
     def copy(self) -> Turn:
         return Turn(self.asked, self.refused, self.pending, self.asker, self.melded_before)
@@ -46,21 +58,30 @@ class Position:
     deal. ``state.Game`` adds the moves (``verify`` and ``play``)."""
 
     def __init__(self, rules: RuleSet, options: Options, seed: int):
-        self.rules, self.players, self.target, self.seed = rules, options.players, options.target, seed
+        self.rules, self.players, self.target, self.seed = (
+            rules,
+            options.players,
+            options.target,
+            seed,
+        )
         self.n_sides = rules.n_sides(self.players)
         # Asked of the rule set once: finished melds a side needs to go out, cards a draw takes.
         self.canastas_needed = rules.canastas_needed(self.players)
         self.draw_count = rules.draw_count(self.players)
-        self._minimums: dict[int, int] = {}     # score -> opening minimum (``minimum``)
-        self._seats = [tuple(s for s in range(self.players) if s % self.n_sides == side)
-                       for side in range(self.n_sides)]
-        self._partners = [tuple(s for s in self._seats[seat % self.n_sides] if s != seat)
-                          for seat in range(self.players)]
+        self._minimums: dict[int, int] = {}  # score -> opening minimum (``minimum``)
+        self._seats = [
+            tuple(s for s in range(self.players) if s % self.n_sides == side)
+            for side in range(self.n_sides)
+        ]
+        self._partners = [
+            tuple(s for s in self._seats[seat % self.n_sides] if s != seat)
+            for seat in range(self.players)
+        ]
         self.scores = [0] * self.n_sides
         self.history: list[list[int]] = []
-        self.breakdowns: list[dict[str, Any]] = []    # each finished deal's deal_result
+        self.breakdowns: list[dict[str, Any]] = []  # each finished deal's deal_result
         self.deal_no = 0
-        self.dealer = self.players - 2   # start_deal moves it on: the last seat deals first (D1)
+        self.dealer = self.players - 2  # start_deal moves it on: the last seat deals first (D1)
         self.hands: list[list[int]] = [[] for _ in range(self.players)]
         self.stock: list[int] = []
         self.pile: list[int] = []
@@ -81,7 +102,7 @@ class Position:
         # Deal number -> the text that seeds that deal's shuffle instead of the game seed (play
         # between browsers derives each deal's seed from every player's revealed value).
         self.deal_seeds: dict[int, str] = {}
-        self.record_log = True       # copies for a search may leave the log out (``copy``)
+        self.record_log = True  # copies for a search may leave the log out (``copy``)
         # The legal moves legal.py generated at one position: (``fingerprint()``, id(move) ->
         # (move, plan or None)); ``play`` trusts those moves without checking them again.
         self.generated: tuple[tuple[object, ...], dict[int, tuple[Move, Any]]] | None = None
@@ -90,9 +111,14 @@ class Position:
 
     # Construction -------------------------------------------------------------------------
     @classmethod
-    def new(cls, rules: RuleSet | str = "samba", players: int | None = None,
-            target: int | None = None, seed: int = 0,
-            deal_seeds: dict[int, str] | None = None) -> Self:
+    def new(
+        cls,
+        rules: RuleSet | str = "samba",
+        players: int | None = None,
+        target: int | None = None,
+        seed: int = 0,
+        deal_seeds: dict[int, str] | None = None,
+    ) -> Self:
         rs = rules if isinstance(rules, RuleSet) else get_rules(rules)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ValueError(f"seed must be an integer, not {seed!r}")
@@ -102,13 +128,28 @@ class Position:
         return g
 
     @classmethod
-    def from_position(cls, rules: RuleSet | str, players: int, target: int | None = None,
-                      seed: int = 0, *, hands: list[list[int]], stock: list[int],
-                      pile: list[int], melds: list[list[TableMeld]], red3: list[list[int]],
-                      phase: str = "draw", current: int = 0, dealer: int | None = None,
-                      deal_no: int = 1, scores: list[int] | None = None,
-                      pile_marker: bool = False, next_meld_id: int | None = None,
-                      turn: Turn | None = None, version: int = 0) -> Self:
+    def from_position(
+        cls,
+        rules: RuleSet | str,
+        players: int,
+        target: int | None = None,
+        seed: int = 0,
+        *,
+        hands: list[list[int]],
+        stock: list[int],
+        pile: list[int],
+        melds: list[list[TableMeld]],
+        red3: list[list[int]],
+        phase: str = "draw",
+        current: int = 0,
+        dealer: int | None = None,
+        deal_no: int = 1,
+        scores: list[int] | None = None,
+        pile_marker: bool = False,
+        next_meld_id: int | None = None,
+        turn: Turn | None = None,
+        version: int = 0,
+    ) -> Self:
         """A game set in any position (scenarios, saved states, a bot's sampled worlds).
 
         Cards are physical ids; it checks shapes only (``record.check_consistent`` checks that
@@ -132,8 +173,7 @@ class Position:
             if len(scores) != g.n_sides:
                 raise ValueError("wrong number of scores")
             g.scores = list(scores)
-        g.turn = turn if turn is not None else Turn(
-            melded_before=bool(g.melds[g.side_of(current)]))
+        g.turn = turn if turn is not None else Turn(melded_before=bool(g.melds[g.side_of(current)]))
         g.version = version
         return g
 
@@ -186,7 +226,8 @@ class Position:
     def requirement_met(self, side: int, melds: list[TableMeld] | None = None) -> bool:
         """Has the side (or would ``melds``) the canastas and sambas it needs to go out?"""
         return self.requirement_met_counts(
-            *side_canastas(self.melds[side] if melds is None else melds, self.rules))
+            *side_canastas(self.melds[side] if melds is None else melds, self.rules)
+        )
 
     meets_requirement = requirement_met
 
@@ -197,8 +238,9 @@ class Position:
         """Why ``seat`` may not ask its partner now (a reason code), or None."""
         if self.phase != "meld" or self.current != seat:
             return "wrong_phase"
-        return ask_problem(self.rules, bool(self._partners[seat]), self.turn.asked,
-                           len(self.hands[seat]))
+        return ask_problem(
+            self.rules, bool(self._partners[seat]), self.turn.asked, len(self.hands[seat])
+        )
 
     # The pile --------------------------------------------------------------------------------
     def top_kind(self) -> int | None:
@@ -212,9 +254,11 @@ class Position:
 
     def pile_frozen(self, side: int) -> bool:
         r = self.rules
-        return ((r.pile_freezes and not self.opened(side))
-                or (r.wild_freezes_pile and any(IS_WILD[KIND_OF_ID[c]] for c in self.pile))
-                or (r.covered_red3_freezes_pile and self.pile_marker))
+        return (
+            (r.pile_freezes and not self.opened(side))
+            or (r.wild_freezes_pile and any(IS_WILD[KIND_OF_ID[c]] for c in self.pile))
+            or (r.covered_red3_freezes_pile and self.pile_marker)
+        )
 
     # Dealing ---------------------------------------------------------------------------------
     def deal_rng(self) -> random.Random:
@@ -245,8 +289,11 @@ class Position:
         self.melds = [[] for _ in range(self.n_sides)]
         self.red3 = [[] for _ in range(self.n_sides)]
         self.next_meld_id, self.went_out, self.deal_result = 1, None, None
-        self.phase, self.current, self.turn = "draw", (self.dealer + 1) % self.players, Turn(
-            melded_before=False)
+        self.phase, self.current, self.turn = (
+            "draw",
+            (self.dealer + 1) % self.players,
+            Turn(melded_before=False),
+        )
         self._log(None, "deal", "deal", public={"dealer": self.dealer})
         if r.red_threes_automatic:
             for i in range(1, self.players + 1):
@@ -274,18 +321,33 @@ class Position:
                 continue
             self.hands[seat].append(c)
             drawn.append(c)
-            self._log(seat, "red3", "red3", public={"card": card, "replaced": 1},
-                      private={"cards": drawn})
+            self._log(
+                seat, "red3", "red3", public={"card": card, "replaced": 1}, private={"cards": drawn}
+            )
             return True
 
     # The log -----------------------------------------------------------------------------------
-    def _log(self, seat: int | None, move: str, kind: str, public: dict[str, Any] | None = None,
-             private: dict[str, Any] | None = None) -> None:
+    def _log(
+        self,
+        seat: int | None,
+        move: str,
+        kind: str,
+        public: dict[str, Any] | None = None,
+        private: dict[str, Any] | None = None,
+    ) -> None:
         """One log entry: ``kind`` (an action or event name), the move's text, what everyone
         saw (``public``) and what only ``seat`` saw (``private``)."""
         if self.record_log:
-            self.log.append({"deal": self.deal_no, "seat": seat, "move": move, "kind": kind,
-                             "public": public or {}, "private": private or {}})
+            self.log.append(
+                {
+                    "deal": self.deal_no,
+                    "seat": seat,
+                    "move": move,
+                    "kind": kind,
+                    "public": public or {},
+                    "private": private or {},
+                }
+            )
 
     # What an action may leave, and the turn passing on -----------------------------------------
     def end_of_action_problem(self, cards_left: int, met: bool, laid_black3: bool) -> str | None:
@@ -306,15 +368,18 @@ class Position:
         """Do ``finished`` canastas and sambas, ``sequences`` of them sambas, meet the side's
         going-out requirement (section 8)?"""
         return finished >= self.canastas_needed and (
-            not self.rules.go_out_needs_sequence or sequences > 0)
+            not self.rules.go_out_needs_sequence or sequences > 0
+        )
 
     def requirement_missing(self, finished: int, sequences: int) -> dict[str, Any]:
         """What a side with ``finished`` canastas and sambas, ``sequences`` of them sambas, still
         lacks to go out (section 8): ``canastas``, how many more; ``sequence``, whether one of
         them must still be a samba/escalera. Nothing lacks exactly when
         ``requirement_met_counts`` holds."""
-        return {"canastas": max(0, self.canastas_needed - finished),
-                "sequence": self.rules.go_out_needs_sequence and sequences == 0}
+        return {
+            "canastas": max(0, self.canastas_needed - finished),
+            "sequence": self.rules.go_out_needs_sequence and sequences == 0,
+        }
 
     def _next_turn(self) -> None:
         self.current = (self.current + 1) % self.players
@@ -329,9 +394,17 @@ class Position:
         for side in range(self.n_sides):
             seats = self.seats_of(side)
             out = self.went_out is not None and self.went_out in seats
-            sides.append(score_side(self.rules, self.players, self.melds[side], self.red3[side],
-                                    [self.hands[s] for s in seats], out,
-                                    melded_before_turn=not out or self.turn.melded_before))
+            sides.append(
+                score_side(
+                    self.rules,
+                    self.players,
+                    self.melds[side],
+                    self.red3[side],
+                    [self.hands[s] for s in seats],
+                    out,
+                    melded_before_turn=not out or self.turn.melded_before,
+                )
+            )
         totals = [s["total"] for s in sides]
         for i, t in enumerate(totals):
             self.scores[i] += t
@@ -344,9 +417,12 @@ class Position:
             leaders = [i for i, s in enumerate(self.scores) if s == top]
             reached = top >= self.target
             winner = leaders[0] if reached and len(leaders) == 1 else None
-            self.result = {"winner": winner, "draw": winner is None,
-                           "reason": "target" if reached else "deal_cap",
-                           "scores": list(self.scores)}
+            self.result = {
+                "winner": winner,
+                "draw": winner is None,
+                "reason": "target" if reached else "deal_cap",
+                "scores": list(self.scores),
+            }
             self.phase = "game_over"
         else:
             self.phase = "deal_over"
@@ -366,7 +442,12 @@ def _check_deal_seeds(seeds: object) -> dict[int, str]:
     if seeds is None:
         return {}
     if not isinstance(seeds, dict) or not all(
-            isinstance(k, int) and not isinstance(k, bool) and k > 0 and isinstance(v, str)
-            and 0 < len(v) <= 200 for k, v in seeds.items()):
+        isinstance(k, int)
+        and not isinstance(k, bool)
+        and k > 0
+        and isinstance(v, str)
+        and 0 < len(v) <= 200
+        for k, v in seeds.items()
+    ):
         raise ValueError("deal_seeds must map deal numbers (1, 2, ...) to seed texts")
     return dict(seeds)

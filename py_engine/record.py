@@ -1,4 +1,5 @@
 """Game records, the full state as JSON, and scenarios (see docs/formats.md)."""
+
 from __future__ import annotations
 
 import random
@@ -18,8 +19,14 @@ STATE_FORMAT = "samba-state/1"
 
 # Records ---------------------------------------------------------------------------------------
 def game_record(game: Game) -> dict[str, Any]:
-    rec = {"format": RECORD_FORMAT, "rules": game.rules.name, "players": game.players,
-           "target": game.target, "seed": game.seed, "moves": list(game.moves)}
+    rec = {
+        "format": RECORD_FORMAT,
+        "rules": game.rules.name,
+        "players": game.players,
+        "target": game.target,
+        "seed": game.seed,
+        "moves": list(game.moves),
+    }
     if game.scenario is not None:
         rec["scenario"] = game.scenario
     if game.deal_seeds:
@@ -38,7 +45,8 @@ def replay(record: dict[str, Any], upto: int | None = None) -> Game:
         seeds = record.get("deal_seeds")
         if seeds is not None:
             if not isinstance(seeds, dict) or not all(
-                    isinstance(k, str) and k.isdigit() for k in seeds):
+                isinstance(k, str) and k.isdigit() for k in seeds
+            ):
                 raise ScenarioError("record 'deal_seeds' must map deal numbers to seed texts")
             seeds = {int(k): v for k, v in seeds.items()}
         if "scenario" in record:
@@ -46,8 +54,13 @@ def replay(record: dict[str, Any], upto: int | None = None) -> Game:
             if seeds:
                 raise ScenarioError("a record of a scenario has no deal seeds")
         else:
-            game = Game.new(record.get("rules", "samba"), record.get("players"), record.get("target"),
-                            record.get("seed", 0), deal_seeds=seeds)
+            game = Game.new(
+                record.get("rules", "samba"),
+                record.get("players"),
+                record.get("target"),
+                record.get("seed", 0),
+                deal_seeds=seeds,
+            )
     except ScenarioError:
         raise
     except (ValueError, TypeError, KeyError) as e:
@@ -63,17 +76,32 @@ def replay(record: dict[str, Any], upto: int | None = None) -> Game:
 # The full state --------------------------------------------------------------------------------
 def state_to_json(game: Game) -> dict[str, Any]:
     return {
-        "format": STATE_FORMAT, "rules": game.rules.name, "players": game.players,
-        "target": game.target, "seed": game.seed, "scores": list(game.scores),
-        "history": [list(h) for h in game.history], "breakdowns": game.breakdowns,
-        "deal": game.deal_no, "dealer": game.dealer,
-        "hands": [list(h) for h in game.hands], "stock": list(game.stock),
-        "pile": list(game.pile), "pile_marker": game.pile_marker,
+        "format": STATE_FORMAT,
+        "rules": game.rules.name,
+        "players": game.players,
+        "target": game.target,
+        "seed": game.seed,
+        "scores": list(game.scores),
+        "history": [list(h) for h in game.history],
+        "breakdowns": game.breakdowns,
+        "deal": game.deal_no,
+        "dealer": game.dealer,
+        "hands": [list(h) for h in game.hands],
+        "stock": list(game.stock),
+        "pile": list(game.pile),
+        "pile_marker": game.pile_marker,
         "melds": [[m.to_json() for m in side] for side in game.melds],
-        "red_threes": [list(s) for s in game.red3], "next_meld_id": game.next_meld_id,
-        "phase": game.phase, "current": game.current, "turn": game.turn.to_json(),
-        "went_out": game.went_out, "deal_result": game.deal_result, "result": game.result,
-        "moves": list(game.moves), "log": game.log, "version": game.version,
+        "red_threes": [list(s) for s in game.red3],
+        "next_meld_id": game.next_meld_id,
+        "phase": game.phase,
+        "current": game.current,
+        "turn": game.turn.to_json(),
+        "went_out": game.went_out,
+        "deal_result": game.deal_result,
+        "result": game.result,
+        "moves": list(game.moves),
+        "log": game.log,
+        "version": game.version,
         "scenario": game.scenario,
         "deal_seeds": {str(k): v for k, v in sorted(game.deal_seeds.items())},
     }
@@ -86,17 +114,31 @@ def state_from_json(d: dict[str, Any]) -> Game:
             raise ScenarioError(f"not a saved state (format must be {STATE_FORMAT!r})")
         t = d["turn"]
         g = Game.from_position(
-            d["rules"], d["players"], d["target"], int(d["seed"]),
+            d["rules"],
+            d["players"],
+            d["target"],
+            int(d["seed"]),
             hands=[[int(c) for c in h] for h in d["hands"]],
-            stock=[int(c) for c in d["stock"]], pile=[int(c) for c in d["pile"]],
+            stock=[int(c) for c in d["stock"]],
+            pile=[int(c) for c in d["pile"]],
             melds=[[TableMeld.from_json(m) for m in side] for side in d["melds"]],
             red3=[[int(c) for c in s] for s in d["red_threes"]],
-            phase=str(d["phase"]), current=int(d["current"]), dealer=int(d["dealer"]),
-            deal_no=int(d["deal"]), scores=[int(x) for x in d["scores"]],
-            pile_marker=bool(d["pile_marker"]), next_meld_id=int(d["next_meld_id"]),
-            turn=Turn(bool(t["asked"]), bool(t["refused"]), t["pending"], int(t["asker"]),
-                      bool(t.get("melded_before", True))),
-            version=int(d["version"]))
+            phase=str(d["phase"]),
+            current=int(d["current"]),
+            dealer=int(d["dealer"]),
+            deal_no=int(d["deal"]),
+            scores=[int(x) for x in d["scores"]],
+            pile_marker=bool(d["pile_marker"]),
+            next_meld_id=int(d["next_meld_id"]),
+            turn=Turn(
+                bool(t["asked"]),
+                bool(t["refused"]),
+                t["pending"],
+                int(t["asker"]),
+                bool(t.get("melded_before", True)),
+            ),
+            version=int(d["version"]),
+        )
         g.history = [[int(x) for x in h] for h in d["history"]]
         g.breakdowns = list(d.get("breakdowns", []))
         g.went_out, g.deal_result, g.result = d["went_out"], d["deal_result"], d["result"]
@@ -162,9 +204,25 @@ def load_scenario(sc: Any) -> Game:
     """Set up any position from a scenario (docs/formats.md); raises ScenarioError."""
     if not isinstance(sc, dict):
         raise ScenarioError("a scenario is a JSON object")
-    known = {"rules", "players", "target", "seed", "scores", "dealer", "deal", "current",
-             "phase", "hands", "pile", "melds", "red_threes", "stock", "pile_frozen",
-             "title", "description"}
+    known = {
+        "rules",
+        "players",
+        "target",
+        "seed",
+        "scores",
+        "dealer",
+        "deal",
+        "current",
+        "phase",
+        "hands",
+        "pile",
+        "melds",
+        "red_threes",
+        "stock",
+        "pile_frozen",
+        "title",
+        "description",
+    }
     extra = set(sc) - known
     if extra:
         raise ScenarioError(f"unknown scenario field(s): {', '.join(sorted(extra))}")
@@ -213,8 +271,9 @@ def load_scenario(sc: Any) -> Game:
                 t, rank, suit = classify([KIND_OF_ID[c] for c in ids], rules)
             except IllegalMove as e:
                 raise ScenarioError(f"side {s} meld {j + 1} is illegal: {e}") from None
-            table[s].append(TableMeld(next_id, t, rank, suit,
-                                      sort_sequence(ids) if t == SEQUENCE else ids))
+            table[s].append(
+                TableMeld(next_id, t, rank, suit, sort_sequence(ids) if t == SEQUENCE else ids)
+            )
             next_id += 1
     reds = sc.get("red_threes", [[] for _ in range(ns)])
     if not isinstance(reds, list) or len(reds) != ns:
@@ -234,8 +293,11 @@ def load_scenario(sc: Any) -> Game:
         stock = sorted(c for v in pool.values() for c in v)
         random.Random(f"scenario:{seed}").shuffle(stock)
     scores = sc.get("scores", [0] * ns)
-    if not isinstance(scores, list) or len(scores) != ns or not all(
-            isinstance(x, int) for x in scores):
+    if (
+        not isinstance(scores, list)
+        or len(scores) != ns
+        or not all(isinstance(x, int) for x in scores)
+    ):
         raise ScenarioError(f"'scores' must list {ns} integers")
     deal_no = _int(sc, "deal", 1, 1, rules.max_deals)
     dealer = _int(sc, "dealer", n - 1, 0, n - 1)
@@ -243,10 +305,24 @@ def load_scenario(sc: Any) -> Game:
     phase = sc.get("phase", "draw")
     if phase not in ("draw", "meld"):
         raise ScenarioError("'phase' must be 'draw' or 'meld'")
-    g = Game.from_position(rules, n, opts.target, seed, hands=hand_ids, stock=stock, pile=pile,
-                           melds=table, red3=red3, phase=phase, current=current, dealer=dealer,
-                           deal_no=deal_no, scores=list(scores),
-                           pile_marker=bool(sc.get("pile_frozen", False)), next_meld_id=next_id)
+    g = Game.from_position(
+        rules,
+        n,
+        opts.target,
+        seed,
+        hands=hand_ids,
+        stock=stock,
+        pile=pile,
+        melds=table,
+        red3=red3,
+        phase=phase,
+        current=current,
+        dealer=dealer,
+        deal_no=deal_no,
+        scores=list(scores),
+        pile_marker=bool(sc.get("pile_frozen", False)),
+        next_meld_id=next_id,
+    )
     g.scenario = sc
     check_consistent(g)
     if not legal_moves(g):
@@ -265,16 +341,31 @@ def _int(sc: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
 
 def scenario_of(game: Game) -> dict[str, Any]:
     """The scenario that sets up the current position (stock included)."""
-    return {"rules": game.rules.name, "players": game.players, "target": game.target,
-            "seed": game.seed, "scores": list(game.scores), "dealer": game.dealer,
-            "deal": game.deal_no, "current": game.current, "phase": game.phase,
-            "hands": [[id_text(c) for c in h] for h in game.hands],
-            "pile": [id_text(c) for c in game.pile],
-            "melds": [[[id_text(c) for c in m.cards] for m in side] for side in game.melds],
-            "red_threes": [[id_text(c) for c in s] for s in game.red3],
-            "stock": [id_text(c) for c in reversed(game.stock)],
-            "pile_frozen": game.pile_marker}
+    return {
+        "rules": game.rules.name,
+        "players": game.players,
+        "target": game.target,
+        "seed": game.seed,
+        "scores": list(game.scores),
+        "dealer": game.dealer,
+        "deal": game.deal_no,
+        "current": game.current,
+        "phase": game.phase,
+        "hands": [[id_text(c) for c in h] for h in game.hands],
+        "pile": [id_text(c) for c in game.pile],
+        "melds": [[[id_text(c) for c in m.cards] for m in side] for side in game.melds],
+        "red_threes": [[id_text(c) for c in s] for s in game.red3],
+        "stock": [id_text(c) for c in reversed(game.stock)],
+        "pile_frozen": game.pile_marker,
+    }
 
 
-__all__ = ["game_record", "replay", "state_to_json", "state_from_json", "load_scenario",
-           "scenario_of", "check_consistent"]
+__all__ = [
+    "game_record",
+    "replay",
+    "state_to_json",
+    "state_from_json",
+    "load_scenario",
+    "scenario_of",
+    "check_consistent",
+]

@@ -1,4 +1,5 @@
 """After a deal: all hands and a step-by-step replay, so a player can check that nobody cheated."""
+
 from __future__ import annotations
 
 from .cards import id_text
@@ -8,10 +9,13 @@ from .views import log_entry, sorted_hand
 
 
 def snapshot(g: Game) -> dict:
-    return {"hands": [[id_text(c) for c in sorted_hand(h)] for h in g.hands],
-            "pile": [id_text(c) for c in g.pile], "stock": len(g.stock),
-            "melds": [[[id_text(c) for c in m.cards] for m in side] for side in g.melds],
-            "red_threes": [[id_text(c) for c in s] for s in g.red3]}
+    return {
+        "hands": [[id_text(c) for c in sorted_hand(h)] for h in g.hands],
+        "pile": [id_text(c) for c in g.pile],
+        "stock": len(g.stock),
+        "melds": [[[id_text(c) for c in m.cards] for m in side] for side in g.melds],
+        "red_threes": [[id_text(c) for c in s] for s in g.red3],
+    }
 
 
 def deal_review(game: Game) -> dict:

@@ -8,6 +8,7 @@ False
 >>> next(r for r in rows if r["field"] == "draw_counts")["values"]["canasta"]
 [[2, 2], [3, 2], [4, 1]]
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -20,26 +21,50 @@ from .rules import PRESETS, RuleSet
 # internal); each with how to present it. A few rows are derived (``DERIVED``): a value per
 # player count, or the bolivia bonus shown as 0 where the rule set has no wild-card melds.
 ROWS = [
-    ("players_allowed", "list"), ("default_players", "int"), ("decks", "int"), ("jokers", "int"),
+    ("players_allowed", "list"),
+    ("default_players", "int"),
+    ("decks", "int"),
+    ("jokers", "int"),
     ("hand_sizes", "pairs"),
-    ("draw_counts", "pairs"), ("pile_freezes", "bool"),
-    ("wild_freezes_pile", "bool"), ("take_pile_onto_meld", "bool"),
-    ("take_pile_natural_and_wild", "bool"), ("take_top_card", "bool"),
-    ("sequences", "bool"), ("group_max_wilds", "int"), ("group_naturals_per_wild", "int"),
-    ("group_min_naturals", "int"), ("group_naturals_exceed_wilds", "bool"),
-    ("wild_onto_canasta", "bool"), ("wild_melds", "bool"),
-    ("red_threes_automatic", "bool"), ("red_three_discardable", "bool"),
+    ("draw_counts", "pairs"),
+    ("pile_freezes", "bool"),
+    ("wild_freezes_pile", "bool"),
+    ("take_pile_onto_meld", "bool"),
+    ("take_pile_natural_and_wild", "bool"),
+    ("take_top_card", "bool"),
+    ("sequences", "bool"),
+    ("group_max_wilds", "int"),
+    ("group_naturals_per_wild", "int"),
+    ("group_min_naturals", "int"),
+    ("group_naturals_exceed_wilds", "bool"),
+    ("wild_onto_canasta", "bool"),
+    ("wild_melds", "bool"),
+    ("red_threes_automatic", "bool"),
+    ("red_three_discardable", "bool"),
     ("red_three_held_penalty", "int"),
-    ("red_three_unmet_penalty_all", "bool"), ("red_three_penalty_if", "bool"),
-    ("black_three_hand_penalty", "int"), ("keep_cards", "int"), ("pass_with_one", "bool"),
-    ("stock_empty_continuation", "bool"), ("canastas_to_go_out", "pairs"),
-    ("go_out_needs_sequence", "bool"), ("canasta_size", "int"), ("sequence_max", "int"),
-    ("natural_canasta_bonus", "int"), ("mixed_canasta_bonus", "int"), ("samba_bonus", "int"),
+    ("red_three_unmet_penalty_all", "bool"),
+    ("red_three_penalty_if", "bool"),
+    ("black_three_hand_penalty", "int"),
+    ("keep_cards", "int"),
+    ("pass_with_one", "bool"),
+    ("stock_empty_continuation", "bool"),
+    ("canastas_to_go_out", "pairs"),
+    ("go_out_needs_sequence", "bool"),
+    ("canasta_size", "int"),
+    ("sequence_max", "int"),
+    ("natural_canasta_bonus", "int"),
+    ("mixed_canasta_bonus", "int"),
+    ("samba_bonus", "int"),
     ("wild_canasta_bonus", "int"),
-    ("red_three_value", "int"), ("red_three_all_bonus", "int"), ("going_out_bonus", "int"),
+    ("red_three_value", "int"),
+    ("red_three_all_bonus", "int"),
+    ("going_out_bonus", "int"),
     ("concealed_going_out_bonus", "int"),
-    ("opening_bands", "bands"), ("negative_minimum", "int"), ("targets", "list"),
-    ("default_target", "pairs"), ("max_deals", "int"),
+    ("opening_bands", "bands"),
+    ("negative_minimum", "int"),
+    ("targets", "list"),
+    ("default_target", "pairs"),
+    ("max_deals", "int"),
 ]
 
 # Rows whose value is computed from the rule set rather than read from one field.
@@ -71,8 +96,15 @@ def rules_table(presets: dict[str, RuleSet] | None = None) -> list[dict]:
     for name, kind in ROWS:
         assert name in known, name
         values = {p: _value(rs, name, kind) for p, rs in presets.items()}
-        rows.append({"field": name, "label": f"rules.row.{name}", "kind": kind, "values": values,
-                     "differs": len({repr(v) for v in values.values()}) > 1})
+        rows.append(
+            {
+                "field": name,
+                "label": f"rules.row.{name}",
+                "kind": kind,
+                "values": values,
+                "differs": len({repr(v) for v in values.values()}) > 1,
+            }
+        )
     return rows
 
 
@@ -83,10 +115,18 @@ def _sides(rs: RuleSet, players: int) -> list[list[int]]:
 
 
 def rules_data() -> dict:
-    return {"format": "samba-rules/1",
-            "presets": [{"name": p, "title": rs.title, "notes": list(rs.notes),
-                         "sides": [[n, _sides(rs, n)] for n in rs.players_allowed]}
-                        for p, rs in PRESETS.items()],
-            "rows": rules_table(),
-            # what a seat of a new game may be (the computer levels, then a person), in order
-            "levels": list(SEAT_KINDS)}
+    return {
+        "format": "samba-rules/1",
+        "presets": [
+            {
+                "name": p,
+                "title": rs.title,
+                "notes": list(rs.notes),
+                "sides": [[n, _sides(rs, n)] for n in rs.players_allowed],
+            }
+            for p, rs in PRESETS.items()
+        ],
+        "rows": rules_table(),
+        # what a seat of a new game may be (the computer levels, then a person), in order
+        "levels": list(SEAT_KINDS),
+    }

@@ -9,6 +9,7 @@
 >>> going_out_bonus(get_rules("samba"), went_out=True, melded_before_turn=False)
 200
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -25,8 +26,8 @@ def side_canastas(melds: list[TableMeld], rules: RuleSet) -> tuple[int, int]:
     for m in melds:
         n = len(m.cards)
         if n < shortest:
-            continue   # too short to be finished
-        t = m.type     # (``melds.finished_kind``, inline)
+            continue  # too short to be finished
+        t = m.type  # (``melds.finished_kind``, inline)
         if t == GROUP:
             total += n >= rules.canasta_size
         elif t == SEQUENCE:
@@ -73,8 +74,15 @@ def going_out_bonus(rules: RuleSet, went_out: bool, melded_before_turn: bool = T
     return rules.going_out_bonus
 
 
-def score_side(rules: RuleSet, players: int, melds: list[TableMeld], red_threes: list[int],
-               hands: list[list[int]], went_out: bool, melded_before_turn: bool = True) -> dict[str, Any]:
+def score_side(
+    rules: RuleSet,
+    players: int,
+    melds: list[TableMeld],
+    red_threes: list[int],
+    hands: list[list[int]],
+    went_out: bool,
+    melded_before_turn: bool = True,
+) -> dict[str, Any]:
     """The deal's score of one side, broken down; ``hands`` are its players' hands.
 
     ``melded_before_turn`` says, for a side that went out, whether it had any meld on the
@@ -89,7 +97,15 @@ def score_side(rules: RuleSet, players: int, melds: list[TableMeld], red_threes:
     out = going_out_bonus(rules, went_out, melded_before_turn)
     in_hand = -sum(hand_value(h, rules) for h in hands)
     penalty = -rules.red_three_held_penalty * sum(
-        1 for h in hands if any(IS_RED3[KIND_OF_ID[c]] for c in h))
+        1 for h in hands if any(IS_RED3[KIND_OF_ID[c]] for c in h)
+    )
     total = meld_points + bonuses + red + out + in_hand + penalty
-    return {"melds": meld_points, "bonuses": bonuses, "red_threes": red, "going_out": out,
-            "hands": in_hand, "penalty": penalty, "total": total}
+    return {
+        "melds": meld_points,
+        "bonuses": bonuses,
+        "red_threes": red,
+        "going_out": out,
+        "hands": in_hand,
+        "penalty": penalty,
+        "total": total,
+    }

@@ -6,6 +6,7 @@ saved game, a scenario or a lesson starts; play between browsers serves several 
 >>> s.viewer(), s.view()["seat"], s.is_human(0), s.is_human(1)
 (0, 0, True, False)
 """
+
 from __future__ import annotations
 
 import random
@@ -33,8 +34,11 @@ class SessionError(ValueError):
 def check_seats(seats, players: int) -> list[str]:
     if seats is None:
         return ["human"] + ["easy"] * (players - 1)
-    if (not isinstance(seats, list) or len(seats) != players
-            or not all(isinstance(s, str) and (s in SEAT_KINDS or s == REMOTE) for s in seats)):
+    if (
+        not isinstance(seats, list)
+        or len(seats) != players
+        or not all(isinstance(s, str) and (s in SEAT_KINDS or s == REMOTE) for s in seats)
+    ):
         raise SessionError("bad_option", f"'seats' must list {players} of {', '.join(SEAT_KINDS)}")
     return list(seats)
 
@@ -45,17 +49,21 @@ class Session:
     def __init__(self, game: Game, seats, lesson: dict | None = None):
         self.game = game
         self.seats = check_seats(seats, game.players)
-        self.bots = {i: make_bot(s, seed=game.seed * 7919 + i)
-                     for i, s in enumerate(self.seats) if s not in ("human", REMOTE)}
+        self.bots = {
+            i: make_bot(s, seed=game.seed * 7919 + i)
+            for i, s in enumerate(self.seats)
+            if s not in ("human", REMOTE)
+        }
         self.lesson = lesson
         self.lesson_step = 0
         self.last_viewer: int | None = None
-        self._hints: dict = {}      # the current version's hints: (seat, level) -> hint
+        self._hints: dict = {}  # the current version's hints: (seat, level) -> hint
 
     # Starting a table ------------------------------------------------------------------------
     @classmethod
-    def new_game(cls, rules="samba", players=None, target=None, seed=None, seats=None,
-                 deal_seeds=None) -> Session:
+    def new_game(
+        cls, rules="samba", players=None, target=None, seed=None, seats=None, deal_seeds=None
+    ) -> Session:
         if seed is None:
             seed = random.SystemRandom().randrange(1, 2**31)
         try:
@@ -114,9 +122,11 @@ class Session:
     # Playing ----------------------------------------------------------------------------------
     def check_version(self, version) -> None:
         if version is not None and version != self.game.version:
-            raise SessionError("stale_version",
-                               f"the game is at version {self.game.version}, not {version}",
-                               version=self.game.version)
+            raise SessionError(
+                "stale_version",
+                f"the game is at version {self.game.version}, not {version}",
+                version=self.game.version,
+            )
 
     def play(self, text, version=None, seat: int | None = None) -> Move:
         """Play a human's move text; ``seat``: the seat that sends it (play between browsers),
@@ -163,10 +173,11 @@ class Session:
         if g.current != seat or g.phase in ("deal_over", "game_over") or not self.is_human(seat):
             raise SessionError("not_your_turn", "it is not your turn")
         if self._hints.get("version") != g.version:
-            self._hints = {"version": g.version}        # only the current position's hints
+            self._hints = {"version": g.version}  # only the current position's hints
         key = (seat, level)
         if key not in self._hints:
             from .ai.hints import hint
+
             self._hints[key] = hint(view_for(g, seat), seed=g.version, level=level)
         return dict(self._hints[key])
 

@@ -1,4 +1,5 @@
 """Random self-play with invariant checks, and the engine benchmark."""
+
 from __future__ import annotations
 
 import random
@@ -24,7 +25,7 @@ def random_move(game: Game, rng: random.Random):
     last, same = None, []
     for m in other_moves(game, acting, takes=False):
         t = type(m)
-        if t is not last:    # (moves of one type come together: one look-up per run)
+        if t is not last:  # (moves of one type come together: one look-up per run)
             last, same = t, kinds.setdefault(t.__name__, [])
         same.append(m)
     takes = iter_pile_takes(game) if game.phase == "draw" else None
@@ -33,7 +34,7 @@ def random_move(game: Game, rng: random.Random):
         kinds["TakePile"] = []
     melds = counts = None
     if meld_phase and acting is None:
-        melds = meld_moves(game)      # (has_meld_move would list them all anyway)
+        melds = meld_moves(game)  # (has_meld_move would list them all anyway)
         if melds:
             kinds["Meld"] = melds
     elif meld_phase:
@@ -65,12 +66,23 @@ def invariant_violations(game: Game) -> list[str]:
     return out
 
 
-def simulate(rules: str, players: int, games: int, seed: int, check: bool = True,
-             chooser=None) -> dict:
+def simulate(
+    rules: str, players: int, games: int, seed: int, check: bool = True, chooser=None
+) -> dict:
     rng = random.Random(seed)
     get_rules(rules)
-    stats: dict[str, Any] = {"rules": rules, "players": players, "games": games, "finished": 0, "deals": 0,
-             "moves": 0, "draws": 0, "wins": {}, "violations": 0, "violation_examples": []}
+    stats: dict[str, Any] = {
+        "rules": rules,
+        "players": players,
+        "games": games,
+        "finished": 0,
+        "deals": 0,
+        "moves": 0,
+        "draws": 0,
+        "wins": {},
+        "violations": 0,
+        "violation_examples": [],
+    }
     t0 = time.perf_counter()
     for gi in range(games):
         game = Game.new(rules, players, seed=seed * 100_003 + gi)
@@ -114,7 +126,11 @@ def bench(seconds_per_set: float = 3.0, seed: int = 1) -> dict:
                 moves += 1
             deals += 1
         secs = time.perf_counter() - t0
-        out[f"{rules}/{players}"] = {"deals": deals, "moves": moves, "seconds": round(secs, 2),
-                                     "deals_per_second": round(deals / secs, 1),
-                                     "moves_per_second": round(moves / secs)}
+        out[f"{rules}/{players}"] = {
+            "deals": deals,
+            "moves": moves,
+            "seconds": round(secs, 2),
+            "deals_per_second": round(deals / secs, 1),
+            "moves_per_second": round(moves / secs),
+        }
     return out

@@ -10,6 +10,7 @@ the view of the seat to act shows no card hidden from it, a deal's score is the 
 and the game totals the sum of the deals, and every game ends. It stops after ``--deals`` deals and
 prints deals per second and the violations found (with the first few examples).
 """
+
 from __future__ import annotations
 
 import random
@@ -52,13 +53,15 @@ def check_options(rules: str, players: int | None, deals: int, bots: list[str]) 
         raise ValueError(f"--deals must be a whole number from 1 to 10,000,000, not {deals!r}")
     for b in bots:
         if b not in LEVELS:
-            raise ValueError(f"unknown computer level {b!r} in --bots; choose from "
-                             f"{', '.join(LEVELS)}")
+            raise ValueError(
+                f"unknown computer level {b!r} in --bots; choose from {', '.join(LEVELS)}"
+            )
     return rs.name, p
 
 
-def _play_deal(game: Game, seats, rng: random.Random, check_every: int, stats: dict,
-               gi: int) -> int:
+def _play_deal(
+    game: Game, seats, rng: random.Random, check_every: int, stats: dict, gi: int
+) -> int:
     """Play one deal to its end, checking the invariants; returns the violations found."""
     found = 0
     moves = 0
@@ -68,8 +71,9 @@ def _play_deal(game: Game, seats, rng: random.Random, check_every: int, stats: d
         if moves % check_every == 0:
             bad += position_violations(game, seat)
         bot = seats[seat]
-        move = random_move(game, rng) if bot is None else parse_move(
-            bot.choose(view_for(game, seat)))
+        move = (
+            random_move(game, rng) if bot is None else parse_move(bot.choose(view_for(game, seat)))
+        )
         game.play(move)
         moves += 1
         stats["moves"] += 1
@@ -87,12 +91,20 @@ def _play_deal(game: Game, seats, rng: random.Random, check_every: int, stats: d
     return found
 
 
-SOAK_BLOCK = 50      # deals per unit of work (a run of any size is cut the same way)
+SOAK_BLOCK = 50  # deals per unit of work (a run of any size is cut the same way)
 
 
-def soak(rules: str = "samba", players: int | None = None, deals: int = 100, seed: int = 1,
-         bots: tuple[str, ...] | list[str] = ("easy", "medium"), check_every: int = 1,
-         jobs: int = 1, ray: str | None = None, progress: bool = False) -> dict:
+def soak(
+    rules: str = "samba",
+    players: int | None = None,
+    deals: int = 100,
+    seed: int = 1,
+    bots: tuple[str, ...] | list[str] = ("easy", "medium"),
+    check_every: int = 1,
+    jobs: int = 1,
+    ray: str | None = None,
+    progress: bool = False,
+) -> dict:
     """``deals`` deals in blocks of ``SOAK_BLOCK``, each block its own games from seeds of its
     own (``_block``): the same figures whether the blocks are played here, in ``jobs``
     processes or on the Ray cluster ``ray`` (``spread.run``). ``progress``: a line on stderr
@@ -102,13 +114,24 @@ def soak(rules: str = "samba", players: int | None = None, deals: int = 100, see
         raise ValueError(f"--check-every must be a whole number of at least 1, not {check_every!r}")
     spread.check(jobs, ray)
     players_cycle = ["random"] + list(bots)
-    stats: dict[str, Any] = {"rules": name, "players": n, "deals": 0, "games": 0, "moves": 0, "violations": 0,
-             "examples": [], "by_players": {p: 0 for p in players_cycle}}
+    stats: dict[str, Any] = {
+        "rules": name,
+        "players": n,
+        "deals": 0,
+        "games": 0,
+        "moves": 0,
+        "violations": 0,
+        "examples": [],
+        "by_players": {p: 0 for p in players_cycle},
+    }
     t0 = time.perf_counter()
-    blocks = [(name, n, seed, b, min(SOAK_BLOCK, deals - b * SOAK_BLOCK), players_cycle,
-               check_every) for b in range((deals + SOAK_BLOCK - 1) // SOAK_BLOCK)]
-    for part in spread.run(_block, blocks, jobs, ray, "soak" if progress else None,
-                           [blk[4] for blk in blocks]):
+    blocks = [
+        (name, n, seed, b, min(SOAK_BLOCK, deals - b * SOAK_BLOCK), players_cycle, check_every)
+        for b in range((deals + SOAK_BLOCK - 1) // SOAK_BLOCK)
+    ]
+    for part in spread.run(
+        _block, blocks, jobs, ray, "soak" if progress else None, [blk[4] for blk in blocks]
+    ):
         for k in ("deals", "games", "moves", "violations"):
             stats[k] += part[k]
         stats["examples"] = (stats["examples"] + part["examples"])[:10]
@@ -126,8 +149,14 @@ def _block(args: tuple) -> dict:
     their own (block 0's games are those of the first soak runs: game ``gi`` from seed
     ``seed * 1_000_003 + gi``), each deal played by one kind of player in turn."""
     name, n, seed, b, count, players_cycle, check_every = args
-    stats: dict[str, Any] = {"deals": 0, "games": 0, "moves": 0, "violations": 0,
-                             "examples": [], "by_players": {p: 0 for p in players_cycle}}
+    stats: dict[str, Any] = {
+        "deals": 0,
+        "games": 0,
+        "moves": 0,
+        "violations": 0,
+        "examples": [],
+        "by_players": {p: 0 for p in players_cycle},
+    }
     first = b * SOAK_BLOCK
     gi = b * 100_000
     while stats["deals"] < count:
@@ -138,8 +167,9 @@ def _block(args: tuple) -> dict:
         while stats["deals"] < count:
             # each deal is played by one kind of player, in turn
             kind = players_cycle[(first + stats["deals"]) % len(players_cycle)]
-            seats = [None if kind == "random" else make_bot(kind, seed=gi * 31 + s)
-                     for s in range(n)]
+            seats = [
+                None if kind == "random" else make_bot(kind, seed=gi * 31 + s) for s in range(n)
+            ]
             stats["violations"] += _play_deal(game, seats, rng, check_every, stats, gi)
             stats["deals"] += 1
             stats["by_players"][kind] += 1

@@ -21,6 +21,7 @@ address nothing answers at, ``connect`` raises ``SpreadError`` before any item i
 ``progress`` (a label, e.g. "tournament") prints a line on stderr as items finish: how many
 are done, the rate and the time left.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -32,12 +33,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TextIO
 
-RETRIES = 3               # a task whose worker died is run again at most this many times
-PROGRESS_EVERY = 10.0     # seconds between progress lines (and one when the run ends)
-TASKS_PER_CPU = 4         # a Ray run's items go in about this many tasks per core of the cluster
+RETRIES = 3  # a task whose worker died is run again at most this many times
+PROGRESS_EVERY = 10.0  # seconds between progress lines (and one when the run ends)
+TASKS_PER_CPU = 4  # a Ray run's items go in about this many tasks per core of the cluster
 
 
-_joined: list[str] = []     # the address this process joined a cluster at (``connect``)
+_joined: list[str] = []  # the address this process joined a cluster at (``connect``)
 
 
 class SpreadError(RuntimeError):
@@ -48,8 +49,15 @@ class Progress:
     """``label: 12/40 deals, 0.53/s, about 53 s left`` on ``stream`` (stderr) at most every
     ``every`` seconds, and when the last item is done."""
 
-    def __init__(self, label: str, total: int, unit: str = "deals", stream: TextIO | None = None,
-                 every: float = PROGRESS_EVERY, clock: Callable[[], float] = time.perf_counter):
+    def __init__(
+        self,
+        label: str,
+        total: int,
+        unit: str = "deals",
+        stream: TextIO | None = None,
+        every: float = PROGRESS_EVERY,
+        clock: Callable[[], float] = time.perf_counter,
+    ):
         self.label, self.total, self.unit = label, total, unit
         self.stream = stream if stream is not None else sys.stderr
         self.every, self.clock = every, clock
@@ -89,8 +97,9 @@ def check(jobs: int, ray: str | None) -> None:
     if not isinstance(jobs, int) or jobs < 1:
         raise SpreadError(f"--jobs must be a whole number of at least 1, not {jobs!r}")
     if ray is not None and jobs > 1:
-        raise SpreadError("--jobs and --ray do not go together: with --ray the cluster's "
-                          "workers play the deals")
+        raise SpreadError(
+            "--jobs and --ray do not go together: with --ray the cluster's workers play the deals"
+        )
     if ray is not None and not ray.strip():
         raise SpreadError("--ray needs an address (HOST:PORT of a cluster's head) or 'auto'")
 
@@ -99,8 +108,10 @@ def _ray_module():
     try:
         ray = importlib.import_module("ray")
     except ImportError:
-        raise SpreadError("--ray needs Ray, which is not installed here: "
-                          "pip install '.[cluster]' (or pip install ray)") from None
+        raise SpreadError(
+            "--ray needs Ray, which is not installed here: "
+            "pip install '.[cluster]' (or pip install ray)"
+        ) from None
     return ray
 
 
@@ -110,20 +121,25 @@ def _reachable(address: str, timeout: float = 5.0) -> None:
     bare = address.split("://", 1)[-1]
     host, sep, port = bare.rpartition(":")
     if not sep or not port.isdigit() or not host:
-        raise SpreadError(f"--ray {address!r}: expected HOST:PORT (the cluster head's address, "
-                          "as `ray start --head` prints it) or 'auto'")
+        raise SpreadError(
+            f"--ray {address!r}: expected HOST:PORT (the cluster head's address, "
+            "as `ray start --head` prints it) or 'auto'"
+        )
     try:
         with socket.create_connection((host.strip("[]"), int(port)), timeout=timeout):
             pass
     except OSError as e:
-        raise SpreadError(f"--ray {address}: no Ray cluster answers there ({e}); start one "
-                          f"with `ray start --head --port {port}` on {host}") from None
+        raise SpreadError(
+            f"--ray {address}: no Ray cluster answers there ({e}); start one "
+            f"with `ray start --head --port {port}` on {host}"
+        ) from None
 
 
 def _packages() -> list[str]:
     """The directories of the packages the tasks import: ``py_engine``, and ``research`` when
     it is importable (a study's run)."""
     import py_engine
+
     dirs = [str(Path(py_engine.__file__).parent)]
     try:
         research = importlib.import_module("research")
@@ -144,7 +160,7 @@ def connect(address: str) -> Any:
     if ray.is_initialized():
         if _joined and _joined[-1] == address:
             return ray
-        ray.shutdown()          # another cluster than the one asked for
+        ray.shutdown()  # another cluster than the one asked for
     _joined[:] = [address]
     env = {"py_modules": _packages()}
     quiet: dict = {"logging_level": "ERROR", "log_to_driver": False}
@@ -153,8 +169,9 @@ def connect(address: str) -> Any:
             ray.init(address="auto", runtime_env=env, **quiet)
         except ConnectionError:
             # no cluster on this machine: a local one, for this run only
-            ray.init(num_cpus=os.cpu_count() or 1, include_dashboard=False, runtime_env=env,
-                     **quiet)
+            ray.init(
+                num_cpus=os.cpu_count() or 1, include_dashboard=False, runtime_env=env, **quiet
+            )
         return ray
     try:
         ray.init(address=address, runtime_env=env, **quiet)
@@ -163,8 +180,14 @@ def connect(address: str) -> Any:
     return ray
 
 
-def run(fn: Callable, args: list, jobs: int = 1, ray: str | None = None,
-        progress: str | None = None, sizes: list[int] | None = None) -> list:
+def run(
+    fn: Callable,
+    args: list,
+    jobs: int = 1,
+    ray: str | None = None,
+    progress: str | None = None,
+    sizes: list[int] | None = None,
+) -> list:
     """``[fn(x) for x in args]`` here, on ``jobs`` processes or on the Ray cluster ``ray``
     (module doc), with a progress line on stderr labelled ``progress`` when given; ``sizes``:
     how many deals each item plays (default one)."""
@@ -175,16 +198,18 @@ def run(fn: Callable, args: list, jobs: int = 1, ray: str | None = None,
     def done(i: int) -> None:
         if bar is not None:
             bar.step(sizes[i])
+
     if ray is not None:
         return _run_ray(connect(ray), fn, args, done)
     out: list = [None] * len(args)
     if jobs > 1 and len(args) > 1 and sys.platform != "emscripten":
         from multiprocessing import Pool
+
         with Pool(jobs) as pool:
             for i, r in pool.imap_unordered(_indexed, [(fn, i, x) for i, x in enumerate(args)]):
                 out[i] = r
                 done(i)
-            pool.close()        # the workers end on their own (no SIGTERM from terminate)
+            pool.close()  # the workers end on their own (no SIGTERM from terminate)
             pool.join()
         return out
     for i, x in enumerate(args):

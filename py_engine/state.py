@@ -9,6 +9,7 @@ the move type's ``action``. ``play`` trusts the moves legal.py generated at the 
 >>> g.can(Draw()), g.can(Discard(0))
 (True, False)
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -39,7 +40,9 @@ class Game(Position):
         check = _VERIFY.get(type(move))
         if check is None:
             try:
-                verify: Callable[[Game, Move], Plan | None] = getattr(actions, "verify_" + move.action)
+                verify: Callable[[Game, Move], Plan | None] = getattr(
+                    actions, "verify_" + move.action
+                )
                 return verify(self, move)
             except AttributeError:
                 raise InvalidMove(f"not a move: {move!r}") from None
@@ -63,10 +66,24 @@ class Game(Position):
         seat = self.current
         side = seat % self.n_sides
         t = self.turn
-        return (id(self), self.version, self.phase, seat, tuple(self.hands[seat]),
-                len(self.stock), tuple(self.pile), self.pile_marker, self.next_meld_id,
-                tuple([(id(m), id(m.cards), len(m.cards)) for m in self.melds[side]]),
-                self.scores[side], t.asked, t.refused, t.pending, t.asker, id(self.rules))
+        return (
+            id(self),
+            self.version,
+            self.phase,
+            seat,
+            tuple(self.hands[seat]),
+            len(self.stock),
+            tuple(self.pile),
+            self.pile_marker,
+            self.next_meld_id,
+            tuple([(id(m), id(m.cards), len(m.cards)) for m in self.melds[side]]),
+            self.scores[side],
+            t.asked,
+            t.refused,
+            t.pending,
+            t.asker,
+            id(self.rules),
+        )
 
     def played_only(self) -> None:
         """Promise that from now on nothing but ``play`` changes this game (a bot's sampled world
@@ -135,5 +152,7 @@ class Game(Position):
 
 
 # Each move type's check and effect (``verify`` and ``play`` look them up by the move's type).
-_VERIFY: dict[type[Move], Callable[[Game, Move], Plan | None]] = {cls: getattr(actions, "verify_" + cls.action) for cls in MOVE_TYPES}
+_VERIFY: dict[type[Move], Callable[[Game, Move], Plan | None]] = {
+    cls: getattr(actions, "verify_" + cls.action) for cls in MOVE_TYPES
+}
 _APPLY = {cls: getattr(actions, "apply_" + cls.action) for cls in MOVE_TYPES}

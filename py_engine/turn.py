@@ -10,6 +10,7 @@ bots ask the same questions of the same code.
 >>> turn_can_end(samba, 0, may_go_out=True), turn_can_end(samba, 1, may_go_out=False)
 (True, False)
 """
+
 from __future__ import annotations
 
 from .rules import RuleSet

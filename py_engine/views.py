@@ -5,6 +5,7 @@ Views are rebuilt for every decision, so what does not change is built once and 
 rendering of the log (extended as the log grows). Treat a view as read-only: parts of it are
 shared between views.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -97,14 +98,20 @@ def meld_view(m, rules, kept: dict) -> dict:
     n = len(m.cards)
     done = finished_kind(m.type, n, w, rules)
     v = {
-        "id": m.id, "type": m.type,
+        "id": m.id,
+        "type": m.type,
         "rank": RANK_CHARS[m.rank - 2] if m.rank >= 2 else None,
         "suit": SUIT_CHARS[m.suit] if m.suit >= 0 else None,
-        "cards": [CARD_VIEWS[c] for c in m.cards], "size": n, "naturals": n - w,
-        "wilds": w, "canasta": done or ("black_threes" if m.type == "black3" else None),
+        "cards": [CARD_VIEWS[c] for c in m.cards],
+        "size": n,
+        "naturals": n - w,
+        "wilds": w,
+        "canasta": done or ("black_threes" if m.type == "black3" else None),
         "needs": cards_needed(m.type, n, rules),
         "closed": is_closed(m.type, n, rules),
-        "value": meld_value(m), "bonus": finished_bonus(done, rules)}
+        "value": meld_value(m),
+        "bonus": finished_bonus(done, rules),
+    }
     kept[m.id] = (list(m.cards), v)
     return v
 
@@ -115,7 +122,7 @@ def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
     text = e["move"]
     kind = e.get("kind", text.split(" ")[0])
     if kind == "ask" and (e["seat"] is None or game.side_of(e["seat"]) != game.side_of(seat)):
-        text = "ask"   # the proposed action is between partners
+        text = "ask"  # the proposed action is between partners
     out = {"i": i, "deal": e["deal"], "seat": e["seat"], "text": text, "kind": kind}
     for key, value in e["public"].items():
         if key in _LOG_KEYS_AS_CARD:
@@ -123,8 +130,10 @@ def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
         elif key in _LOG_KEYS_AS_CARDS:
             out[key] = [id_text(c) for c in value]
         elif key == "parts":
-            out[key] = [{"cards": [id_text(c) for c in p["cards"]], "meld": p["meld"],
-                         "new": p["new"]} for p in value]
+            out[key] = [
+                {"cards": [id_text(c) for c in p["cards"]], "meld": p["meld"], "new": p["new"]}
+                for p in value
+            ]
         else:
             out[key] = value
     if e["seat"] == seat and e["private"].get("cards"):
@@ -248,7 +257,7 @@ def _listing(moves, texts: list[str]) -> dict:
             continue
         simple.append(texts[i])
         if t is Discard:
-            ct = KIND_TEXT[m.card]      # (the text without its verb)
+            ct = KIND_TEXT[m.card]  # (the text without its verb)
             discard.append(ct)
             discards.append(i)
             card_list(ct, []).append(i)
@@ -274,10 +283,23 @@ def _listing(moves, texts: list[str]) -> dict:
                 _card_of(cards, i, (m.discard,))
         elif t is Draw or t is EndDeal:
             stock.append(i)
-    return {"moves": simple, "discard": discard, "adds": adds, "melds": meld_texts,
-            "takes": takes,
-            "targets": {"all": texts, "cards": cards, "melds": melds, "pile": pile,
-                        "stock": stock, "red3": red3, "discard": discards, "take_top": top}}
+    return {
+        "moves": simple,
+        "discard": discard,
+        "adds": adds,
+        "melds": meld_texts,
+        "takes": takes,
+        "targets": {
+            "all": texts,
+            "cards": cards,
+            "melds": melds,
+            "pile": pile,
+            "stock": stock,
+            "red3": red3,
+            "discard": discards,
+            "take_top": top,
+        },
+    }
 
 
 _LEGAL_KEYS = ("moves", "discard", "adds", "melds", "takes", "can_ask", "targets")
@@ -291,6 +313,7 @@ class LegalView(dict):
     texts' lists. Every way of reading it (a key, ``get``, ``in``, iteration, ``len``, ``==``,
     ``repr``, JSON, copies) makes the lists first; ``can_ask`` is there from the start (so the
     dict is never empty). Read-only, like the rest of a view."""
+
     __slots__ = ("objects", "_texts")
 
     def __init__(self, objects: list, texts: list[str], can_ask: bool):
@@ -305,10 +328,17 @@ class LegalView(dict):
         self._texts = None
         got = _listing(self.objects, texts)
         can_ask = dict.__getitem__(self, "can_ask")
-        dict.clear(self)        # (the keys in their documented order)
-        dict.update(self, moves=got["moves"], discard=got["discard"], adds=got["adds"],
-                    melds=got["melds"], takes=got["takes"], can_ask=can_ask,
-                    targets=got["targets"])
+        dict.clear(self)  # (the keys in their documented order)
+        dict.update(
+            self,
+            moves=got["moves"],
+            discard=got["discard"],
+            adds=got["adds"],
+            melds=got["melds"],
+            takes=got["takes"],
+            can_ask=can_ask,
+            targets=got["targets"],
+        )
 
     def __missing__(self, key):
         if self._texts is None:
@@ -346,34 +376,70 @@ def _made_first(name: str):
         if self._texts is not None:
             self._fill()
         return method(self, *args, **kw)
+
     made_first.__name__ = name
     made_first.__doc__ = method.__doc__
     return made_first
 
 
-for _name in ("__contains__", "__iter__", "__len__", "__reversed__", "__repr__", "keys",
-              "values", "items", "copy", "__or__", "__ror__", "__ior__", "__setitem__",
-              "__delitem__", "pop", "popitem", "setdefault", "update", "clear", "__sizeof__"):
+for _name in (
+    "__contains__",
+    "__iter__",
+    "__len__",
+    "__reversed__",
+    "__repr__",
+    "keys",
+    "values",
+    "items",
+    "copy",
+    "__or__",
+    "__ror__",
+    "__ior__",
+    "__setitem__",
+    "__delitem__",
+    "pop",
+    "popitem",
+    "setdefault",
+    "update",
+    "clear",
+    "__sizeof__",
+):
     setattr(LegalView, _name, _made_first(_name))
 
 
-def legal_view(game: Game, seat: int, met: bool | None = None,
-               canastas: tuple[int, int] | None = None) -> dict | None:
+def legal_view(
+    game: Game, seat: int, met: bool | None = None, canastas: tuple[int, int] | None = None
+) -> dict | None:
     """The legal part of ``seat``'s view (``met``: whether the seat's side meets its going-out
     requirement, ``canastas``: its ``side_canastas``, when the caller knows): a ``LegalView``,
     its lists made when first read."""
     if game.current != seat or game.phase in ("game_over",):
         if game.phase == "deal_over":
-            return {"moves": ["next"], "discard": [], "adds": {}, "melds": [], "takes": [],
-                    "can_ask": False, "targets": {"all": ["next"], "cards": {}, "melds": {},
-                                                  "pile": [], "stock": [], "red3": [],
-                                                  "discard": [], "take_top": []}}
+            return {
+                "moves": ["next"],
+                "discard": [],
+                "adds": {},
+                "melds": [],
+                "takes": [],
+                "can_ask": False,
+                "targets": {
+                    "all": ["next"],
+                    "cards": {},
+                    "melds": {},
+                    "pile": [],
+                    "stock": [],
+                    "red3": [],
+                    "discard": [],
+                    "take_top": [],
+                },
+            }
         return None
     moves = legal_moves(game, canastas)
     texts = [m.text() for m in moves]
     remember_texts(moves, texts)
-    can_ask = (game.ask_problem(seat) is None
-               and (game.requirement_met(game.side_of(seat)) if met is None else met))
+    can_ask = game.ask_problem(seat) is None and (
+        game.requirement_met(game.side_of(seat)) if met is None else met
+    )
     return LegalView(moves, texts, can_ask)
 
 
@@ -382,12 +448,19 @@ def _rules_view(game: Game, cache: dict) -> dict:
     if v is None:
         r = game.rules
         v = cache["rules"] = {
-            "name": r.name, "title": r.title, "sequences": r.sequences,
+            "name": r.name,
+            "title": r.title,
+            "sequences": r.sequences,
             "take_top_card": r.take_top_card,
-            "pass_with_one": r.pass_with_one, "red_threes_by_choice": not r.red_threes_automatic,
-            "pile_can_freeze": r.pile_freezes, "canasta_size": r.canasta_size,
-            "sequence_max": r.sequence_max, "take_pile_onto_meld": r.take_pile_onto_meld,
-            "draw_count": r.draw_count(game.players), "going_out_bonus": r.going_out_bonus}
+            "pass_with_one": r.pass_with_one,
+            "red_threes_by_choice": not r.red_threes_automatic,
+            "pile_can_freeze": r.pile_freezes,
+            "canasta_size": r.canasta_size,
+            "sequence_max": r.sequence_max,
+            "take_pile_onto_meld": r.take_pile_onto_meld,
+            "draw_count": r.draw_count(game.players),
+            "going_out_bonus": r.going_out_bonus,
+        }
     return v
 
 
@@ -407,8 +480,13 @@ def _sides(game: Game, cache: dict) -> tuple[list[list[dict]], list[tuple[int, i
             by_id = cache.get("melds")
             if by_id is None:
                 by_id = cache["melds"] = {}
-            got = kept[i] = (side, len(side), [meld_view(m, r, by_id) for m in side], c,
-                             game.requirement_missing(*c))
+            got = kept[i] = (
+                side,
+                len(side),
+                [meld_view(m, r, by_id) for m in side],
+                c,
+                game.requirement_missing(*c),
+            )
         views.append(got[2])
         counts.append(got[3])
         missing.append(got[4])
@@ -421,30 +499,39 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
     pile_ids = game.pile
     top = pile_ids[-1] if pile_ids else None
     n_sides = game.n_sides
-    pile = {"size": len(pile_ids), "top": CARD_VIEWS[top] if top is not None else None,
-            "blocked": game.pile_blocked(),
-            "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
-            "cards": list(map(CARD_VIEWS.__getitem__, pile_ids))}
+    pile = {
+        "size": len(pile_ids),
+        "top": CARD_VIEWS[top] if top is not None else None,
+        "blocked": game.pile_blocked(),
+        "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
+        "cards": list(map(CARD_VIEWS.__getitem__, pile_ids)),
+    }
     cache = _cache_of(game)
     meld_views, counts, missing = _sides(game, cache)
     met = [game.requirement_met_counts(*c) for c in counts]
     my_side = seat % n_sides
     seats = cache.get("seats")
     if seats is None:
-        seats = cache["seats"] = ([game.seats_of(s) for s in range(n_sides)],
-                                            [game.side_of(s) for s in range(game.players)])
+        seats = cache["seats"] = (
+            [game.seats_of(s) for s in range(n_sides)],
+            [game.side_of(s) for s in range(game.players)],
+        )
     return {
         "version": game.version,
         "rules": _rules_view(game, cache),
-        "players": game.players, "seat": seat,
+        "players": game.players,
+        "seat": seat,
         "sides": seats[0],
         "side_of": seats[1],
         "my_side": my_side,
-        "deal": game.deal_no, "dealer": game.dealer, "target": game.target,
+        "deal": game.deal_no,
+        "dealer": game.dealer,
+        "target": game.target,
         "phase": game.phase,
         "current": game.current if game.phase not in ("deal_over", "game_over") else None,
-        "hand": list(map(CARD_VIEWS.__getitem__, sorted(game.hands[seat],
-                                                         key=_HAND_ORDER.__getitem__))),
+        "hand": list(
+            map(CARD_VIEWS.__getitem__, sorted(game.hands[seat], key=_HAND_ORDER.__getitem__))
+        ),
         "hand_sizes": [len(h) for h in game.hands],
         "stock": len(game.stock),
         "pile": pile,
@@ -457,10 +544,14 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "requirement": r.canastas_needed(game.players),
         "requirement_met": met,
         "requirement_missing": missing,
-        "turn": {"asked": game.turn.asked, "refused": game.turn.refused,
-                 "pending": game.turn.pending if game.turn.asker >= 0 and game.side_of(
-                     game.turn.asker) == game.side_of(seat) else None,
-                 "asker": game.turn.asker},
+        "turn": {
+            "asked": game.turn.asked,
+            "refused": game.turn.refused,
+            "pending": game.turn.pending
+            if game.turn.asker >= 0 and game.side_of(game.turn.asker) == game.side_of(seat)
+            else None,
+            "asker": game.turn.asker,
+        },
         "legal": legal_view(game, seat, met[my_side], counts[my_side]) if with_legal else None,
         "log": seat_log(game, seat, cache=cache),
         "deal_result": game.deal_result,

@@ -15,6 +15,7 @@ The wrappers' own cost is in every figure, so the figures are for comparing with
 (docs/journal/2026-12-05-engine-speed-and-soak.md, "Where it stands"). The games are the workload's: the wrappers call the same
 functions with the same arguments.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -54,6 +55,7 @@ def shares(deals: int, rules: str, players: int) -> Counter:
             if after_meld[0]:
                 spent[name + " after the seat's meld move"] += d
             return out
+
         return wrapper
 
     def choose(g, rng):
@@ -114,23 +116,31 @@ def main(argv: list[str] | None = None) -> int:
         p.error("--deals must be at least 1")
     try:
         Game.new(a.rules, a.players)
-    except ValueError as e:        # (an unknown rule set, a player count it does not allow)
+    except ValueError as e:  # (an unknown rule set, a player count it does not allow)
         p.error(str(e))
     spent = shares(a.deals, a.rules, a.players)
     fixed, decisions = fixed_parts(a.deals, a.rules, a.players)
     total = spent["choosing"]
-    print(f"random play, {a.rules} {a.players}, {a.deals} deals: choosing {total:.3f} s "
-          "(timed by wrappers: for comparing with each other only)")
+    print(
+        f"random play, {a.rules} {a.players}, {a.deals} deals: choosing {total:.3f} s "
+        "(timed by wrappers: for comparing with each other only)"
+    )
     for name in ("has_meld_move", "opened_meld_choices"):
         for key in (name, name + " after the seat's meld move"):
             print(f"  {key:50s} {spent[key] / total * 100:5.1f} % of choosing")
     listing = spent["has_meld_move"] + spent["opened_meld_choices"]
-    derivable = (spent["has_meld_move after the seat's meld move"]
-                 + spent["opened_meld_choices after the seat's meld move"])
-    print(f"  the opened side's meld listing {listing / total * 100:.1f} % of choosing; "
-          f"right after the seat's meld move {derivable / total * 100:.1f} %")
-    print(f"fixed parts of an opened side's meld-phase decision ({decisions} decisions), "
-          "each timed alone:")
+    derivable = (
+        spent["has_meld_move after the seat's meld move"]
+        + spent["opened_meld_choices after the seat's meld move"]
+    )
+    print(
+        f"  the opened side's meld listing {listing / total * 100:.1f} % of choosing; "
+        f"right after the seat's meld move {derivable / total * 100:.1f} %"
+    )
+    print(
+        f"fixed parts of an opened side's meld-phase decision ({decisions} decisions), "
+        "each timed alone:"
+    )
     for name, s in fixed.items():
         print(f"  {name:20s} {s / max(1, decisions) * 1e6:6.2f} µs")
     return 0

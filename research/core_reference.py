@@ -1,5 +1,6 @@
 """The legal-move generator's parts as they were before the incremental core (kept to compare
 the faster code with, move for move: ``tests/test_core_reference.py``)."""
+
 from __future__ import annotations
 
 import itertools as _itertools
@@ -50,8 +51,9 @@ def candidate_shapes(counts, game):
             if len(ranks) < 3:
                 continue
             for w in sequence_windows(ranks, smax):
-                out.append((NewMeld.of_sorted(tuple(suit * 13 + x - 2 for x in w)), SEQUENCE,
-                            len(w), 0))
+                out.append(
+                    (NewMeld.of_sorted(tuple(suit * 13 + x - 2 for x in w)), SEQUENCE, len(w), 0)
+                )
     b3 = [k for k in _BLACK3_KINDS for _ in range(counts[k])]
     if len(b3) >= 3:
         out.append((NewMeld(tuple(b3)), BLACK3, len(b3), 0))
@@ -69,6 +71,7 @@ def addition_targets(game, counts=None, side=None):
     from py_engine.cards import IS_WILD, counts_of
     from py_engine.legal import ActingSide, fitting_kinds
     from py_engine.melds import addition_problem, finished_kind
+
     if game.phase != "meld":
         return {}
     side = side or ActingSide(game)
@@ -102,7 +105,7 @@ def opening_combos_reference(counts, needed, game, limit=_candidates.MAX_OPENING
     cands = sorted(_candidates.meld_candidates(counts, game), key=_candidates._value, reverse=True)
     cands = [c for c in cands if not all(_cards.IS_BLACK3[k] for k in c.cards)]
     vals = [_candidates._value(c) for c in cands]
-    needs = []          # per candidate, the cards of each kind it takes
+    needs = []  # per candidate, the cards of each kind it takes
     for c in cands:
         need: dict[int, int] = {}
         for k in c.cards:
@@ -116,6 +119,7 @@ def opening_combos_reference(counts, needed, game, limit=_candidates.MAX_OPENING
         if key not in seen:
             seen.add(key)
             found.append(tuple(combo))
+
     for c, v in zip(cands, vals):
         if v >= needed:
             add((c,))
@@ -124,9 +128,10 @@ def opening_combos_reference(counts, needed, game, limit=_candidates.MAX_OPENING
         if vals[i] + vals[j] >= needed:
             ni, nj = needs[i], needs[j]
             if all(n + nj.get(k, 0) <= counts[k] for k, n in ni.items()) and all(
-                    n <= counts[k] for k, n in nj.items() if k not in ni):
+                n <= counts[k] for k, n in nj.items() if k not in ni
+            ):
                 add((cands[i], cands[j]))
-    for i in range(top):   # greedy fill
+    for i in range(top):  # greedy fill
         start = cands[i]
         combo, total = [start], vals[i]
         left = list(counts)
@@ -145,5 +150,3 @@ def opening_combos_reference(counts, needed, game, limit=_candidates.MAX_OPENING
         if len(found) >= limit:
             break
     return found[:limit]
-
-

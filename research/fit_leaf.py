@@ -9,6 +9,7 @@ constant unpenalized) is fitted on four fifths of the deals and checked on the r
 command prints the weights (for ``weights.LEAF_WEIGHTS``) and the held-out R² of the fitted
 estimate and of ``hard``'s hand-set one. Pure Python; no dependency.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -25,6 +26,7 @@ def positions(rules: str, players: int, deals: int, seed: int):
     """Yield (deal index, features per side, final score per side, hand-set estimate per side)
     at the start of every turn."""
     from py_engine.ai.rollout import evaluate_side
+
     for d in range(deals):
         g = Game.new(rules, players, seed=seed * 100_003 + d)
         bots = [MediumBot(seed=seed * 31 + s) for s in range(players)]
@@ -33,8 +35,12 @@ def positions(rules: str, players: int, deals: int, seed: int):
         while g.phase not in ("deal_over", "game_over"):
             if g.phase == "draw" and g.current != last:
                 last = g.current
-                recs.append(([features(g, s) for s in range(g.n_sides)],
-                             [evaluate_side(g, s) for s in range(g.n_sides)]))
+                recs.append(
+                    (
+                        [features(g, s) for s in range(g.n_sides)],
+                        [evaluate_side(g, s) for s in range(g.n_sides)],
+                    )
+                )
             g.play(bots[g.current].choose(view_for(g, g.current)))
         final = g.history[-1]
         for xs, olds in recs:
@@ -71,12 +77,19 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
 def fit(rows: list[tuple[list[float], float]], ridge: float = 1.0) -> list[float]:
     k = len(rows[0][0])
     mean = [sum(x[j] for x, _ in rows) / len(rows) for j in range(k)]
-    sd = [max(1e-9, (sum((x[j] - mean[j]) ** 2 for x, _ in rows) / len(rows)) ** 0.5)
-          for j in range(k)]
-    sd[0], mean[0] = 1.0, 0.0      # the constant: unscaled, unpenalized
+    sd = [
+        max(1e-9, (sum((x[j] - mean[j]) ** 2 for x, _ in rows) / len(rows)) ** 0.5)
+        for j in range(k)
+    ]
+    sd[0], mean[0] = 1.0, 0.0  # the constant: unscaled, unpenalized
     z = [([x[0]] + [(x[j] - mean[j]) / sd[j] for j in range(1, k)], y) for x, y in rows]
-    a = [[sum(x[i] * x[j] for x, _ in z) + (ridge * len(z) / 1000 if i == j and i else 0)
-          for j in range(k)] for i in range(k)]
+    a = [
+        [
+            sum(x[i] * x[j] for x, _ in z) + (ridge * len(z) / 1000 if i == j and i else 0)
+            for j in range(k)
+        ]
+        for i in range(k)
+    ]
     b = [sum(x[i] * y for x, y in z) for i in range(k)]
     w = solve(a, b)
     # back to raw features
@@ -106,14 +119,25 @@ def main(argv=None) -> int:
     train = [pr for d, xs, ys, _ in data if d < cut for pr in pairs(xs, ys)]
     test = [(xs, ys, old) for d, xs, ys, old in data if d >= cut]
     w = fit(train, a.ridge)
-    w[0] = 0.0        # the constant cancels between sides
+    w[0] = 0.0  # the constant cancels between sides
     ys = [margin(y) for _, y, _ in test]
     fitted = [margin([sum(wi * xi for wi, xi in zip(w, x)) for x in xs]) for xs, _, _ in test]
-    print(json.dumps({"rules": a.rules, "players": a.players, "deals": a.deals, "seed": a.seed,
-                      "positions": len(data), "test_positions": len(test),
-                      "r2_fitted": round(r2(fitted, ys), 3),
-                      "r2_hand_set": round(r2([margin(o) for _, _, o in test], ys), 3),
-                      "weights": dict(zip(NAMES, (round(v, 3) for v in w)))}, indent=1))
+    print(
+        json.dumps(
+            {
+                "rules": a.rules,
+                "players": a.players,
+                "deals": a.deals,
+                "seed": a.seed,
+                "positions": len(data),
+                "test_positions": len(test),
+                "r2_fitted": round(r2(fitted, ys), 3),
+                "r2_hand_set": round(r2([margin(o) for _, _, o in test], ys), 3),
+                "weights": dict(zip(NAMES, (round(v, 3) for v in w))),
+            },
+            indent=1,
+        )
+    )
     print(json.dumps([round(v, 3) for v in w]), file=sys.stderr)
     return 0
 

@@ -20,6 +20,7 @@ A run: ``floor.py --count W N MODE`` (MODE ``record``: the workload, its moves r
 ``replay``: the same, then the recorded moves replayed; ``replay-play``: ``medium`` only, the
 moves replayed without views), counted as ``replay`` minus ``record``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,6 +43,7 @@ def _replay(g, moves) -> int:
     """Play ``moves`` (``Move`` objects) on ``g``, each meld move marked as generated at its
     position first (what the generator does); returns how many."""
     from py_engine.moves import Meld
+
     for mv in moves:
         if type(mv) is Meld:
             g.generation()[id(mv)] = (mv, None)
@@ -54,8 +56,9 @@ def random_floor(reps: int, mode: str) -> int:
     returns the moves replayed (each floor function alike)."""
     from py_engine.simulate import random_move
     from py_engine.state import Game
+
     record = []
-    for i in range(reps):      # engine_workload.random_play's games
+    for i in range(reps):  # engine_workload.random_play's games
         g = Game.new("samba", 4, seed=1000 + i)
         rng = random.Random(i)
         moves = []
@@ -77,8 +80,9 @@ def medium_floor(reps: int, mode: str) -> int:
     from py_engine.ai import make_bot
     from py_engine.state import Game
     from py_engine.views import view_for
+
     record = []
-    for i in range(reps):      # engine_workload.medium_deals's games
+    for i in range(reps):  # engine_workload.medium_deals's games
         g = Game.new("samba", 4, seed=2000 + i)
         bots = [make_bot("medium", seed=s) for s in range(4)]
         texts = []
@@ -108,6 +112,7 @@ def hard_floor(reps: int, mode: str) -> int:
 
     class Recorder(HardBot):
         """``HardBot`` that keeps each rollout's moves (``tape``) or replays them (``replay``)."""
+
         def __init__(self, *a, tape=None, replay=False, **kw):
             super().__init__(*a, **kw)
             self.tape, self.replaying, self.at, self.done = tape, replay, 0, 0
@@ -125,6 +130,7 @@ def hard_floor(reps: int, mode: str) -> int:
             def keep(mv):
                 moves.append(mv)
                 return play(mv)
+
             g.play = keep
             try:
                 super().rollout(g, me)
@@ -133,7 +139,7 @@ def hard_floor(reps: int, mode: str) -> int:
             self.tape.append(moves)
 
     searches = []
-    for seed, texts in engine_workload.hard_positions("samba", 4, reps, 3000):   # hard_samples's
+    for seed, texts in engine_workload.hard_positions("samba", 4, reps, 3000):  # hard_samples's
         g = Game.new("samba", 4, seed=seed)
         for t in texts:
             g.play(t)
@@ -168,13 +174,20 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--base", default=bench_engine.BASE)
     p.add_argument("--only", choices=sorted(FLOORS), action="append")
-    p.add_argument("--count", nargs=3, metavar=("WORKLOAD", "N", "MODE"),
-                   help="one run to count (what the comparison starts itself)")
+    p.add_argument(
+        "--count",
+        nargs=3,
+        metavar=("WORKLOAD", "N", "MODE"),
+        help="one run to count (what the comparison starts itself)",
+    )
     a = p.parse_args(argv)
     if a.count:
         w, n, mode = a.count
-        if w not in FLOORS or mode not in ("record", "replay", "replay-play") or (
-                mode == "replay-play" and w != "medium"):
+        if (
+            w not in FLOORS
+            or mode not in ("record", "replay", "replay-play")
+            or (mode == "replay-play" and w != "medium")
+        ):
             raise SystemExit(f"bad run: {' '.join(a.count)}")
         FLOORS[w](int(n), mode)
         return 0
@@ -183,11 +196,15 @@ def main(argv: list[str] | None = None) -> int:
     workloads = a.only or list(FLOORS)
     with tempfile.TemporaryDirectory(prefix="samba-base-") as tmp:
         base = Path(tmp) / "base"
-        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base),
-                        a.base], check=True)
+        subprocess.run(
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), a.base],
+            check=True,
+        )
         try:
-            print(f"instructions executed (callgrind), {a.base} / this tree / this tree with "
-                  "every decision replayed (higher is less work):")
+            print(
+                f"instructions executed (callgrind), {a.base} / this tree / this tree with "
+                "every decision replayed (higher is less work):"
+            )
             for w in workloads:
                 n = bench_engine.IREPS[w]
                 old = bench_engine.instructions(base, w, n)
@@ -196,14 +213,17 @@ def main(argv: list[str] | None = None) -> int:
                 floors = [("floor", count([w, str(n), "replay"]) - rec)]
                 if w == "medium":
                     floors.append(("play", count([w, str(n), "replay-play"]) - rec))
-                line = (f"  {w:7s} x{n}  base {old / 1e6:8.1f}M  this {new / 1e6:8.1f}M"
-                        f" x{old / new:.2f}")
+                line = (
+                    f"  {w:7s} x{n}  base {old / 1e6:8.1f}M  this {new / 1e6:8.1f}M"
+                    f" x{old / new:.2f}"
+                )
                 for name, f in floors:
                     line += f"  {name} {f / 1e6:7.1f}M x{old / f:.2f}"
                 print(line, flush=True)
         finally:
-            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
-                           check=False)
+            subprocess.run(
+                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=False
+            )
     return 0
 
 

@@ -17,6 +17,7 @@
    reference value of its choice minus that of ``medium``'s choice, with a standard error, and
    ``by_confidence`` gives the same for other overruling thresholds (standard errors).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -65,8 +66,13 @@ def choose(args: tuple) -> tuple:
     t = time.perf_counter()
     choice = cands[0] if len(cands) < 2 else h.search(view, cands)
     stats = h.last_stats if len(cands) >= 2 else {}
-    return choice, time.perf_counter() - t, stats.get("samples", 0), stats.get("gains", {}), \
-        h.confidence
+    return (
+        choice,
+        time.perf_counter() - t,
+        stats.get("samples", 0),
+        stats.get("gains", {}),
+        h.confidence,
+    )
 
 
 def kind_of(cands: list[str]) -> str:
@@ -77,11 +83,19 @@ def mean_se(xs: list[float]) -> tuple[float, float]:
     n = len(xs)
     m = sum(xs) / n
     sd = (sum((x - m) ** 2 for x in xs) / (n - 1)) ** 0.5 if n > 1 else 0.0
-    return round(m, 1), round(sd / n ** 0.5, 1)
+    return round(m, 1), round(sd / n**0.5, 1)
 
 
-def study(rules: str, players: int, deals: int, every: int, truth: int, variants: list[dict],
-          seed: int = 3, jobs: int = 1) -> dict:
+def study(
+    rules: str,
+    players: int,
+    deals: int,
+    every: int,
+    truth: int,
+    variants: list[dict],
+    seed: int = 3,
+    jobs: int = 1,
+) -> dict:
     pos = positions(rules, players, deals, every, seed)
     if not pos:
         raise SystemExit("no searched decision in these deals; play more deals")
@@ -89,10 +103,15 @@ def study(rules: str, players: int, deals: int, every: int, truth: int, variants
     oracle: dict[str, list[float]] = {}
     for (_v, c), r in zip(pos, ref):
         oracle.setdefault(kind_of(c), []).append(max(r.values()) - r[c[0]])
-    out: dict[str, Any] = {"rules": rules, "players": players, "deals": deals, "positions": len(pos),
-           "truth_samples": truth,
-           "oracle": {k: {"n": len(g), "mean": mean_se(g)[0]} for k, g in sorted(oracle.items())},
-           "variants": []}
+    out: dict[str, Any] = {
+        "rules": rules,
+        "players": players,
+        "deals": deals,
+        "positions": len(pos),
+        "truth_samples": truth,
+        "oracle": {k: {"n": len(g), "mean": mean_se(g)[0]} for k, g in sorted(oracle.items())},
+        "variants": [],
+    }
     for kw in variants:
         res = run(choose, [(v, kw) for v, _ in pos], jobs)
         gains, switched, secs, samples = [], 0, 0.0, 0
@@ -110,11 +129,17 @@ def study(rules: str, players: int, deals: int, every: int, truth: int, variants
                         best, bg = mv, mean
                 acc.append(r.get(best, r[c[0]]) - r[c[0]])
         g, se = mean_se(gains)
-        out["variants"].append({
-            "kw": kw, "gain": g, "se": se, "switched": switched,
-            "seconds_per_decision": round(secs / len(pos), 3),
-            "samples_per_decision": round(samples / len(pos), 1),
-            "by_confidence": {str(z): mean_se(acc)[0] for z, acc in by_z.items()}})
+        out["variants"].append(
+            {
+                "kw": kw,
+                "gain": g,
+                "se": se,
+                "switched": switched,
+                "seconds_per_decision": round(secs / len(pos), 3),
+                "samples_per_decision": round(samples / len(pos), 1),
+                "by_confidence": {str(z): mean_se(acc)[0] for z, acc in by_z.items()},
+            }
+        )
     return out
 
 
@@ -135,8 +160,12 @@ def main(argv=None) -> int:
         raise SystemExit(f"--variant must be a JSON object of HardBot arguments: {e}") from e
     if not all(isinstance(k, dict) for k in variants):
         raise SystemExit("--variant must be a JSON object of HardBot arguments")
-    print(json.dumps(study(a.rules, a.players, a.deals, a.every, a.truth, variants, a.seed,
-                           max(1, a.jobs)), indent=1))
+    print(
+        json.dumps(
+            study(a.rules, a.players, a.deals, a.every, a.truth, variants, a.seed, max(1, a.jobs)),
+            indent=1,
+        )
+    )
     return 0
 
 

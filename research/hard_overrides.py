@@ -33,6 +33,7 @@ reports the default configuration's overrides that a higher ``confidence`` would
 samples: the lower bound is recomputed from the recorded mean and bound); ``--min-gain g`` those
 whose predicted gain is at least ``g``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -105,15 +106,23 @@ def rebuild(rec: dict) -> Game:
     return g
 
 
-def collect(seeds: list[int], iterations: int, variants: list[tuple[str, dict]],
-            rules: str = "samba", players: int = 4, out=None, log=None) -> list[dict]:
+def collect(
+    seeds: list[int],
+    iterations: int,
+    variants: list[tuple[str, dict]],
+    rules: str = "samba",
+    players: int = 4,
+    out=None,
+    log=None,
+) -> list[dict]:
     recs = []
     configs = [("default", {})] + variants
     for seed in seeds:
         g = Game.new(rules, players, seed=seed)
         med = MediumBot(seed=seed)
-        bots = [(name, StudyHard(seed=seed, **{"iterations": iterations, **kw}))
-                for name, kw in configs]
+        bots = [
+            (name, StudyHard(seed=seed, **{"iterations": iterations, **kw})) for name, kw in configs
+        ]
         moves: list[str] = []
         decisions = 0
         while g.phase not in ("deal_over", "game_over") and len(moves) < 3000:
@@ -128,15 +137,27 @@ def collect(seeds: list[int], iterations: int, variants: list[tuple[str, dict]],
                     decisions += name == "default"
                 if hm != mm:
                     mean, lower = st.get("gains", {}).get(hm, (None, None))
-                    per[name] = {"move": hm, "mean": mean, "lower": lower,
-                                 "samples": st.get("samples", 0),
-                                 "signs": st.get("signs", {}).get(hm)}
+                    per[name] = {
+                        "move": hm,
+                        "mean": mean,
+                        "lower": lower,
+                        "samples": st.get("samples", 0),
+                        "signs": st.get("signs", {}).get(hm),
+                    }
             if per:
                 other = next(iter(per.values()))["move"]
-                rec = {"rules": rules, "players": players, "deal_seed": seed,
-                       "moves": list(moves), "seat": seat, "phase": view["phase"],
-                       "medium": mm, "iterations": iterations, "configs": per,
-                       "kind": move_kind(view, mm, other)}
+                rec = {
+                    "rules": rules,
+                    "players": players,
+                    "deal_seed": seed,
+                    "moves": list(moves),
+                    "seat": seat,
+                    "phase": view["phase"],
+                    "medium": mm,
+                    "iterations": iterations,
+                    "configs": per,
+                    "kind": move_kind(view, mm, other),
+                }
                 recs.append(rec)
                 if out is not None:
                     out.write(json.dumps(rec) + "\n")
@@ -144,13 +165,16 @@ def collect(seeds: list[int], iterations: int, variants: list[tuple[str, dict]],
             g.play(mm)
             moves.append(mm)
         if log is not None:
-            print(f"seed {seed}: {len(moves)} moves, {decisions} searched decisions, "
-                  f"{len(recs)} recorded so far", file=log, flush=True)
+            print(
+                f"seed {seed}: {len(moves)} moves, {decisions} searched decisions, "
+                f"{len(recs)} recorded so far",
+                file=log,
+                flush=True,
+            )
     return recs
 
 
-def judge_position(rec: dict, samples: int = 150, seed: int = 1,
-                   open_hands: bool = False) -> dict:
+def judge_position(rec: dict, samples: int = 150, seed: int = 1, open_hands: bool = False) -> dict:
     """The full-deal judged gain of each recorded override over ``medium``'s move; with
     ``open_hands`` in the true game, every hand as it is and only the stock reshuffled per
     sample (what the move earns at this very table: a yardstick that does not assume the
@@ -159,20 +183,24 @@ def judge_position(rec: dict, samples: int = 150, seed: int = 1,
     seat = g0.current
     if seat != rec["seat"]:
         raise ValueError("the rebuilt position is not the recorded one")
-    lines = [rec["medium"]] + sorted({c["move"] for c in rec["configs"].values()}
-                                     - {rec["medium"]})
+    lines = [rec["medium"]] + sorted({c["move"] for c in rec["configs"].values()} - {rec["medium"]})
     per = play_lines(g0, lines, samples, seed, open_hands)
     judged = {}
     for m in lines[1:]:
         d = [a - b for a, b in zip(per[m], per[lines[0]])]
         mean, se = mean_se(d)
-        judged[m] = {"mean": round(mean, 1), "se": round(se, 1),
-                     "won": sum(1 for x in d if x > 0), "lost": sum(1 for x in d if x < 0)}
+        judged[m] = {
+            "mean": round(mean, 1),
+            "se": round(se, 1),
+            "won": sum(1 for x in d if x > 0),
+            "lost": sum(1 for x in d if x < 0),
+        }
     return {**rec, "judged": judged, "judge_samples": samples, "judge_open": open_hands}
 
 
-def play_lines(g0: Game, lines: list[str], samples: int, seed: int = 1,
-               open_hands: bool = False) -> dict[str, list[float]]:
+def play_lines(
+    g0: Game, lines: list[str], samples: int, seed: int = 1, open_hands: bool = False
+) -> dict[str, list[float]]:
     """Each move of ``lines`` (legal for the current seat of ``g0``) played in the same
     ``samples`` worlds (common random numbers), the rest of the seat's turn by ``medium``, then
     ``medium`` at every seat to the end of the deal: per move, the seat's side's deal-score
@@ -211,7 +239,7 @@ def mean_se(xs: list[float]) -> tuple[float, float]:
 
 def t_of(z: float, n: int) -> float:
     """``HardBot``'s quantile: Cornish-Fisher for n - 1 degrees of freedom."""
-    return z + (z ** 3 + z) / (4 * (n - 1)) if n > 1 else z
+    return z + (z**3 + z) / (4 * (n - 1)) if n > 1 else z
 
 
 def keeps(c: dict, z: float, base_z: float = 1.5) -> bool:
@@ -225,7 +253,7 @@ def keeps(c: dict, z: float, base_z: float = 1.5) -> bool:
 
 
 BUCKETS = ((25, "predicted < 25"), (75, "predicted 25-75"), (float("inf"), "predicted >= 75"))
-UNSEARCHED = "not searched"     # the exact going-out turn, the last-turn habit: no predicted gain
+UNSEARCHED = "not searched"  # the exact going-out turn, the last-turn habit: no predicted gain
 
 
 def gain_bucket(gain: float | None) -> str:
@@ -242,18 +270,22 @@ def detail_kind(rec: dict, move: str) -> str | None:
     (the same take otherwise), or another draw-phase choice."""
     mm = rec["medium"]
     if rec["kind"] == "discard":
-        return "discard, not medium's black three" if mm in ("discard 3S", "discard 3C") \
+        return (
+            "discard, not medium's black three"
+            if mm in ("discard 3S", "discard 3C")
             else "discard, other"
+        )
     if rec["kind"] == "draw phase":
         a, b = sorted((mm.split(";")[0].split(), move.split(";")[0].split()), key=len)
-        if a[0] == b[0] == "take" and b[:len(a)] == a:
+        if a[0] == b[0] == "take" and b[: len(a)] == a:
             return "take, with or without a wild"
         return "draw phase, other"
     return None
 
 
-def summarize(recs: list[dict], confidences: list[float] = (),
-              min_gains: list[float] = ()) -> list[dict]:
+def summarize(
+    recs: list[dict], confidences: list[float] = (), min_gains: list[float] = ()
+) -> list[dict]:
     """Rows per (configuration, kind): overrides, predicted and judged mean gain, 95 %
     interval of the judged mean over the overrides, share judged positive. ``confidences``
     and ``min_gains``: also the default configuration's overrides that a higher confidence,
@@ -265,11 +297,13 @@ def summarize(recs: list[dict], confidences: list[float] = (),
             names = [name]
             if name == "default":
                 names += [f"default, confidence {z}" for z in confidences if keeps(c, z)]
-                names += [f"default, predicted >= {g}" for g in min_gains   # (as ``keeps``)
-                          if c["mean"] is None or c["mean"] >= g]
+                names += [
+                    f"default, predicted >= {g}"
+                    for g in min_gains  # (as ``keeps``)
+                    if c["mean"] is None or c["mean"] >= g
+                ]
             for nm in names:
-                for kind in (r["kind"], detail_kind(r, c["move"]), gain_bucket(c["mean"]),
-                             "all"):
+                for kind in (r["kind"], detail_kind(r, c["move"]), gain_bucket(c["mean"]), "all"):
                     if kind is None:
                         continue
                     groups.setdefault((nm, kind), []).append((c["mean"], j))
@@ -277,16 +311,29 @@ def summarize(recs: list[dict], confidences: list[float] = (),
     for (name, kind), xs in groups.items():
         preds = [p for p, _ in xs if p is not None]
         m, se = mean_se([j for _, j in xs])
-        rows.append({"config": name, "kind": kind, "n": len(xs),
-                     "predicted": round(sum(preds) / len(preds), 1) if preds else None,
-                     "judged": round(m, 1),
-                     "ci95": (round(m - 1.96 * se, 1), round(m + 1.96 * se, 1))
-                     if math.isfinite(se) else None,
-                     "agree": round(sum(j > 0 for _, j in xs) / len(xs), 2)})
-    details = ("discard, not medium's black three", "discard, other",
-               "take, with or without a wild", "draw phase, other")
-    order = {k: i for i, k in enumerate(KINDS + details + tuple(n for _, n in BUCKETS)
-                                        + (UNSEARCHED, "all"))}
+        rows.append(
+            {
+                "config": name,
+                "kind": kind,
+                "n": len(xs),
+                "predicted": round(sum(preds) / len(preds), 1) if preds else None,
+                "judged": round(m, 1),
+                "ci95": (round(m - 1.96 * se, 1), round(m + 1.96 * se, 1))
+                if math.isfinite(se)
+                else None,
+                "agree": round(sum(j > 0 for _, j in xs) / len(xs), 2),
+            }
+        )
+    details = (
+        "discard, not medium's black three",
+        "discard, other",
+        "take, with or without a wild",
+        "draw phase, other",
+    )
+    order = {
+        k: i
+        for i, k in enumerate(KINDS + details + tuple(n for _, n in BUCKETS) + (UNSEARCHED, "all"))
+    }
     rows.sort(key=lambda r: (r["config"], order[r["kind"]]))
     return rows
 
@@ -297,8 +344,9 @@ def read_jsonl(path: str) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("collect")
     c.add_argument("--seeds", required=True)
@@ -312,8 +360,11 @@ def main(argv: list[str] | None = None) -> int:
     j.add_argument("--out", required=True)
     j.add_argument("--samples", type=int, default=150)
     j.add_argument("--seed", type=int, default=1)
-    j.add_argument("--open", action="store_true",
-                   help="judge in the true game (hands as they are, the stock reshuffled)")
+    j.add_argument(
+        "--open",
+        action="store_true",
+        help="judge in the true game (hands as they are, the stock reshuffled)",
+    )
     r = sub.add_parser("report")
     r.add_argument("path")
     r.add_argument("--confidence", type=float, action="append", default=[])
@@ -330,7 +381,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if a.cmd == "judge":
         done = set()
-        if os.path.exists(a.out):     # resumable: positions already judged are skipped
+        if os.path.exists(a.out):  # resumable: positions already judged are skipped
             done = {(x["deal_seed"], len(x["moves"])) for x in read_jsonl(a.out)}
         with open(a.out, "a", encoding="utf-8") as out:
             for rec in read_jsonl(a.path):
@@ -339,11 +390,22 @@ def main(argv: list[str] | None = None) -> int:
                 res = judge_position(rec, a.samples, a.seed, a.open)
                 out.write(json.dumps(res) + "\n")
                 out.flush()
-                print(json.dumps({"seed": rec["deal_seed"], "at": len(rec["moves"]),
-                                  "kind": rec["kind"], "medium": rec["medium"],
-                                  "configs": {k: (v["move"], v["mean"]) for k, v in
-                                              rec["configs"].items()},
-                                  "judged": res["judged"]}), file=sys.stderr, flush=True)
+                print(
+                    json.dumps(
+                        {
+                            "seed": rec["deal_seed"],
+                            "at": len(rec["moves"]),
+                            "kind": rec["kind"],
+                            "medium": rec["medium"],
+                            "configs": {
+                                k: (v["move"], v["mean"]) for k, v in rec["configs"].items()
+                            },
+                            "judged": res["judged"],
+                        }
+                    ),
+                    file=sys.stderr,
+                    flush=True,
+                )
         return 0
     for row in summarize(read_jsonl(a.path), a.confidence, a.min_gain):
         print(json.dumps(row))

@@ -18,6 +18,7 @@ TUNING seeds by default: the reserved measurement seeds 9000-9099 are refused un
 ``--measure`` is given, for the one check of a configuration chosen on tuning seeds
 (docs/ai.md, "Tuning").
 """
+
 from __future__ import annotations
 
 import argparse
@@ -67,8 +68,9 @@ def variant(name: str, kw: dict) -> Player:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--a", required=True, help="StudyHard settings of side a (key=value,...)")
     p.add_argument("--b", default="", help="side b's settings (default: the shipped hard)")
     p.add_argument("--rules", default="samba")
@@ -78,14 +80,23 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--budget", type=float, required=True, help="seconds per decision, both sides")
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--ray", metavar="ADDRESS|auto", default=None,
-                   help="play the deals on a Ray cluster (pip install '.[cluster]')")
-    p.add_argument("--measure", action="store_true",
-                   help="allow the reserved measurement seeds 9000-9099 (a final check only)")
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS|auto",
+        default=None,
+        help="play the deals on a Ray cluster (pip install '.[cluster]')",
+    )
+    p.add_argument(
+        "--measure",
+        action="store_true",
+        help="allow the reserved measurement seeds 9000-9099 (a final check only)",
+    )
     a = p.parse_args(argv)
     if a.seed in RESERVED and not a.measure:
-        p.error(f"seed {a.seed} is reserved for measurement (9000-9099); --measure for the "
-                "final check of a configuration chosen on tuning seeds")
+        p.error(
+            f"seed {a.seed} is reserved for measurement (9000-9099); --measure for the "
+            "final check of a configuration chosen on tuning seeds"
+        )
     if a.deals < 1 or a.budget <= 0 or a.jobs < 1:
         p.error("--deals and --jobs must be at least 1, --budget above 0")
     try:
@@ -93,10 +104,20 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as e:
         p.error(str(e))
     try:
-        out = tournament(a.rules, a.players, variant("hard_a", sides["a"]),
-                         variant("hard_b", sides["b"]), a.deals, a.seed, budget=a.budget,
-                         jobs=a.jobs, clock=a.clock, ray=a.ray, progress=True)
-    except SpreadError as e:        # (before any deal: no Ray, no cluster there)
+        out = tournament(
+            a.rules,
+            a.players,
+            variant("hard_a", sides["a"]),
+            variant("hard_b", sides["b"]),
+            a.deals,
+            a.seed,
+            budget=a.budget,
+            jobs=a.jobs,
+            clock=a.clock,
+            ray=a.ray,
+            progress=True,
+        )
+    except SpreadError as e:  # (before any deal: no Ray, no cluster there)
         p.error(str(e))
     out["configurations"] = sides
     out["settings"] = {name: settings(kw, a.budget) for name, kw in sides.items()}

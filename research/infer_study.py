@@ -16,6 +16,7 @@ sampled hand plus that card; ``apply`` deals a seat's unknown cards again (with 
 with chance ``exp(-gap / temp)``), at most ``tries`` times, keeping the likeliest deal. (Kept
 in this study, not in the engine: it did not improve the prediction, docs/journal/2026-12-05-ai-sessions.md, "Session 7".)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -42,8 +43,9 @@ class LastDiscards:
     """Each other seat's latest discard, read as "the card its hand needed least" (this
     tool's docstring); ``seats`` lists (seat, discarded kind, the seat's view, the pile before)."""
 
-    def __init__(self, view: dict, temp: float = 25.0, tries: int = 8,
-                 bot: MediumBot | None = None):
+    def __init__(
+        self, view: dict, temp: float = 25.0, tries: int = 8, bot: MediumBot | None = None
+    ):
         self.temp, self.tries = temp, tries
         self.bot = bot or MediumBot()
         me, deal = view["seat"], view["deal"]
@@ -56,15 +58,19 @@ class LastDiscards:
         for s in range(view["players"]):
             if s == me or s == asker or view["hand_sizes"][s] == 0:
                 continue
-            at = max((i for i, e in enumerate(log)
-                      if e.get("seat") == s and e.get("kind") == "discard" and e.get("card")),
-                     default=None)
+            at = max(
+                (
+                    i
+                    for i, e in enumerate(log)
+                    if e.get("seat") == s and e.get("kind") == "discard" and e.get("card")
+                ),
+                default=None,
+            )
             if at is None:
                 continue
-            later = log[at + 1:]
-            if any(e.get("seat") == s or (e.get("kind") or "").startswith("take")
-                   for e in later):
-                continue        # it has played since, or the pile is another pile now
+            later = log[at + 1 :]
+            if any(e.get("seat") == s or (e.get("kind") or "").startswith("take") for e in later):
+                continue  # it has played since, or the pile is another pile now
             below = len(pile) - 1 - sum(1 for e in later if e.get("kind") == "discard")
             k = parse_kind(log[at]["card"])
             if below < 0 or pile[below] != k:
@@ -154,7 +160,7 @@ def main(argv=None) -> int:
         last = LastDiscards(view, temp=a.temp, tries=a.tries)
         rich = PairRich(view, beta=a.beta)
         sample = worlds.sample(random.Random(0))
-        for s, card, seat_view, pile in last.seats:     # the premise: true hands, plain samples
+        for s, card, seat_view, pile in last.seats:  # the premise: true hands, plain samples
             premise[0] += 1
             premise[1] += last.gap(seat_view, g.hands[s], card, pile) == 0
             premise[2] += last.gap(seat_view, sample.hands[s], card, pile) == 0
@@ -180,15 +186,21 @@ def main(argv=None) -> int:
             brier[w][0] += sum((ones[r] / k - (truth[r] >= 1)) ** 2 for r in range(4, 15))
             brier[w][1] += sum((pairs[r] / k - (truth[r] >= 2)) ** 2 for r in range(4, 15))
         n += 1
-    print(f"{n} positions (seeds {a.seeds}, every {a.every}th decision), {a.samples} samples "
-          f"each; Brier score per position of the next hand (lower is better):")
+    print(
+        f"{n} positions (seeds {a.seeds}, every {a.every}th decision), {a.samples} samples "
+        f"each; Brier score per position of the next hand (lower is better):"
+    )
     for w in ways:
-        print(f"  {w:7s} holds one {brier[w][0] / n:.3f}  holds a pair {brier[w][1] / n:.3f}"
-              f"  pairs held {pairs_held[w] / n:.2f}"
-              f"  ({1000 * secs[w] / n / a.samples:.2f} ms per sample)")
+        print(
+            f"  {w:7s} holds one {brier[w][0] / n:.3f}  holds a pair {brier[w][1] / n:.3f}"
+            f"  pairs held {pairs_held[w] / n:.2f}"
+            f"  ({1000 * secs[w] / n / a.samples:.2f} ms per sample)"
+        )
     print(f"  true    pairs held {true_pairs / n:.2f}")
-    print(f"last discards read: {premise[0]}; medium's top discard of the hand plus the card in "
-          f"{premise[1]} of the true hands, {premise[2]} of plain samples")
+    print(
+        f"last discards read: {premise[0]}; medium's top discard of the hand plus the card in "
+        f"{premise[1]} of the true hands, {premise[2]} of plain samples"
+    )
     return 0
 
 

@@ -24,6 +24,7 @@ shows the seat holding (``determinize.known_holdings``) are never moved.
     >>> Avoided(view_for(Game.new("samba", 4, seed=1), 0)).caps
     [{}, {}, {}, {}]
 """
+
 from __future__ import annotations
 
 import math
@@ -32,7 +33,7 @@ import random
 from py_engine.ai.determinize import known_holdings
 from py_engine.cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_CHARS, RANK_OF, parse_kind
 
-DISCARD_TRUST = 0.95     # the share of samples a discard's fact is applied in
+DISCARD_TRUST = 0.95  # the share of samples a discard's fact is applied in
 PASS, DISCARD, MELDED, ADDED = "pass", "discard", "melded", "added"
 CAPS = {PASS: 1, DISCARD: 0, MELDED: 2, ADDED: 0}
 # per card id: its rank if it is a natural card, else 0
@@ -44,7 +45,7 @@ def natural_counts(hand: list[int]) -> list[int]:
     count = [0] * 15
     for c in hand:
         count[_NATURAL_RANK[c]] += 1
-    count[0] = 0            # (wild cards and threes)
+    count[0] = 0  # (wild cards and threes)
     return count
 
 
@@ -72,9 +73,9 @@ def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
     enough to take the pile) and the top card was a natural one."""
     n, me, deal = view["players"], view["seat"], view["deal"]
     facts: list[dict[tuple[int, str], int]] = [{} for _ in range(n)]
-    drawn = [0] * n                 # cards each seat has drawn since each fact: added later
-    events: list[list[tuple[int, str, int]]] = [[] for _ in range(n)]   # (rank, kind, drawn at)
-    top: int | None = None          # the pile's top card, when the log shows it
+    drawn = [0] * n  # cards each seat has drawn since each fact: added later
+    events: list[list[tuple[int, str, int]]] = [[] for _ in range(n)]  # (rank, kind, drawn at)
+    top: int | None = None  # the pile's top card, when the log shows it
     n_sides = len(view["melds"])
     log = [e for e in view.get("log", []) if e.get("deal") == deal]
     # When each meld on the table now was laid (log position; -1: before the log shows): the
@@ -87,11 +88,19 @@ def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
             first.setdefault(mid, i)
         if (e.get("kind") or "").startswith("take") and e.get("seat") is not None:
             last_take[e["seat"] % n_sides] = i
-    laid: list[list[tuple[int, int]]] = []      # per side: (when, rank of an open group or 0)
+    laid: list[list[tuple[int, int]]] = []  # per side: (when, rank of an open group or 0)
     for side, ms in enumerate(view["melds"]):
-        laid.append([(first.get(m["id"], last_take[side]),
-                      RANK_CHARS.index(m["rank"]) + 2 if m["type"] == "group" and not m["closed"]
-                      and m["rank"] else 0) for m in ms])
+        laid.append(
+            [
+                (
+                    first.get(m["id"], last_take[side]),
+                    RANK_CHARS.index(m["rank"]) + 2
+                    if m["type"] == "group" and not m["closed"] and m["rank"]
+                    else 0,
+                )
+                for m in ms
+            ]
+        )
     opened_turn: list[set[int] | None] = [None] * n
     for i, e in enumerate(log):
         kind, s = e.get("kind") or "", e.get("seat")
@@ -106,9 +115,9 @@ def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
                 before = [r for when, r in laid[s % n_sides] if when < i]
                 opened_turn[s] = {r for r in before if r} if before else None
         elif kind.startswith("take"):
-            top = None              # the pile (or its top card) went into a hand
+            top = None  # the pile (or its top card) went into a hand
             if mine:
-                events[s].clear()       # the pile's cards are in its hand now
+                events[s].clear()  # the pile's cards are in its hand now
                 opened_turn[s] = None
         elif kind == "draw" and mine:
             if top is not None and IS_NATURAL[top]:
@@ -130,7 +139,7 @@ def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
                 continue
             # a pass is made before the draw it is: its two cards count as drawn since
             since = drawn[s] - at
-            facts[s][(rank, what)] = since      # the most recent fact of each kind
+            facts[s][(rank, what)] = since  # the most recent fact of each kind
     return facts
 
 
@@ -150,11 +159,12 @@ class Avoided:
                 held = sum(1 for k in known[s] if IS_NATURAL[k] and RANK_OF[k] == r)
                 if held <= cap:
                     caps.setdefault(r, []).append(
-                        (cap, since, DISCARD_TRUST if what == DISCARD else 1.0))
+                        (cap, since, DISCARD_TRUST if what == DISCARD else 1.0)
+                    )
             self.caps.append(caps if s != self.me else {})
         t = view.get("turn") or {}
         if t.get("pending") and t.get("asker", -1) >= 0:
-            self.caps[t["asker"]] = {}      # its proposal names cards it must still hold
+            self.caps[t["asker"]] = {}  # its proposal names cards it must still hold
         self.active = any(self.caps)
 
     def apply(self, g, rng: random.Random) -> int:
@@ -180,9 +190,12 @@ class Avoided:
                 at = [j for j in at if j not in new]
                 if len(at) <= cap:
                     continue
-                at.sort(key=lambda j: KIND_OF_ID[hand[j]] not in keep)    # a known card stays
-                free = [i for i, c in enumerate(stock)
-                        if not IS_RED3[KIND_OF_ID[c]] and _NATURAL_RANK[c] not in strict]
+                at.sort(key=lambda j: KIND_OF_ID[hand[j]] not in keep)  # a known card stays
+                free = [
+                    i
+                    for i, c in enumerate(stock)
+                    if not IS_RED3[KIND_OF_ID[c]] and _NATURAL_RANK[c] not in strict
+                ]
                 for j in at[cap:]:
                     if not free:
                         break
@@ -214,7 +227,7 @@ class PairRich:
         if not free:
             return 0
         swaps = 0
-        keep_out = math.exp(-self.beta)         # the chance a step that breaks a pair is taken
+        keep_out = math.exp(-self.beta)  # the chance a step that breaks a pair is taken
         for s, hand in enumerate(g.hands):
             if s in (self.me, self.asker):
                 continue

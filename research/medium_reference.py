@@ -1,6 +1,7 @@
 """The ``medium`` ranking as it was before it was made faster (revision 1cae381), kept as the
 reference that tests/test_medium_reference.py compares the fast ranking with. Not used by the
 engine; do not change it."""
+
 from __future__ import annotations
 
 import random
@@ -47,7 +48,9 @@ class Info:
         self.req = view["requirement"]
         self.canastas = view["canastas"]
         self.can_out = self.canastas[self.side] >= self.req
-        self.partners = [s for s in range(self.n) if self.side_of[s] == self.side and s != self.seat]
+        self.partners = [
+            s for s in range(self.n) if self.side_of[s] == self.side and s != self.seat
+        ]
         self.next = (self.seat + 1) % self.n
         self.next_side = self.side_of[self.next]
         self.rules = view["rules"]
@@ -59,14 +62,15 @@ class Info:
                 seen[RANK_OF[k]] += 1
         for side in self.melds:
             for m in side:
-                if m["type"] == "group":        # all its naturals are of its rank
+                if m["type"] == "group":  # all its naturals are of its rank
                     seen[_rank(m["rank"])] += m["naturals"]
-                elif m["type"] == "sequence":   # naturals, one of each rank
+                elif m["type"] == "sequence":  # naturals, one of each rank
                     for c in m["cards"]:
                         seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
         self.seen_rank = seen
-        self.unseen_total = max(1, view["stock"] + sum(
-            h for s, h in enumerate(view["hand_sizes"]) if s != self.seat))
+        self.unseen_total = max(
+            1, view["stock"] + sum(h for s, h in enumerate(view["hand_sizes"]) if s != self.seat)
+        )
         # ranks the next player discarded this deal (it holds no pair of them, probably)
         self.next_discarded: set[int] = set()
         self.next_took: set[int] = set()
@@ -100,8 +104,9 @@ class Info:
         for m in self.melds[side]:
             v += m["value"] + m.get("bonus", 0)
             if not m["canasta"] and m["type"] in ("group", "sequence"):
-                v += {1: 120, 2: 60, 3: 25}.get(m["needs"], 0) * (3 if m["type"] == "sequence"
-                                                                     else 1)
+                v += {1: 120, 2: 60, 3: 25}.get(m["needs"], 0) * (
+                    3 if m["type"] == "sequence" else 1
+                )
         v += 100 * len(self.view["red_threes"][side])
         hands = [s for s in range(self.n) if self.side_of[s] == side]
         v -= 8 * sum(self.view["hand_sizes"][s] for s in hands)
@@ -121,8 +126,11 @@ class Info:
         if self.opponents_can_out() or self.view["stock"] <= out_stock:
             return True
         for s, c in enumerate(self.canastas):
-            if s != self.side and c == self.req - 1 and any(
-                    0 < m["needs"] <= 1 for m in self.melds[s]):
+            if (
+                s != self.side
+                and c == self.req - 1
+                and any(0 < m["needs"] <= 1 for m in self.melds[s])
+            ):
                 return True
         return False
 
@@ -130,13 +138,22 @@ class Info:
         """Card points in hand that the side's melds can take on a later turn (naturals of a
         group's rank, cards extending a sequence, wild cards where a group has room)."""
         v = 0.0
-        groups = {_rank(m["rank"]): m for m in self.my_melds.values()
-                  if m["type"] == "group" and not m.get("closed")}
-        seqs = [m for m in self.my_melds.values() if m["type"] == "sequence"
-                and not m.get("closed") and m["size"] < self.rules["sequence_max"]]
-        room = sum(1 for m in groups.values() if m["naturals"] >= 2 * (m["wilds"] + 1)
-                   and m["wilds"] < 2)
-        for k in (self.hand if hand is None else hand):
+        groups = {
+            _rank(m["rank"]): m
+            for m in self.my_melds.values()
+            if m["type"] == "group" and not m.get("closed")
+        }
+        seqs = [
+            m
+            for m in self.my_melds.values()
+            if m["type"] == "sequence"
+            and not m.get("closed")
+            and m["size"] < self.rules["sequence_max"]
+        ]
+        room = sum(
+            1 for m in groups.values() if m["naturals"] >= 2 * (m["wilds"] + 1) and m["wilds"] < 2
+        )
+        for k in self.hand if hand is None else hand:
             if IS_WILD[k]:
                 if room:
                     v += VALUE_OF_KIND[k]
@@ -246,26 +263,33 @@ class MediumBot:
             return -1000.0
         if head == "top":
             if not info.hand:
-                return -900.0   # engine dead end: no card left to end the turn with
+                return -900.0  # engine dead end: no card left to end the turn with
             m = info.my_melds.get(int(move.split()[1][1:]))
             size = (m["size"] + 1) if m else 4
-            return (w["top_base"] + w["top_per_size"] * size
-                    + (w["top_samba"] if size >= info.rules["sequence_max"] else 0))
+            return (
+                w["top_base"]
+                + w["top_per_size"] * size
+                + (w["top_samba"] if size >= info.rules["sequence_max"] else 0)
+            )
         if head == "take":
             toks = move.split(";")[0].split()[1:]
             if len(toks) == 1 and toks[0].startswith("m"):
                 return w["onto_base"] + w["take_per_card"] * len(info.pile)
             wilds = sum(1 for t in toks if IS_WILD[parse_kind(t)])
             extra = sum(len(p.split()) - 1 for p in move.split(";")[1:])
-            return (w["take_base"] + w["take_per_card"] * len(info.pile) - w["take_wild"] * wilds
-                    - 0.5 * extra)
+            return (
+                w["take_base"]
+                + w["take_per_card"] * len(info.pile)
+                - w["take_wild"] * wilds
+                - 0.5 * extra
+            )
         if head == "meld":
             sc = self.meld_score(info, move[5:])
             return sc if sc > 0 else sc - 3000.0
         if head == "merge":
             return -50.0
         if head == "pass":
-            return -500.0     # legal only when nothing else ends the turn
+            return -500.0  # legal only when nothing else ends the turn
         if head == "discard":
             sc = self.discard_score(info, parse_kind(move.split()[1]))
             return sc if len(info.hand) == 1 else sc - 1000.0
@@ -277,9 +301,16 @@ class MediumBot:
     def want_out(self, info: Info) -> bool:
         if info.want_out is None:
             game = info.out_game() if info.can_out else 0
-            info.want_out = info.can_out and game >= 0 and (
-                game > 0 or info.lead() >= self.w["out_margin"] or info.opponents_can_out()
-                or info.view["stock"] <= self.w["out_stock"])
+            info.want_out = (
+                info.can_out
+                and game >= 0
+                and (
+                    game > 0
+                    or info.lead() >= self.w["out_margin"]
+                    or info.opponents_can_out()
+                    or info.view["stock"] <= self.w["out_stock"]
+                )
+            )
         return info.want_out
 
     def _out_value(self, info: Info) -> float:
@@ -297,14 +328,14 @@ class MediumBot:
     def answer_score(self, info: Info, yes: bool) -> float:
         hand_value = sum(VALUE_OF_KIND[k] for k in info.hand)
         threat = info.threatened(self.w["out_stock"])
-        good = (hand_value <= self.w["answer_hand_value"] or info.lead() >= 0 or threat)
+        good = hand_value <= self.w["answer_hand_value"] or info.lead() >= 0 or threat
         if not threat and info.fit_value() >= self.w["answer_fit"]:
-            good = False      # hundreds of points go onto the side's melds next turn
+            good = False  # hundreds of points go onto the side's melds next turn
         game = info.out_game()
         if game:
-            good = game > 0   # the partner's going out wins (or loses) the game
+            good = game > 0  # the partner's going out wins (or loses) the game
         if any(IS_RED3[k] for k in info.hand):
-            good = False      # dutch: a red three still held costs the side 750
+            good = False  # dutch: a red three still held costs the side 750
         return 1.0 if yes == good else 0.0
 
     # Melding ------------------------------------------------------------------------------
@@ -352,8 +383,13 @@ class MediumBot:
                 # keep a natural pair in hand while the pile is worth taking with it
                 r = RANK_OF[ks[0]]
                 pair = sum(1 for k in info.hand if IS_NATURAL[k] and RANK_OF[k] == r)
-                if (m["type"] == "group" and pair == 2 and not going
-                        and len(info.pile) >= w["keep_pair_pile"] and not completes):
+                if (
+                    m["type"] == "group"
+                    and pair == 2
+                    and not going
+                    and len(info.pile) >= w["keep_pair_pile"]
+                    and not completes
+                ):
                     score -= w["add_natural"] + 5
         return score + 0.01 * len(laid)
 
@@ -386,7 +422,7 @@ class MediumBot:
     def danger(self, info: Info, k: int) -> float:
         """Expected gain handed to the next player by discarding kind ``k``."""
         if IS_WILD[k] or RANK_OF[k] == 3:
-            return 0.0      # blocks the pile
+            return 0.0  # blocks the pile
         w = self.w
         pile_gain = 20 + 5 * (len(info.pile) + 1) + sum(VALUE_OF_KIND[x] for x in info.pile)
         r, s = RANK_OF[k], SUIT_OF[k]
@@ -398,7 +434,7 @@ class MediumBot:
         if r in info.next_took:
             p = min(1.0, p * 1.5 + 0.1)
         if info.next_known[r] >= 2:
-            p = 1.0           # the log shows it holds a pair of them
+            p = 1.0  # the log shows it holds a pair of them
         d = w["danger"] * p * pile_gain
         opp = info.melds[info.next_side]
         for m in opp:
@@ -407,11 +443,15 @@ class MediumBot:
                 if r in (min(ranks) - 1, max(ranks) + 1):
                     d += w["top_danger"]
                     if len(ranks) + 1 >= info.rules["sequence_max"]:
-                        d += w["samba_danger"]     # the top card makes their samba
+                        d += w["samba_danger"]  # the top card makes their samba
                     if info.rules.get("take_pile_onto_meld"):
                         d += w["danger"] * pile_gain
-            elif (info.rules.get("take_pile_onto_meld") and m["type"] == "group"
-                  and _rank(m["rank"]) == r and m["size"] < info.rules["canasta_size"]):
+            elif (
+                info.rules.get("take_pile_onto_meld")
+                and m["type"] == "group"
+                and _rank(m["rank"]) == r
+                and m["size"] < info.rules["canasta_size"]
+            ):
                 d += w["danger"] * pile_gain
         return d
 

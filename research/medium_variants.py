@@ -20,6 +20,7 @@ offered to players):
 
 TUNING seeds only: the reserved measurement seeds 9000-9099 are refused.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,6 +37,7 @@ from research.hard_overrides import RESERVED  # noqa: E402
 
 class ShedBot(MediumBot):
     """``medium``, shedding high cards harder while an opponent side can go out."""
+
     level = "medium_shed"
     FACTOR = 4.0
 
@@ -52,11 +54,13 @@ class ShedBot(MediumBot):
 class DumpBot(LastTurnMedium):
     """``hard``'s last-turn habit on ``medium`` (``ai.lastturn``); ``--set CARDS=3 --set
     SHED=8`` for its settings."""
+
     level = "medium_dump"
 
 
 class DumpAnyBot(DumpBot):
     """The habit whenever an opponent side can go out (any hand size)."""
+
     level = "medium_dumpany"
     CARDS = 99
 
@@ -64,16 +68,19 @@ class DumpAnyBot(DumpBot):
 class DumpPartnerBot(DumpBot):
     """The habit also when the own side can go out and a partner holds at most ``CARDS``
     cards (the partner may end the deal next)."""
+
     level = "medium_dumppartner"
 
     def about_to_end(self, info: Info) -> bool:
         sizes = info.view["hand_sizes"]
-        return super().about_to_end(info) or (info.can_out and any(
-            sizes[p] <= self.CARDS for p in info.partners))
+        return super().about_to_end(info) or (
+            info.can_out and any(sizes[p] <= self.CARDS for p in info.partners)
+        )
 
 
 class EndgameBot(MediumBot):
     """``medium`` with ``hard``'s exact going-out turn."""
+
     level = "medium_endgame"
 
     def __init__(self, seed: int = 0, **kw):
@@ -84,8 +91,13 @@ class EndgameBot(MediumBot):
         return best_going_out(view, self.plain) or super().choose(view)
 
 
-VARIANTS = {"shed": ShedBot, "endgame": EndgameBot, "dump": DumpBot, "dumpany": DumpAnyBot,
-            "dumppartner": DumpPartnerBot}
+VARIANTS = {
+    "shed": ShedBot,
+    "endgame": EndgameBot,
+    "dump": DumpBot,
+    "dumpany": DumpAnyBot,
+    "dumppartner": DumpPartnerBot,
+}
 _BUILT: dict[tuple, type] = {}
 
 
@@ -101,18 +113,28 @@ def build(seed: int, variant: str, attrs: dict[str, float], **given):
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     p.add_argument("--variant", choices=sorted(VARIANTS), required=True)
     p.add_argument("--rules", default="samba")
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--deals", type=int, default=400)
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--ray", metavar="ADDRESS|auto", default=None,
-                   help="play the deals on a Ray cluster (pip install '.[cluster]')")
-    p.add_argument("--set", action="append", default=[], metavar="NAME=NUMBER",
-                   help="a class setting of the variant (e.g. CARDS=2 SHED=8)")
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS|auto",
+        default=None,
+        help="play the deals on a Ray cluster (pip install '.[cluster]')",
+    )
+    p.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=NUMBER",
+        help="a class setting of the variant (e.g. CARDS=2 SHED=8)",
+    )
     a = p.parse_args(argv)
     if a.seed in RESERVED:
         p.error(f"seed {a.seed} is reserved for measurement (9000-9099)")
@@ -128,10 +150,18 @@ def main(argv: list[str] | None = None) -> int:
             except ValueError:
                 p.error(f"{item!r}: a number is needed")
     try:
-        out = tournament(a.rules, a.players,
-                         Player(cls.level, build, {"variant": a.variant, "attrs": attrs}),
-                         "medium", a.deals, a.seed, jobs=a.jobs, ray=a.ray, progress=True)
-    except SpreadError as e:        # (before any deal: no Ray, no cluster there)
+        out = tournament(
+            a.rules,
+            a.players,
+            Player(cls.level, build, {"variant": a.variant, "attrs": attrs}),
+            "medium",
+            a.deals,
+            a.seed,
+            jobs=a.jobs,
+            ray=a.ray,
+            progress=True,
+        )
+    except SpreadError as e:  # (before any deal: no Ray, no cluster there)
         p.error(str(e))
     print(json.dumps(out))
     return 0

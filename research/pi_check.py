@@ -16,6 +16,7 @@ bot, never offered to players. ``--plain`` plays the same search on
 hands barely beat ``medium``, the gain is in the heuristic (the continuation policy), not in the
 sampling. Tuning seeds only: the reserved measurement seeds 9000-9099 are refused.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,9 +47,11 @@ def _pair_cards(hand: list[int]) -> list[int]:
     return [c for cs in ranks.values() if len(cs) >= 2 for c in cs]
 
 
-KEEP = {"all": list,
-        "pairs": _pair_cards,
-        "wilds": lambda hand: [c for c in hand if IS_WILD[KIND_OF_ID[c]]]}
+KEEP = {
+    "all": list,
+    "pairs": _pair_cards,
+    "wilds": lambda hand: [c for c in hand if IS_WILD[KIND_OF_ID[c]]],
+}
 
 
 class OpenWorlds:
@@ -63,7 +66,7 @@ class OpenWorlds:
 
     def sample(self, rng: random.Random) -> Game:
         g = self.game.copy(log=True)
-        if self.only_next and not g.turn.pending:     # (a proposal names the asker's cards)
+        if self.only_next and not g.turn.pending:  # (a proposal names the asker's cards)
             me = g.current
             nxt = (me + 1) % g.players
             kept = self.keep(g.hands[nxt])
@@ -74,8 +77,8 @@ class OpenWorlds:
                 loose.remove(c)
             pool += loose
             rng.shuffle(pool)
-            g.hands[nxt][:] = kept + pool[:len(loose)]
-            del pool[:len(loose)]
+            g.hands[nxt][:] = kept + pool[: len(loose)]
+            del pool[: len(loose)]
             for s in others:
                 n = len(g.hands[s])
                 g.hands[s][:] = pool[:n]
@@ -134,8 +137,17 @@ def job(args):
     total, searched, overrides = 0.0, 0, 0
     for swap in (False, True):
         a_sides = a_sides_of(n_sides, swap)
-        sc, s, o = play(rules, players, deal_seed, a_sides, n_sides, seed * 7 + i * 2 + swap,
-                        mode, iterations, kw)
+        sc, s, o = play(
+            rules,
+            players,
+            deal_seed,
+            a_sides,
+            n_sides,
+            seed * 7 + i * 2 + swap,
+            mode,
+            iterations,
+            kw,
+        )
         total += margin(sc, a_sides)
         searched += s
         overrides += o
@@ -154,17 +166,33 @@ def main(argv=None) -> int:
     g.add_argument("--clairvoyant", action="store_true")
     g.add_argument("--plain", action="store_true")
     g.add_argument("--next", action="store_true", help="only the next player's hand open")
-    g.add_argument("--next-pairs", action="store_true",
-                   help="only the next player's natural pairs and triples open")
-    g.add_argument("--next-wilds", action="store_true",
-                   help="only the next player's wild cards open")
-    ap.add_argument("--variant", default="",
-                    help="HardBot keywords, e.g. min_gain=0,own_turn=false")
+    g.add_argument(
+        "--next-pairs",
+        action="store_true",
+        help="only the next player's natural pairs and triples open",
+    )
+    g.add_argument(
+        "--next-wilds", action="store_true", help="only the next player's wild cards open"
+    )
+    ap.add_argument(
+        "--variant", default="", help="HardBot keywords, e.g. min_gain=0,own_turn=false"
+    )
     a = ap.parse_args(argv)
     if a.seed in RESERVED:
         ap.error("seeds 9000-9099 are reserved for measurement")
-    mode = ("clairvoyant" if a.clairvoyant else "plain" if a.plain else "next" if a.next
-            else "next_pairs" if a.next_pairs else "next_wilds" if a.next_wilds else "open")
+    mode = (
+        "clairvoyant"
+        if a.clairvoyant
+        else "plain"
+        if a.plain
+        else "next"
+        if a.next
+        else "next_pairs"
+        if a.next_pairs
+        else "next_wilds"
+        if a.next_wilds
+        else "open"
+    )
     kw = parse_variant(a.variant)[1] if a.variant else {}
     args = [(a.rules, a.players, a.seed, i, mode, a.iterations, kw) for i in range(a.deals)]
     res = run(job, args, a.jobs, progress="pi_check")
@@ -173,16 +201,22 @@ def main(argv=None) -> int:
     lost = sum(d < 0 for d in diffs)
     n = len(diffs)
     mean = statistics.fmean(diffs)
-    se = statistics.stdev(diffs) / n ** 0.5 if n > 1 else float("inf")
+    se = statistics.stdev(diffs) / n**0.5 if n > 1 else float("inf")
     lo, hi = wilson(won, won + lost) if won + lost else (0.0, 1.0)
     conf = kw or "defaults"
-    print(f"{a.rules} {a.players}, {mode} hard (iterations {a.iterations}, {conf}) vs medium, "
-          f"{n} duplicate deals from seed {a.seed}:")
-    print(f"  won {won}, lost {lost}, tied {n - won - lost}; share of decided "
-          f"{won / max(1, won + lost):.3f} [{lo:.3f}, {hi:.3f}]")
+    print(
+        f"{a.rules} {a.players}, {mode} hard (iterations {a.iterations}, {conf}) vs medium, "
+        f"{n} duplicate deals from seed {a.seed}:"
+    )
+    print(
+        f"  won {won}, lost {lost}, tied {n - won - lost}; share of decided "
+        f"{won / max(1, won + lost):.3f} [{lo:.3f}, {hi:.3f}]"
+    )
     lo_m, hi_m = mean - 1.96 * se, mean + 1.96 * se
-    print(f"  mean per duplicate deal {mean:+.1f} [{lo_m:+.1f}, {hi_m:+.1f}]"
-          f"; searched decisions {sum(r[1] for r in res)}, overrides {sum(r[2] for r in res)}")
+    print(
+        f"  mean per duplicate deal {mean:+.1f} [{lo_m:+.1f}, {hi_m:+.1f}]"
+        f"; searched decisions {sum(r[1] for r in res)}, overrides {sum(r[2] for r in res)}"
+    )
     return 0
 
 

@@ -17,6 +17,7 @@ choice — chosen on the first half of the samples and scored on the other half,
 the luckiest of several noisy means does not count as a gain — and at which rank of
 ``medium``'s ranking the best move sits; ``--show`` lists the positions that lose most.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,8 +38,16 @@ def choice_kind(view: dict, ranked: list[str]) -> str | None:
     return None if kind == "meld" else kind
 
 
-def collect(seeds: list[int], every: int, top: int, samples: int, rules: str = "samba",
-            players: int = 4, out=None, log=None) -> list[dict]:
+def collect(
+    seeds: list[int],
+    every: int,
+    top: int,
+    samples: int,
+    rules: str = "samba",
+    players: int = 4,
+    out=None,
+    log=None,
+) -> list[dict]:
     recs = []
     for seed in seeds:
         g = Game.new(rules, players, seed=seed)
@@ -54,10 +63,18 @@ def collect(seeds: list[int], every: int, top: int, samples: int, rules: str = "
                 if n % every == 0:
                     lines = ranked[:top]
                     per = play_lines(g, lines, samples, seed=seed)
-                    rec = {"rules": rules, "players": players, "deal_seed": seed,
-                           "moves": list(moves), "seat": g.current, "kind": kind,
-                           "lines": lines, "margins": per, "pile": len(view["pile"]["cards"]),
-                           "stock": view["stock"]}
+                    rec = {
+                        "rules": rules,
+                        "players": players,
+                        "deal_seed": seed,
+                        "moves": list(moves),
+                        "seat": g.current,
+                        "kind": kind,
+                        "lines": lines,
+                        "margins": per,
+                        "pile": len(view["pile"]["cards"]),
+                        "stock": view["stock"],
+                    }
                     recs.append(rec)
                     if out is not None:
                         out.write(json.dumps(rec) + "\n")
@@ -66,8 +83,11 @@ def collect(seeds: list[int], every: int, top: int, samples: int, rules: str = "
             g.play(mm)
             moves.append(mm)
         if log is not None:
-            print(f"seed {seed}: {len(moves)} moves, {len(recs)} positions so far",
-                  file=log, flush=True)
+            print(
+                f"seed {seed}: {len(moves)} moves, {len(recs)} positions so far",
+                file=log,
+                flush=True,
+            )
     return recs
 
 
@@ -100,9 +120,13 @@ def report(recs: list[dict], show: int = 0, out=sys.stdout) -> list[dict]:
         ranks: dict[int, int] = {}
         for _, rank in gains:
             ranks[rank] = ranks.get(rank, 0) + 1
-        row = {"kind": kind, "positions": len(rs), "held_out_gain": round(m, 1),
-               "ci95": (round(m - 1.96 * se, 1), round(m + 1.96 * se, 1)),
-               "best_rank": dict(sorted(ranks.items()))}
+        row = {
+            "kind": kind,
+            "positions": len(rs),
+            "held_out_gain": round(m, 1),
+            "ci95": (round(m - 1.96 * se, 1), round(m + 1.96 * se, 1)),
+            "best_rank": dict(sorted(ranks.items())),
+        }
         rows.append(row)
         print(json.dumps(row), file=out)
     if show:
@@ -115,16 +139,29 @@ def report(recs: list[dict], show: int = 0, out=sys.stdout) -> list[dict]:
                 full.append((mean, se, r, m))
         full.sort(key=lambda x: -x[0] / (x[1] or 1))
         for mean, se, r, m in full[:show]:
-            print(json.dumps({"seed": r["deal_seed"], "at": len(r["moves"]), "kind": r["kind"],
-                              "pile": r.get("pile"), "stock": r.get("stock"),
-                              "medium": r["lines"][0], "better": m, "gain": round(mean, 1),
-                              "se": round(se, 1)}), file=out)
+            print(
+                json.dumps(
+                    {
+                        "seed": r["deal_seed"],
+                        "at": len(r["moves"]),
+                        "kind": r["kind"],
+                        "pile": r.get("pile"),
+                        "stock": r.get("stock"),
+                        "medium": r["lines"][0],
+                        "better": m,
+                        "gain": round(mean, 1),
+                        "se": round(se, 1),
+                    }
+                ),
+                file=out,
+            )
     return rows
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     sub = p.add_subparsers(dest="cmd", required=True)
     c = sub.add_parser("collect")
     c.add_argument("--seeds", required=True)

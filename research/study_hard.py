@@ -21,6 +21,7 @@ the options that studies measured and the product leaves off:
     ...
     ValueError: unknown mode 'discard' (one of all, draw)
 """
+
 from __future__ import annotations
 
 import random
@@ -86,7 +87,7 @@ class StudyHard(HardBot):
         if view["phase"] in ("draw", "meld", "answer"):
             best, top = ranked[0]
             if self.mode == "draw" and view["phase"] == "meld":
-                return [top]          # search the draw phase (and answers) only
+                return [top]  # search the draw phase (and answers) only
             if self.hold and top.startswith("meld") and 0 < best < 900 and len(view["hand"]) > 3:
                 # melding now, or keeping the cards and discarding medium's discard
                 disc = [m for s, m in ranked if m.startswith("discard")]

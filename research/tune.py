@@ -11,6 +11,7 @@ Bots receive views only, as in the tournament. ``--jobs`` plays each duel's deal
 ``--ray`` on a Ray cluster (``py_engine/spread.py``): the same deals, the same result. Each duel
 prints a progress line on stderr.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,15 +28,24 @@ from py_engine.state import Game
 from py_engine.views import view_for
 
 
-def duel(rules: str, players: int, wa: dict, wb: dict, deals: int, seed: int,
-         jobs: int = 1, ray: str | None = None, progress: str | None = None
-         ) -> tuple[float, float]:
+def duel(
+    rules: str,
+    players: int,
+    wa: dict,
+    wb: dict,
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    ray: str | None = None,
+    progress: str | None = None,
+) -> tuple[float, float]:
     """(share of duplicate deals won by weights ``wa``, mean score difference per deal).
 
     ``jobs`` > 1 plays the deals in that many processes, ``ray`` on a Ray cluster (the same
     deals, the same result); ``progress``: the label of a progress line on stderr."""
-    totals = run(_duel_deal, [(rules, players, wa, wb, seed, i) for i in range(deals)],
-                 jobs, ray, progress)
+    totals = run(
+        _duel_deal, [(rules, players, wa, wb, seed, i) for i in range(deals)], jobs, ray, progress
+    )
     wins = sum(1.0 if t > 0 else (0.5 if t == 0 else 0.0) for t in totals)
     return wins / deals, sum(totals) / deals
 
@@ -49,18 +59,28 @@ def _duel_deal(args: tuple) -> float:
     for swap in (False, True):
         game = Game.new(rules, players, seed=seed * 100_003 + i)
         a_sides = a_sides_of(n_sides, swap)
-        bots = [MediumBot(seed=s, weights=wa if s % n_sides in a_sides else wb)
-                for s in range(players)]
+        bots = [
+            MediumBot(seed=s, weights=wa if s % n_sides in a_sides else wb) for s in range(players)
+        ]
         while game.phase not in ("deal_over", "game_over"):
             game.play(bots[game.current].choose(view_for(game, game.current)))
         total += margin(game.history[-1], a_sides)
     return total
 
 
-def tune(rules: str, players: int, deals: int, seed: int, rounds: int, accept: float,
-         keys: list[str] | None = None, out=sys.stderr,
-         factors: tuple[float, ...] = (0.5, 1.5), jobs: int = 1,
-         ray: str | None = None) -> dict:
+def tune(
+    rules: str,
+    players: int,
+    deals: int,
+    seed: int,
+    rounds: int,
+    accept: float,
+    keys: list[str] | None = None,
+    out=sys.stderr,
+    factors: tuple[float, ...] = (0.5, 1.5),
+    jobs: int = 1,
+    ray: str | None = None,
+) -> dict:
     current = dict(MEDIUM_WEIGHTS)
     keys = keys or [k for k, v in current.items() if isinstance(v, (int, float))]
     for r in range(rounds):
@@ -70,10 +90,30 @@ def tune(rules: str, players: int, deals: int, seed: int, rounds: int, accept: f
                 trial[k] = type(current[k])(current[k] * f) if current[k] else (5 if f > 1 else -5)
                 if trial[k] == current[k]:
                     continue
-                share, diff = duel(rules, players, trial, current, deals, seed + r, jobs, ray,
-                                   f"tune {k} x{f}" if out is sys.stderr else None)
-                print(json.dumps({"round": r, "weight": k, "value": trial[k], "share": share,
-                                  "diff": round(diff, 1)}), file=out, flush=True)
+                share, diff = duel(
+                    rules,
+                    players,
+                    trial,
+                    current,
+                    deals,
+                    seed + r,
+                    jobs,
+                    ray,
+                    f"tune {k} x{f}" if out is sys.stderr else None,
+                )
+                print(
+                    json.dumps(
+                        {
+                            "round": r,
+                            "weight": k,
+                            "value": trial[k],
+                            "share": share,
+                            "diff": round(diff, 1),
+                        }
+                    ),
+                    file=out,
+                    flush=True,
+                )
                 if share > accept and diff > 0:
                     current = trial
                     break
@@ -90,10 +130,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--accept", type=float, default=0.55)
     p.add_argument("--keys", default="", help="comma-separated weight names (default: all)")
     p.add_argument("--jobs", type=int, default=1, help="processes for the deals (same results)")
-    p.add_argument("--ray", metavar="ADDRESS|auto", default=None,
-                   help="play the deals on a Ray cluster (same results; pip install '.[cluster]')")
-    p.add_argument("--factors", default="0.5,1.5",
-                   help="comma-separated scale factors tried for each weight, in order")
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS|auto",
+        default=None,
+        help="play the deals on a Ray cluster (same results; pip install '.[cluster]')",
+    )
+    p.add_argument(
+        "--factors",
+        default="0.5,1.5",
+        help="comma-separated scale factors tried for each weight, in order",
+    )
     a = p.parse_args(argv)
     players = a.players or get_rules(a.rules).default_players
     keys = [k for k in a.keys.split(",") if k] or None
@@ -101,11 +148,21 @@ def main(argv: list[str] | None = None) -> int:
     try:
         spread.check(a.jobs, a.ray)
         if a.ray is not None:
-            spread.connect(a.ray)        # a clear error before any deal is played
+            spread.connect(a.ray)  # a clear error before any deal is played
     except spread.SpreadError as e:
         p.error(str(e))
-    best = tune(a.rules, players, a.deals, a.seed, a.rounds, a.accept, keys, factors=factors,
-                jobs=a.jobs, ray=a.ray)
+    best = tune(
+        a.rules,
+        players,
+        a.deals,
+        a.seed,
+        a.rounds,
+        a.accept,
+        keys,
+        factors=factors,
+        jobs=a.jobs,
+        ray=a.ray,
+    )
     print(json.dumps(best, indent=1))
     return 0
 

@@ -1,5 +1,6 @@
 """`build()`: dist/ from web/, the Pyodide runtime and the engine, every step in order, built in
 a scratch directory and swapped in."""
+
 from __future__ import annotations
 
 import os
@@ -53,8 +54,12 @@ def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Pat
     compile_hint(stage / "pyodide" / "pyodide.asm.mjs")
     if not share_wrapper_modules(stage / "pyodide" / "pyodide.asm.mjs"):
         log("note: pyodide.asm.mjs is not the text expected; its wrapper modules are not shared")
-    shutil.copytree(WEB, stage, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__", ".*", SW_TEMPLATE))
+    shutil.copytree(
+        WEB,
+        stage,
+        dirs_exist_ok=True,
+        ignore=shutil.ignore_patterns("__pycache__", ".*", SW_TEMPLATE),
+    )
     inline_first_frame(stage)
     netplay = write_netplay_config(stage, netplay_config_file)
     vendor_trystero(stage)
@@ -68,38 +73,50 @@ def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Pat
     lock = write_app_lock(runtime, wheel, stage / "app-lock.json")
     fill_descriptions(stage, _i18n_catalogues()["en"])
     prerendered = prerender_pages(stage) if rules_data else []
-    policies = add_meta_csp(stage)   # after every other change to the pages
+    policies = add_meta_csp(stage)  # after every other change to the pages
     snapshot = write_snapshot_info(stage, wheel)
     fill_hosting_readme(stage)
     sw = write_service_worker(stage)
-    header_rules = write_headers_file(stage, policies)   # (sw.js exists: its own rule)
-    precompressed = precompress(stage)   # (after every other file; _headers names none of them)
+    header_rules = write_headers_file(stage, policies)  # (sw.js exists: its own rule)
+    precompressed = precompress(stage)  # (after every other file; _headers names none of them)
     # Swap the new tree in (a server running on dist/ keeps working apart from a short gap).
     old = CACHE / f"dist-old-{os.getpid()}"
     if out.exists():
         shutil.move(out, old)
-    shutil.move(stage, out)   # (a rename, unless `out` lies on another file system)
+    shutil.move(stage, out)  # (a rename, unless `out` lies on another file system)
     shutil.rmtree(old, ignore_errors=True)
 
     if not quiet:
         files = [p for p in out.rglob("*") if p.is_file()]
         sha = next(iter(lock["packages"].values()))["sha256"]
         log(f"pyodide {PYODIDE_VERSION} (npm ci, integrity checked by npm) -> dist/pyodide/")
-        log(f"engine wheel dist/{wheel.name} ({(out / wheel.name).stat().st_size} bytes, "
-            f"sha256 {sha[:16]}...)")
-        log("app lock dist/app-lock.json (engine only)"
-            + ("; dist/rules-data.json from py_engine.rulesdoc" if rules_data else ""))
+        log(
+            f"engine wheel dist/{wheel.name} ({(out / wheel.name).stat().st_size} bytes, "
+            f"sha256 {sha[:16]}...)"
+        )
+        log(
+            "app lock dist/app-lock.json (engine only)"
+            + ("; dist/rules-data.json from py_engine.rulesdoc" if rules_data else "")
+        )
         log(f"dist/{SNAPSHOT_INFO}: the worker keeps its snapshot as {snapshot['file']}")
         if stdlib is not None:
-            log(f"standard library: {stdlib_kept[0]} of {stdlib_kept[1]} entries "
+            log(
+                f"standard library: {stdlib_kept[0]} of {stdlib_kept[1]} entries "
                 f"({(out / 'pyodide' / STDLIB_ZIP).stat().st_size / 1e6:.2f} MB"
-                + (", compiled)" if stdlib_compiled else ", sources)"))
+                + (", compiled)" if stdlib_compiled else ", sources)")
+            )
         log(f"precompressed .gz/.br beside {precompressed} files")
-        log(f"pages drawn in the build: {', '.join(prerendered) or 'none'}; each page's CSP in a "
-            f"<meta>; dist/{HEADERS_FILE} ({header_rules} rules) and dist/{HOSTING_FILE} for hosts")
-        log(f"play with friends: dist/{NETPLAY_CONFIG} ({len(netplay['iceServers'])} ICE "
-            f"server(s), {len(netplay['relays'])} relay(s)); dist/{VENDOR_DIR}/ (trystero)")
+        log(
+            f"pages drawn in the build: {', '.join(prerendered) or 'none'}; each page's CSP in a "
+            f"<meta>; dist/{HEADERS_FILE} ({header_rules} rules) and dist/{HOSTING_FILE} for hosts"
+        )
+        log(
+            f"play with friends: dist/{NETPLAY_CONFIG} ({len(netplay['iceServers'])} ICE "
+            f"server(s), {len(netplay['relays'])} relay(s)); dist/{VENDOR_DIR}/ (trystero)"
+        )
         log(f"service worker dist/{SW_NAME}: version {sw[0]}, {sw[1]} precached URLs")
-        log(f"dist/: {len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB, "
-            f"built in {time.perf_counter() - t0:.2f} s")
+        log(
+            f"dist/: {len(files)} files, {sum(p.stat().st_size for p in files) / 1e6:.1f} MB, "
+            f"built in {time.perf_counter() - t0:.2f} s"
+        )
     return out

@@ -1,5 +1,6 @@
 """`python build.py bench`: the boot benchmark in Chromium (e2e/bench_boot.py), or with
 `--first-visit` a phone's first visit over Fast 4G and Slow 4G (e2e/bench_first_visit.py)."""
+
 from __future__ import annotations
 
 import subprocess
@@ -17,5 +18,6 @@ def bench(runs: int | None, first_visit: bool) -> int:
     build(quiet=True)
     script = "bench_first_visit.py" if first_visit else "bench_boot.py"
     runs = runs if runs is not None else (1 if first_visit else 3)
-    return subprocess.run([str(python), str(ROOT / "e2e" / script),
-                           "--runs", str(runs), "--no-build"], cwd=ROOT).returncode
+    return subprocess.run(
+        [str(python), str(ROOT / "e2e" / script), "--runs", str(runs), "--no-build"], cwd=ROOT
+    ).returncode

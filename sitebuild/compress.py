@@ -1,4 +1,5 @@
 """Precompressed files: `.gz` and `.br` beside each large compressible file of the site."""
+
 from __future__ import annotations
 
 import json
@@ -17,19 +18,24 @@ PRECOMPRESSED = (".gz", ".br")
 _BROTLI_JS = (
     "const fs=require('fs'),z=require('zlib');for(const[a,b]of JSON.parse(process.argv[1]))"
     "fs.writeFileSync(b,z.brotliCompressSync(fs.readFileSync(a),{params:{"
-    "[z.constants.BROTLI_PARAM_QUALITY]:11,[z.constants.BROTLI_PARAM_SIZE_HINT]:fs.statSync(a).size}}));")
+    "[z.constants.BROTLI_PARAM_QUALITY]:11,[z.constants.BROTLI_PARAM_SIZE_HINT]:fs.statSync(a).size}}));"
+)
 
 
 def precompress(site: Path) -> int:
     """Writes the `.gz` and `.br` siblings (cached by content in .cache/compressed/); returns
     how many files got them. Without Node, only `.gz`."""
     import gzip
+
     cache = CACHE / "compressed"
     cache.mkdir(parents=True, exist_ok=True)
     todo, n = [], 0
     for path in sorted(site.rglob("*")):
-        if not (path.is_file() and path.suffix in PRECOMPRESS_SUFFIXES
-                and path.stat().st_size >= PRECOMPRESS_MIN_BYTES):
+        if not (
+            path.is_file()
+            and path.suffix in PRECOMPRESS_SUFFIXES
+            and path.stat().st_size >= PRECOMPRESS_MIN_BYTES
+        ):
             continue
         n += 1
         digest = _digest(path)
@@ -42,7 +48,11 @@ def precompress(site: Path) -> int:
     if todo and shutil.which("node"):
         subprocess.run(["node", "-e", _BROTLI_JS, json.dumps(todo)], check=True)
     for path in sorted(site.rglob("*")):
-        br = cache / f"{_digest(path)}.br" if path.is_file() and path.suffix in PRECOMPRESS_SUFFIXES else None
+        br = (
+            cache / f"{_digest(path)}.br"
+            if path.is_file() and path.suffix in PRECOMPRESS_SUFFIXES
+            else None
+        )
         if br is not None and br.exists():
             shutil.copyfile(br, path.with_name(path.name + ".br"))
     return n

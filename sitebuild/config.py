@@ -1,6 +1,7 @@
 """Where things are and what is pinned: the paths of the checkout, the Pyodide runtime's version
 and integrity (package.json, package-lock.json), the Python tools and test wheels, the MIME
 types the site's files are served with, and the helpers every step uses (log, digests)."""
+
 from __future__ import annotations
 
 import base64
@@ -20,8 +21,9 @@ NODE_MODULES = ROOT / "node_modules"
 # --- pinned inputs ---------------------------------------------------------------------------
 # npm packages: package.json pins the versions, package-lock.json their integrity (npm ci).
 PYODIDE_VERSION = json.loads((ROOT / "package.json").read_text())["dependencies"]["pyodide"]
-PYODIDE_INTEGRITY = json.loads((ROOT / "package-lock.json").read_text())[
-    "packages"]["node_modules/pyodide"]["integrity"]
+PYODIDE_INTEGRITY = json.loads((ROOT / "package-lock.json").read_text())["packages"][
+    "node_modules/pyodide"
+]["integrity"]
 # Files of the npm package that loadPyodide needs in a browser (the stock pyodide-lock.json is
 # left out on purpose: it points unknown packages at a CDN; the app uses dist/app-lock.json).
 PYODIDE_RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")

@@ -1,5 +1,6 @@
 """The site's Content-Security-Policy: the base policy, connect-src for the play-with-friends
 relays, the sha256 of a page's inline blocks, and the directives a <meta> policy cannot carry."""
+
 from __future__ import annotations
 
 import re
@@ -41,7 +42,10 @@ def csp_for_html(html: str) -> str:
             continue  # a data block (application/json) is never run
         hashes[tag.lower()].append(f"'{_sri(body.encode())}'")
     policy = CSP
-    for tag, src in (("script", "script-src 'self' 'wasm-unsafe-eval'"), ("style", "style-src 'self'")):
+    for tag, src in (
+        ("script", "script-src 'self' 'wasm-unsafe-eval'"),
+        ("style", "style-src 'self'"),
+    ):
         if hashes[tag]:
             policy = policy.replace(src, " ".join([src, *sorted(set(hashes[tag]))]))
     return policy

@@ -1,6 +1,7 @@
 """Setting up what the build and the tests need, where missing: the npm packages (`npm ci`), the
 virtual environment .venv/ with the pinned Python tools, Debian's Chromium (apt, as root) and
 the Python 3.14 wheels for the in-Pyodide test run."""
+
 from __future__ import annotations
 
 import json
@@ -28,14 +29,20 @@ def npm_packages() -> Path:
     """node_modules/ as package-lock.json says (`npm ci`, when the lock file changed)."""
     stamp = NODE_MODULES / ".samba-lock-sha256"
     lock = ROOT / "package-lock.json"
-    installed = all((NODE_MODULES / name / "package.json").exists()
-                    for name in json.loads((ROOT / "package.json").read_text())["dependencies"])
+    installed = all(
+        (NODE_MODULES / name / "package.json").exists()
+        for name in json.loads((ROOT / "package.json").read_text())["dependencies"]
+    )
     if not (installed and stamp.exists() and stamp.read_text() == _digest(lock)):
         if not shutil.which("npm"):
             sys.exit("build: npm is needed for the Pyodide runtime (install Node.js 20 and npm)")
         log("npm ci (package-lock.json)")
-        subprocess.run(["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund",
-                        "--loglevel=error"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        subprocess.run(
+            ["npm", "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=ROOT,
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
         stamp.write_text(_digest(lock))
     return NODE_MODULES
 
@@ -70,8 +77,10 @@ def venv_python(tools: tuple[str, ...] = BUILD_TOOLS) -> Path:
     missing = [t for t in tools if t not in have]
     if missing:
         log(f"pip install {' '.join(missing)} (into {VENV.name}/)")
-        subprocess.run([str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check",
-                        *missing], check=True)
+        subprocess.run(
+            [str(python), "-m", "pip", "install", "-q", "--disable-pip-version-check", *missing],
+            check=True,
+        )
         stamp.write_text("\n".join(sorted(have | set(missing))) + "\n")
     return python
 
@@ -79,8 +88,9 @@ def venv_python(tools: tuple[str, ...] = BUILD_TOOLS) -> Path:
 def _apt_install(package: str) -> None:
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     subprocess.run(["apt-get", "update", "-q"], check=True, env=env, stdout=subprocess.DEVNULL)
-    subprocess.run(["apt-get", "install", "-y", "-q", package], check=True, env=env,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(
+        ["apt-get", "install", "-y", "-q", package], check=True, env=env, stdout=subprocess.DEVNULL
+    )
 
 
 def ensure_chromium() -> str | None:
@@ -92,8 +102,10 @@ def ensure_chromium() -> str | None:
         log("apt-get install -y chromium")
         _apt_install("chromium")
         return shutil.which("chromium")
-    log("Chromium is missing: install Debian's package as root "
-        "(`apt-get update && apt-get install -y chromium`) so `chromium` is on the PATH")
+    log(
+        "Chromium is missing: install Debian's package as root "
+        "(`apt-get update && apt-get install -y chromium`) so `chromium` is on the PATH"
+    )
     return None
 
 
@@ -110,9 +122,24 @@ def pyodide_test_wheels() -> Path:
     if missing:
         reqs = ["{}=={}".format(*n.split("-")[:2]) for n in missing]
         log(f"pip download (Python 3.14 wheels): {' '.join(reqs)}")
-        subprocess.run([str(venv_python()), "-m", "pip", "download", "-q",
-                        "--disable-pip-version-check", "--no-deps", "--python-version", "3.14",
-                        "--only-binary=:all:", "-d", str(dest), *reqs], check=True)
+        subprocess.run(
+            [
+                str(venv_python()),
+                "-m",
+                "pip",
+                "download",
+                "-q",
+                "--disable-pip-version-check",
+                "--no-deps",
+                "--python-version",
+                "3.14",
+                "--only-binary=:all:",
+                "-d",
+                str(dest),
+                *reqs,
+            ],
+            check=True,
+        )
         bad = [n for n in missing if not ok(n)]
         if bad:
             sys.exit(f"build: sha256 mismatch or missing wheel(s): {bad}")

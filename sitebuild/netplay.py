@@ -1,5 +1,6 @@
 """Play with friends: the site's configuration (ICE servers, signaling relays), checked and
 written to dist/netplay.json; the relays it names (the CSP's connect-src)."""
+
 from __future__ import annotations
 
 import json
@@ -18,8 +19,10 @@ NETPLAY_CONFIG = "netplay.json"
 
 def check_netplay_config(cfg, where: str) -> dict:
     """The configuration's shape, or sys.exit with what is wrong."""
+
     def bad(why: str):
-        sys.exit(f"build: {where}: {why} (docs/netplay.md, \"Site configuration\")")
+        sys.exit(f'build: {where}: {why} (docs/netplay.md, "Site configuration")')
+
     if not isinstance(cfg, dict):
         bad("not a JSON object")
     ice, relays = cfg.get("iceServers", []), cfg.get("relays", [])
@@ -28,11 +31,13 @@ def check_netplay_config(cfg, where: str) -> dict:
     for s in ice:
         urls = s.get("urls") if isinstance(s, dict) else None
         urls = [urls] if isinstance(urls, str) else urls
-        if not urls or not all(isinstance(u, str) and re.match(r"^(stuns?|turns?):\S+$", u)
-                               for u in urls):
+        if not urls or not all(
+            isinstance(u, str) and re.match(r"^(stuns?|turns?):\S+$", u) for u in urls
+        ):
             bad(f"an ICE server's 'urls' are stun:, stuns:, turn: or turns: URLs: {s!r}")
         if any(u.startswith("turn") for u in urls) and not (
-                isinstance(s.get("username"), str) and isinstance(s.get("credential"), str)):
+            isinstance(s.get("username"), str) and isinstance(s.get("credential"), str)
+        ):
             bad(f"a TURN server needs 'username' and 'credential': {s!r}")
     for r in relays:
         if not isinstance(r, str) or not re.match(r"^wss?://[^\s/]+(/\S*)?$", r):

@@ -1,5 +1,6 @@
 """The site's copy of Pyodide's pyodide.asm.mjs, changed in two places: V8's compile hint, and
 one wasm wrapper module per signature instead of one per function (docs/build.md)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -24,16 +25,20 @@ def compile_hint(path: Path) -> None:
 # The table is filled in the same order with the same kind of entries, so a memory snapshot made
 # with the npm runtime restores as before. If the runtime's text differs (another Pyodide), the
 # copy is left as it is.
-WRAPPER_COMPILE = ('var convertJsFunctionToWasm=(func,sig)=>{var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,1,'
-                   '...uleb128EncodeWithLen([1,96,...generateTypePack(sig.slice(1)),...generateTypePack('
-                   'sig[0]==="v"?"":sig[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0);'
-                   'var module=new WebAssembly.Module(bytes);')
-WRAPPER_SHARED = ('var wrapperModules=new Map;'
-                  'var convertJsFunctionToWasm=(func,sig)=>{var module=wrapperModules.get(sig);'
-                  'if(!module){var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,1,'
-                  '...uleb128EncodeWithLen([1,96,...generateTypePack(sig.slice(1)),...generateTypePack('
-                  'sig[0]==="v"?"":sig[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0);'
-                  'module=new WebAssembly.Module(bytes);wrapperModules.set(sig,module)}')
+WRAPPER_COMPILE = (
+    "var convertJsFunctionToWasm=(func,sig)=>{var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,1,"
+    "...uleb128EncodeWithLen([1,96,...generateTypePack(sig.slice(1)),...generateTypePack("
+    'sig[0]==="v"?"":sig[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0);'
+    "var module=new WebAssembly.Module(bytes);"
+)
+WRAPPER_SHARED = (
+    "var wrapperModules=new Map;"
+    "var convertJsFunctionToWasm=(func,sig)=>{var module=wrapperModules.get(sig);"
+    "if(!module){var bytes=Uint8Array.of(0,97,115,109,1,0,0,0,1,"
+    "...uleb128EncodeWithLen([1,96,...generateTypePack(sig.slice(1)),...generateTypePack("
+    'sig[0]==="v"?"":sig[0])]),2,7,1,1,101,1,102,0,0,7,5,1,1,102,0,0);'
+    "module=new WebAssembly.Module(bytes);wrapperModules.set(sig,module)}"
+)
 
 
 def share_wrapper_modules(path: Path) -> bool:

@@ -1,6 +1,7 @@
 """Serving the site as a production static host does: the site's MIME types and headers (CSP,
 nosniff), compressed (precompressed siblings or gzip on the fly) with strong ETags, optionally
 under a sub-path; `python build.py serve`, and the server the browser tests start."""
+
 from __future__ import annotations
 
 import hashlib
@@ -20,8 +21,18 @@ from sitebuild.netplay import netplay_relays
 # made on the fly; a precompressed `.br` or `.gz` beside the file where the host serves those),
 # and every response carries a strong ETag, so a revalidation (`If-None-Match`) is a 304.
 # Content-addressed: the tag is a hash of the file's bytes and the encoding.
-COMPRESSIBLE_SUFFIXES = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest",
-                         ".wasm", ".txt", ".map")
+COMPRESSIBLE_SUFFIXES = (
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".svg",
+    ".webmanifest",
+    ".wasm",
+    ".txt",
+    ".map",
+)
 ON_THE_FLY_GZIP_LEVEL = 6  # what hosts use on the fly (nginx's default is 1, Pages' is about 6)
 
 
@@ -39,7 +50,9 @@ def accepted_encodings(header: str | None) -> set[str]:
 _ENCODED: dict = {}  # (path, mtime_ns, size, coding) -> (bytes, etag); a few MB at most
 
 
-def encoded_file(path: Path, accept: set[str], precompressed: bool = True) -> tuple[bytes, str | None, str]:
+def encoded_file(
+    path: Path, accept: set[str], precompressed: bool = True
+) -> tuple[bytes, str | None, str]:
     """(body, content coding or None, ETag) for `path` as a host sends it to a browser that
     accepts `accept`: a precompressed sibling (`.br`, then `.gz`) when `precompressed` and it is
     there, else gzip made on the fly for a compressible type, else the bytes as they are."""
@@ -47,7 +60,10 @@ def encoded_file(path: Path, accept: set[str], precompressed: bool = True) -> tu
     choices = []
     if path.suffix in COMPRESSIBLE_SUFFIXES:
         if precompressed:
-            choices += [("br", path.with_name(path.name + ".br")), ("gzip", path.with_name(path.name + ".gz"))]
+            choices += [
+                ("br", path.with_name(path.name + ".br")),
+                ("gzip", path.with_name(path.name + ".gz")),
+            ]
         choices.append(("gzip", None))
     coding, source = None, None
     for name, sibling in choices:
@@ -57,6 +73,7 @@ def encoded_file(path: Path, accept: set[str], precompressed: bool = True) -> tu
     key = (str(path), st.st_mtime_ns, st.st_size, coding, str(source))
     if key not in _ENCODED:
         import gzip
+
         data = path.read_bytes()
         if source is not None:
             body = source.read_bytes()
@@ -77,8 +94,10 @@ def send_encoded(handler, path: Path, precompressed: bool = True):
     matching If-None-Match, else 200 with Content-Encoding, Vary, ETag. Returns the body as a
     file object (or None after a 304), as SimpleHTTPRequestHandler.send_head does."""
     import io
-    body, coding, etag = encoded_file(path, accepted_encodings(handler.headers.get("Accept-Encoding")),
-                                      precompressed)
+
+    body, coding, etag = encoded_file(
+        path, accepted_encodings(handler.headers.get("Accept-Encoding")), precompressed
+    )
     tags = [t.strip() for t in (handler.headers.get("If-None-Match") or "").split(",")]
     vary = path.suffix in COMPRESSIBLE_SUFFIXES
     if etag in tags or "*" in tags:
@@ -101,7 +120,9 @@ def send_encoded(handler, path: Path, precompressed: bool = True):
     return io.BytesIO(body)
 
 
-def make_handler(root: Path | str, prefix: str = "", quiet: bool = False, precompressed: bool = True):
+def make_handler(
+    root: Path | str, prefix: str = "", quiet: bool = False, precompressed: bool = True
+):
     """A SimpleHTTPRequestHandler class serving `root` with the site's MIME types and CSP,
     compressed and validated as a production host does (send_encoded).
 
@@ -143,12 +164,13 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False, precom
             key = (str(path), stat.st_mtime_ns, stat.st_size)
             if key not in self.csp_cache:
                 self.csp_cache[key] = csp_with_relays(
-                    csp_for_html(path.read_text(encoding="utf-8", errors="replace")), self.relays)
+                    csp_for_html(path.read_text(encoding="utf-8", errors="replace")), self.relays
+                )
             return self.csp_cache[key]
 
         def end_headers(self):
             self.send_header("Content-Security-Policy", self._csp())
-            for name, value in SITE_HEADERS.items():   # (also in _headers)
+            for name, value in SITE_HEADERS.items():  # (also in _headers)
                 self.send_header(name, value)
             self.send_header("Cache-Control", "no-cache")
             super().end_headers()
@@ -167,7 +189,7 @@ def make_handler(root: Path | str, prefix: str = "", quiet: bool = False, precom
             if not path.startswith(prefix):
                 self.send_error(404, "outside the site's sub-path")
                 return False
-            self.path = "/" + self.path[len(prefix):]
+            self.path = "/" + self.path[len(prefix) :]
             return True
 
         def do_GET(self):
@@ -194,9 +216,15 @@ class _Server(http.server.ThreadingHTTPServer):
         super().handle_error(request, client_address)
 
 
-def make_server(root: Path | str, port: int = 0, prefix: str = "", quiet: bool = True,
-                host: str = "127.0.0.1", precompressed: bool = True,
-                handler_mixin: type | None = None) -> http.server.ThreadingHTTPServer:
+def make_server(
+    root: Path | str,
+    port: int = 0,
+    prefix: str = "",
+    quiet: bool = True,
+    host: str = "127.0.0.1",
+    precompressed: bool = True,
+    handler_mixin: type | None = None,
+) -> http.server.ThreadingHTTPServer:
     """A threading server on `root` (make_handler); `handler_mixin` goes before the handler
     class (e2e/netshape.py shapes the link that way)."""
     handler = make_handler(root, prefix, quiet, precompressed)

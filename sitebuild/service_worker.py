@@ -1,5 +1,6 @@
 """dist/sw.js from web/sw.template.js: the precache list, a content-hash version (an unchanged
 sw.js never updates) and the integrity of the files the engine worker hands over."""
+
 from __future__ import annotations
 
 import hashlib
@@ -28,9 +29,13 @@ def precache_list(site: Path) -> list[str]:
     urls = []
     for path in sorted(site.rglob("*")):
         rel = path.relative_to(site).as_posix()
-        if (path.is_dir() or rel in (SW_NAME, *SW_EXCLUDE_NAMES) or path.suffix in SW_EXCLUDE_SUFFIXES
-                or (path.suffix in PRECOMPRESSED and path.with_suffix("").is_file())
-                or any(part.startswith(".") for part in path.relative_to(site).parts)):
+        if (
+            path.is_dir()
+            or rel in (SW_NAME, *SW_EXCLUDE_NAMES)
+            or path.suffix in SW_EXCLUDE_SUFFIXES
+            or (path.suffix in PRECOMPRESSED and path.with_suffix("").is_file())
+            or any(part.startswith(".") for part in path.relative_to(site).parts)
+        ):
             continue
         urls.append(rel)
     if "index.html" in urls:
@@ -55,10 +60,16 @@ def service_worker_source(site: Path, template: str) -> tuple[str, str, list[str
     """(sw.js source, version, precache URLs) for the site tree `site`."""
     urls = precache_list(site)
     version = site_version(site, urls, template)
-    handed = {rel: _sri((site / rel).read_bytes()) for rel in urls if rel in HANDED_OFF or rel.endswith(".whl")}
-    fills = {'"__SW_VERSION__"': json.dumps(version),
-             '["__SW_PRECACHE__"]': json.dumps(urls, indent=2),
-             '{"__SW_HANDOFF__": ""}': json.dumps(handed, indent=2)}
+    handed = {
+        rel: _sri((site / rel).read_bytes())
+        for rel in urls
+        if rel in HANDED_OFF or rel.endswith(".whl")
+    }
+    fills = {
+        '"__SW_VERSION__"': json.dumps(version),
+        '["__SW_PRECACHE__"]': json.dumps(urls, indent=2),
+        '{"__SW_HANDOFF__": ""}': json.dumps(handed, indent=2),
+    }
     source = template
     for key, value in fills.items():
         if source.count(key) != 1:

@@ -1,6 +1,7 @@
 """dist/snapshot.json: what the worker needs to make and restore its memory snapshot on the
 device (the snapshot's name, which depends on everything the snapshot holds; the wheel it
 unpacks; the sizes of the boot's files, for progress)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -16,15 +17,24 @@ SNAPSHOT_INFO = "snapshot.json"  # in dist/: what web/worker.js reads first
 SNAPSHOT_TOOL = WEB / "worker.js"
 
 
-def snapshot_key(wheel_bytes: bytes, pyodide: str = PYODIDE_VERSION,
-                 integrity: str = PYODIDE_INTEGRITY, tool: bytes | None = None,
-                 stdlib: bytes = b"") -> str:
+def snapshot_key(
+    wheel_bytes: bytes,
+    pyodide: str = PYODIDE_VERSION,
+    integrity: str = PYODIDE_INTEGRITY,
+    tool: bytes | None = None,
+    stdlib: bytes = b"",
+) -> str:
     """What a snapshot depends on: the runtime (version and tarball hash), the engine wheel's
     bytes, the standard library shipped and the worker that makes it. Part of its name: a
     snapshot another build made is never restored (the worker removes it)."""
     tool = SNAPSHOT_TOOL.read_bytes() if tool is None else tool
-    parts = [pyodide.encode(), integrity.encode(), hashlib.sha256(wheel_bytes).digest(), tool,
-             hashlib.sha256(stdlib).digest()]
+    parts = [
+        pyodide.encode(),
+        integrity.encode(),
+        hashlib.sha256(wheel_bytes).digest(),
+        tool,
+        hashlib.sha256(stdlib).digest(),
+    ]
     return hashlib.sha256(b"\0".join(parts)).hexdigest()[:16]
 
 
@@ -42,9 +52,15 @@ def write_snapshot_info(site: Path, wheel: Path) -> dict:
     key = snapshot_key(wheel_bytes, stdlib=stdlib)
     sizes = {rel: (site / rel).stat().st_size for rel in BOOT_FILES}
     sizes[wheel.name] = len(wheel_bytes)
-    info = {"file": f"snapshot-{PYODIDE_VERSION}-{key}", "made": "device",
-            "pyodide": PYODIDE_VERSION, "python": lock_info["python"], "wheel": wheel.name,
-            "wheel_integrity": _sri(wheel_bytes),
-            "site_packages": f"/lib/python{major_minor}/site-packages", "sizes": sizes}
+    info = {
+        "file": f"snapshot-{PYODIDE_VERSION}-{key}",
+        "made": "device",
+        "pyodide": PYODIDE_VERSION,
+        "python": lock_info["python"],
+        "wheel": wheel.name,
+        "wheel_integrity": _sri(wheel_bytes),
+        "site_packages": f"/lib/python{major_minor}/site-packages",
+        "sizes": sizes,
+    }
     (site / SNAPSHOT_INFO).write_text(json.dumps(info, indent=1, sort_keys=True) + "\n")
     return info

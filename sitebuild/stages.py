@@ -1,5 +1,6 @@
 """`python build.py test`: the test stages (cpython, types, pyodide, e2e, netplay), the set-up
 each needs, one build of dist/, and the table of results."""
+
 from __future__ import annotations
 
 import os
@@ -25,7 +26,9 @@ from sitebuild.wheel import build_wheel, write_app_lock
 
 def _run(cmd: list, env: dict | None = None) -> int:
     print(f"\n[test] $ {' '.join(map(str, cmd))}", flush=True)
-    return subprocess.run([str(c) for c in cmd], cwd=ROOT, env={**os.environ, **(env or {})}).returncode
+    return subprocess.run(
+        [str(c) for c in cmd], cwd=ROOT, env={**os.environ, **(env or {})}
+    ).returncode
 
 
 def _names_paths(extra: list[str]) -> bool:
@@ -41,15 +44,18 @@ def _pytest(default: list[str], extra: list[str], env: dict | None = None) -> in
 def _offline_prefix() -> list[str]:
     """`unshare -n` where it works (root on Linux): the in-Pyodide run gets no network at all,
     which proves that everything comes from local files."""
-    if shutil.which("unshare") and subprocess.run(["unshare", "-n", "true"],
-                                                  capture_output=True).returncode == 0:
+    if (
+        shutil.which("unshare")
+        and subprocess.run(["unshare", "-n", "true"], capture_output=True).returncode == 0
+    ):
         return ["unshare", "-n"]
     return []
 
 
 def stage_cpython(extra: list[str]) -> int:
-    return _pytest(["tests", "--ignore=tests/pyodide", "--doctest-modules", ENGINE_PKG,
-                    "research"], extra)
+    return _pytest(
+        ["tests", "--ignore=tests/pyodide", "--doctest-modules", ENGINE_PKG, "research"], extra
+    )
 
 
 def stage_types(extra: list[str]) -> int:
@@ -92,9 +98,23 @@ def stage_pyodide(extra: list[str]) -> int:
     engine = CACHE / "test-engine"
     shutil.rmtree(engine, ignore_errors=True)
     write_app_lock(pyodide_runtime(), build_wheel(engine), engine / "app-lock.json")
-    return _run([*_offline_prefix(), "node", ROOT / "tests" / "pyodide" / "run.mjs",
-                 "--runtime", pyodide_runtime(), "--lock", engine / "app-lock.json",
-                 "--wheels", pyodide_test_wheels(), "--tests", ROOT / "tests", "--", *extra])
+    return _run(
+        [
+            *_offline_prefix(),
+            "node",
+            ROOT / "tests" / "pyodide" / "run.mjs",
+            "--runtime",
+            pyodide_runtime(),
+            "--lock",
+            engine / "app-lock.json",
+            "--wheels",
+            pyodide_test_wheels(),
+            "--tests",
+            ROOT / "tests",
+            "--",
+            *extra,
+        ]
+    )
 
 
 def stage_e2e(extra: list[str]) -> int:
@@ -109,8 +129,9 @@ def stage_netplay(extra: list[str]) -> int:
     machine)."""
     if not ensure_chromium():
         return 2
-    return _run([venv_python(), ROOT / "e2e" / "netns_run.py", "--", *extra],
-                {"SAMBA_DIST_BUILT": "1"})
+    return _run(
+        [venv_python(), ROOT / "e2e" / "netns_run.py", "--", *extra], {"SAMBA_DIST_BUILT": "1"}
+    )
 
 
 @dataclass(frozen=True)
@@ -118,6 +139,7 @@ class Stage:
     """A test stage: what it runs, the set-up it needs first (run once, before the build),
     whether it gets the extra pytest arguments, and whether its failure fails the verdict
     (`gate`; a stage not gating yet is run and reported all the same)."""
+
     what: str
     run: Callable[[list[str]], int]
     setup: tuple[Callable[[], object], ...] = ()
@@ -130,19 +152,33 @@ def _test_tools() -> Path:
 
 
 STAGES = {
-    "cpython": Stage("pytest tests and the docstring examples of py_engine", stage_cpython,
-                     (_test_tools,)),
+    "cpython": Stage(
+        "pytest tests and the docstring examples of py_engine", stage_cpython, (_test_tools,)
+    ),
     "types": Stage("mypy py_engine", stage_types, (_test_tools,), takes_pytest_args=False),
-    "lint": Stage("ruff check, ruff format --check; ESLint and tsc --checkJs on web/js",
-                  stage_lint, (_test_tools, npm_packages), takes_pytest_args=False),
-    "js": Stage("the page's logic modules under Node's test runner (node --test tests/js)",
-                stage_js, takes_pytest_args=False),
-    "pyodide": Stage("the engine's tests inside Pyodide under Node", stage_pyodide,
-                     (_test_tools, pyodide_test_wheels)),
+    "lint": Stage(
+        "ruff check, ruff format --check; ESLint and tsc --checkJs on web/js",
+        stage_lint,
+        (_test_tools, npm_packages),
+        takes_pytest_args=False,
+    ),
+    "js": Stage(
+        "the page's logic modules under Node's test runner (node --test tests/js)",
+        stage_js,
+        takes_pytest_args=False,
+    ),
+    "pyodide": Stage(
+        "the engine's tests inside Pyodide under Node",
+        stage_pyodide,
+        (_test_tools, pyodide_test_wheels),
+    ),
     "e2e": Stage("Playwright driving Debian's Chromium", stage_e2e, (_test_tools, ensure_chromium)),
-    "netplay": Stage("play with friends: stock Chromium over WebRTC across NATs (namespaces, "
-                     "coturn, a Nostr relay)",
-                     stage_netplay, (_test_tools, ensure_chromium)),
+    "netplay": Stage(
+        "play with friends: stock Chromium over WebRTC across NATs (namespaces, "
+        "coturn, a Nostr relay)",
+        stage_netplay,
+        (_test_tools, ensure_chromium),
+    ),
 }
 
 

@@ -1,5 +1,6 @@
 """The trimmed standard library: the site's python_stdlib.zip holds only the modules Pyodide's
 start-up and the engine import (listed by tools/stdlib_modules.mjs under Node, cached)."""
+
 from __future__ import annotations
 
 import hashlib
@@ -23,16 +24,37 @@ STDLIB_EXERCISE = ROOT / "tools" / "stdlib_exercise.py"
 STDLIB_ZIP = "python_stdlib.zip"
 # Codecs are looked up by name at run time (bytes.decode("latin-1"), ...): the common ones are
 # kept besides those the exercise imported (the whole encodings package is 317 kB).
-STDLIB_KEEP_FILES = tuple(f"encodings/{name}.py" for name in (
-    "__init__", "aliases", "ascii", "charmap", "cp1252", "cp437", "idna", "latin_1", "punycode",
-    "raw_unicode_escape", "unicode_escape", "utf_16", "utf_16_be", "utf_16_le", "utf_32",
-    "utf_32_be", "utf_32_le", "utf_8", "utf_8_sig"))
+STDLIB_KEEP_FILES = tuple(
+    f"encodings/{name}.py"
+    for name in (
+        "__init__",
+        "aliases",
+        "ascii",
+        "charmap",
+        "cp1252",
+        "cp437",
+        "idna",
+        "latin_1",
+        "punycode",
+        "raw_unicode_escape",
+        "unicode_escape",
+        "utf_16",
+        "utf_16_be",
+        "utf_16_le",
+        "utf_32",
+        "utf_32_be",
+        "utf_32_le",
+        "utf_8",
+        "utf_8_sig",
+    )
+)
 
 
 def stdlib_imports(modules: set[str]) -> list[str]:
     """The top-level names of the non-engine modules the engine's `modules` import (every
     import statement, inside functions too): the standard-library modules the site can need."""
     import ast
+
     files = _module_files()
     out = set()
     for name in modules:
@@ -42,28 +64,53 @@ def stdlib_imports(modules: set[str]) -> list[str]:
             elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
                 out.add(node.module)
                 out.update(f"{node.module}.{a.name}" for a in node.names)
-    return sorted(m for m in out if m.split(".")[0] != ENGINE_PKG
-                  and m.split(".")[0] in getattr(sys, "stdlib_module_names", ()))
+    return sorted(
+        m
+        for m in out
+        if m.split(".")[0] != ENGINE_PKG
+        and m.split(".")[0] in getattr(sys, "stdlib_module_names", ())
+    )
 
 
 def stdlib_files(runtime: Path, wheel: Path, modules: set[str]) -> list[str] | None:
     """The zip entries the site needs (cached by the runtime, the wheel and the tools), or
     None where Node is missing or the tool failed (the build then ships the whole zip)."""
     imports = stdlib_imports(modules)
-    key = hashlib.sha256(b"\0".join([PYODIDE_INTEGRITY.encode(), wheel.read_bytes(),
-                                      STDLIB_TOOL.read_bytes(), STDLIB_EXERCISE.read_bytes(),
-                                      ",".join(imports).encode()])).hexdigest()[:16]
+    key = hashlib.sha256(
+        b"\0".join(
+            [
+                PYODIDE_INTEGRITY.encode(),
+                wheel.read_bytes(),
+                STDLIB_TOOL.read_bytes(),
+                STDLIB_EXERCISE.read_bytes(),
+                ",".join(imports).encode(),
+            ]
+        )
+    ).hexdigest()[:16]
     cached = CACHE / "stdlib" / f"{key}.json"
     if not cached.exists():
         if not shutil.which("node"):
             log("WARNING: node is missing: the whole standard library is shipped")
             return None
-        proc = subprocess.run(["node", str(STDLIB_TOOL), "--runtime", str(runtime), "--wheel",
-                               str(wheel), "--imports", ",".join(imports)],
-                              capture_output=True, text=True)
+        proc = subprocess.run(
+            [
+                "node",
+                str(STDLIB_TOOL),
+                "--runtime",
+                str(runtime),
+                "--wheel",
+                str(wheel),
+                "--imports",
+                ",".join(imports),
+            ],
+            capture_output=True,
+            text=True,
+        )
         if proc.returncode != 0:
-            log("WARNING: the whole standard library is shipped (tools/stdlib_modules.mjs failed): "
-                + (proc.stderr.strip() or proc.stdout.strip())[-2000:])
+            log(
+                "WARNING: the whole standard library is shipped (tools/stdlib_modules.mjs failed): "
+                + (proc.stderr.strip() or proc.stdout.strip())[-2000:]
+            )
             return None
         cached.parent.mkdir(parents=True, exist_ok=True)
         cached.write_text(proc.stdout.strip().splitlines()[-1])
@@ -75,6 +122,7 @@ def trim_stdlib(source: Path, out: Path, files: list[str]) -> tuple[int, int]:
     the packages around them, in the source's order, compressed as they were (the raw
     entries are copied). Returns (entries kept, entries in the source)."""
     import zipfile
+
     wanted = set(files) | set(STDLIB_KEEP_FILES)
     for f in list(wanted):
         parts = f.split("/")[:-1]
@@ -99,8 +147,11 @@ def compile_stdlib(runtime: Path, zip_path: Path) -> bool:
     """Replaces the zip at `zip_path` with the same entries, its modules compiled (`.pyc`);
     cached by the runtime, the zip and the tool. False (the sources stay) where Node is missing
     or the tool failed."""
-    key = hashlib.sha256(b"\0".join([PYODIDE_INTEGRITY.encode(), zip_path.read_bytes(),
-                                      STDLIB_COMPILER.read_bytes()])).hexdigest()[:16]
+    key = hashlib.sha256(
+        b"\0".join(
+            [PYODIDE_INTEGRITY.encode(), zip_path.read_bytes(), STDLIB_COMPILER.read_bytes()]
+        )
+    ).hexdigest()[:16]
     cached = CACHE / "stdlib" / f"{key}.zip"
     if not cached.exists():
         if not shutil.which("node"):
@@ -108,12 +159,26 @@ def compile_stdlib(runtime: Path, zip_path: Path) -> bool:
             return False
         cached.parent.mkdir(parents=True, exist_ok=True)
         scratch = cached.with_name(f"{key}-{os.getpid()}.tmp")
-        proc = subprocess.run(["node", str(STDLIB_COMPILER), "--runtime", str(runtime), "--in",
-                               str(zip_path), "--out", str(scratch)], capture_output=True, text=True)
+        proc = subprocess.run(
+            [
+                "node",
+                str(STDLIB_COMPILER),
+                "--runtime",
+                str(runtime),
+                "--in",
+                str(zip_path),
+                "--out",
+                str(scratch),
+            ],
+            capture_output=True,
+            text=True,
+        )
         if proc.returncode != 0:
             scratch.unlink(missing_ok=True)
-            log("WARNING: the standard library is shipped as sources (tools/compile_stdlib.mjs "
-                "failed): " + (proc.stderr.strip() or proc.stdout.strip())[-2000:])
+            log(
+                "WARNING: the standard library is shipped as sources (tools/compile_stdlib.mjs "
+                "failed): " + (proc.stderr.strip() or proc.stdout.strip())[-2000:]
+            )
             return False
         scratch.replace(cached)
     shutil.copyfile(cached, zip_path)

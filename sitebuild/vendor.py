@@ -1,5 +1,6 @@
 """Trystero's ES modules (the play-with-friends signaling library) copied from node_modules into
 dist/vendor/, their bare imports made relative (the page loads them as they are: no bundler)."""
+
 from __future__ import annotations
 
 import re
@@ -11,11 +12,15 @@ from sitebuild.config import NODE_MODULES
 
 VENDOR_DIR = "vendor"
 # (source in node_modules, target in dist/vendor/)
-TRYSTERO_FILES = (("@trystero-p2p/nostr/dist", "trystero/nostr"),
-                  ("@trystero-p2p/core/dist", "trystero/core"),
-                  ("@noble/secp256k1", "noble-secp256k1"))
-TRYSTERO_IMPORTS = {"@noble/secp256k1": "../../noble-secp256k1/index.js",
-                    "@trystero-p2p/core": "../core/index.mjs"}
+TRYSTERO_FILES = (
+    ("@trystero-p2p/nostr/dist", "trystero/nostr"),
+    ("@trystero-p2p/core/dist", "trystero/core"),
+    ("@noble/secp256k1", "noble-secp256k1"),
+)
+TRYSTERO_IMPORTS = {
+    "@noble/secp256k1": "../../noble-secp256k1/index.js",
+    "@trystero-p2p/core": "../core/index.mjs",
+}
 
 
 def vendor_trystero(site: Path) -> None:

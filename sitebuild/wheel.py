@@ -1,6 +1,7 @@
 """The engine wheel: the modules the page can import (an import walk from py_engine.bridge), built
 by the PEP 517 backend pyproject.toml declares, with reproducible bytes; the app lock file that
 names only that wheel; the rules page's data from the engine."""
+
 from __future__ import annotations
 
 import json
@@ -16,6 +17,7 @@ from sitebuild.install import venv_python
 
 def _project_meta() -> dict:
     import tomllib
+
     return tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
 
 
@@ -41,6 +43,7 @@ def site_modules(entries: tuple[str, ...] = SITE_ENTRY_MODULES) -> set[str]:
     the command line...) are left out. A module imported by a computed name would be missed:
     the engine has none (tests/…: e2e/test_build.py checks the wheel against the import graph)."""
     import ast
+
     files = _module_files()
 
     def imports(name: str) -> set[str]:
@@ -52,7 +55,7 @@ def site_modules(entries: tuple[str, ...] = SITE_ENTRY_MODULES) -> set[str]:
                 found.update(a.name for a in node.names)
             elif isinstance(node, ast.ImportFrom):
                 if node.level:
-                    parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
                     base = ".".join(parts + ([node.module] if node.module else []))
                 else:
                     base = node.module or ""
@@ -104,14 +107,23 @@ def build_wheel(out_dir: Path, modules: set[str] | None = None) -> Path:
 
 def build_wheel_from(src: Path, out_dir: Path) -> Path:
     out_dir.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH",
-                                                             str(DEFAULT_SOURCE_DATE_EPOCH))}
-    code = ("import sys, tomllib\n"
-            "backend = tomllib.load(open('pyproject.toml', 'rb'))['build-system']['build-backend']\n"
-            "import importlib; hooks = importlib.import_module(backend)\n"
-            "print(hooks.build_wheel(sys.argv[1]))\n")
-    proc = subprocess.run([str(venv_python()), "-c", code, str(out_dir.resolve())], cwd=src, env=env,
-                          capture_output=True, text=True)
+    env = {
+        **os.environ,
+        "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", str(DEFAULT_SOURCE_DATE_EPOCH)),
+    }
+    code = (
+        "import sys, tomllib\n"
+        "backend = tomllib.load(open('pyproject.toml', 'rb'))['build-system']['build-backend']\n"
+        "import importlib; hooks = importlib.import_module(backend)\n"
+        "print(hooks.build_wheel(sys.argv[1]))\n"
+    )
+    proc = subprocess.run(
+        [str(venv_python()), "-c", code, str(out_dir.resolve())],
+        cwd=src,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
     if proc.returncode != 0:
         sys.exit(f"build: the engine wheel failed to build:\n{proc.stdout}{proc.stderr}")
     wheel = out_dir / proc.stdout.strip().splitlines()[-1]
@@ -150,10 +162,18 @@ def write_rules_data(out: Path) -> bool:
     to asking the engine in the worker when the file is missing."""
     if not (ROOT / ENGINE_PKG / "rulesdoc.py").exists():
         return False
-    code = ("import json, sys; from py_engine.rulesdoc import rules_data; "
-            "sys.stdout.write(json.dumps(rules_data(), ensure_ascii=False, indent=1))")
-    proc = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
-                          text=True, encoding="utf-8", env={**os.environ, "PYTHONPATH": str(ROOT)})
+    code = (
+        "import json, sys; from py_engine.rulesdoc import rules_data; "
+        "sys.stdout.write(json.dumps(rules_data(), ensure_ascii=False, indent=1))"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     if proc.returncode != 0:
         sys.exit(f"build: py_engine.rulesdoc.rules_data() failed:\n{proc.stderr}")
     out.write_text(proc.stdout + "\n", encoding="utf-8")

@@ -4,6 +4,7 @@
 drives a game with ``simulate.random_move`` from a fixed seed; ``state_json`` is the full state
 normalised through ``json`` so that two games can be compared for identity.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,11 +17,26 @@ from py_engine.simulate import random_move
 from py_engine.state import Game
 
 # (rule set, player count) for every combination docs/rules.md section 11 allows.
-ALL_TABLES = [("samba", 2), ("samba", 3), ("samba", 4),
-              ("dutch", 2), ("dutch", 3), ("dutch", 4), ("dutch", 5), ("dutch", 6),
-              ("crawford", 4), ("crawford", 6),
-              ("bolivia", 2), ("bolivia", 3), ("bolivia", 4), ("bolivia", 5), ("bolivia", 6),
-              ("canasta", 2), ("canasta", 3), ("canasta", 4)]
+ALL_TABLES = [
+    ("samba", 2),
+    ("samba", 3),
+    ("samba", 4),
+    ("dutch", 2),
+    ("dutch", 3),
+    ("dutch", 4),
+    ("dutch", 5),
+    ("dutch", 6),
+    ("crawford", 4),
+    ("crawford", 6),
+    ("bolivia", 2),
+    ("bolivia", 3),
+    ("bolivia", 4),
+    ("bolivia", 5),
+    ("bolivia", 6),
+    ("canasta", 2),
+    ("canasta", 3),
+    ("canasta", 4),
+]
 
 
 def scenario(**kw) -> Game:
@@ -37,8 +53,13 @@ def state_json(game: Game) -> dict:
     return json.loads(json.dumps(state_to_json(game)))
 
 
-def play_random(game: Game, rng: random.Random, until=("deal_over", "game_over"),
-                max_moves: int = 20000, each=None):
+def play_random(
+    game: Game,
+    rng: random.Random,
+    until=("deal_over", "game_over"),
+    max_moves: int = 20000,
+    each=None,
+):
     """Play random legal moves until the phase is one of ``until``; ``each(game, move)`` is
     called after every move. Returns the number of moves played."""
     n = 0
@@ -52,8 +73,9 @@ def play_random(game: Game, rng: random.Random, until=("deal_over", "game_over")
     return n
 
 
-def random_positions(rules: str, players: int, seed: int, every: int = 7,
-                     target: int | None = None, deals: int = 1):
+def random_positions(
+    rules: str, players: int, seed: int, every: int = 7, target: int | None = None, deals: int = 1
+):
     """Yield the game at every ``every``-th move of ``deals`` random deals and at each deal's
     end (same object, mutated: use it before the next iteration)."""
     game = Game.new(rules, players, target, seed=seed)
@@ -62,7 +84,7 @@ def random_positions(rules: str, players: int, seed: int, every: int = 7,
     played = 0
     while game.phase != "game_over":
         if game.phase == "deal_over":
-            yield game          # every deal's end is yielded
+            yield game  # every deal's end is yielded
             played += 1
             if played >= deals:
                 return

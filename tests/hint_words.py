@@ -2,13 +2,17 @@
 page's English catalogue (web/i18n/en.json), as the page's ``reasonLine`` (web/js/words.js) fills
 them: a seat by its name, a rank by its plural name, the plural form by the count the text names
 (``cards``, else ``points``). The engine holds no words; tests that need them read them here."""
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-EN = json.loads((Path(__file__).resolve().parent.parent / "web" / "i18n" / "en.json")
-                .read_text(encoding="utf-8"))
+EN = json.loads(
+    (Path(__file__).resolve().parent.parent / "web" / "i18n" / "en.json").read_text(
+        encoding="utf-8"
+    )
+)
 
 
 def hint_text(entry: dict) -> str:

@@ -1,4 +1,5 @@
 """Helpers for the rulebook tests: build positions from short scenario descriptions."""
+
 from __future__ import annotations
 
 import pytest
@@ -7,8 +8,14 @@ from py_engine import IllegalMove
 from py_engine.cards import deck_ids, id_text, kind_text, parse_kind
 from py_engine.record import load_scenario
 
-FILLERS = [["8C", "TD", "5S"], ["6C", "JD", "AH"], ["4D", "TC", "7S"], ["5D", "8S", "JC"],
-           ["4C", "6S", "9S"], ["7D", "QC", "AC"]]
+FILLERS = [
+    ["8C", "TD", "5S"],
+    ["6C", "JD", "AH"],
+    ["4D", "TC", "7S"],
+    ["5D", "8S", "JC"],
+    ["4C", "6S", "9S"],
+    ["7D", "QC", "AC"],
+]
 
 
 def pos(rules="samba", players=2, hands=None, stock_top=None, **kw):
@@ -16,7 +23,9 @@ def pos(rules="samba", players=2, hands=None, stock_top=None, **kw):
     puts those cards on top of the stock (first drawn first), the rest of the deck below."""
     n = players
     hands = list(hands or [])
-    hands = [h if h is not None else FILLERS[i] for i, h in enumerate(hands)] + FILLERS[len(hands):n]
+    hands = [h if h is not None else FILLERS[i] for i, h in enumerate(hands)] + FILLERS[
+        len(hands) : n
+    ]
     sc = {"rules": rules, "players": players, "hands": hands, "dealer": n - 1, **kw}
     if stock_top is not None:
         rest = [id_text(c) for c in deck_ids()]
@@ -36,6 +45,7 @@ def parse_kind_text(c):
 def refused(game, move, code):
     """Assert ``move`` is refused with ``code`` and changes nothing."""
     from py_engine.record import state_to_json
+
     before = state_to_json(game)
     with pytest.raises(IllegalMove) as e:
         game.play(move)

@@ -3,6 +3,7 @@ keeps the counts; ``hard`` is reproducible with an iteration budget; the tournam
 
 No timing asserts: ``hard`` runs with a small iteration budget here.
 """
+
 from __future__ import annotations
 
 import random
@@ -38,7 +39,7 @@ def play_deal(game: Game, bots: list, check_legal: bool = True) -> int:
         move = bots[seat].choose(view)
         if check_legal:
             assert move in legal_texts(view), (move, view["phase"])
-        game.play(move)           # raises on an illegal move
+        game.play(move)  # raises on an illegal move
         moves += 1
         assert moves < 3000
     return moves
@@ -57,25 +58,45 @@ def test_cheap_levels_play_whole_deals(rules, players):
                 assert bots[s].choose(view_for(game, s)) == "next"
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
-                                           ("samba", 2)])
+@pytest.mark.parametrize(
+    "rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6), ("samba", 2)]
+)
 def test_hard_plays_a_whole_deal(rules, players):
     game = Game.new(rules, players, seed=5)
-    bots = [HardBot(seed=s, iterations=1, rounds=0.5, shortlist=3, min_samples=1, min_gain=0.0)
-            if s == 0
-            else make_bot("medium", seed=s) for s in range(players)]
+    bots = [
+        HardBot(seed=s, iterations=1, rounds=0.5, shortlist=3, min_samples=1, min_gain=0.0)
+        if s == 0
+        else make_bot("medium", seed=s)
+        for s in range(players)
+    ]
     play_deal(game, bots)
 
 
 def _ask_position() -> Game:
     """Seat 0 (samba, partners 0+2) may go out by asking: two canastas on the table."""
-    return load_scenario({
-        "rules": "samba", "players": 4, "current": 0, "phase": "meld",
-        "hands": [["QC", "9S"], ["4C", "5C", "KD"], ["9H", "9D", "AS", "AH", "KC"],
-                  ["AS", "QS"]],
-        "melds": [[["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
-                   ["KS", "KS", "KH", "KH", "KD", "KC", "KC"], ["QS", "QH", "QD"]], []],
-        "pile": ["5D", "8C"]})
+    return load_scenario(
+        {
+            "rules": "samba",
+            "players": 4,
+            "current": 0,
+            "phase": "meld",
+            "hands": [
+                ["QC", "9S"],
+                ["4C", "5C", "KD"],
+                ["9H", "9D", "AS", "AH", "KC"],
+                ["AS", "QS"],
+            ],
+            "melds": [
+                [
+                    ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+                    ["KS", "KS", "KH", "KH", "KD", "KC", "KC"],
+                    ["QS", "QH", "QD"],
+                ],
+                [],
+            ],
+            "pile": ["5D", "8C"],
+        }
+    )
 
 
 @pytest.mark.parametrize("level", sorted(["random", "easy", "medium", "hard"]))
@@ -108,7 +129,7 @@ def test_determinize_respects_counts(rules, players):
         view = view_for(game, seat)
         if step % 7 == 0:
             d = determinize(view, rng)
-            check_consistent(d)       # every card of the deck exactly once, melds legal
+            check_consistent(d)  # every card of the deck exactly once, melds legal
             assert [len(h) for h in d.hands] == [len(h) for h in game.hands]
             assert len(d.stock) == len(game.stock)
             assert sorted(d.hands[seat]) == sorted(game.hands[seat])
@@ -117,7 +138,8 @@ def test_determinize_respects_counts(rules, players):
             if game.rules.red_threes_automatic:
                 assert not any(IS_RED3[KIND_OF_ID[c]] for h in d.hands for c in h)
             assert sorted(m.text() for m in legal_moves(d)) == sorted(
-                m.text() for m in legal_moves(game))
+                m.text() for m in legal_moves(game)
+            )
         game.play(bots[seat].choose(view))
         step += 1
 
@@ -173,11 +195,13 @@ def test_tournament_summary_shape():
 def test_tournament_in_two_processes_plays_the_same_deals():
     def strip(d):
         return {k: v for k, v in d.items() if k not in ("seconds", "jobs", "decision_ms")}
+
     one = tournament("samba", 4, "medium", "easy", 3, 4)
     two = tournament("samba", 4, "medium", "easy", 3, 4, jobs=2)
     assert two["jobs"] == 2 and strip(one) == strip(two)
-    assert {k: v["n"] for k, v in one["decision_ms"].items()} == \
-        {k: v["n"] for k, v in two["decision_ms"].items()}
+    assert {k: v["n"] for k, v in one["decision_ms"].items()} == {
+        k: v["n"] for k, v in two["decision_ms"].items()
+    }
 
 
 def test_wilson_interval():
@@ -189,12 +213,25 @@ def test_last_red_three_is_not_laid_and_medium_plays_on():
     """dutch: a player holding only a red three may not lay it (the hand would be empty before
     drawing: docs/decisions.md D7); medium picks a legal move instead."""
     from py_engine import IllegalMove, parse_move
-    game = load_scenario({
-        "rules": "dutch", "players": 4, "current": 0, "phase": "draw",
-        "hands": [["3D"], ["4C", "5C"], ["9H", "9D"], ["AS", "QS"]],
-        "melds": [[["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
-                   ["KS", "KS", "KH", "KH", "KD", "KC", "KC"], ["4S", "5S", "6S"]], []],
-        "pile": ["5D", "7S"]})
+
+    game = load_scenario(
+        {
+            "rules": "dutch",
+            "players": 4,
+            "current": 0,
+            "phase": "draw",
+            "hands": [["3D"], ["4C", "5C"], ["9H", "9D"], ["AS", "QS"]],
+            "melds": [
+                [
+                    ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+                    ["KS", "KS", "KH", "KH", "KD", "KC", "KC"],
+                    ["4S", "5S", "6S"],
+                ],
+                [],
+            ],
+            "pile": ["5D", "7S"],
+        }
+    )
     with pytest.raises(IllegalMove) as e:
         game.play("red3 3D")
     assert e.value.code == "must_keep_cards"
@@ -212,6 +249,7 @@ def test_rollout_fast_view_ranks_like_view_for(rules, players):
     from py_engine.ai.medium import MediumBot
     from py_engine.ai.rollout import fast_meld_phase, rollout_view
     from py_engine.moves import parse_move
+
     g = Game.new(rules, players, seed=3)
     bot, cache, fast = MediumBot(seed=1), {}, {}
     steps = 0
@@ -227,17 +265,23 @@ def test_rollout_fast_view_ranks_like_view_for(rules, players):
 
 # explanations and hints -------------------------------------------------------------------
 
+
 def _case(case_id):
     import os
 
     from py_engine.ai.judge import load_cases, position
-    case = [c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))
-            if c["id"] == case_id][0]
+
+    case = [
+        c
+        for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))
+        if c["id"] == case_id
+    ][0]
     return position(case)
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
-                                           ("samba", 2)])
+@pytest.mark.parametrize(
+    "rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6), ("samba", 2)]
+)
 def test_explain_gives_known_keys_for_every_move(rules, players):
     """Every legal move of a medium deal gets reasons (and warnings) whose keys are declared codes
     with their parameters, and have English words (the page's catalogue) that the parameters
@@ -247,6 +291,7 @@ def test_explain_gives_known_keys_for_every_move(rules, players):
     from hint_words import hint_text
 
     from py_engine.ai.explain import CODES, explain
+
     game = Game.new(rules, players, seed=21)
     bots = [make_bot("medium", seed=s) for s in range(players)]
     used = set()
@@ -267,11 +312,16 @@ def test_explain_gives_known_keys_for_every_move(rules, players):
 
 def test_explain_names_the_known_pair_and_the_block():
     from py_engine.ai.explain import explain
+
     g = _case("known-pair-jacks-s4")
     view = view_for(g, 0)
     out = explain(view, "discard JC")
-    assert {"key": "warn.feeds_known_pair", "seat": 1, "rank": "J",
-            "cards": view["pile"]["size"] + 1} in out["warnings"]
+    assert {
+        "key": "warn.feeds_known_pair",
+        "seat": 1,
+        "rank": "J",
+        "cards": view["pile"]["size"] + 1,
+    } in out["warnings"]
     g = _case("block-joker-known-s4")
     view = view_for(g, 0)
     why = explain(view, "discard JK")["reasons"][0]
@@ -282,6 +332,7 @@ def test_explain_names_the_known_pair_and_the_block():
 
 def test_explain_answer_and_samba():
     from py_engine.ai.explain import explain
+
     g = _case("answer-yes-fits-s4")
     view = view_for(g, 2)
     assert explain(view, "answer yes")["warnings"][0]["key"] == "warn.partner_cards_fit"
@@ -297,6 +348,7 @@ def counting_clock(monkeypatch, step: float) -> None:
     time budget then runs out after a fixed amount of work, however busy the machine is."""
     import itertools
     import time
+
     ticks = itertools.count()
     monkeypatch.setattr(time, "perf_counter", lambda: next(ticks) * step)
 
@@ -305,6 +357,7 @@ def test_hint_asks_hard_within_its_budget(monkeypatch):
     import time
 
     from py_engine.ai.hints import hint
+
     g = _case("feed-seq5-s4")
     view = view_for(g, 0)
     counting_clock(monkeypatch, 1e-4)
@@ -317,12 +370,20 @@ def test_hint_asks_hard_within_its_budget(monkeypatch):
 
 # easy: a beginner's mistakes ----------------------------------------------------------------
 
+
 def test_easy_misses_some_additions_but_not_all():
     """The same position over many seeds: the beginner sometimes overlooks the addition."""
-    game = load_scenario({
-        "rules": "samba", "players": 4, "current": 0, "phase": "meld",
-        "hands": [["KH", "4C", "9D", "7S"], ["4D", "5C"], ["9H", "6D"], ["AS", "QS"]],
-        "melds": [[["KS", "KC", "KD"]], [["8S", "8H", "8D"]]], "pile": ["5D", "8C"]})
+    game = load_scenario(
+        {
+            "rules": "samba",
+            "players": 4,
+            "current": 0,
+            "phase": "meld",
+            "hands": [["KH", "4C", "9D", "7S"], ["4D", "5C"], ["9H", "6D"], ["AS", "QS"]],
+            "melds": [[["KS", "KC", "KD"]], [["8S", "8H", "8D"]]],
+            "pile": ["5D", "8C"],
+        }
+    )
     view = view_for(game, 0)
     picks = [make_bot("easy", seed=s).choose(view) for s in range(40)]
     adds = sum(p == "meld add m1 KH" for p in picks)
@@ -336,18 +397,29 @@ def test_easy_forgets_the_buried_pile_and_old_pickups():
     it remembers only the top cards."""
     from py_engine.ai.info import Info
     from py_engine.ai.simple import EasyBot
+
     g = _case("known-pair-jacks-s4")
     view = view_for(g, 0)
     assert Info(view).next_known[11] == 2
     assert EasyBot(seed=0).perceive(view).next_known[11] == 0
-    game = load_scenario({
-        "rules": "samba", "players": 4, "current": 0, "phase": "meld",
-        "hands": [["JD", "9S", "KH", "AC", "AC"], ["4C", "5C", "7H", "TD"], ["9H", "6D"],
-                  ["AS", "QS"]],
-        "melds": [[["QS", "QC", "QD"]], [["8S", "8D", "8C"]]],
-        "pile": ["JC", "JC", "JD", "JD", "JH", "JH", "JS", "JS", "JC", "4D", "6C", "8H"]})
+    game = load_scenario(
+        {
+            "rules": "samba",
+            "players": 4,
+            "current": 0,
+            "phase": "meld",
+            "hands": [
+                ["JD", "9S", "KH", "AC", "AC"],
+                ["4C", "5C", "7H", "TD"],
+                ["9H", "6D"],
+                ["AS", "QS"],
+            ],
+            "melds": [[["QS", "QC", "QD"]], [["8S", "8D", "8C"]]],
+            "pile": ["JC", "JC", "JD", "JD", "JH", "JH", "JS", "JS", "JC", "4D", "6C", "8H"],
+        }
+    )
     view = view_for(game, 0)
-    assert Info(view).seen_rank[11] == 10           # nine in the pile and the own J♦
+    assert Info(view).seen_rank[11] == 10  # nine in the pile and the own J♦
     assert EasyBot(seed=0).perceive(view).seen_rank[11] == 1
 
 
@@ -365,17 +437,18 @@ def test_hard_gives_up_early_where_too_few_samples_fit(monkeypatch):
     import time
 
     from py_engine.ai.medium import MediumBot
+
     g = _case("feed-seq5-s4")
     view = view_for(g, 0)
     counting_clock(monkeypatch, 1e-3)
-    h = HardBot(seed=1, budget=1.5, min_samples=10 ** 6)
+    h = HardBot(seed=1, budget=1.5, min_samples=10**6)
     cands = h.candidates(view, h.medium.rank_moves(view))
     assert len(cands) >= 2
     t = time.perf_counter()
     move = h.search(view, cands)
     assert time.perf_counter() - t < 1.5 * 0.8
     assert move == MediumBot(seed=1).choose(view) == cands[0]
-    assert 1 <= h.last_stats["samples"] < 10 ** 6
+    assert 1 <= h.last_stats["samples"] < 10**6
 
 
 def test_sampled_red_threes_are_laid_in_dutch():
@@ -383,6 +456,7 @@ def test_sampled_red_threes_are_laid_in_dutch():
     them at once), the counts stay and the sample stays consistent; samba is left alone."""
     from py_engine.ai.hard import laid_red_threes
     from py_engine.cards import IS_RED3, KIND_OF_ID
+
     for rules in ("dutch", "samba"):
         game = Game.new(rules, 4, seed=2)
         view = view_for(game, 0)
@@ -402,29 +476,33 @@ def test_sampled_red_threes_are_laid_in_dutch():
 
 # hard's time budget: scaled to the machine, a deadline for the whole decision -------------------
 
+
 def test_auto_budget_scales_to_the_machine_within_its_cap():
     from py_engine.ai.hard import auto_budget
-    assert auto_budget(0.75, 1.4, factor=0.3) == 0.75       # a faster machine: the base
+
+    assert auto_budget(0.75, 1.4, factor=0.3) == 0.75  # a faster machine: the base
     assert auto_budget(0.75, 1.4, factor=1.5) == pytest.approx(1.125)
-    assert auto_budget(0.75, 1.4, factor=4.0) == 1.4        # a phone: the cap
+    assert auto_budget(0.75, 1.4, factor=4.0) == 1.4  # a phone: the cap
     assert auto_budget(0.5, 1.0, factor=1.6) == pytest.approx(0.8)
 
 
 def test_machine_factor_probes_now_and_then(monkeypatch):
     from py_engine.ai import hard
+
     calls = []
     monkeypatch.setattr(hard, "_probe_once", lambda: calls.append(1) or hard.PROBE_REF * 2)
     monkeypatch.setattr(hard, "_probes", [])
     monkeypatch.setattr(hard, "_probe_at", [float("-inf")])
     assert hard.machine_factor() == pytest.approx(2.0)
-    assert len(calls) == 2                     # a warm-up run, then the measured one
+    assert len(calls) == 2  # a warm-up run, then the measured one
     hard.machine_factor()
-    assert len(calls) == 2                     # within PROBE_EVERY: no new probe
+    assert len(calls) == 2  # within PROBE_EVERY: no new probe
     assert hard.machine_factor(now=hard._probe_at[0] + hard.PROBE_EVERY + 1) == pytest.approx(2.0)
     assert len(calls) == 3
     assert HardBot(seed=1).auto and not HardBot(seed=1, budget=0.3).auto
-    assert HardBot(seed=1).time_budget() == pytest.approx(min(hard.DEFAULT_CAP,
-                                                              2 * hard.DEFAULT_BUDGET))
+    assert HardBot(seed=1).time_budget() == pytest.approx(
+        min(hard.DEFAULT_CAP, 2 * hard.DEFAULT_BUDGET)
+    )
 
 
 class _Clock:
@@ -445,15 +523,16 @@ def test_hard_stops_at_its_deadline_and_drops_the_unfinished_sample(monkeypatch)
     is abandoned (inside the rollout), so every candidate keeps the same samples."""
     from py_engine.ai import hard
     from py_engine.ai.medium import MediumBot
+
     view = view_for(_case("feed-seq5-s4"), 0)
     clock = _Clock(0.0005, 1.01)
     monkeypatch.setattr(hard.time, "perf_counter", clock)
-    h = HardBot(seed=1, budget=0.5, min_samples=1, min_gain=0.0)     # no early stop
+    h = HardBot(seed=1, budget=0.5, min_samples=1, min_gain=0.0)  # no early stop
     t0 = clock.t
     move = h.choose(view)
     st = h.last_stats
     assert st["overrun"] is True and st["samples"] >= 1
-    assert clock.t - t0 < 0.5 + 8 * clock.step     # a few readings after it, not a sample
+    assert clock.t - t0 < 0.5 + 8 * clock.step  # a few readings after it, not a sample
     assert move in legal_texts(view)
     # a deadline already past when the search starts: no sample, medium's move
     clock.step, clock.growth = 1.0, 1.0
@@ -472,6 +551,7 @@ def test_hard_with_iterations_has_no_deadline():
 
 # hints -------------------------------------------------------------------------------------
 
+
 def test_hint_is_reproducible_and_ignores_hidden_cards():
     """With a fixed number of samples the hint depends on the view only: moving the cards the
     viewer cannot see leaves it (move, reasons, warnings) unchanged."""
@@ -479,6 +559,7 @@ def test_hint_is_reproducible_and_ignores_hidden_cards():
 
     from py_engine.ai.hints import hint
     from py_engine.record import state_from_json, state_to_json
+
     rng = random.Random(5)
     searched = 0
     for case_id in ("feed-seq5-s4", "known-pair-jacks-s4", "block-joker-known-s4"):
@@ -499,6 +580,7 @@ def test_hint_levels_and_texts():
 
     from py_engine.ai.explain import CODES
     from py_engine.ai.hints import hint
+
     view = view_for(_case("feed-seq5-s4"), 0)
     for level in ("easy", "medium", "hard"):
         out = hint(view, level=level, iterations=2)
@@ -514,6 +596,7 @@ def test_pooled_tournaments_add_up(tmp_path, capsys):
     import json
 
     from py_engine.ai.tournament import main, pool
+
     a = tournament("samba", 2, "easy", "random", 3, 11)
     b = tournament("samba", 2, "easy", "random", 2, 12)
     one = pool([a])
@@ -523,7 +606,8 @@ def test_pooled_tournaments_add_up(tmp_path, capsys):
     assert both["deals"] == 5 and both["a_won"] == a["a_won"] + b["a_won"]
     assert both["ties"] == a["ties"] + b["ties"] and both["seeds"] == [11, 12]
     assert both["mean_score_diff"] == pytest.approx(
-        (3 * a["mean_score_diff"] + 2 * b["mean_score_diff"]) / 5, abs=0.1)
+        (3 * a["mean_score_diff"] + 2 * b["mean_score_diff"]) / 5, abs=0.1
+    )
     lo, hi = both["mean_score_diff_95"]
     assert lo <= both["mean_score_diff"] <= hi
     with pytest.raises(ValueError):
@@ -541,6 +625,7 @@ def _overriding_position():
     """A searched position of a seeded medium self-play deal where ``hard`` (24 samples,
     no minimum gain) overrules ``medium``: (view, the bot's search statistics, its move)."""
     from py_engine.ai.medium import MediumBot
+
     g = Game.new("samba", 4, seed=20041)
     bot = MediumBot(seed=1)
     for _ in range(400):
@@ -558,32 +643,34 @@ def test_min_gain_keeps_mediums_move_below_it_and_stops_when_settled():
     sampling stops (every four samples after ``min_samples``) once no candidate's upper bound
     reaches it."""
     from py_engine.ai.medium import MediumBot
+
     view, st, move = _overriding_position()
     gain = st["gains"][move][0]
     assert gain > 0
-    won, lost = st["signs"][move]       # samples the override beat medium's move in, lost in
+    won, lost = st["signs"][move]  # samples the override beat medium's move in, lost in
     assert won > 0 and won + lost <= st["samples"]
     same = HardBot(seed=5, iterations=24, min_gain=gain / 2)
     assert same.choose(view) == move and same.last_stats["samples"] == 24
     above = HardBot(seed=5, iterations=24, min_gain=gain + 1)
     assert above.choose(view) == MediumBot(seed=5).choose(view) != move
-    huge = HardBot(seed=5, iterations=24, min_gain=10 ** 6)
+    huge = HardBot(seed=5, iterations=24, min_gain=10**6)
     assert huge.choose(view) != move
-    assert huge.last_stats["samples"] == 12       # settled at once: min_samples
+    assert huge.last_stats["samples"] == 12  # settled at once: min_samples
 
 
 def test_settled_reads_the_upper_bounds():
     h = HardBot(seed=0, min_gain=50.0)
     base = [0.0] * 12
-    assert h._settled([base, [10.0, -10.0] * 6], 12)           # mean 0, tight
+    assert h._settled([base, [10.0, -10.0] * 6], 12)  # mean 0, tight
     assert not h._settled([base, [10.0, -10.0] * 6, [60.0] * 12], 12)
-    assert not h._settled([base, [200.0, -150.0] * 6], 12)     # mean 25, wide
+    assert not h._settled([base, [200.0, -150.0] * 6], 12)  # mean 25, wide
 
 
 def test_own_turn_leaves_the_searching_seats_turn_to_medium(monkeypatch):
     """``own_turn=True``: in a rollout the rest of the searching seat's turn is never played by
     the cheap meld stand-in; later turns still are. Without it the stand-in plays it."""
     from py_engine.ai import hard
+
     view = view_for(Game.new("samba", 4, seed=3), 0)
     draws = [m for m in legal_texts(view) if m.startswith(("draw", "take"))]
     assert draws
@@ -613,6 +700,7 @@ def test_tournament_counts_deals_decided_by_a_few_points(monkeypatch):
     """Deals decided by at most ``SMALL_MARGIN`` points are counted apart, and the share of the
     other decided deals is given with its interval (pooled runs add them up)."""
     import py_engine.ai.tournament as tm
+
     diffs = [5.0, -10.0, 200.0, 0.0, -500.0, 31.0, -30.0]
     monkeypatch.setattr(tm, "run", lambda fn, args, jobs, ray, progress: [(d, {}) for d in diffs])
     out = tm.tournament("samba", 4, "medium", "easy", len(diffs), 1)
@@ -627,7 +715,6 @@ def test_tournament_counts_deals_decided_by_a_few_points(monkeypatch):
     assert both["a_share_decided_beyond_small"] == round(4 / 6, 3)
 
 
-
 def test_hard_budget_on_the_cpu_clock_and_bad_clocks(monkeypatch):
     """``clock="cpu"``: the budget runs on this process's CPU time, so elapsed time the
     machine's other jobs take does not shorten the search (a measurement on a busy machine
@@ -638,11 +725,12 @@ def test_hard_budget_on_the_cpu_clock_and_bad_clocks(monkeypatch):
     import time as _time
 
     from py_engine.ai import tournament as tour
+
     view, _, _ = _overriding_position()
     wall_ticks, cpu_ticks = itertools.count(), itertools.count()
     monkeypatch.setattr(_time, "perf_counter", lambda: float(next(wall_ticks)))
     monkeypatch.setattr(_time, "process_time", lambda: next(cpu_ticks) * 1e-4)
-    wall = HardBot(seed=5, budget=0.3, min_gain=0.0)       # elapsed time races ahead: no time
+    wall = HardBot(seed=5, budget=0.3, min_gain=0.0)  # elapsed time races ahead: no time
     wall.choose(view)
     cpu = HardBot(seed=5, budget=0.3, min_gain=0.0, clock="cpu")
     cpu.choose(view)

@@ -4,6 +4,7 @@ avoid at least 90 % of them and ``hard`` (a fixed number of samples, reproducibl
 
 A bot that prefers the blunders is caught in every position, so the checks can fail.
 """
+
 from __future__ import annotations
 
 import os
@@ -17,8 +18,18 @@ from py_engine.views import view_for
 
 HERE = os.path.join(os.path.dirname(__file__), "blunders")
 CASES = load_cases(HERE)
-KINDS = {"known_pair", "block", "feed_top", "top_samba", "last_samba_card", "out_loses_game",
-         "answer_yes", "dutch_red3", "hoard_wild", "ask_first"}
+KINDS = {
+    "known_pair",
+    "block",
+    "feed_top",
+    "top_samba",
+    "last_samba_card",
+    "out_loses_game",
+    "answer_yes",
+    "dutch_red3",
+    "hoard_wild",
+    "ask_first",
+}
 
 
 def test_suite_is_complete():

@@ -1,5 +1,6 @@
 """The JSON bridge (docs/bridge.md): requests and responses are JSON text; errors have stable
 codes; a refused request changes nothing; the view never shows another seat's hand."""
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,17 @@ def call(bridge: Bridge, req) -> dict:
 
 def new(seats=("human", "random"), rules="samba", players=2, seed=1, **kw) -> tuple[Bridge, dict]:
     b = Bridge()
-    r = call(b, {"op": "new_game", "rules": rules, "players": players, "seed": seed,
-                 "seats": list(seats), **kw})
+    r = call(
+        b,
+        {
+            "op": "new_game",
+            "rules": rules,
+            "players": players,
+            "seed": seed,
+            "seats": list(seats),
+            **kw,
+        },
+    )
     assert r["ok"], r
     return b, r
 
@@ -92,8 +102,14 @@ def test_check_is_a_dry_run():
 
 def test_check_reports_opening_count():
     b = Bridge()
-    sc = {"players": 2, "seed": 2, "current": 0, "phase": "meld",
-          "hands": [["7S", "7H", "7D", "KD", "4C"], ["9H", "9D", "AS"]], "pile": ["5D"]}
+    sc = {
+        "players": 2,
+        "seed": 2,
+        "current": 0,
+        "phase": "meld",
+        "hands": [["7S", "7H", "7D", "KD", "4C"], ["9H", "9D", "AS"]],
+        "pile": ["5D"],
+    }
     r = call(b, {"op": "scenario", "scenario": sc, "seats": ["human", "random"]})
     assert r["ok"], r
     r = call(b, {"op": "check", "move": "meld new 7S 7H 7D"})
@@ -115,7 +131,7 @@ def test_stale_version_changes_nothing():
 
 def test_bot_plays_for_computer_seats_only():
     b, r = new(seats=("random", "human"))
-    assert r["view"]["seat"] == 1          # the human is the viewer
+    assert r["view"]["seat"] == 1  # the human is the viewer
     g = b.game
     assert g.current == 0
     assert err(call(b, {"op": "move", "move": "draw", "version": 0})) == "not_your_turn"
@@ -168,14 +184,17 @@ def test_record_and_load_round_trip():
     assert r["version"] == version
 
 
-@pytest.mark.parametrize("corrupt", [
-    lambda rec: rec["moves"].__setitem__(0, "pass"),
-    lambda rec: rec.update(format="other"),
-    lambda rec: rec.update(moves="draw"),
-    lambda rec: rec.update(players=5),
-    lambda rec: rec.update(seats=["human"]),
-    lambda rec: rec.update(seats=["human", "wizard"]),
-])
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        lambda rec: rec["moves"].__setitem__(0, "pass"),
+        lambda rec: rec.update(format="other"),
+        lambda rec: rec.update(moves="draw"),
+        lambda rec: rec.update(players=5),
+        lambda rec: rec.update(seats=["human"]),
+        lambda rec: rec.update(seats=["human", "wizard"]),
+    ],
+)
 def test_corrupt_record_is_refused_and_game_kept(corrupt):
     b, _ = new(seed=5)
     call(b, {"op": "move", "move": "draw", "version": 0})
@@ -196,15 +215,18 @@ def test_garbage_record_is_refused(record):
     assert view(b) == before
 
 
-@pytest.mark.parametrize("options,needle", [
-    ({"rules": "samba", "players": 5}, "players"),
-    ({"rules": "crawford", "players": 3}, "players"),
-    ({"rules": "samba", "players": 2, "target": 1234}, "target"),
-    ({"rules": "bridge", "players": 4}, "bridge"),
-    ({"rules": "samba", "players": 2, "seed": "abc"}, "seed"),
-    ({"rules": "samba", "players": 2, "seats": ["human"]}, "seats"),
-    ({"rules": "samba", "players": 2, "seats": ["human", "wizard"]}, "seats"),
-])
+@pytest.mark.parametrize(
+    "options,needle",
+    [
+        ({"rules": "samba", "players": 5}, "players"),
+        ({"rules": "crawford", "players": 3}, "players"),
+        ({"rules": "samba", "players": 2, "target": 1234}, "target"),
+        ({"rules": "bridge", "players": 4}, "bridge"),
+        ({"rules": "samba", "players": 2, "seed": "abc"}, "seed"),
+        ({"rules": "samba", "players": 2, "seats": ["human"]}, "seats"),
+        ({"rules": "samba", "players": 2, "seats": ["human", "wizard"]}, "seats"),
+    ],
+)
 def test_bad_options_are_refused_and_game_kept(options, needle):
     b, _ = new(seed=4)
     before = view(b)
@@ -216,21 +238,24 @@ def test_bad_options_are_refused_and_game_kept(options, needle):
     assert b.game is game and view(b) == before
 
 
-@pytest.mark.parametrize("request_text,code", [
-    ("not json", "bad_request"),
-    ("", "bad_request"),
-    ("[]", "bad_request"),
-    ("42", "bad_request"),
-    ('{"move": "draw"}', "bad_request"),
-    ('{"op": 5}', "bad_request"),
-    ('{"op": "fly"}', "unknown_op"),
-    ('{"op": "handle"}', "unknown_op"),
-    ('{"op": "move", "version": 0}', "bad_request"),
-    ('{"op": "move", "move": 5, "version": 0}', "bad_request"),
-    ('{"op": "move", "move": "fly 7S", "version": 0}', "bad_move_text"),
-    ('{"op": "move", "move": "discard 1Z", "version": 0}', "bad_move_text"),
-    ('{"op": "check"}', "bad_request"),
-])
+@pytest.mark.parametrize(
+    "request_text,code",
+    [
+        ("not json", "bad_request"),
+        ("", "bad_request"),
+        ("[]", "bad_request"),
+        ("42", "bad_request"),
+        ('{"move": "draw"}', "bad_request"),
+        ('{"op": 5}', "bad_request"),
+        ('{"op": "fly"}', "unknown_op"),
+        ('{"op": "handle"}', "unknown_op"),
+        ('{"op": "move", "version": 0}', "bad_request"),
+        ('{"op": "move", "move": 5, "version": 0}', "bad_request"),
+        ('{"op": "move", "move": "fly 7S", "version": 0}', "bad_move_text"),
+        ('{"op": "move", "move": "discard 1Z", "version": 0}', "bad_move_text"),
+        ('{"op": "check"}', "bad_request"),
+    ],
+)
 def test_garbage_requests(request_text, code):
     b, _ = new()
     before = view(b)
@@ -255,14 +280,19 @@ def test_reason_codes_are_listed():
 
 # hints (docs/bridge.md "Hints") ------------------------------------------------------------
 
+
 def _hint_table(case_id="feed-seq5-s4"):
     """A bridge at a blunder-suite position where ``hard`` searches, seat 0 a human to act."""
     import os
 
     from py_engine.ai.judge import load_cases, position
     from py_engine.session import Session
-    case = [c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))
-            if c["id"] == case_id][0]
+
+    case = [
+        c
+        for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))
+        if c["id"] == case_id
+    ][0]
     g = position(case)
     b = Bridge()
     b.session = Session(g, ["human"] + ["medium"] * (g.players - 1))
@@ -272,11 +302,13 @@ def _hint_table(case_id="feed-seq5-s4"):
 
 def _state(b: Bridge) -> dict:
     from py_engine.record import state_to_json
+
     return state_to_json(b.game)
 
 
 def test_hint_reply_asks_hard_and_says_why():
     from py_engine.ai.explain import CODES
+
     b = _hint_table()
     before = _state(b)
     legal = view(b)["legal"]
@@ -289,21 +321,24 @@ def test_hint_reply_asks_hard_and_says_why():
     assert r["reasons"] and isinstance(r["warnings"], list)
     for e in r["reasons"] + r["warnings"]:
         assert set(e) - {"key"} == set(CODES[e["key"]]), e
-    assert _state(b) == before                       # a hint changes nothing
-    assert call(b, {"op": "hint", "version": b.game.version}) == r     # same position, same hint
+    assert _state(b) == before  # a hint changes nothing
+    assert call(b, {"op": "hint", "version": b.game.version}) == r  # same position, same hint
     r2 = call(b, {"op": "hint", "level": "medium"})
     assert r2["ok"] and r2["level"] == "medium"
-    assert call(b, {"op": "hint", "level": None}) == r      # null: the default level
+    assert call(b, {"op": "hint", "level": None}) == r  # null: the default level
 
 
-@pytest.mark.parametrize("req,code", [
-    ({"level": "expert"}, "bad_option"),
-    ({"level": 3}, "bad_option"),
-    ({"level": "random"}, "bad_option"),
-    ({"level": ""}, "bad_option"),
-    ({"version": 99999}, "stale_version"),
-    ({"version": "x"}, "stale_version"),
-])
+@pytest.mark.parametrize(
+    "req,code",
+    [
+        ({"level": "expert"}, "bad_option"),
+        ({"level": 3}, "bad_option"),
+        ({"level": "random"}, "bad_option"),
+        ({"level": ""}, "bad_option"),
+        ({"version": 99999}, "stale_version"),
+        ({"version": "x"}, "stale_version"),
+    ],
+)
 def test_bad_hint_requests_are_refused_and_change_nothing(req, code):
     b = _hint_table()
     before = _state(b)
@@ -329,6 +364,7 @@ def test_hint_sees_only_the_viewers_view(monkeypatch):
     """The hint is computed from the viewer's view alone (no other hand, no stock)."""
     from py_engine.ai import hints
     from py_engine.views import view_for
+
     b = _hint_table("known-pair-jacks-s4")
     seen = []
     real = hints.hint
@@ -336,6 +372,7 @@ def test_hint_sees_only_the_viewers_view(monkeypatch):
     def spy(v, **kw):
         seen.append(v)
         return real(v, iterations=2, **{k: x for k, x in kw.items() if k != "iterations"})
+
     monkeypatch.setattr(hints, "hint", spy)
     r = call(b, {"op": "hint"})
     assert r["ok"] and len(seen) == 1
@@ -347,8 +384,9 @@ def _documented_hint_keys() -> dict[str, set[str]]:
     """docs/bridge.md "Hints": key -> its documented parameters."""
     import re
     from pathlib import Path
+
     text = (Path(__file__).resolve().parent.parent / "docs" / "bridge.md").read_text("utf-8")
-    section = text[text.index("\n## Hints"):text.index("\n## The view")]
+    section = text[text.index("\n## Hints") : text.index("\n## The view")]
     rows = re.findall(r"^\| `((?:why|warn)\.\w+)` \| ([^|]*) \|", section, re.M)
     return {k: set(re.findall(r"`(\w+)`", p)) for k, p in rows}
 
@@ -361,6 +399,7 @@ def test_every_reason_and_warning_key_is_documented_with_its_parameters():
     from py_engine.ai.explain import CODES, explain
     from py_engine.state import Game
     from py_engine.views import view_for
+
     doc = _documented_hint_keys()
     assert doc == {key: set(params) for key, params in CODES.items()}
     seen = set()

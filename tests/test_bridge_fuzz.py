@@ -4,6 +4,7 @@ with a JSON object, and a refused request changes nothing (the game, its seats a
 
 The page, a saved game and an embedding page all reach the engine through this one door, so
 "bad input gets a clear error and changes nothing" is checked here once for all of them."""
+
 from __future__ import annotations
 
 import json
@@ -14,17 +15,84 @@ import pytest
 
 from py_engine.bridge import Bridge
 
-OPS = ["new_game", "view", "move", "check", "bot", "hint", "record", "load", "scenario",
-       "deal_review", "lesson", "lesson_check", "rules_data", "reasons"]
-PARAMS = ["rules", "players", "target", "seed", "seats", "move", "version", "level", "record",
-          "scenario", "lesson"]
+OPS = [
+    "new_game",
+    "view",
+    "move",
+    "check",
+    "bot",
+    "hint",
+    "record",
+    "load",
+    "scenario",
+    "deal_review",
+    "lesson",
+    "lesson_check",
+    "rules_data",
+    "reasons",
+]
+PARAMS = [
+    "rules",
+    "players",
+    "target",
+    "seed",
+    "seats",
+    "move",
+    "version",
+    "level",
+    "record",
+    "scenario",
+    "lesson",
+]
 
-ATOMS = [None, True, False, 0, 1, -1, 2, 4, 6, 7, 2**31, -2**63, 10**30, 0.5, float("1e308"),
-         "", "samba", "dutch", "crawford", "canasta", "human", "easy", "medium", "hard",
-         "random", "draw", "discard 7S", "discard JK", "take 7S 7H", "meld new 7S 7H 7D",
-         "top m1", "take m1", "merge m1 m2", "answer yes", "ask new 7S 7H 7D; discard 4C",
-         "next", "end", "pass", "red3 3H", "m1", "7S", "x" * 300, "ünïcødé ♠", "\u0000",
-         "1e9", "NaN"]
+ATOMS = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2,
+    4,
+    6,
+    7,
+    2**31,
+    -(2**63),
+    10**30,
+    0.5,
+    float("1e308"),
+    "",
+    "samba",
+    "dutch",
+    "crawford",
+    "canasta",
+    "human",
+    "easy",
+    "medium",
+    "hard",
+    "random",
+    "draw",
+    "discard 7S",
+    "discard JK",
+    "take 7S 7H",
+    "meld new 7S 7H 7D",
+    "top m1",
+    "take m1",
+    "merge m1 m2",
+    "answer yes",
+    "ask new 7S 7H 7D; discard 4C",
+    "next",
+    "end",
+    "pass",
+    "red3 3H",
+    "m1",
+    "7S",
+    "x" * 300,
+    "ünïcødé ♠",
+    "\u0000",
+    "1e9",
+    "NaN",
+]
 
 
 def garbage(rng: random.Random, depth: int = 0):
@@ -33,8 +101,24 @@ def garbage(rng: random.Random, depth: int = 0):
         return rng.choice(ATOMS)
     if r < 0.8:
         return [garbage(rng, depth + 1) for _ in range(rng.randrange(0, 5))]
-    keys = PARAMS + ["players", "hands", "pile", "melds", "moves", "check", "format", "steps",
-                     "id", "title", "phase", "current", "stock", "scores", "deal", "dealer"]
+    keys = PARAMS + [
+        "players",
+        "hands",
+        "pile",
+        "melds",
+        "moves",
+        "check",
+        "format",
+        "steps",
+        "id",
+        "title",
+        "phase",
+        "current",
+        "stock",
+        "scores",
+        "deal",
+        "dealer",
+    ]
     return {rng.choice(keys): garbage(rng, depth + 1) for _ in range(rng.randrange(0, 5))}
 
 
@@ -47,7 +131,7 @@ def request(rng: random.Random, bridge: Bridge):
     if bridge.game is not None and rng.random() < 0.3:
         req["version"] = bridge.game.version
     if rng.random() < 0.05:
-        return rng.choice(["", "{", "[]", "null", "7", json.dumps(garbage(rng)), "{\"op\": "])
+        return rng.choice(["", "{", "[]", "null", "7", json.dumps(garbage(rng)), '{"op": '])
     return json.dumps(req)
 
 
@@ -56,8 +140,19 @@ def snapshot(bridge: Bridge) -> str:
     if g is None:
         return "no game"
     record = json.loads(Bridge.handle(bridge, '{"op": "record"}'))["record"]
-    return json.dumps([record, bridge.seats, sorted(bridge.bots), bridge.lesson,
-                       bridge.lesson_step, g.version, g.phase], sort_keys=True, default=str)
+    return json.dumps(
+        [
+            record,
+            bridge.seats,
+            sorted(bridge.bots),
+            bridge.lesson,
+            bridge.lesson_step,
+            g.version,
+            g.phase,
+        ],
+        sort_keys=True,
+        default=str,
+    )
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -65,8 +160,17 @@ def test_random_requests_never_raise_and_refusals_change_nothing(seed):
     rng = random.Random(f"fuzz:{seed}")
     bridge = Bridge()
     if seed % 2:
-        bridge.handle(json.dumps({"op": "new_game", "rules": ["samba", "dutch", "crawford"][seed % 3],
-                                  "players": 4, "seed": seed, "seats": ["human"] + ["easy"] * 3}))
+        bridge.handle(
+            json.dumps(
+                {
+                    "op": "new_game",
+                    "rules": ["samba", "dutch", "crawford"][seed % 3],
+                    "players": 4,
+                    "seed": seed,
+                    "seats": ["human"] + ["easy"] * 3,
+                }
+            )
+        )
     refused = accepted = 0
     for i in range(400):
         text = request(rng, bridge)
@@ -96,7 +200,7 @@ def mutate(rng: random.Random, value, rate: float = 0.15):
         for k, v in value.items():
             r = rng.random()
             if r < rate / 3:
-                continue                      # dropped
+                continue  # dropped
             out[k] = garbage(rng) if r < rate else mutate(rng, v, rate)
         if rng.random() < rate / 3:
             out[rng.choice(PARAMS)] = garbage(rng)
@@ -110,7 +214,7 @@ def mutate(rng: random.Random, value, rate: float = 0.15):
         return out
     if isinstance(value, str) and value and rng.random() < rate:
         i = rng.randrange(len(value))
-        return value[:i] + rng.choice(["", "Z", "10", " ", ";", "m9", "JK"]) + value[i + 1:]
+        return value[:i] + rng.choice(["", "Z", "10", " ", ";", "m9", "JK"]) + value[i + 1 :]
     if isinstance(value, int) and not isinstance(value, bool) and rng.random() < rate:
         return rng.choice([value + 1, value - 1, -value, value * 1000, 0])
     return value
@@ -122,9 +226,18 @@ def test_damaged_records_scenarios_and_lessons_are_refused_cleanly(seed):
     with a few values changed: refused with a code and nothing changed, or accepted whole."""
     rng = random.Random(f"mutate:{seed}")
     bridge = Bridge()
-    bridge.handle(json.dumps({"op": "new_game", "rules": ["samba", "dutch", "crawford"][seed % 3],
-                              "players": 4, "seed": seed, "seats": ["human"] + ["easy"] * 3}))
-    for _ in range(40):      # some play, so the record has moves
+    bridge.handle(
+        json.dumps(
+            {
+                "op": "new_game",
+                "rules": ["samba", "dutch", "crawford"][seed % 3],
+                "players": 4,
+                "seed": seed,
+                "seats": ["human"] + ["easy"] * 3,
+            }
+        )
+    )
+    for _ in range(40):  # some play, so the record has moves
         v = json.loads(bridge.handle('{"op": "view"}'))["view"]
         if v["phase"] in ("deal_over", "game_over"):
             break
@@ -142,7 +255,7 @@ def test_damaged_records_scenarios_and_lessons_are_refused_cleanly(seed):
         if kind.startswith("load"):
             rec = mutate(rng, record, rate)
             if isinstance(rec, dict):
-                rec.pop("check", None)      # no checksum: the replay itself must catch damage
+                rec.pop("check", None)  # no checksum: the replay itself must catch damage
             req = {"op": "load", "record": rec}
         elif kind == "lesson":
             req = {"op": "lesson", "lesson": mutate(rng, rng.choice(lessons), rate)}

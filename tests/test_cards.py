@@ -1,4 +1,5 @@
 """Unit tests for py_engine/cards.py against docs/rules.md section 1 and docs/formats.md."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -110,16 +111,48 @@ def test_card_id_layout_matches_formats_doc():
     assert all(KIND_OF_ID[c] == JOKER for c in range(156, 162))
 
 
-@pytest.mark.parametrize("text,expected", [
-    ("10H", "TH"), ("10h", "TH"), ("th", "TH"), ("7s", "7S"), ("as", "AS"), ("jk", "JK"),
-    ("X", "JK"), ("joker", "JK"), ("Joker", "JK"), (" 7S ", "7S"), ("qD", "QD")])
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("10H", "TH"),
+        ("10h", "TH"),
+        ("th", "TH"),
+        ("7s", "7S"),
+        ("as", "AS"),
+        ("jk", "JK"),
+        ("X", "JK"),
+        ("joker", "JK"),
+        ("Joker", "JK"),
+        (" 7S ", "7S"),
+        ("qD", "QD"),
+    ],
+)
 def test_aliases_and_case_accepted(text, expected):
     assert kind_text(parse_kind(text)) == expected
 
 
-@pytest.mark.parametrize("text", [
-    "", " ", "1H", "11H", "7", "S", "7Z", "ZS", "7SS", "10", "100H", "1OH", "JKR", "7 S", "S7",
-    "0H", "KK"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        " ",
+        "1H",
+        "11H",
+        "7",
+        "S",
+        "7Z",
+        "ZS",
+        "7SS",
+        "10",
+        "100H",
+        "1OH",
+        "JKR",
+        "7 S",
+        "S7",
+        "0H",
+        "KK",
+    ],
+)
 def test_malformed_cards_rejected(text):
     with pytest.raises(ValueError) as e:
         parse_kind(text)

@@ -1,4 +1,5 @@
 """docs/rules.md section 12: the checked figures."""
+
 from __future__ import annotations
 
 import pytest
@@ -51,7 +52,7 @@ def test_12_samba_card_values(low, expected):
 def test_12_stock_after_four_player_deal():
     for seed in range(30):
         g = Game.new("samba", 4, seed=seed)
-        laid = sum(len(r) for r in g.red3)   # laid red threes were replaced from the stock
+        laid = sum(len(r) for r in g.red3)  # laid red threes were replaced from the stock
         assert len(g.stock) + laid == 162 - 60 - len(g.pile)
         assert len(g.stock) + laid <= 101
 

@@ -1,4 +1,5 @@
 """The command line (issue 2 item 6), run in-process: ``py_engine.cli.main(argv, out)``."""
+
 from __future__ import annotations
 
 import io
@@ -21,8 +22,9 @@ def run(argv) -> tuple[int, dict]:
 
 @pytest.mark.parametrize("rules,players", [("samba", 2), ("dutch", 4), ("crawford", 4)])
 def test_simulate_small_run(rules, players):
-    rc, res = run(["simulate", "--rules", rules, "--players", str(players), "--games", "1",
-                   "--seed", "3"])
+    rc, res = run(
+        ["simulate", "--rules", rules, "--players", str(players), "--games", "1", "--seed", "3"]
+    )
     assert rc == 0
     assert res["violations"] == 0 and res["violation_examples"] == []
     assert res["games"] == 1 and res["finished"] == 1
@@ -44,9 +46,13 @@ def test_simulate_unknown_rules_is_an_error():
         main(["simulate", "--rules", "bridge", "--games", "1"], out=io.StringIO())
 
 
-SCENARIO = {"rules": "samba", "players": 2, "seed": 4,
-            "hands": [["7S", "7H", "KD", "KC", "4C"], ["9H", "9D", "AS"]],
-            "pile": ["5D", "8C", "7D"]}
+SCENARIO = {
+    "rules": "samba",
+    "players": 2,
+    "seed": 4,
+    "hands": [["7S", "7H", "KD", "KC", "4C"], ["9H", "9D", "AS"]],
+    "pile": ["5D", "8C", "7D"],
+}
 
 
 def _write(tmp_path, obj, name="sc.json"):
@@ -71,7 +77,7 @@ def test_check_illegal_move_gives_reason(tmp_path):
     rc, res = run(["check", "--scenario", _write(tmp_path, sc), "--move", "take 7S 7H"])
     assert rc == 0
     assert res["legal"] is False
-    assert res["reason"] == "opening_too_low"   # 7+7+7 = 15 points, the minimum is 50
+    assert res["reason"] == "opening_too_low"  # 7+7+7 = 15 points, the minimum is 50
     assert "minimum" in res["message"]
 
 
@@ -100,8 +106,10 @@ def test_check_unreadable_scenario_file(tmp_path):
         main(["check", "--scenario", path, "--move", "draw"], out=io.StringIO())
     assert "cannot read" in str(e.value.code) and path in str(e.value.code)
     with pytest.raises(SystemExit) as e:
-        main(["check", "--scenario", str(tmp_path / "missing.json"), "--move", "draw"],
-             out=io.StringIO())
+        main(
+            ["check", "--scenario", str(tmp_path / "missing.json"), "--move", "draw"],
+            out=io.StringIO(),
+        )
     assert "cannot read" in str(e.value.code)
 
 

@@ -1,4 +1,5 @@
 """Per-deal seeds (play between browsers derives each deal's shuffle from every player)."""
+
 import random
 
 import pytest

@@ -1,6 +1,7 @@
 """``medium`` leaves the discards unscored where another move beats them all for certain
 (``MediumBot.discard_ceiling``): the bound must hold for every discard, and the choice must stay
 ``rank_moves``' first move."""
+
 from __future__ import annotations
 
 import pytest
@@ -33,8 +34,10 @@ def _gap(bot: MediumBot, view: dict) -> tuple[float | None, float]:
     return ceiling, top
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
-                                           ("samba", 2), ("bolivia", 4), ("canasta", 4)])
+@pytest.mark.parametrize(
+    "rules,players",
+    [("samba", 4), ("dutch", 4), ("crawford", 6), ("samba", 2), ("bolivia", 4), ("canasta", 4)],
+)
 def test_no_discard_scores_above_the_ceiling(rules, players):
     bot = MediumBot(seed=1)
     shortcut = full = 0
@@ -48,7 +51,7 @@ def test_no_discard_scores_above_the_ceiling(rules, players):
             else:
                 full += 1
         assert bot.choose(view) == ranked[0][1]
-    assert shortcut > 10 and full > 10      # both ways are taken
+    assert shortcut > 10 and full > 10  # both ways are taken
 
 
 def test_easy_habits_keep_the_bound():
@@ -78,5 +81,7 @@ def test_the_bound_is_checked():
     """The bound is close: some discard scores within 20 of it, so a ceiling lower by that much
     would fail the first test."""
     bot = MediumBot(seed=1)
-    assert any(ceiling is not None and top > ceiling - 20
-               for ceiling, top in (_gap(bot, v) for v in _positions("samba", 4, 40)))
+    assert any(
+        ceiling is not None and top > ceiling - 20
+        for ceiling, top in (_gap(bot, v) for v in _positions("samba", 4, 40))
+    )

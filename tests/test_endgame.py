@@ -1,4 +1,5 @@
 """``ai.endgame``: the going-out turn played exactly (``hard``)."""
+
 from __future__ import annotations
 
 from py_engine.ai.endgame import as_question, best_going_out
@@ -38,8 +39,7 @@ def test_the_going_out_layout_that_scores_most_is_played():
     med = MediumBot(seed=1)
     mv = best_going_out(view, med)
     assert mv is not None and mv != med.choose(view)
-    exact = _finish_turn(g.copy(log=True), seat,
-                         lambda v: best_going_out(v, med) or med.choose(v))
+    exact = _finish_turn(g.copy(log=True), seat, lambda v: best_going_out(v, med) or med.choose(v))
     medium = _finish_turn(g.copy(log=True), seat, med.choose)
     assert exact > medium
 
@@ -72,7 +72,7 @@ def test_no_answer_where_medium_does_not_go_out():
     med = MediumBot(seed=1)
     for _ in range(12):
         view = view_for(g, g.current)
-        assert best_going_out(view, med) is None        # early in the deal: nobody goes out
+        assert best_going_out(view, med) is None  # early in the deal: nobody goes out
         g.play(med.choose(view))
 
 

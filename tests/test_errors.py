@@ -1,4 +1,5 @@
 """The engine's errors cross process boundaries intact (``multiprocessing`` pickles them)."""
+
 from __future__ import annotations
 
 import pickle
@@ -13,7 +14,7 @@ from py_engine.state import Game
 
 def _refused_discard(seed: int) -> None:
     g = Game.new("samba", 4, seed=seed)
-    g.play("discard 5H")         # the draw phase: refused with wrong_phase
+    g.play("discard 5H")  # the draw phase: refused with wrong_phase
 
 
 def test_illegal_move_pickles_with_its_code_detail_and_info():

@@ -5,6 +5,7 @@ partner's included, and the stock: cards swapped between those places, counts ke
 changes its decision. And a bot only ever receives a view (a plain dict from ``view_for``; its legal part a
 ``LegalView``, which also holds the moves it lists as objects).
 """
+
 from __future__ import annotations
 
 import random
@@ -38,6 +39,7 @@ def shuffle_hidden(game: Game, seat: int, rng: random.Random) -> None:
             game.stock[i] = c
         else:
             game.hands[s][i] = c
+
     fixed = game.rules.red_threes_automatic
     movable = [sl for sl in slots if not (fixed and IS_RED3[KIND_OF_ID[get(sl)]])]
     cards = [get(sl) for sl in movable]
@@ -64,6 +66,7 @@ def positions(rules: str, players: int, seed: int, every: int):
 
 def _decision_after_shuffles(game: Game, seat: int, make, shuffles: int, rng) -> None:
     from py_engine.record import state_from_json, state_to_json
+
     view = view_for(game, seat)
     first = make().choose(view)
     for _ in range(shuffles):
@@ -96,9 +99,21 @@ def test_hard_ignores_hidden_cards(rules, players):
         if len(probe.candidates(view, probe.medium.rank_moves(view))) < 2:
             continue
         # confidence 0: any sampled advantage overrules medium, the most sensitive setting
-        _decision_after_shuffles(game, seat, lambda: HardBot(
-            seed=3, iterations=3, rounds=0.5, shortlist=3, min_samples=2, confidence=0.0,
-            min_gain=0.0), 1, rng)
+        _decision_after_shuffles(
+            game,
+            seat,
+            lambda: HardBot(
+                seed=3,
+                iterations=3,
+                rounds=0.5,
+                shortlist=3,
+                min_samples=2,
+                confidence=0.0,
+                min_gain=0.0,
+            ),
+            1,
+            rng,
+        )
         n += 1
         if n >= 5:
             break
@@ -116,11 +131,13 @@ def test_shuffling_really_moves_hidden_cards():
 
     class Peeker:
         """A cheating bot: reads seat 1's hand from the game it should not have."""
+
         def __init__(self, g):
             self.g = g
 
         def choose(self, view):
             return view["legal"]["moves"][sum(self.g.hands[1]) % len(view["legal"]["moves"])]
+
     game.play("draw")
     changed = False
     for i in range(10):
@@ -133,6 +150,7 @@ def test_shuffling_really_moves_hidden_cards():
 
 class Spy:
     """Wraps a bot and records what it is given."""
+
     seen: list = []
 
     def __init__(self, inner):
@@ -146,8 +164,9 @@ class Spy:
 def test_bots_only_receive_views(monkeypatch):
     real = tournament_mod.make_bot
     Spy.seen = []
-    monkeypatch.setattr(tournament_mod, "make_bot",
-                        lambda level, seed=0, **kw: Spy(real(level, seed=seed, **kw)))
+    monkeypatch.setattr(
+        tournament_mod, "make_bot", lambda level, seed=0, **kw: Spy(real(level, seed=seed, **kw))
+    )
     tournament_mod.tournament("dutch", 4, "medium", "easy", 1, 3)
     assert Spy.seen
     keys = set(view_for(Game.new("dutch", 4, seed=1), 0))
@@ -155,6 +174,6 @@ def test_bots_only_receive_views(monkeypatch):
         assert type(arg) is dict and set(arg) == keys
         assert isinstance(arg["stock"], int)
         assert all(isinstance(n, int) for n in arg["hand_sizes"])
-        legal = arg["legal"]        # its move objects are exactly the legal moves it lists
+        legal = arg["legal"]  # its move objects are exactly the legal moves it lists
         if legal is not None and hasattr(legal, "objects"):
             assert [m.text() for m in legal.objects] == legal["targets"]["all"]

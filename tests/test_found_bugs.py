@@ -4,6 +4,7 @@ All four concern ``record.state_from_json`` / ``check_consistent``: a saved stat
 for fields that the loader does not check against the cards, so a corrupted (or hand-edited)
 state loads and then plays by wrong rules instead of raising ScenarioError.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,9 +17,14 @@ from py_engine.record import state_from_json, state_to_json
 
 
 def _saved() -> dict:
-    g = scenario(players=2, current=0, phase="meld",
-                 hands=[["9S", "9H", "KD", "4C"], ["5D", "6D"]],
-                 melds=[[["AS", "AH", "AD"]], []], pile=["8C"])
+    g = scenario(
+        players=2,
+        current=0,
+        phase="meld",
+        hands=[["9S", "9H", "KD", "4C"], ["5D", "6D"]],
+        melds=[[["AS", "AH", "AD"]], []],
+        pile=["8C"],
+    )
     return json.loads(json.dumps(state_to_json(g)))
 
 

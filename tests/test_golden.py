@@ -10,6 +10,7 @@ these games differently; if that change is intended, regenerate the files with
 
 and review the diff before committing it.
 """
+
 from __future__ import annotations
 
 import os
@@ -23,9 +24,18 @@ from py_engine.simulate import PARTS, random_move
 from py_engine.state import Game
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
-GAMES = [("samba", 4, 1), ("samba", 4, 3), ("samba", 2, 4), ("samba", 3, 33), ("dutch", 4, 2),
-         ("dutch", 4, 6), ("dutch", 6, 5), ("crawford", 6, 10),
-         ("crawford", 6, 3), ("crawford", 4, 6)]
+GAMES = [
+    ("samba", 4, 1),
+    ("samba", 4, 3),
+    ("samba", 2, 4),
+    ("samba", 3, 33),
+    ("dutch", 4, 2),
+    ("dutch", 4, 6),
+    ("dutch", 6, 5),
+    ("crawford", 6, 10),
+    ("crawford", 6, 3),
+    ("crawford", 4, 6),
+]
 
 
 def transcript(rules: str, players: int, seed: int) -> tuple[str, Game]:
@@ -42,7 +52,8 @@ def transcript(rules: str, players: int, seed: int) -> tuple[str, Game]:
     res = game.deal_result
     parts = "; ".join(
         f"side {i}: " + " ".join(f"{p}={s[p]}" for p in PARTS) + f" total={s['total']}"
-        for i, s in enumerate(res["sides"]))
+        for i, s in enumerate(res["sides"])
+    )
     lines.append(f"result reason={res['reason']} went_out={res['went_out']} | {parts}")
     return "\n".join(lines) + "\n", game
 
@@ -61,12 +72,15 @@ def test_golden_transcript(rules, players, seed):
     expected = path.read_text(encoding="utf-8")
     if text != expected:
         got, want = text.splitlines(), expected.splitlines()
-        first = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b),
-                     min(len(got), len(want)))
-        pytest.fail(f"{path.name} differs at line {first + 1}:\n"
-                    f"  golden: {want[first] if first < len(want) else '<end>'}\n"
-                    f"  now:    {got[first] if first < len(got) else '<end>'}\n"
-                    f"(set SAMBA_REGEN_GOLDEN=1 to regenerate if the change is intended)")
+        first = next(
+            (i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want))
+        )
+        pytest.fail(
+            f"{path.name} differs at line {first + 1}:\n"
+            f"  golden: {want[first] if first < len(want) else '<end>'}\n"
+            f"  now:    {got[first] if first < len(got) else '<end>'}\n"
+            f"(set SAMBA_REGEN_GOLDEN=1 to regenerate if the change is intended)"
+        )
 
 
 @pytest.mark.parametrize("rules,players,seed", GAMES)
@@ -76,8 +90,16 @@ def test_golden_file_replays_as_a_record(rules, players, seed):
     moves = [ln.split(" ", 2)[2] for ln in lines[1:-1]]
     seats = [int(ln.split(" ", 2)[1][1:]) for ln in lines[1:-1]]
     assert len(moves) > 20
-    game = replay({"format": "samba-record/1", "rules": rules, "players": players,
-                   "target": 10000, "seed": seed, "moves": moves})
+    game = replay(
+        {
+            "format": "samba-record/1",
+            "rules": rules,
+            "players": players,
+            "target": 10000,
+            "seed": seed,
+            "moves": moves,
+        }
+    )
     assert game.phase in ("deal_over", "game_over")
     totals = [int(p.rsplit("total=", 1)[1]) for p in lines[-1].split(" | ", 1)[1].split("; ")]
     assert [s["total"] for s in game.deal_result["sides"]] == totals

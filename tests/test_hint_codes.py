@@ -3,6 +3,7 @@ code with its parameters), the page's four catalogues hold every word. Every cod
 emit is declared, has words in each language and only placeholders its facts fill; no catalogue
 keeps words for a code the engine no longer sends. (docs/bridge.md's table of the codes and their
 parameters: tests/test_bridge.py.)"""
+
 from __future__ import annotations
 
 import ast
@@ -30,8 +31,11 @@ def emitted_codes() -> set[str]:
     found = set()
     for path in Path(py_engine.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and CODE.match(node.value):
+            if (
+                isinstance(node, ast.Constant)
+                and isinstance(node.value, str)
+                and CODE.match(node.value)
+            ):
                 found.add(node.value)
     return found
 
@@ -55,4 +59,3 @@ def test_each_catalogue_has_words_for_every_code_and_no_stale_ones(lang):
         for text in texts:
             used = set(PLACEHOLDER.findall(text))
             assert used <= allowed, f"{lang}.json {key}: {sorted(used - allowed)} not sent"
-

@@ -2,6 +2,7 @@
 engine reason code has its message key (every string the page shows goes through an i18n key). A message
 with plural forms is an object of the language's CLDR plural categories (what Intl.PluralRules
 selects): the same keys are plural in every language, and no message fakes a plural ("(s)")."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,12 @@ def load(lang: str) -> dict:
 CATALOGUES = {lang: load(lang) for lang in LANGS}
 # The CLDR plural categories of integers in each language (Intl.PluralRules(lang).select(n));
 # French "many" (1,000,000 and up) may fall back to "other".
-PLURAL_FORMS = {"en": {"one", "other"}, "fr": {"one", "other"}, "ru": {"one", "few", "many", "other"},
-                "nb": {"one", "other"}}
+PLURAL_FORMS = {
+    "en": {"one", "other"},
+    "fr": {"one", "other"},
+    "ru": {"one", "few", "many", "other"},
+    "nb": {"one", "other"},
+}
 OPTIONAL_FORMS = {"fr": {"many"}}
 
 
@@ -69,7 +74,11 @@ def test_values_are_non_empty_strings_or_plural_forms(lang):
     for k, v in CATALOGUES[lang].items():
         if isinstance(v, dict):
             cats = set(v)
-            if not PLURAL_FORMS[lang] <= cats <= PLURAL_FORMS[lang] | OPTIONAL_FORMS.get(lang, set()):
+            if (
+                not PLURAL_FORMS[lang]
+                <= cats
+                <= PLURAL_FORMS[lang] | OPTIONAL_FORMS.get(lang, set())
+            ):
                 bad.append(f"{k}: forms {sorted(cats)}, {lang} needs {sorted(PLURAL_FORMS[lang])}")
         if not all(isinstance(x, str) and x.strip() for x in forms(v)):
             bad.append(f"{k}: empty or not text")
@@ -88,8 +97,9 @@ def test_plural_forms_use_the_count_and_none_is_faked(lang):
     fake = re.compile(r"\((s|er|es|а|ов|и|ы)\)")
     bad = [k for k, v in CATALOGUES[lang].items() if any(fake.search(x) for x in forms(v))]
     assert not bad, f"faked plurals: {bad}"
-    no_n = [k for k, v in CATALOGUES[lang].items()
-            if isinstance(v, dict) and "n" not in placeholders(v)]
+    no_n = [
+        k for k, v in CATALOGUES[lang].items() if isinstance(v, dict) and "n" not in placeholders(v)
+    ]
     assert not no_n, f"plural messages without {{n}} to choose the form by: {no_n}"
 
 
@@ -101,6 +111,7 @@ def test_every_engine_reason_has_a_message(lang):
 
 def test_the_rules_page_has_a_label_for_every_row():
     from py_engine.rulesdoc import rules_table
+
     missing = [r["label"] for r in rules_table() if r["label"] not in CATALOGUES["en"]]
     assert not missing, missing
 
@@ -109,9 +120,14 @@ def test_translations_are_translated():
     """A catalogue that is mostly English copied over is not a translation."""
     en = CATALOGUES["en"]
     for lang in LANGS[1:]:
-        same = [k for k, v in CATALOGUES[lang].items()
-                if isinstance(v, str) and v == en.get(k) and len(v) > 12]
-        assert len(same) < 0.05 * len(en), f"{lang}: {len(same)} untranslated strings, e.g. {same[:8]}"
+        same = [
+            k
+            for k, v in CATALOGUES[lang].items()
+            if isinstance(v, str) and v == en.get(k) and len(v) > 12
+        ]
+        assert len(same) < 0.05 * len(en), (
+            f"{lang}: {len(same)} untranslated strings, e.g. {same[:8]}"
+        )
 
 
 # Play with friends' words are the catalogues' "net.<key>" (js/netplay-ui.js `nt(key)`), under the
@@ -130,18 +146,23 @@ def quoted_literals(*dirs_globs) -> set[str]:
 
 def test_every_friends_text_the_page_asks_for_exists_and_every_one_is_asked_for():
     from py_engine.netplay.guest import PROBLEM_CODES
+
     js = ROOT / "web" / "js"
     source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(js.glob("*.js")))
     asked = set(re.findall(r'\bnt\("([\w.]+)"', source))
-    assert asked, "no nt(\"...\") found: the scan is broken"
-    net = {k[len(NET):] for k in CATALOGUES["en"] if k.startswith(NET)}
+    assert asked, 'no nt("...") found: the scan is broken'
+    net = {k[len(NET) :] for k in CATALOGUES["en"] if k.startswith(NET)}
     assert not asked - net, f"asked for, not in the catalogues: {sorted(asked - net)}"
     # Keys made from a code: nt(`err.${code}`); the code is written in the page or the engine.
-    prefixes = set(re.findall(r'\bnt\(`([\w.]+)\$\{', source))
+    prefixes = set(re.findall(r"\bnt\(`([\w.]+)\$\{", source))
     assert {"err.", "problem.", "state."} <= prefixes, prefixes
     literals = quoted_literals((js, "*.js"), (ROOT / "py_engine" / "netplay", "*.py"))
-    stale = sorted(k for k in net if k not in literals
-                   and not any(k.startswith(p) and k[len(p):] in literals for p in prefixes))
+    stale = sorted(
+        k
+        for k in net
+        if k not in literals
+        and not any(k.startswith(p) and k[len(p) :] in literals for p in prefixes)
+    )
     assert not stale, f"net. keys no code shows: {stale}"
-    problems = {k[len("problem."):] for k in net if k.startswith("problem.")}
-    assert problems == set(PROBLEM_CODES), (sorted(problems ^ set(PROBLEM_CODES)))
+    problems = {k[len("problem.") :] for k in net if k.startswith("problem.")}
+    assert problems == set(PROBLEM_CODES), sorted(problems ^ set(PROBLEM_CODES))

@@ -1,6 +1,7 @@
 """``hard``'s last-turn habit (``ai.lastturn.LastTurnMedium``): when an opponent side can go
 out and one of its players holds at most ``CARDS`` cards, lay everything and shed high cards;
 otherwise ``medium``'s ranking, unchanged."""
+
 from __future__ import annotations
 
 import copy
@@ -43,8 +44,8 @@ def test_about_to_end_needs_an_opponent_side_that_can_go_out_with_few_cards():
     bot = LastTurnMedium()
     assert not bot.about_to_end(Info(view))
     assert bot.about_to_end(Info(_ending(view, 2)))
-    assert not bot.about_to_end(Info(_ending(view, 3)))        # CARDS = 2
-    mine = copy.deepcopy(view)                                   # the own side: no habit
+    assert not bot.about_to_end(Info(_ending(view, 3)))  # CARDS = 2
+    mine = copy.deepcopy(view)  # the own side: no habit
     mine["canastas"][view["my_side"]] = view["requirement"]
     mine["hand_sizes"][view["seat"]] = 1
     assert not bot.about_to_end(Info(mine))
@@ -70,8 +71,10 @@ def test_on_the_last_turn_it_lays_or_sheds_the_higher_card():
             continue
         changed += 1
         if mine.startswith("discard") and base.startswith("discard"):
-            assert VALUE_OF_KIND[parse_kind(mine.split()[1])] > \
-                VALUE_OF_KIND[parse_kind(base.split()[1])]
+            assert (
+                VALUE_OF_KIND[parse_kind(mine.split()[1])]
+                > VALUE_OF_KIND[parse_kind(base.split()[1])]
+            )
         else:
             assert mine.startswith("meld"), (mine, base)
     assert changed >= 5
@@ -88,8 +91,12 @@ def test_the_hint_says_why_on_the_last_turn():
     from hint_words import hint_text
 
     from py_engine.ai.explain import explain
-    view = next(v for v in _meld_views(61) if v["canastas"] == [0, 0]
-                and any(m.startswith("discard") for m in v["legal"]["moves"]))
+
+    view = next(
+        v
+        for v in _meld_views(61)
+        if v["canastas"] == [0, 0] and any(m.startswith("discard") for m in v["legal"]["moves"])
+    )
     move = next(m for m in view["legal"]["moves"] if m.startswith("discard"))
     assert all(r["key"] != "why.last_turn" for r in explain(view, move)["reasons"])
     e = _ending(view, 2)

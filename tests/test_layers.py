@@ -7,6 +7,7 @@ A module may import only modules earlier in that order; modules under ai/ and ne
 anything before them, and each other: netplay/'s modules freely, ai/'s only one way too, in an order
 of their own (``AI_ORDER``: a module there imports only ai/ modules earlier in it, and names from
 ``py_engine.ai`` itself never). The top-level __init__ and __main__ are exempt."""
+
 from __future__ import annotations
 
 import ast
@@ -16,19 +17,52 @@ import pytest
 
 import py_engine
 
-ORDER = [("cards", "levels"), "errors", "rules", "melds", "moves", "scoring", "turn", "position", "actions",
-         "state", "candidates", "legal", "views", "record",
-         ("simulate", "lessons", "review", "rulesdoc", "spread"), "ai", ("session", "soak"), "netplay",
-         ("bridge", "cli")]
+ORDER = [
+    ("cards", "levels"),
+    "errors",
+    "rules",
+    "melds",
+    "moves",
+    "scoring",
+    "turn",
+    "position",
+    "actions",
+    "state",
+    "candidates",
+    "legal",
+    "views",
+    "record",
+    ("simulate", "lessons", "review", "rulesdoc", "spread"),
+    "ai",
+    ("session", "soak"),
+    "netplay",
+    ("bridge", "cli"),
+]
 # ai/: what reads a view (info) and the leaf estimate come first, then the players from the
 # simplest to ``hard`` (which explain's blunder checks guard), the level registry, and what uses
 # the levels (the hint, the blunder judge, the tournament); the package's __init__ re-exports.
-AI_ORDER = ["weights", "info", "leaf", "determinize", "medium", "simple", "lastturn", "endgame",
-            "rollout", "explain", "hard", "levels", "hints", "judge", "tournament", "__init__"]
+AI_ORDER = [
+    "weights",
+    "info",
+    "leaf",
+    "determinize",
+    "medium",
+    "simple",
+    "lastturn",
+    "endgame",
+    "rollout",
+    "explain",
+    "hard",
+    "levels",
+    "hints",
+    "judge",
+    "tournament",
+    "__init__",
+]
 AI_RANK = {name: i for i, name in enumerate(AI_ORDER)}
 RANK: dict[str, int] = {}
 for i, entry in enumerate(ORDER):
-    for name in (entry if isinstance(entry, tuple) else (entry,)):
+    for name in entry if isinstance(entry, tuple) else (entry,):
         RANK[name] = i
 
 PKG = Path(py_engine.__file__).parent
@@ -49,7 +83,7 @@ def modules():
 def engine_imports(parts: tuple[str, ...], path: Path) -> list[tuple[tuple[str, ...], int]]:
     """(imported module path inside py_engine, line) for every import, at any depth."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    here = list(parts[:-1])          # the package of this module
+    here = list(parts[:-1])  # the package of this module
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -67,8 +101,8 @@ def engine_imports(parts: tuple[str, ...], path: Path) -> list[tuple[tuple[str, 
                 up = node.level - 1
                 if up > len(here):
                     raise AssertionError(f"{path}: relative import above the package")
-                pkg = here[:len(here) - up]
-                if node.module is None:          # from . import x, y
+                pkg = here[: len(here) - up]
+                if node.module is None:  # from . import x, y
                     for a in node.names:
                         found.append((tuple(pkg) + (a.name,), node.lineno))
                     continue
@@ -87,7 +121,9 @@ def test_every_engine_module_has_a_layer():
     assert not unknown, f"modules outside the layer order: {unknown}"
 
 
-@pytest.mark.parametrize("parts,path", modules(), ids=lambda x: "/".join(x) if isinstance(x, tuple) else "")
+@pytest.mark.parametrize(
+    "parts,path", modules(), ids=lambda x: "/".join(x) if isinstance(x, tuple) else ""
+)
 def test_imports_run_one_way(parts, path):
     me = layer_of(parts)
     bad = []
@@ -99,20 +135,26 @@ def test_imports_run_one_way(parts, path):
             bad.append(f"line {line}: unknown module py_engine.{'.'.join(target)}")
             continue
         if me == other == "netplay":
-            continue                          # within netplay/
+            continue  # within netplay/
         if me == other == "ai":
             mine = AI_RANK.get(parts[1]) if len(parts) > 1 else None
             theirs = AI_RANK.get(target[1]) if len(target) > 1 else None
             if mine is None or theirs is None:
-                bad.append(f"line {line}: {'/'.join(parts)} imports py_engine.{'.'.join(target)}, "
-                           f"which is not a module of AI_ORDER")
+                bad.append(
+                    f"line {line}: {'/'.join(parts)} imports py_engine.{'.'.join(target)}, "
+                    f"which is not a module of AI_ORDER"
+                )
             elif theirs >= mine:
-                bad.append(f"line {line}: {'/'.join(parts)} imports {'.'.join(target)}, which is "
-                           f"not earlier in AI_ORDER")
+                bad.append(
+                    f"line {line}: {'/'.join(parts)} imports {'.'.join(target)}, which is "
+                    f"not earlier in AI_ORDER"
+                )
             continue
         if RANK[other] >= RANK[me]:
-            bad.append(f"line {line}: {'/'.join(parts)} ({me}) imports {'.'.join(target)} "
-                       f"({other}), which is not earlier in the order")
+            bad.append(
+                f"line {line}: {'/'.join(parts)} ({me}) imports {'.'.join(target)} "
+                f"({other}), which is not earlier in the order"
+            )
     assert not bad, "\n".join(bad)
 
 
@@ -137,8 +179,10 @@ def test_ai_order_refuses_a_circle(tmp_path):
 
 def test_checker_sees_relative_and_absolute_imports(tmp_path):
     """The import parser must find the imports it is meant to police."""
-    src = ("from .state import Game\nfrom . import views\nimport py_engine.bridge\n"
-           "def f():\n    from ..cards import JOKER\n")
+    src = (
+        "from .state import Game\nfrom . import views\nimport py_engine.bridge\n"
+        "def f():\n    from ..cards import JOKER\n"
+    )
     p = tmp_path / "x.py"
     p.write_text(src)
     got = {t for t, _ in engine_imports(("ai", "x"), p)}

@@ -2,6 +2,7 @@
 a fresh one is the documented dict (the same keys in the same order, the same values, the same
 JSON) that the listing makes from the legal moves, and its ``objects`` are exactly the moves
 its texts list."""
+
 from __future__ import annotations
 
 import copy
@@ -23,9 +24,15 @@ def _eager(g: Game, legal: dict) -> dict:
     """The legal part made at once, from the engine's legal moves (what it always was)."""
     moves = legal_moves(g)
     got = _listing(moves, [m.text() for m in moves])
-    return {"moves": got["moves"], "discard": got["discard"], "adds": got["adds"],
-            "melds": got["melds"], "takes": got["takes"], "can_ask": legal["can_ask"],
-            "targets": got["targets"]}
+    return {
+        "moves": got["moves"],
+        "discard": got["discard"],
+        "adds": got["adds"],
+        "melds": got["melds"],
+        "takes": got["takes"],
+        "can_ask": legal["can_ask"],
+        "targets": got["targets"],
+    }
 
 
 READS = {

@@ -1,4 +1,5 @@
 """``hard``'s fitted leaf estimate: features, shipped weights (fitted by research/fit_leaf.py)."""
+
 from __future__ import annotations
 
 import random
@@ -20,12 +21,13 @@ def test_weights_for_every_preset_match_the_features():
     assert set(PRESETS) <= set(LEAF_WEIGHTS)
     for name, w in LEAF_WEIGHTS.items():
         assert len(w) == len(NAMES), name
-        assert w[0] == 0.0          # the constant cancels between sides
-        assert w[NAMES.index("table")] > 0, name   # points on the table are worth something
+        assert w[0] == 0.0  # the constant cancels between sides
+        assert w[NAMES.index("table")] > 0, name  # points on the table are worth something
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
-                                           ("samba", 3)])
+@pytest.mark.parametrize(
+    "rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6), ("samba", 3)]
+)
 def test_features_describe_every_side(rules, players):
     g = Game.new(rules, players, seed=3)
     for s in range(g.n_sides):
@@ -38,10 +40,17 @@ def test_features_describe_every_side(rules, players):
 
 
 def _scenario(melds0):
-    return load_scenario({
-        "rules": "samba", "players": 4, "current": 0, "phase": "draw",
-        "hands": [["4C", "9S"], ["4D", "5C", "KD"], ["9H", "9D"], ["AS", "QS"]],
-        "melds": [melds0, []], "pile": ["5D", "8C"]})
+    return load_scenario(
+        {
+            "rules": "samba",
+            "players": 4,
+            "current": 0,
+            "phase": "draw",
+            "hands": [["4C", "9S"], ["4D", "5C", "KD"], ["9H", "9D"], ["AS", "QS"]],
+            "melds": [melds0, []],
+            "pile": ["5D", "8C"],
+        }
+    )
 
 
 def test_a_canasta_on_the_table_raises_the_estimate():
@@ -74,6 +83,7 @@ def _reference_features(game: Game, side: int) -> list[float]:
     from py_engine.cards import IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND
     from py_engine.melds import bonus_of, cards_needed, value_of
     from py_engine.scoring import side_canastas
+
     r = game.rules
     seats = game.seats_of(side)
     melds = game.melds[side]
@@ -81,8 +91,12 @@ def _reference_features(game: Game, side: int) -> list[float]:
     table = sum(value_of(m.kinds()) + bonus_of(m.type, m.kinds(), r) for m in melds)
     if red_n:
         from py_engine.scoring import red_threes_score, requirement_met
-        positive = (requirement_met(melds, r, game.players) if r.red_three_penalty_if == "unmet"
-                    else bool(melds))
+
+        positive = (
+            requirement_met(melds, r, game.players)
+            if r.red_three_penalty_if == "unmet"
+            else bool(melds)
+        )
         table += red_threes_score(red_n, r, positive)
     hands = [game.hands[s] for s in seats]
     f = min(1.0, len(game.stock) / 80)
@@ -116,18 +130,42 @@ def _reference_features(game: Game, side: int) -> list[float]:
     min_hand = min(len(h) for h in hands) if hands else 0
     to_move = 1.0 if game.side_of(game.current) == side else 0.0
     nears = near[1] + near[2] + near[3] + seq5 + seq6
-    return [1.0, table, hand_value, hand_value * f, hand_cards, hand_cards * f,
-            canastas, met, met * f, 1.0 if melds else 0.0,
-            near[1], near[2], near[3], seq5, seq6, nears * f,
-            wilds, wilds * f, min(pairs, 4) * pile / 10, min(pairs, 4), min(min_hand, 8),
-            met * max(0, 6 - min_hand), to_move, red3_held]
+    return [
+        1.0,
+        table,
+        hand_value,
+        hand_value * f,
+        hand_cards,
+        hand_cards * f,
+        canastas,
+        met,
+        met * f,
+        1.0 if melds else 0.0,
+        near[1],
+        near[2],
+        near[3],
+        seq5,
+        seq6,
+        nears * f,
+        wilds,
+        wilds * f,
+        min(pairs, 4) * pile / 10,
+        min(pairs, 4),
+        min(min_hand, 8),
+        met * max(0, 6 - min_hand),
+        to_move,
+        red3_held,
+    ]
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("samba", 2), ("dutch", 4),
-                                           ("crawford", 6), ("bolivia", 3), ("canasta", 4)])
+@pytest.mark.parametrize(
+    "rules,players",
+    [("samba", 4), ("samba", 2), ("dutch", 4), ("crawford", 6), ("bolivia", 3), ("canasta", 4)],
+)
 def test_features_match_the_reference_through_whole_deals(rules, players):
     from py_engine.melds import bonus_of, meld_bonus, meld_value, value_of
     from py_engine.simulate import random_move
+
     rng = random.Random(7)
     checked = melds_seen = 0
     for seed in range(3):

@@ -1,4 +1,5 @@
 """Every built-in lesson loads, and each step's goal is reachable with a legal move."""
+
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ from py_engine.record import load_scenario
 
 HERE = pathlib.Path(__file__).resolve().parent
 LESSON_DIR = HERE.parent / "web" / "lessons"
-if not LESSON_DIR.exists():          # inside Pyodide the runner copies the lessons next to tests
+if not LESSON_DIR.exists():  # inside Pyodide the runner copies the lessons next to tests
     LESSON_DIR = HERE / "lessons_data"
 
 
@@ -43,8 +44,9 @@ def test_lesson_steps_are_reachable(path):
         if game.phase not in ("draw", "meld"):
             pytest.fail(f"step {i + 1}: the game is in phase {game.phase}")
         candidates = list(step.get("accept", []))
-        candidates += [m.text() for m in legal_moves(game)
-                       if type(m).__name__ in step.get("accept_kinds", [])]
+        candidates += [
+            m.text() for m in legal_moves(game) if type(m).__name__ in step.get("accept_kinds", [])
+        ]
         assert candidates, f"step {i + 1}: no legal move reaches the goal"
         result = check_step(game, step, candidates[0])
         assert result["legal"] and result["matches"], (i, result)
@@ -57,7 +59,9 @@ def test_lesson_explains_wrong_and_illegal_moves():
     illegal = check_step(game, lesson["steps"][0], "meld new 8S 8H 2C 2D")
     assert not illegal["legal"] and illegal["code"] == "too_many_wilds"
     wrong = check_step(game, lesson["steps"][0], "discard KS")
-    assert wrong["legal"] and not wrong["matches"] and wrong["message"] == lesson["steps"][0]["wrong"]
+    assert (
+        wrong["legal"] and not wrong["matches"] and wrong["message"] == lesson["steps"][0]["wrong"]
+    )
 
 
 def test_bridge_lesson_flow():
@@ -93,29 +97,45 @@ def test_lesson_is_translated(path):
         for i, (en, st) in enumerate(zip(lesson["steps"], tr["steps"])):
             for key in ("goal", "success", "wrong"):
                 if en.get(key):
-                    assert isinstance(st.get(key), str) and st[key].strip(), f"{lang} step {i + 1}: no {key}"
+                    assert isinstance(st.get(key), str) and st[key].strip(), (
+                        f"{lang} step {i + 1}: no {key}"
+                    )
                     assert st[key] != en[key], f"{lang} step {i + 1}: {key} is the English text"
 
 
 def test_translation_block_is_checked():
     base = json.loads((LESSON_DIR / "07-blocked-pile.json").read_text(encoding="utf-8"))
-    for block, why in [({"de": {"title": "x"}}, "unknown language"),
-                       ({"fr": {"steps": []}}, "steps"),
-                       ({"fr": {"title": ""}}, "title"),
-                       ({"fr": {"steps": [{"goal": 3}]}}, "goal"),
-                       ({"fr": {"steps": [{"hint": "x"}]}}, "hint")]:
+    for block, why in [
+        ({"de": {"title": "x"}}, "unknown language"),
+        ({"fr": {"steps": []}}, "steps"),
+        ({"fr": {"title": ""}}, "title"),
+        ({"fr": {"steps": [{"goal": 3}]}}, "goal"),
+        ({"fr": {"steps": [{"hint": "x"}]}}, "hint"),
+    ]:
         with pytest.raises(ScenarioError) as e:
             validate_lesson({**base, "i18n": block})
         assert why in str(e.value), (block, str(e.value))
     validate_lesson({**base, "i18n": {"fr": {"title": "Seul le titre"}}})
 
 
-@pytest.mark.parametrize("bad,why", [({"format": "x"}, "format"),
-                                     ({"format": "samba-lesson/1", "id": "a", "title": "t",
-                                       "intro": "i", "steps": []}, "steps"),
-                                     ({"format": "samba-lesson/1", "id": "a", "title": "t",
-                                       "intro": "i", "steps": [{"goal": "g", "accept": ["zz"]}],
-                                       "scenario": {"hands": [["9C"], ["9D"]]}}, "unknown move")])
+@pytest.mark.parametrize(
+    "bad,why",
+    [
+        ({"format": "x"}, "format"),
+        ({"format": "samba-lesson/1", "id": "a", "title": "t", "intro": "i", "steps": []}, "steps"),
+        (
+            {
+                "format": "samba-lesson/1",
+                "id": "a",
+                "title": "t",
+                "intro": "i",
+                "steps": [{"goal": "g", "accept": ["zz"]}],
+                "scenario": {"hands": [["9C"], ["9D"]]},
+            },
+            "unknown move",
+        ),
+    ],
+)
 def test_bad_lessons_are_refused(bad, why):
     with pytest.raises(ScenarioError) as e:
         validate_lesson(bad)

@@ -1,5 +1,6 @@
 """Play between browsers (py_engine/netplay, docs/netplay.md) over an in-memory network:
 a host and three guests; drops and rejoins; forged and malformed messages; fair dealing."""
+
 from __future__ import annotations
 
 import json
@@ -30,8 +31,12 @@ class Table:
         self.clock = Clock()
         self.rng = random.Random(seed)
         self.bridge = Bridge()
-        self.host = NetHost(self.bridge, self.net.host_side, clock=self.clock,
-                            value=lambda: f"{self.rng.getrandbits(128):032x}")
+        self.host = NetHost(
+            self.bridge,
+            self.net.host_side,
+            clock=self.clock,
+            value=lambda: f"{self.rng.getrandbits(128):032x}",
+        )
         self.net.host = self.host
         self.invites = self.host.configure(rules, len(seats), None, list(seats), "Hana")
         self.guests: dict[int, NetGuest] = {}
@@ -42,8 +47,9 @@ class Table:
     def join(self, seat: int, secret: str | None = None, name: str | None = None) -> NetGuest:
         self.n += 1
         conn = f"c{self.n}"
-        g = NetGuest(self.net.guest_side(conn), seat, secret or self.invites[str(seat)],
-                     name or f"P{seat}")
+        g = NetGuest(
+            self.net.guest_side(conn), seat, secret or self.invites[str(seat)], name or f"P{seat}"
+        )
         evs = self.events.setdefault(seat, [])
         orig = g.receive
 
@@ -94,8 +100,9 @@ class Table:
             guest = self.guests[seat]
             view = guest.view
             assert view["version"] == g.version and view["current"] == seat
-            rid = guest.request("move", move=make_bot("easy", seed=g.version).choose(view),
-                                version=view["version"])
+            rid = guest.request(
+                "move", move=make_bot("easy", seed=g.version).choose(view), version=view["version"]
+            )
             self.net.pump()
             reply = [e for e in self.events[seat] if e["type"] == "reply" and e["id"] == rid]
             assert reply and reply[0]["response"]["ok"], reply
@@ -116,8 +123,6 @@ class Table:
         return (g.version, [list(h) for h in g.hands], list(g.pile), list(g.moves))
 
 
-
-
 # A whole deal ---------------------------------------------------------------------------------
 def test_host_and_three_friends_play_a_deal_and_every_friend_verifies_it():
     t = Table()
@@ -131,11 +136,14 @@ def test_host_and_three_friends_play_a_deal_and_every_friend_verifies_it():
         seat = t.host.conns.get(dst)
         msg = json.loads(text)
         if msg["t"] == "record":
-            return        # after the deal: nothing is secret any more
+            return  # after the deal: nothing is secret any more
         g = t.game
-        allowed = set(g.hands[seat]) | set(g.pile) | {c for side in g.melds for m in side
-                                                      for c in m.cards} | {
-            c for side in g.red3 for c in side}
+        allowed = (
+            set(g.hands[seat])
+            | set(g.pile)
+            | {c for side in g.melds for m in side for c in m.cards}
+            | {c for side in g.red3 for c in side}
+        )
         foreign = card_ids(msg) - allowed
         if foreign:
             leaks.append((seat, msg["t"], sorted(foreign)))
@@ -163,7 +171,7 @@ def test_two_players_and_the_next_deal_waits_for_the_values():
     t.start()
     t.play_deal()
     if t.game.phase == "game_over":
-        pytest.skip("the game ended in one deal")   # pragma: no cover - not with this seed
+        pytest.skip("the game ended in one deal")  # pragma: no cover - not with this seed
     assert t.kinds(1, "verified")[-1]["ok"]
     # The round for deal 2 ran by itself; 'next' uses its seed.
     assert 2 in t.host.fair
@@ -179,7 +187,7 @@ def test_next_deal_is_refused_while_values_are_missing():
     t.join_all()
     t.start()
     t.play_deal()
-    t.net.queue.clear()     # the guests' commitments for deal 2 are lost
+    t.net.queue.clear()  # the guests' commitments for deal 2 are lost
     t.host.fair.pop(2, None)
     t.host._begin_round(2)
     v = t.game.version
@@ -200,8 +208,9 @@ def test_drop_wait_substitute_and_rejoin_with_a_new_invite():
     t.net.close(t.conn_of[2])
     t.net.pump()
     assert t.host.status()["friends"]["2"]["state"] == "dropped"
-    assert any(e["type"] == "seats" and e["friends"]["2"]["state"] == "dropped"
-               for e in t.events[1])
+    assert any(
+        e["type"] == "seats" and e["friends"]["2"]["state"] == "dropped" for e in t.events[1]
+    )
     v = t.game.version
     # Waiting: nothing moves.
     assert t.host.local({"op": "bot", "version": v})["ok"] is False
@@ -224,17 +233,18 @@ def test_drop_wait_substitute_and_rejoin_with_a_new_invite():
     assert welcome["view"]["version"] == t.game.version and welcome["names"][2] == "Back"
     assert t.bridge.seats[2] == "remote" and t.host.kinds[2] == "friend"
     assert guest.view["hand"] and sorted(c["id"] for c in guest.view["hand"]) == sorted(
-        t.game.hands[2])
+        t.game.hands[2]
+    )
     t.play_deal()
     res = t.kinds(2, "verified")[-1]
-    assert res["ok"] and res["partial"], res      # joined during the deal: partly checked
+    assert res["ok"] and res["partial"], res  # joined during the deal: partly checked
     assert t.kinds(1, "verified")[-1]["ok"]
 
 
 def test_one_connection_per_seat():
     t = Table()
     t.join(1)
-    t.join(1)       # a second connection with the same invite
+    t.join(1)  # a second connection with the same invite
     assert t.events[1][-1]["code"] == "seat_taken"
     assert list(t.host.conns.values()).count(1) == 1
 
@@ -243,7 +253,7 @@ def test_a_drop_during_the_values_round_restarts_it_without_that_seat():
     t = Table()
     t.join_all()
     t.host.start()
-    t.net.close(t.conn_of[3])      # before its commitment arrived
+    t.net.close(t.conn_of[3])  # before its commitment arrived
     t.net.pump()
     assert t.game is not None and set(t.host.fair[1]["values"]) == {"host", "1", "2"}
 
@@ -278,7 +288,8 @@ def test_the_host_resumes_from_its_snapshot_and_reinvites():
     assert sorted(c["id"] for c in welcome[0]["view"]["hand"]) == sorted(hand)
     # A save without secrets (an older one): every seat gets a new one.
     invites = NetHost(Bridge(), MemoryNet().host_side).restore(
-        {k: v for k, v in snap.items() if k != "secrets"})
+        {k: v for k, v in snap.items() if k != "secrets"}
+    )
     assert set(invites) == {"1", "2", "3"} and invites["1"] != t.invites["1"]
     bad = dict(snap, record={**snap["record"], "moves": ["draw", "draw", "draw"]})
     with pytest.raises(Exception) as e:
@@ -302,14 +313,17 @@ def _send_raw(t, seat, text):
     t.net.pump()
 
 
-@pytest.mark.parametrize("text,code", [
-    ("{not json", "bad_json"),
-    ("[1, 2]", "bad_message"),
-    ('{"v": 1, "t": "shuffle_again"}', "unknown_type"),
-    ('{"v": 2, "t": "move", "move": "draw"}', "bad_version"),
-    ("x" * (1024 * 1024), "too_big"),
-    ('{"v": 1, "t": "commit", "round": 99, "hash": "00"}', "no_round"),
-])
+@pytest.mark.parametrize(
+    "text,code",
+    [
+        ("{not json", "bad_json"),
+        ("[1, 2]", "bad_message"),
+        ('{"v": 1, "t": "shuffle_again"}', "unknown_type"),
+        ('{"v": 2, "t": "move", "move": "draw"}', "bad_version"),
+        ("x" * (1024 * 1024), "too_big"),
+        ('{"v": 1, "t": "commit", "round": 99, "hash": "00"}', "no_round"),
+    ],
+)
 def test_malformed_messages_are_refused_and_change_nothing(started, text, code):
     t = started
     before = t.table_state()
@@ -362,8 +376,9 @@ def test_a_flood_is_cut_and_answered_once_and_the_game_goes_on(started):
     before = t.table_state()
     for _ in range(2000):
         t.net.queue.append((t.conn_of[1], "host", encode("check", id=1, move="draw")))
-    t.net.queue.append((t.conn_of[1], "host", encode("move", id=2, seat=1, move="draw",
-                                                      version=t.game.version)))
+    t.net.queue.append(
+        (t.conn_of[1], "host", encode("move", id=2, seat=1, move="draw", version=t.game.version))
+    )
     t.net.pump()
     floods = [e for e in t.events[1] if e.get("code") == "flood"]
     replies = t.kinds(1, "reply")
@@ -450,13 +465,14 @@ def test_a_host_that_fakes_a_guest_value_is_caught():
     fair = t.host.fair[1]
     forged = dict(fair["values"], **{"3": "0" * 32})
     from py_engine.record import game_record
+
     rec = game_record(t.game)
-    res = t.guests[2].verify({"deal": 1, "record": rec, "commits": fair["commits"],
-                              "values": forged})
+    res = t.guests[2].verify(
+        {"deal": 1, "record": rec, "commits": fair["commits"], "values": forged}
+    )
     assert not res["ok"] and "commitment" in " ".join(res["problems"])
     mine = dict(fair["values"])
-    res = t.guests[2].verify({"deal": 1, "record": rec, "commits": fair["commits"],
-                              "values": mine})
+    res = t.guests[2].verify({"deal": 1, "record": rec, "commits": fair["commits"], "values": mine})
     assert res["ok"], res
 
 
@@ -466,7 +482,7 @@ def test_a_guest_never_reveals_when_its_commitment_was_dropped():
     t.host.start()
     # Deliver the commit_req and the guest's commitment, then forge the host's list.
     t.net.pump()
-    assert t.game is not None      # the honest run completed
+    assert t.game is not None  # the honest run completed
     evs = guest.receive(encode("commits", deal=2, round=99, commits={"host": "0" * 64}))
     assert evs[0]["code"] == "no_round"
     guest._commit({"deal": 2, "round": 100})
@@ -477,9 +493,15 @@ def test_a_guest_never_reveals_when_its_commitment_was_dropped():
 def test_a_guest_survives_nonsense_from_the_host():
     t = Table(seats=("host", "friend"))
     guest = t.join(1)
-    for text in ["{", "[]", encode("view", view={"seat": 0}), encode("view"),
-                 encode("record", deal=1, record="x", commits={}, values={}),
-                 "y" * (2 * 1024 * 1024), encode("gossip")]:
+    for text in [
+        "{",
+        "[]",
+        encode("view", view={"seat": 0}),
+        encode("view"),
+        encode("record", deal=1, record="x", commits={}, values={}),
+        "y" * (2 * 1024 * 1024),
+        encode("gossip"),
+    ]:
         evs = guest.receive(text)
         assert evs and evs[0]["type"] in ("error", "verified"), (text[:30], evs)
         if evs[0]["type"] == "verified":
@@ -493,8 +515,9 @@ def test_the_bridge_net_op_drives_host_and_guest_as_the_pages_do():
     def call(b, **req):
         return json.loads(b.handle(json.dumps({"op": "net", **req})))
 
-    r = call(host_b, action="host_setup", rules="samba", players=2, seats=["host", "friend"],
-             name="H")
+    r = call(
+        host_b, action="host_setup", rules="samba", players=2, seats=["host", "friend"], name="H"
+    )
     assert r["ok"] and r["status"]["stage"] == "lobby"
     secret = r["invites"]["1"]
     assert call(guest_b, action="guest_setup", seat=1, secret=secret, name="G")["ok"]
@@ -522,7 +545,7 @@ def test_the_bridge_net_op_drives_host_and_guest_as_the_pages_do():
     view = json.loads(host_b.handle('{"op": "view"}'))["view"]
     assert view["seat"] == 0 and view["seats"] == ["human", "remote"]
     assert guest_b.net.view["seat"] == 1
-    assert guest_b.game is None        # the guest's engine holds no game
+    assert guest_b.game is None  # the guest's engine holds no game
     assert call(host_b, action="nonsense")["error"]["code"] == "unknown_action"
     assert call(guest_b, action="host_start")["error"]["code"] == "no_game"
     snap = call(host_b, action="host_snapshot")["snapshot"]
@@ -534,21 +557,35 @@ def test_may_i_go_out_asks_the_friend_partner_and_waits_for_the_answer():
     t = Table()
     t.join_all()
     t.start()
-    t.host.use_scenario({
-        "rules": "samba", "players": 4, "current": 0, "phase": "meld",
-        "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"],
-                  ["4D", "5D", "6D", "8C", "9C"], ["4H", "5H", "6H", "8H", "9H"]],
-        "melds": [[["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
-                   ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]], []],
-        "pile": ["JS"]})
+    t.host.use_scenario(
+        {
+            "rules": "samba",
+            "players": 4,
+            "current": 0,
+            "phase": "meld",
+            "hands": [
+                ["7S", "7H", "7D", "KC"],
+                ["4C", "5C", "6C", "8D", "9D"],
+                ["4D", "5D", "6D", "8C", "9C"],
+                ["4H", "5H", "6H", "8H", "9H"],
+            ],
+            "melds": [
+                [
+                    ["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
+                    ["QS", "QH", "QD", "QC", "QS", "QH", "QD"],
+                ],
+                [],
+            ],
+            "pile": ["JS"],
+        }
+    )
     t.net.pump()
-    assert t.host.local({"op": "move", "move": "ask new 7S 7H 7D; discard KC",
-                         "version": 0})["ok"]
+    assert t.host.local({"op": "move", "move": "ask new 7S 7H 7D; discard KC", "version": 0})["ok"]
     t.net.pump()
     partner, other = t.guests[2].view, t.guests[1].view
     assert partner["phase"] == "answer" and partner["current"] == 2
     assert "answer yes" in partner["legal"]["moves"] and partner["turn"]["pending"]
-    assert other["legal"] is None and other["turn"]["pending"] is None   # between partners
+    assert other["legal"] is None and other["turn"]["pending"] is None  # between partners
     # Nobody else may answer, and the host's page cannot answer for its partner.
     t.guests[1].request("move", move="answer yes", version=1)
     t.net.pump()
@@ -569,8 +606,13 @@ def test_the_host_page_cannot_replace_the_friends_game_through_local():
     t.join_all()
     t.start()
     g = t.game
-    for req in ({"op": "new_game", "players": 4}, {"op": "load", "record": {}}, "move", None,
-                {"op": "scenario"}):
+    for req in (
+        {"op": "new_game", "players": 4},
+        {"op": "load", "record": {}},
+        "move",
+        None,
+        {"op": "scenario"},
+    ):
         with pytest.raises(Exception) as e:
             t.host.local(req)
         assert e.value.code == "bad_message"
@@ -579,12 +621,13 @@ def test_the_host_page_cannot_replace_the_friends_game_through_local():
 
 def test_a_friends_hint_is_hards_with_reasons_and_computed_once_per_step(started, monkeypatch):
     from py_engine.ai import hints
+
     t = started
     calls = []
     real = hints.hint
     monkeypatch.setattr(hints, "hint", lambda view, **kw: calls.append(view) or real(view, **kw))
     for _ in range(3):
-        t.guests[1].request("hint")                     # the default: hard, with its reasons
+        t.guests[1].request("hint")  # the default: hard, with its reasons
     t.guests[1].request("hint", level="medium")
     t.guests[1].request("hint", level="random")
     t.net.pump()
@@ -594,7 +637,7 @@ def test_a_friends_hint_is_hards_with_reasons_and_computed_once_per_step(started
     assert isinstance(replies[0]["reasons"], list) and isinstance(replies[0]["warnings"], list)
     assert replies[3]["level"] == "medium"
     assert replies[4]["error"]["code"] == "bad_option"
-    assert len(calls) == 2                              # hard once, medium once, for this step
+    assert len(calls) == 2  # hard once, medium once, for this step
     assert all(v == view_for(t.game, 1) for v in calls)  # the friend's own view, nothing more
 
 
@@ -610,16 +653,63 @@ def test_garbage_net_requests_never_raise_and_change_nothing():
     rng = random.Random(5)
     b = Bridge()
     call = lambda req: json.loads(b.handle(json.dumps(req)))  # noqa: E731
-    assert call({"op": "net", "action": "host_setup", "players": 2,
-                 "seats": ["host", "friend"]})["ok"]
-    junk = [None, 1, -1, 2**60, "x", "", [], {}, [1, "a"], {"id": 1, "kind": "move"}, True, 1.5,
-            "friend", "host", {"op": "new_game"}]
-    actions = ["host_setup", "host_invite", "host_start", "host_receive", "host_closed",
-               "host_local", "host_substitute", "host_status", "host_snapshot", "host_restore",
-               "host_test_scenario", "guest_setup", "guest_hello", "guest_receive",
-               "guest_request", "nonsense", None, 3]
-    keys = ["rules", "players", "target", "seats", "name", "seat", "secret", "conn", "text",
-            "request", "level", "snapshot", "scenario", "kind", "fields"]
+    assert call({"op": "net", "action": "host_setup", "players": 2, "seats": ["host", "friend"]})[
+        "ok"
+    ]
+    junk = [
+        None,
+        1,
+        -1,
+        2**60,
+        "x",
+        "",
+        [],
+        {},
+        [1, "a"],
+        {"id": 1, "kind": "move"},
+        True,
+        1.5,
+        "friend",
+        "host",
+        {"op": "new_game"},
+    ]
+    actions = [
+        "host_setup",
+        "host_invite",
+        "host_start",
+        "host_receive",
+        "host_closed",
+        "host_local",
+        "host_substitute",
+        "host_status",
+        "host_snapshot",
+        "host_restore",
+        "host_test_scenario",
+        "guest_setup",
+        "guest_hello",
+        "guest_receive",
+        "guest_request",
+        "nonsense",
+        None,
+        3,
+    ]
+    keys = [
+        "rules",
+        "players",
+        "target",
+        "seats",
+        "name",
+        "seat",
+        "secret",
+        "conn",
+        "text",
+        "request",
+        "level",
+        "snapshot",
+        "scenario",
+        "kind",
+        "fields",
+    ]
     for _ in range(600):
         req = {"op": "net", "action": rng.choice(actions)}
         for k in rng.sample(keys, rng.randrange(0, 5)):
@@ -633,12 +723,24 @@ def test_a_link_of_a_finished_game_seats_nobody_and_changes_nothing():
     t = Table(seats=("host", "friend"))
     t.join_all()
     t.start()
-    t.host.use_scenario({
-        "rules": "samba", "players": 2, "current": 0, "phase": "meld", "scores": [9900, 0],
-        "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"]],
-        "melds": [[["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
-                   ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]], []],
-        "pile": ["JS"]})
+    t.host.use_scenario(
+        {
+            "rules": "samba",
+            "players": 2,
+            "current": 0,
+            "phase": "meld",
+            "scores": [9900, 0],
+            "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"]],
+            "melds": [
+                [
+                    ["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
+                    ["QS", "QH", "QD", "QC", "QS", "QH", "QD"],
+                ],
+                [],
+            ],
+            "pile": ["JS"],
+        }
+    )
     t.net.pump()
     for move in ("meld new 7D 7H 7S", "discard KC"):
         assert t.host.local({"op": "move", "move": move, "version": t.game.version})["ok"]
@@ -647,9 +749,8 @@ def test_a_link_of_a_finished_game_seats_nobody_and_changes_nothing():
     t.net.close(t.conn_of[1])
     t.net.pump()
     before = (t.table_state(), t.host.status())
-    t.join(1, name="Later")          # the same link, opened again
+    t.join(1, name="Later")  # the same link, opened again
     assert t.events[1][-1]["type"] == "error" and t.events[1][-1]["code"] == "game_over"
     assert not t.guests[1].joined
     assert (t.table_state(), t.host.status()) == before
     assert t.host.friends[1].state == "dropped" and t.host.friends[1].name == "P1"
-

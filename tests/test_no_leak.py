@@ -2,6 +2,7 @@
 never contains a card that seat cannot know: no card of another seat's hand or of the stock
 appears anywhere in the view; the own hand is exact; other hands and the stock are counts;
 the log's private draw details reach only their owner."""
+
 from __future__ import annotations
 
 import json
@@ -15,8 +16,17 @@ from py_engine.state import Game
 from py_engine.views import view_for
 
 # keys under which a bare int (or list of ints) would be a physical card id
-CARDISH_KEYS = {"card", "cards", "hand", "drawn", "ids", "replaced_by", "private", "stock_cards",
-                "top"}
+CARDISH_KEYS = {
+    "card",
+    "cards",
+    "hand",
+    "drawn",
+    "ids",
+    "replaced_by",
+    "private",
+    "stock_cards",
+    "top",
+}
 
 
 def collect_ids(node, key=None, out=None, path="view"):
@@ -42,7 +52,7 @@ def collect_ids(node, key=None, out=None, path="view"):
 
 def check_view(game: Game, seat: int) -> None:
     view = view_for(game, seat)
-    view = json.loads(json.dumps(view))   # JSON only: no Python objects inside
+    view = json.loads(json.dumps(view))  # JSON only: no Python objects inside
     hidden = set(game.stock)
     for s in range(game.players):
         if s != seat:
@@ -116,16 +126,21 @@ def test_own_draw_details_shown_to_owner_only():
     assert len(mine.get("cards", [])) == 2
     assert "cards" not in theirs
     assert sorted(mine["cards"]) == sorted(
-        __import__("py_engine.cards", fromlist=["id_text"]).id_text(c) for c in stock_top)
+        __import__("py_engine.cards", fromlist=["id_text"]).id_text(c) for c in stock_top
+    )
 
 
 def test_card_ids_finds_card_objects_at_any_depth():
     """``card_ids`` (the soak's and the netplay tests' leak check) finds every ``{"id", "c"}``
     object in dicts and lists at any depth, and nothing else."""
     from py_engine.views import card_ids
-    message = {"a": [{"id": 5, "c": "5H"}, ({"id": 6, "c": "6H"},)],
-               "b": {"x": {"y": [[{"c": "7H", "id": 7}], "8H", 9]}},
-               "not_a_card": {"id": "5", "c": "x"}, "extra_key": {"id": 8, "c": "8H", "z": 1}}
+
+    message = {
+        "a": [{"id": 5, "c": "5H"}, ({"id": 6, "c": "6H"},)],
+        "b": {"x": {"y": [[{"c": "7H", "id": 7}], "8H", 9]}},
+        "not_a_card": {"id": "5", "c": "x"},
+        "extra_key": {"id": 8, "c": "8H", "z": 1},
+    }
     assert card_ids(message) == {5, 7}
     assert card_ids([{"id": 0, "c": "3C"}] * 3 + [[]]) == {0}
     assert card_ids("5H") == set()

@@ -3,6 +3,7 @@ cost the side more than going out now gains, the hint never proposes going out b
 partner holds many cards, and "the deal may end soon" only when the stock is short for the
 table (rounds of its draws, from the rules) or an opponent can (nearly) go out with few cards.
 The positions are the blunder suite's (``tests/blunders``, issue 39 cases)."""
+
 from __future__ import annotations
 
 import os
@@ -50,7 +51,7 @@ def test_hint_asks_rather_than_going_out_blind():
     possible after melding down to one card) while the partner holds nine cards; the hint (over
     hard) asks instead, and the partner's answer is no."""
     v = view_of("ask-first-held-s4")
-    assert MediumBot(seed=1).choose(v) == "meld new 9D 9H 9S"      # the blunder, unchanged
+    assert MediumBot(seed=1).choose(v) == "meld new 9D 9H 9S"  # the blunder, unchanged
     h = hint(v, iterations=24)
     assert h["move"].startswith("ask "), h
     g = position(CASES["ask-first-held-s4"])
@@ -72,15 +73,25 @@ def test_hint_still_goes_out_when_the_partner_holds_little():
 def canasta_view(stock: int, opp_hand: int, opp_canasta: bool) -> dict:
     """Canasta, four players (one card drawn a turn): seat 0 holds wild cards beside an open
     group; the opponents have a canasta (they may go out) or a small meld."""
-    opp = ([["5C", "5C", "5D", "5D", "5H", "5S", "5S"]] if opp_canasta
-           else [["5C", "5C", "5D"]])
+    opp = [["5C", "5C", "5D", "5D", "5H", "5S", "5S"]] if opp_canasta else [["5C", "5C", "5D"]]
     junk = ["4C", "6D", "7S", "9H", "TD", "JC", "QH", "KS", "4D", "6C", "7H"]
-    g = load_scenario({
-        "rules": "canasta", "players": 4, "seed": 3, "current": 0, "phase": "meld",
-        "hands": [["JK", "2C", "8D", "9S", "TH"], junk[:opp_hand],
-                  ["6H", "7C", "9D", "TC", "JD", "QC", "KH", "4H"], junk[:opp_hand]],
-        "melds": [[["KC", "KD", "KH"], ["QC", "QD", "QS", "QS"]], opp],
-        "pile": ["9C", "8C"]})
+    g = load_scenario(
+        {
+            "rules": "canasta",
+            "players": 4,
+            "seed": 3,
+            "current": 0,
+            "phase": "meld",
+            "hands": [
+                ["JK", "2C", "8D", "9S", "TH"],
+                junk[:opp_hand],
+                ["6H", "7C", "9D", "TC", "JD", "QC", "KH", "4H"],
+                junk[:opp_hand],
+            ],
+            "melds": [[["KC", "KD", "KH"], ["QC", "QD", "QS", "QS"]], opp],
+            "pile": ["9C", "8C"],
+        }
+    )
     v = view_for(g, 0)
     v = dict(v)
     v["stock"] = stock
@@ -98,7 +109,8 @@ def test_deal_may_end_soon_only_when_it_may():
     short = canasta_view(10, 11, False)
     assert Info(short).threatened(w["threat_rounds"], int(w["near_out_cards"]))
     assert not Info(canasta_view(11, 11, False)).threatened(
-        w["threat_rounds"], int(w["near_out_cards"]))
+        w["threat_rounds"], int(w["near_out_cards"])
+    )
     # an opponent side that can go out, one of them holding two cards
     near = canasta_view(55, 2, True)
     assert Info(near).threatened(w["threat_rounds"], int(w["near_out_cards"]))

@@ -2,6 +2,7 @@
 same deals to the same summary as one process, a worker killed mid-run has its deal played
 again (not lost, not counted twice), and an address where no cluster answers is refused before
 any deal. Ray is the ``cluster`` extra; build.py's test stage installs it (TEST_TOOLS)."""
+
 from __future__ import annotations
 
 import io
@@ -13,8 +14,9 @@ import sys
 
 import pytest
 
-pytestmark = pytest.mark.skipif(sys.platform == "emscripten",
-                                reason="Pyodide has neither processes nor Ray")
+pytestmark = pytest.mark.skipif(
+    sys.platform == "emscripten", reason="Pyodide has neither processes nor Ray"
+)
 
 import py_engine.ai.tournament as tournament_mod  # noqa: E402
 from py_engine import spread  # noqa: E402
@@ -56,6 +58,7 @@ class DiesOnce(MediumBot):
 @pytest.fixture(scope="module")
 def ray():
     import ray  # (installed by build.py's test stage: a missing Ray fails here)
+
     # The test module travels to the workers by value (it is no package they can import).
     ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
     spread.connect("auto")
@@ -66,8 +69,29 @@ def ray():
 def test_a_tournament_on_ray_gives_the_summary_of_one_process(ray):
     one = tournament("samba", 4, "medium", "easy", 6, 21)
     out = io.StringIO()
-    assert main(["tournament", "--rules", "samba", "--players", "4", "--a", "medium", "--b",
-                 "easy", "--deals", "6", "--seed", "21", "--ray", "auto"], out=out) == 0
+    assert (
+        main(
+            [
+                "tournament",
+                "--rules",
+                "samba",
+                "--players",
+                "4",
+                "--a",
+                "medium",
+                "--b",
+                "easy",
+                "--deals",
+                "6",
+                "--seed",
+                "21",
+                "--ray",
+                "auto",
+            ],
+            out=out,
+        )
+        == 0
+    )
     on_ray = json.loads(out.getvalue())
     assert on_ray["ray"] == "auto" and on_ray["deals"] == 6
     assert summary(on_ray) == summary(one)
@@ -76,23 +100,38 @@ def test_a_tournament_on_ray_gives_the_summary_of_one_process(ray):
 def test_a_worker_killed_mid_run_has_its_deal_played_again(ray, tmp_path):
     marker = tmp_path / "die"
     player = Player("medium_dies", DiesOnce, {"marker": str(marker)})
-    serial = tournament("samba", 2, player, "easy", 4, 5)          # no marker: nobody dies
+    serial = tournament("samba", 2, player, "easy", 4, 5)  # no marker: nobody dies
     marker.write_text("")
     on_ray = tournament("samba", 2, player, "easy", 4, 5, ray="auto")
     killed = tmp_path / "die.killed"
     assert not marker.exists() and killed.exists(), "no worker was killed"
-    assert int(killed.read_text()) != os.getpid()                 # a worker, not this process
-    assert summary(on_ray) == summary(serial)                    # rerun, not lost nor doubled
+    assert int(killed.read_text()) != os.getpid()  # a worker, not this process
+    assert summary(on_ray) == summary(serial)  # rerun, not lost nor doubled
 
 
 def test_an_address_with_no_cluster_is_refused_before_any_deal(monkeypatch):
-    with socket.socket() as s:          # a port of this machine that nothing listens on
+    with socket.socket() as s:  # a port of this machine that nothing listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     monkeypatch.setattr(tournament_mod, "play_deal", lambda *a, **k: pytest.fail("played"))
     out = io.StringIO()
-    assert main(["tournament", "--a", "medium", "--b", "easy", "--deals", "2",
-                 "--ray", f"127.0.0.1:{port}"], out=out) == 2
+    assert (
+        main(
+            [
+                "tournament",
+                "--a",
+                "medium",
+                "--b",
+                "easy",
+                "--deals",
+                "2",
+                "--ray",
+                f"127.0.0.1:{port}",
+            ],
+            out=out,
+        )
+        == 2
+    )
     err = json.loads(out.getvalue())["error"]
     assert f"127.0.0.1:{port}" in err and "no Ray cluster answers there" in err
     out = io.StringIO()

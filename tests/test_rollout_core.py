@@ -2,6 +2,7 @@
 new meld found without listing every candidate, a sampled world that only ``play`` changes
 trusting its generated moves by the version alone, and the cheap meld phase's discard scored
 from the game's lists in the order of its bound."""
+
 from __future__ import annotations
 
 import random
@@ -81,9 +82,9 @@ def test_a_played_only_game_trusts_by_version(monkeypatch):
     if melds:
         assert g.trusted_plan(melds[0]) is not False
         g.play(melds[0])
-        assert calls == []              # a generated meld move: not checked again
+        assert calls == []  # a generated meld move: not checked again
     g.play(disc)
-    assert calls == [disc]              # a discard carries no plan: checked as before
+    assert calls == [disc]  # a discard carries no plan: checked as before
     assert g.fingerprint() == (g.version,)
 
 
@@ -92,7 +93,7 @@ def test_a_played_only_game_still_refuses_illegal_moves():
     g.played_only()
     legal_moves(g)
     with pytest.raises(IllegalMove):
-        g.play("draw")                  # not generated, so verified: wrong phase
+        g.play("draw")  # not generated, so verified: wrong phase
 
 
 def test_a_copy_of_a_played_only_game_makes_no_promise():
@@ -115,6 +116,7 @@ def test_rollouts_with_the_promise_choose_as_without(monkeypatch):
     promise or not."""
     from py_engine.ai.hard import HardBot
     from py_engine.views import view_for
+
     g = Game.new("samba", 4, seed=12)
     rng = random.Random(3)
     views = []
@@ -132,6 +134,7 @@ def test_rollouts_with_the_promise_choose_as_without(monkeypatch):
             if len(cands) == 2:
                 out.append((bot.search(v, cands), bot.last_stats["means"]))
         return out
+
     with_promise = run()
     monkeypatch.setattr(Game, "played_only", lambda self: None)
     assert run() == with_promise
@@ -140,6 +143,7 @@ def test_rollouts_with_the_promise_choose_as_without(monkeypatch):
 
 def test_determinize_shuffle_is_randoms_shuffle():
     from py_engine.ai.determinize import shuffle
+
     for n in (0, 1, 2, 3, 7, 64, 100, 131):
         for seed in range(40):
             a, b = list(range(n)), list(range(n))
@@ -151,6 +155,7 @@ def test_determinize_shuffle_is_randoms_shuffle():
 
 def test_determinize_shuffle_check_can_fail():
     from py_engine.ai.determinize import shuffle
+
     a, b = list(range(50)), list(range(50))
     random.Random(1).shuffle(a)
     shuffle(b, random.Random(2))
@@ -160,14 +165,16 @@ def test_determinize_shuffle_check_can_fail():
 def test_natural_rank_counts():
     from py_engine.cards import parse_kind
     from py_engine.legal import natural_rank_counts
+
     counts = counts_of([parse_kind(t) for t in ("7S", "7H", "7H", "KD", "2C", "3S", "AS")])
     own = natural_rank_counts(counts)
     assert own[7] == 3 and own[13] == 1 and own[14] == 1 and own[2] == 0 and own[3] == 0
     assert sum(own) == 5
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
-                                           ("canasta", 4), ("bolivia", 2)])
+@pytest.mark.parametrize(
+    "rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6), ("canasta", 4), ("bolivia", 2)]
+)
 def test_rollout_pile_facts_follow_the_pile(rules, players):
     """The pile's kinds and rank counts kept from one decision to the next (discards, pile
     taken, top card taken) are what a fresh count gives, and the rollout's ``Info`` sees the
@@ -175,6 +182,7 @@ def test_rollout_pile_facts_follow_the_pile(rules, players):
     from py_engine.ai.info import Info
     from py_engine.ai.rollout import _pile_facts, _rollout_info
     from py_engine.views import view_for
+
     g = Game.new(rules, players, seed=31)
     rng = random.Random(31)
     cache: dict = {}
@@ -185,8 +193,11 @@ def test_rollout_pile_facts_follow_the_pile(rules, players):
             if g.phase == "meld":
                 a = _rollout_info(g, g.current, cache)
                 b = Info(view_for(g, g.current))
-                assert (a.pile, a.seen_rank, sorted(a.hand)) == (b.pile, b.seen_rank,
-                                                                  sorted(b.hand))
+                assert (a.pile, a.seen_rank, sorted(a.hand)) == (
+                    b.pile,
+                    b.seen_rank,
+                    sorted(b.hand),
+                )
             checked += 1
         g.play(rng.choice(legal_moves(g)))
     assert checked > 50
@@ -194,6 +205,7 @@ def test_rollout_pile_facts_follow_the_pile(rules, players):
 
 def _naive_seen(view):
     from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF
+
     seen = [0] * 15
     for c in view["pile"]["cards"] + view["hand"]:
         k = KIND_OF_ID[c["id"]]
@@ -209,8 +221,9 @@ def _naive_seen(view):
     return seen
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
-                                           ("canasta", 4), ("bolivia", 3)])
+@pytest.mark.parametrize(
+    "rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6), ("canasta", 4), ("bolivia", 3)]
+)
 def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
     """``Info``'s seen ranks and pile kinds are what counting them on the view gives, decision
     after decision (and on a copy of the view that shares nothing)."""
@@ -219,6 +232,7 @@ def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
     from py_engine.ai.info import Info
     from py_engine.cards import KIND_OF_ID
     from py_engine.views import view_for
+
     checked = 0
     for game in random_positions(rules, players, 17, every=1, deals=1):
         if game.phase not in ("draw", "meld"):
@@ -227,11 +241,10 @@ def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
         info = Info(view)
         assert info.pile == [KIND_OF_ID[c["id"]] for c in view["pile"]["cards"]]
         assert info.seen_rank == _naive_seen(view)
-        fresh = Info(copy.deepcopy(view))       # (new lists and dicts: nothing kept)
+        fresh = Info(copy.deepcopy(view))  # (new lists and dicts: nothing kept)
         assert fresh.seen_rank == info.seen_rank and fresh.pile == info.pile
         checked += 1
     assert checked > 40
-
 
 
 def _discard_positions(rules, players, seed, deals=2):
@@ -240,6 +253,7 @@ def _discard_positions(rules, players, seed, deals=2):
     from py_engine.ai import make_bot
     from py_engine.legal import natural_rank_counts
     from py_engine.views import view_for
+
     for d in range(deals):
         g = Game.new(rules, players, seed=seed + d)
         bots = [make_bot("medium", seed=s) for s in range(players)]
@@ -254,14 +268,20 @@ def _discard_positions(rules, players, seed, deals=2):
 def _max_discard(policy, view, distinct, red_ok):
     from py_engine.ai.info import Info
     from py_engine.cards import IS_RED3, KIND_TEXT
+
     scores = policy.discard_scores(Info(view), distinct)
-    got = [x for x in zip(scores, map(KIND_TEXT.__getitem__, distinct), distinct)
-           if red_ok or not IS_RED3[x[2]]]
+    got = [
+        x
+        for x in zip(scores, map(KIND_TEXT.__getitem__, distinct), distinct)
+        if red_ok or not IS_RED3[x[2]]
+    ]
     return max(got)[2] if got else None
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("samba", 2), ("dutch", 4),
-                                           ("crawford", 6), ("canasta", 4), ("bolivia", 3)])
+@pytest.mark.parametrize(
+    "rules,players",
+    [("samba", 4), ("samba", 2), ("dutch", 4), ("crawford", 6), ("canasta", 4), ("bolivia", 3)],
+)
 def test_best_discard_is_the_max_of_discard_scores(rules, players):
     """The cheap meld phase's discard, from the game's lists with the kinds scored in the order
     of their bound, is the ``max`` of ``medium``'s discard scores on the seat's view, with one
@@ -269,6 +289,7 @@ def test_best_discard_is_the_max_of_discard_scores(rules, players):
     give no bound score every kind and still agree."""
     from py_engine.ai.medium import MediumBot
     from py_engine.ai.rollout import best_discard
+
     policy = MediumBot()
     unbounded = MediumBot(weights={"seq_near2": -3.0})
     assert not unbounded.discard_ceiling_holds()
@@ -281,7 +302,8 @@ def test_best_discard_is_the_max_of_discard_scores(rules, players):
         assert best_discard(g, seat, policy, hand, distinct, own, cache) == want
         assert best_discard(g, seat, policy, hand, distinct, own, {}) == want
         assert best_discard(g, seat, unbounded, hand, distinct, own, {}) == _max_discard(
-            unbounded, view, distinct, red_ok)
+            unbounded, view, distinct, red_ok
+        )
         checked += 1
     assert checked > 40
 
@@ -292,6 +314,7 @@ def test_best_discard_stops_early_and_can_fail(monkeypatch):
     counted twice changes some choices."""
     from py_engine.ai import medium, rollout
     from py_engine.ai.medium import MediumBot
+
     policy = MediumBot()
     unbounded = MediumBot(weights={"seq_near2": -3.0})
     calls = []
@@ -306,7 +329,9 @@ def test_best_discard_stops_early_and_can_fail(monkeypatch):
         counted.append(len(calls))
     assert 0 < counted[0] < counted[1] * 0.8, counted
     doubled = MediumBot(weights={"danger": 2.0})
-    differ = sum(rollout.best_discard(g, g.current, policy, hand, distinct, own, {})
-                 != _max_discard(doubled, view, distinct, True)
-                 for g, view, hand, distinct, own in positions)
+    differ = sum(
+        rollout.best_discard(g, g.current, policy, hand, distinct, own, {})
+        != _max_discard(doubled, view, distinct, True)
+        for g, view, hand, distinct, own in positions
+    )
     assert differ > 0

@@ -1,5 +1,6 @@
 """``hard``'s rollouts play ``medium`` on the sampled game's own state (``rollout_move``), without
 building views: it must choose exactly the move ``medium`` chooses on the seat's view."""
+
 from __future__ import annotations
 
 import random
@@ -26,8 +27,10 @@ def _check_game(g: Game, bot: MediumBot, limit: int) -> int:
     return steps
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
-                                           ("samba", 2), ("bolivia", 4), ("canasta", 4)])
+@pytest.mark.parametrize(
+    "rules,players",
+    [("samba", 4), ("dutch", 4), ("crawford", 6), ("samba", 2), ("bolivia", 4), ("canasta", 4)],
+)
 def test_rollout_move_is_mediums_choice(rules, players):
     bot = MediumBot(seed=2)
     assert _check_game(Game.new(rules, players, seed=8), bot, 200) > 40
@@ -71,6 +74,7 @@ def test_one_determinizer_samples_like_fresh_ones(rules, players):
     must not change the next sample (each is the world a fresh ``determinize`` deals)."""
     from py_engine.ai.determinize import Determinizer
     from py_engine.record import state_to_json
+
     g = Game.new(rules, players, seed=12)
     bot = MediumBot(seed=1)
     for _ in range(25):
@@ -80,9 +84,10 @@ def test_one_determinizer_samples_like_fresh_ones(rules, players):
     for i in range(4):
         world = worlds.sample(random.Random(i))
         assert state_to_json(world) == state_to_json(determinize(view, random.Random(i)))
-        _check_game(world, MediumBot(seed=i), 20)      # plays it out, changing it
+        _check_game(world, MediumBot(seed=i), 20)  # plays it out, changing it
     assert state_to_json(worlds.sample(random.Random(0))) != state_to_json(
-        worlds.sample(random.Random(1)))
+        worlds.sample(random.Random(1))
+    )
 
 
 @pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
@@ -93,6 +98,7 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     from py_engine.ai.rollout import fast_meld_phase
     from py_engine.cards import KIND_TEXT
     from py_engine.moves import Discard
+
     g = Game.new(rules, players, seed=14)
     bot = MediumBot(seed=3)
     discards = 0
@@ -110,13 +116,15 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     assert discards >= 5
 
 
-@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6),
-                                           ("bolivia", 4), ("canasta", 4)])
+@pytest.mark.parametrize(
+    "rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6), ("bolivia", 4), ("canasta", 4)]
+)
 def test_draw_move_score_is_mediums_score(rules, players):
     """The rollouts' draw phase is scored without an ``Info`` (``draw_move_score``): the same
     score ``MediumBot.score`` gives each legal move's text on the seat's view."""
     from py_engine.ai.info import Info
     from py_engine.legal import legal_moves
+
     bot = MediumBot(seed=5)
     g = Game.new(rules, players, seed=15)
     compared = 0
@@ -132,8 +140,9 @@ def test_draw_move_score_is_mediums_score(rules, players):
             info = Info(view)
             sizes = {m.id: len(m.cards) for m in g.melds[g.side_of(g.current)]}
             for mv in legal_moves(g):
-                got = bot.draw_move_score(mv, len(g.hands[g.current]), len(g.pile), sizes,
-                                          g.rules.sequence_max)
+                got = bot.draw_move_score(
+                    mv, len(g.hands[g.current]), len(g.pile), sizes, g.rules.sequence_max
+                )
                 assert got == bot.score(info, mv.text()), mv.text()
                 compared += 1
                 seen.add(type(mv).__name__)

@@ -1,5 +1,6 @@
 """Round trips: the full state through JSON, game records through replay, and the errors a
 corrupted state or record must raise (docs/formats.md "Game records", "The full state")."""
+
 from __future__ import annotations
 
 import copy
@@ -72,8 +73,13 @@ def test_record_replay_upto_gives_the_intermediate_state():
 
 def test_scenario_game_record_replays():
     from conftest import scenario
-    g = scenario(players=2, seed=3, hands=[["7S", "7H", "KD", "KC", "4C"], ["9H", "9D", "AS"]],
-                 pile=["5D", "8C", "7D"])
+
+    g = scenario(
+        players=2,
+        seed=3,
+        hands=[["7S", "7H", "KD", "KC", "4C"], ["9H", "9D", "AS"]],
+        pile=["5D", "8C", "7D"],
+    )
     play_random(g, random.Random(3))
     rec = json.loads(json.dumps(game_record(g)))
     assert "scenario" in rec
@@ -113,6 +119,7 @@ def test_state_card_removed(saved):
 def test_state_duplicate_card(saved):
     def dup(d):
         d["hands"][1][0] = d["hands"][0][0]
+
     with pytest.raises(ScenarioError, match="do not add up"):
         state_from_json(_corrupt(saved, dup))
 
@@ -125,6 +132,7 @@ def test_state_extra_card(saved):
 def test_state_card_id_out_of_range(saved):
     def bad(d):
         d["hands"][0][0] = 162
+
     with pytest.raises(ScenarioError, match="do not add up"):
         state_from_json(_corrupt(saved, bad))
 
@@ -150,6 +158,7 @@ def test_state_illegal_meld(saved):
                 if red3 in s:
                     s[s.index(red3)] = m["cards"][0]
         m["cards"][0] = red3
+
     with pytest.raises(ScenarioError, match="illegal meld"):
         state_from_json(_corrupt(saved, bad))
 
@@ -160,30 +169,34 @@ def test_state_empty_meld(saved):
         m = d["melds"][side][0]
         d["stock"].extend(m["cards"])
         m["cards"] = []
+
     with pytest.raises(ScenarioError, match="empty meld"):
         state_from_json(_corrupt(saved, bad))
 
 
-@pytest.mark.parametrize("mutate,needle", [
-    (lambda d: d.update(format="samba-state/2"), "samba-state/1"),
-    (lambda d: d.pop("format"), "samba-state/1"),
-    (lambda d: d.update(rules="poker"), "poker"),
-    (lambda d: d.update(players=5), "players"),
-    (lambda d: d.update(target=1234), "target"),
-    (lambda d: d.update(hands="abc"), ""),
-    (lambda d: d.update(hands=7), ""),
-    (lambda d: d.update(stock=None), ""),
-    (lambda d: d.update(melds=[[{"cards": [1, 2, 3]}]]), ""),
-    (lambda d: d.update(turn=[]), ""),
-    (lambda d: d.update(turn={"bogus": 1}), ""),
-    (lambda d: d.update(seed="x"), ""),
-    (lambda d: d.pop("stock"), "stock"),
-    (lambda d: d.update(phase="lunch"), "phase"),
-    (lambda d: d.update(current=9), "current"),
-    (lambda d: d.update(dealer=-1), "dealer"),
-    (lambda d: d.update(hands=d["hands"][:3]), "number of hands"),
-    (lambda d: d.update(scores=[0]), "scores"),
-])
+@pytest.mark.parametrize(
+    "mutate,needle",
+    [
+        (lambda d: d.update(format="samba-state/2"), "samba-state/1"),
+        (lambda d: d.pop("format"), "samba-state/1"),
+        (lambda d: d.update(rules="poker"), "poker"),
+        (lambda d: d.update(players=5), "players"),
+        (lambda d: d.update(target=1234), "target"),
+        (lambda d: d.update(hands="abc"), ""),
+        (lambda d: d.update(hands=7), ""),
+        (lambda d: d.update(stock=None), ""),
+        (lambda d: d.update(melds=[[{"cards": [1, 2, 3]}]]), ""),
+        (lambda d: d.update(turn=[]), ""),
+        (lambda d: d.update(turn={"bogus": 1}), ""),
+        (lambda d: d.update(seed="x"), ""),
+        (lambda d: d.pop("stock"), "stock"),
+        (lambda d: d.update(phase="lunch"), "phase"),
+        (lambda d: d.update(current=9), "current"),
+        (lambda d: d.update(dealer=-1), "dealer"),
+        (lambda d: d.update(hands=d["hands"][:3]), "number of hands"),
+        (lambda d: d.update(scores=[0]), "scores"),
+    ],
+)
 def test_state_garbage_raises_scenario_error(saved, mutate, needle):
     with pytest.raises(ScenarioError) as e:
         state_from_json(_corrupt(saved, mutate))
@@ -216,7 +229,7 @@ def test_record_bad_move_names_the_move(record):
 
 def test_record_illegal_move_in_place(record):
     rec = copy.deepcopy(record)
-    rec["moves"].insert(0, "pass")   # the first player has not drawn
+    rec["moves"].insert(0, "pass")  # the first player has not drawn
     with pytest.raises(ScenarioError) as e:
         replay(rec)
     assert "move 1" in str(e.value) and "pass" in str(e.value)
@@ -229,18 +242,21 @@ def test_record_malformed_move_text(record):
         replay(rec)
 
 
-@pytest.mark.parametrize("mutate,needle", [
-    (lambda r: r.update(format="samba-state/1"), "samba-record/1"),
-    (lambda r: r.pop("format"), "samba-record/1"),
-    (lambda r: r.update(moves="draw"), "moves"),
-    (lambda r: r.update(moves=[1, 2]), "moves"),
-    (lambda r: r.update(rules="whist"), "whist"),
-    (lambda r: r.update(players=9), "players"),
-    (lambda r: r.update(target=1), "target"),
-    (lambda r: r.update(seed="abc"), "seed"),
-    (lambda r: r.update(scenario={"hands": "x"}), "hands"),
-    (lambda r: r.update(scenario=[1]), "scenario"),
-])
+@pytest.mark.parametrize(
+    "mutate,needle",
+    [
+        (lambda r: r.update(format="samba-state/1"), "samba-record/1"),
+        (lambda r: r.pop("format"), "samba-record/1"),
+        (lambda r: r.update(moves="draw"), "moves"),
+        (lambda r: r.update(moves=[1, 2]), "moves"),
+        (lambda r: r.update(rules="whist"), "whist"),
+        (lambda r: r.update(players=9), "players"),
+        (lambda r: r.update(target=1), "target"),
+        (lambda r: r.update(seed="abc"), "seed"),
+        (lambda r: r.update(scenario={"hands": "x"}), "hands"),
+        (lambda r: r.update(scenario=[1]), "scenario"),
+    ],
+)
 def test_record_garbage_raises_scenario_error(record, mutate, needle):
     rec = copy.deepcopy(record)
     mutate(rec)

@@ -1,6 +1,7 @@
 """Rulebook tests for Bolivia (docs/rules.md section 11): Dutch Samba plus melds of wild cards
 only, the closed seven-wild "bolivia", the escalera needed to go out, black threes in hand at
 -100 each and a game to 15,000. Each test is named after the rule it checks."""
+
 from __future__ import annotations
 
 import pytest
@@ -42,8 +43,13 @@ def test_11_bolivia_three_wild_cards_make_a_meld_of_their_own():
 
 
 def test_11_samba_has_no_wild_card_melds_where_bolivia_has():
-    g = pos("samba", 2, hands=[["2C", "2D", "JK", "9S", "TD"]], phase="meld",
-            melds=[[["QC", "QD", "QH"]], []])
+    g = pos(
+        "samba",
+        2,
+        hands=[["2C", "2D", "JK", "9S", "TD"]],
+        phase="meld",
+        melds=[[["QC", "QD", "QH"]], []],
+    )
     refused(g, "meld new 2C 2D JK", "wild_only")
 
 
@@ -74,7 +80,7 @@ def test_11_bolivia_wild_meld_counts_its_card_values_for_the_opening():
     assert g.opened(0)
     # ... but not for 90 (a side score of 1,500).
     g = pos("bolivia", 2, hands=[["2C", "2D", "2H", "9S", "TD"]], phase="meld", scores=[1500, 0])
-    refused(g, "meld new 2C 2D 2H", "opening_too_low")   # 60 < 90
+    refused(g, "meld new 2C 2D 2H", "opening_too_low")  # 60 < 90
 
 
 def test_11_bolivia_seven_wild_cards_are_a_closed_bolivia_worth_2500():
@@ -106,7 +112,7 @@ def test_11_bolivia_two_canastas_without_an_escalera_do_not_let_a_side_go_out():
     g = opened(["JS", "JD", "JC", "TD"], side_melds=[CANASTA_OF_KINGS, queens])
     assert not g.requirement_met(0)
     g.play("meld new JS JD JC")
-    refused(g, "discard TD", "must_pass")        # may not go out: the dutch pass instead
+    refused(g, "discard TD", "must_pass")  # may not go out: the dutch pass instead
     g.play("pass")
     assert g.went_out is None
 
@@ -138,7 +144,7 @@ def test_11_bolivia_escalera_requirement_decides_the_red_three_sign():
     reds = [IDS_OF_KIND[parse_kind("3H")][0], IDS_OF_KIND[parse_kind("3D")][0]]
     g = opened(["JS", "TD"], side_melds=[CANASTA_OF_KINGS, ["QC"] * 3 + ["QD"] * 3 + ["QH"]])
     without = score_side(B, 2, g.melds[0], reds, [[]], False)
-    assert without["red_threes"] == -200          # dutch: -100 each without the requirement
+    assert without["red_threes"] == -200  # dutch: -100 each without the requirement
     g = opened(["JS", "TD"], side_melds=[CANASTA_OF_KINGS, ESCALERA])
     assert score_side(B, 2, g.melds[0], reds, [[]], False)["red_threes"] == 200
 
@@ -151,8 +157,13 @@ def test_11_bolivia_black_threes_left_in_hand_cost_100_each():
 
 
 def test_11_bolivia_black_threes_in_the_loser_hand_at_the_end_of_a_deal():
-    g2 = pos("bolivia", 2, hands=[["QS", "QD", "QC"], ["3C", "3S", "9D"]], phase="meld",
-             melds=[[ESCALERA, CANASTA_OF_KINGS], []])
+    g2 = pos(
+        "bolivia",
+        2,
+        hands=[["QS", "QD", "QC"], ["3C", "3S", "9D"]],
+        phase="meld",
+        melds=[[ESCALERA, CANASTA_OF_KINGS], []],
+    )
     g2.play("meld new QS QD QC")
     assert g2.deal_result["sides"][1]["hands"] == -100 - 100 - 10
 
@@ -167,7 +178,7 @@ def test_11_bolivia_game_goes_to_15000():
     assert all(B.target_for(p) == 15000 for p in B.players_allowed)
     g = opened(["QS", "QD", "QC"], side_melds=[ESCALERA, CANASTA_OF_KINGS], scores=[10000, 0])
     g.play("meld new QS QD QC")
-    assert g.scores[0] > 10000 and g.phase == "deal_over"     # 10,000 does not end a bolivia game
+    assert g.scores[0] > 10000 and g.phase == "deal_over"  # 10,000 does not end a bolivia game
     g = opened(["QS", "QD", "QC"], side_melds=[ESCALERA, CANASTA_OF_KINGS], scores=[13000, 0])
     g.play("meld new QS QD QC")
     assert g.scores[0] >= 15000 and g.phase == "game_over" and g.result["winner"] == 0
@@ -176,9 +187,20 @@ def test_11_bolivia_game_goes_to_15000():
 # As Dutch Samba otherwise --------------------------------------------------------------------------
 def test_11_bolivia_is_dutch_for_red_threes_passing_and_the_deal():
     d = get_rules("dutch")
-    for field in ("players_allowed", "hand_sizes", "take_top_card", "red_threes_automatic",
-                  "red_three_held_penalty", "red_three_discardable", "keep_cards", "pass_with_one",
-                  "group_max_wilds", "group_naturals_per_wild", "sequence_max", "samba_bonus"):
+    for field in (
+        "players_allowed",
+        "hand_sizes",
+        "take_top_card",
+        "red_threes_automatic",
+        "red_three_held_penalty",
+        "red_three_discardable",
+        "keep_cards",
+        "pass_with_one",
+        "group_max_wilds",
+        "group_naturals_per_wild",
+        "sequence_max",
+        "samba_bonus",
+    ):
         assert getattr(B, field) == getattr(d, field), field
     g = pos("bolivia", 4, hands=[["9C", "3H", "KS"]])
     g.play("red3 3H")
@@ -187,12 +209,20 @@ def test_11_bolivia_is_dutch_for_red_threes_passing_and_the_deal():
 
 
 def test_11_bolivia_scenarios_and_lessons_accept_the_rule_set():
-    lesson = {"format": "samba-lesson/1", "id": "bolivia-wild", "title": "A meld of wild cards",
-              "intro": "In Bolivia three wild cards make a meld.",
-              "scenario": {"rules": "bolivia", "players": 2, "phase": "meld",
-                           "hands": [["2C", "2D", "JK", "9S", "TD"], ["5C", "6D", "7H"]],
-                           "melds": [[["QC", "QD", "QH"]], []]},
-              "steps": [{"goal": "Meld the three wild cards.", "accept": ["meld new 2C 2D JK"]}]}
+    lesson = {
+        "format": "samba-lesson/1",
+        "id": "bolivia-wild",
+        "title": "A meld of wild cards",
+        "intro": "In Bolivia three wild cards make a meld.",
+        "scenario": {
+            "rules": "bolivia",
+            "players": 2,
+            "phase": "meld",
+            "hands": [["2C", "2D", "JK", "9S", "TD"], ["5C", "6D", "7H"]],
+            "melds": [[["QC", "QD", "QH"]], []],
+        },
+        "steps": [{"goal": "Meld the three wild cards.", "accept": ["meld new 2C 2D JK"]}],
+    }
     assert validate_lesson(lesson) is lesson
 
 

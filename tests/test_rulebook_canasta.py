@@ -4,6 +4,7 @@ cards and more naturals than wild cards, the frozen pile and the one-natural-plu
 red threes that cannot be discarded and count minus for a side that melded nothing, one canasta
 to go out (two with two players), going out 100 or 200 concealed, a game to 5,000 (7,500 with
 three players). Each test is named after the rule it checks."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,7 +18,7 @@ from py_engine.rules import Options, get_rules
 from py_engine.scoring import going_out_bonus, score_side
 
 C = get_rules("canasta")
-KINGS = ["KC", "KD", "KH", "KS", "KC", "KD", "KH"]          # a natural canasta (70 points)
+KINGS = ["KC", "KD", "KH", "KS", "KC", "KD", "KH"]  # a natural canasta (70 points)
 QUEENS = ["QC", "QD", "QH", "QS", "QC", "QD", "QH"]
 FILLER = [["5C", "6D", "7H"], ["5D", "6C", "7S"], ["8C", "9D", "4H"]]
 
@@ -32,7 +33,7 @@ def kinds(game, seat):
 
 def canasta(players=4, hands=(), melds=None, **kw):
     """A Canasta position; the current seat's hand first, the others filler."""
-    hands = list(hands) + FILLER[len(hands):players]
+    hands = list(hands) + FILLER[len(hands) : players]
     n_sides = C.n_sides(players)
     melds = melds if melds is not None else [[] for _ in range(n_sides)]
     return pos("canasta", players, hands=hands, melds=melds, **kw)
@@ -60,7 +61,7 @@ def test_11_canasta_two_packs_and_four_jokers_108_cards():
 def test_11_canasta_deals_15_13_or_11_cards(players, dealt):
     for seed in range(4):
         g = Game.new("canasta", players, seed=seed)
-        assert all(len(h) == dealt for h in g.hands)       # red threes laid and replaced
+        assert all(len(h) == dealt for h in g.hands)  # red threes laid and replaced
         assert not any(IS_RED3[KIND_OF_ID[c]] for h in g.hands for c in h)
 
 
@@ -83,28 +84,27 @@ def test_11_canasta_has_no_sequences():
 
 
 def test_11_canasta_never_takes_only_the_top_card():
-    g = canasta(4, hands=[["9C", "KS", "QS"]], pile=["8D", "7H"],
-                melds=[[["JC", "JD", "JH"]], []])
+    g = canasta(4, hands=[["9C", "KS", "QS"]], pile=["8D", "7H"], melds=[[["JC", "JD", "JH"]], []])
     refused(g, f"top m{g.melds[0][0].id}", "top_card_not_allowed")
     refused(g, f"take m{g.melds[0][0].id}", "pile_onto_meld_not_allowed")
 
 
 def test_11_canasta_group_needs_more_naturals_than_wild_cards():
     g = opened(["9C", "9D", "9H", "2C", "2D", "2H", "TD", "TS"])
-    refused(g, "meld new 9C 9D 2C 2D", "too_many_wilds")           # 2 naturals, 2 wild cards
-    refused(g, "meld new 9C 9D 9H 2C 2D 2H", "too_many_wilds")     # 3 and 3
-    g.play("meld new 9C 9D 2C")                                   # 2 and 1: more naturals
+    refused(g, "meld new 9C 9D 2C 2D", "too_many_wilds")  # 2 naturals, 2 wild cards
+    refused(g, "meld new 9C 9D 9H 2C 2D 2H", "too_many_wilds")  # 3 and 3
+    g.play("meld new 9C 9D 2C")  # 2 and 1: more naturals
     assert g.melds[0][-1].type == "group"
 
 
 def test_11_canasta_group_holds_at_most_three_wild_cards():
     g = opened(["2C", "JK", "TD", "TS"], side_melds=[["9C", "9D", "9H", "9S", "2D", "2H"]])
     mid = g.melds[0][0].id
-    refused(g, f"meld add m{mid} JK 2C", "too_many_wilds")        # 4 wild cards
-    g.play(f"meld add m{mid} JK")                                 # 4 naturals, 3 wild cards
+    refused(g, f"meld add m{mid} JK 2C", "too_many_wilds")  # 4 wild cards
+    g.play(f"meld add m{mid} JK")  # 4 naturals, 3 wild cards
     assert g.melds[0][0].wilds == 3 and g.melds[0][0].finished(C) == "mixed"
     g2 = opened(["2C", "JK", "TD", "TS"], side_melds=[["9C", "9D", "9H", "9S", "9C", "2D", "2H"]])
-    g2.play(f"meld add m{g2.melds[0][0].id} JK")                  # 5 naturals, 3 wild cards
+    g2.play(f"meld add m{g2.melds[0][0].id} JK")  # 5 naturals, 3 wild cards
     refused(g2, f"meld add m{g2.melds[0][0].id} 2C", "too_many_wilds")
 
 
@@ -130,23 +130,31 @@ def test_11_canasta_pile_frozen_before_the_side_first_meld_needs_a_natural_pair(
 
 
 def test_11_canasta_unfrozen_pile_taken_with_one_natural_and_a_wild_card():
-    g = canasta(4, hands=[["9C", "2D", "KS", "QS"]], pile=["4C", "8D", "9H"],
-                melds=[[["JC", "JD", "JH"]], []])
+    g = canasta(
+        4,
+        hands=[["9C", "2D", "KS", "QS"]],
+        pile=["4C", "8D", "9H"],
+        melds=[[["JC", "JD", "JH"]], []],
+    )
     assert not g.pile_frozen(0)
     g.play("take 9C 2D")
     m = g.melds[0][-1]
     assert m.type == "group" and sorted(m.kinds()) == K("9H", "9C", "2D")
-    assert kinds(g, 0) == K("KS", "QS", "4C", "8D")     # the rest of the pile into the hand
+    assert kinds(g, 0) == K("KS", "QS", "4C", "8D")  # the rest of the pile into the hand
 
 
 def test_11_canasta_one_natural_and_a_wild_card_never_take_a_frozen_pile():
     g = canasta(4, hands=[["9C", "2D", "KS", "QS"]], pile=["4C", "9H"])
-    refused(g, "take 9C 2D", "no_natural_pair")          # not yet melded: frozen
+    refused(g, "take 9C 2D", "no_natural_pair")  # not yet melded: frozen
 
 
 def test_11_canasta_a_wild_card_in_the_pile_freezes_it_for_everyone():
-    g = canasta(4, hands=[["9C", "9D", "2D", "KS", "QS"]], pile=["4C", "2C", "8D", "9H"],
-                melds=[[["JC", "JD", "JH"]], []])
+    g = canasta(
+        4,
+        hands=[["9C", "9D", "2D", "KS", "QS"]],
+        pile=["4C", "2C", "8D", "9H"],
+        melds=[[["JC", "JD", "JH"]], []],
+    )
     assert g.pile_frozen(0)
     refused(g, "take 9C 2D", "no_natural_pair")
     g.play("take 9C 9D")
@@ -155,8 +163,12 @@ def test_11_canasta_a_wild_card_in_the_pile_freezes_it_for_everyone():
 
 @pytest.mark.parametrize("top", ["3S", "3C", "2C", "JK"])
 def test_11_canasta_never_taken_with_a_black_three_or_wild_card_on_top(top):
-    g = canasta(4, hands=[["9C", "9D", "2D", "3C", "KS", "QS"]], pile=["9H", top],
-                melds=[[["JC", "JD", "JH"]], []])
+    g = canasta(
+        4,
+        hands=[["9C", "9D", "2D", "3C", "KS", "QS"]],
+        pile=["9H", top],
+        melds=[[["JC", "JD", "JH"]], []],
+    )
     refused(g, "take 9C 9D", "pile_blocked")
 
 
@@ -169,8 +181,10 @@ def test_11_canasta_the_taken_top_card_and_its_pair_meet_the_opening_minimum():
 
 
 # Opening minimum ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("score,minimum", [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90),
-                                           (3000, 120), (7000, 120), (20000, 120)])
+@pytest.mark.parametrize(
+    "score,minimum",
+    [(-5, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120), (7000, 120), (20000, 120)],
+)
 def test_11_canasta_opening_minimum_15_50_90_120(score, minimum):
     assert C.opening_minimum(score) == minimum
 
@@ -178,8 +192,8 @@ def test_11_canasta_opening_minimum_15_50_90_120(score, minimum):
 def test_11_canasta_opening_minimum_applied_to_a_meld():
     hand = ["KC", "KD", "KH", "QC", "QD", "QH", "AS", "AD", "AH", "5S", "6S"]
     g = canasta(2, hands=[hand], phase="meld", scores=[7000, 0])
-    refused(g, "meld new KC KD KH; new QC QD QH", "opening_too_low")    # 60 < 120
-    g.play("meld new KC KD KH; new QC QD QH; new AS AD AH")             # 120, no 150 band
+    refused(g, "meld new KC KD KH; new QC QD QH", "opening_too_low")  # 60 < 120
+    g.play("meld new KC KD KH; new QC QD QH; new AS AD AH")  # 120, no 150 band
     assert g.opened(0)
 
 
@@ -190,8 +204,17 @@ def test_11_canasta_red_threes_cannot_be_discarded():
     hands = [list(h) for h in g.hands]
     hands[0].append(card_id("3H"))
     stock = [c for c in g.stock if c != card_id("3H")]
-    g = Game.from_position("canasta", 4, hands=hands, stock=stock, pile=list(g.pile),
-                           melds=[[], []], red3=[[], []], phase="meld", current=0)
+    g = Game.from_position(
+        "canasta",
+        4,
+        hands=hands,
+        stock=stock,
+        pile=list(g.pile),
+        melds=[[], []],
+        red3=[[], []],
+        phase="meld",
+        current=0,
+    )
     refused(g, "discard 3H", "cannot_discard")
     g.play("discard 9C")
 
@@ -208,11 +231,20 @@ def test_11_canasta_red_three_drawn_is_laid_and_replaced():
     assert three in g.red3[0] and len(g.hands[0]) == 5
 
 
-@pytest.mark.parametrize("n,melded,expected", [(1, True, 100), (2, True, 200), (4, True, 800),
-                                               (1, False, -100), (2, False, -200),
-                                               (4, False, -800)])
+@pytest.mark.parametrize(
+    "n,melded,expected",
+    [
+        (1, True, 100),
+        (2, True, 200),
+        (4, True, 800),
+        (1, False, -100),
+        (2, False, -200),
+        (4, False, -800),
+    ],
+)
 def test_11_canasta_red_threes_100_all_four_800_minus_for_a_side_that_melded_nothing(
-        n, melded, expected):
+    n, melded, expected
+):
     reds = [c for c in deck_ids(C.decks, C.jokers) if IS_RED3[KIND_OF_ID[c]]][:n]
     melds = [TableMeld(1, "group", 11, -1, [card_id("JC"), card_id("JD"), card_id("JH")])]
     s = score_side(C, 4, melds if melded else [], reds, [[], []], False)
@@ -260,7 +292,7 @@ def test_11_canasta_going_out_is_worth_100():
     s = g.deal_result["sides"][0]
     assert s["going_out"] == 100
     assert s["melds"] == 70 + 30 and s["bonuses"] == 500
-    assert s["hands"] == -(10 + 10 + 5)                 # the partner's 8C 9D 4H
+    assert s["hands"] == -(10 + 10 + 5)  # the partner's 8C 9D 4H
     assert s["total"] == 70 + 30 + 500 + 100 - 25
 
 
@@ -269,8 +301,18 @@ def test_11_canasta_concealed_going_out_bonus_rule():
     assert going_out_bonus(C, went_out=True, melded_before_turn=True) == 100
     assert going_out_bonus(C, went_out=False, melded_before_turn=False) == 0
     assert going_out_bonus(get_rules("samba"), True, melded_before_turn=False) == 200
-    kings = [TableMeld(1, "group", 13, -1, [card_id(c, i) for c, i in zip(
-        ["KC", "KD", "KH", "KS", "KC", "KD", "KH"], [0, 0, 0, 0, 1, 1, 1])])]
+    kings = [
+        TableMeld(
+            1,
+            "group",
+            13,
+            -1,
+            [
+                card_id(c, i)
+                for c, i in zip(["KC", "KD", "KH", "KS", "KC", "KD", "KH"], [0, 0, 0, 0, 1, 1, 1])
+            ],
+        )
+    ]
     s = score_side(C, 4, kings, [], [[], []], True, melded_before_turn=False)
     assert s["going_out"] == 200 and s["total"] == 70 + 500 + 200
 
@@ -289,8 +331,9 @@ def test_11_canasta_going_out_in_one_turn_with_nothing_melded_before_is_worth_20
 
 def test_11_canasta_partner_melded_before_so_going_out_is_not_concealed():
     # The side's meld was laid by the partner in an earlier turn: the plain 100 (D17).
-    g = canasta(4, hands=[KINGS + ["QC", "QD", "QH", "TD"]], phase="meld",
-                melds=[[["JC", "JD", "JH"]], []])
+    g = canasta(
+        4, hands=[KINGS + ["QC", "QD", "QH", "TD"]], phase="meld", melds=[[["JC", "JD", "JH"]], []]
+    )
     g.play("meld new " + " ".join(KINGS) + "; new QC QD QH")
     g.play("discard TD")
     assert g.deal_result["sides"][0]["going_out"] == 100
@@ -306,7 +349,7 @@ def test_11_canasta_keep_two_cards_until_the_side_may_go_out():
 def test_11_canasta_game_to_5000_or_7500_with_three_players(players, target):
     assert Options.make(C, players) == Options(players, target)
     assert Game.new("canasta", players, seed=1).target == target
-    assert Options.make(C, 3, 5000) == Options(3, 5000)        # another target may be chosen
+    assert Options.make(C, 3, 5000) == Options(3, 5000)  # another target may be chosen
 
 
 def test_11_canasta_game_ends_at_5000():
@@ -318,30 +361,49 @@ def test_11_canasta_game_ends_at_5000():
 
 def test_11_canasta_empty_stock_ends_the_deal_when_the_pile_is_not_taken():
     """D19: no Canasta continuation here (the pile is never taken onto a meld)."""
-    g = canasta(4, hands=[["9C", "KS", "QS"]], pile=["8D", "JS"],
-                melds=[[["JC", "JD", "JH"]], []])
+    g = canasta(4, hands=[["9C", "KS", "QS"]], pile=["8D", "JS"], melds=[[["JC", "JD", "JH"]], []])
     hands = [list(h) for h in g.hands]
-    hands[1] += g.stock                      # the stock is empty: its cards are elsewhere
-    g = Game.from_position("canasta", 4, hands=hands, stock=[], pile=list(g.pile),
-                           melds=g.melds, red3=g.red3, current=0)
-    assert g.pile_frozen(0) is False         # the top JS would fit the side's jacks
+    hands[1] += g.stock  # the stock is empty: its cards are elsewhere
+    g = Game.from_position(
+        "canasta",
+        4,
+        hands=hands,
+        stock=[],
+        pile=list(g.pile),
+        melds=g.melds,
+        red3=g.red3,
+        current=0,
+    )
+    assert g.pile_frozen(0) is False  # the top JS would fit the side's jacks
     refused(g, "draw", "stock_empty")
     g.play("end")
     assert g.deal_result["reason"] == "stock" and g.went_out is None
 
 
 def test_11_canasta_scenarios_and_lessons_accept_the_rule_set():
-    lesson = {"format": "samba-lesson/1", "id": "canasta-take", "title": "An unfrozen pile",
-              "intro": "In Canasta one natural and a wild card take an unfrozen pile.",
-              "scenario": {"rules": "canasta", "players": 4, "pile": ["4C", "9H"],
-                           "hands": [["9C", "2D", "KS", "QS"], ["5C", "6D", "7H"],
-                                     ["5D", "6C", "7S"], ["8C", "9D", "4H"]],
-                           "melds": [[["JC", "JD", "JH"]], []]},
-              "steps": [{"goal": "Take the pile.", "accept": ["take 9C 2D"]}]}
+    lesson = {
+        "format": "samba-lesson/1",
+        "id": "canasta-take",
+        "title": "An unfrozen pile",
+        "intro": "In Canasta one natural and a wild card take an unfrozen pile.",
+        "scenario": {
+            "rules": "canasta",
+            "players": 4,
+            "pile": ["4C", "9H"],
+            "hands": [
+                ["9C", "2D", "KS", "QS"],
+                ["5C", "6D", "7H"],
+                ["5D", "6C", "7S"],
+                ["8C", "9D", "4H"],
+            ],
+            "melds": [[["JC", "JD", "JH"]], []],
+        },
+        "steps": [{"goal": "Take the pile.", "accept": ["take 9C 2D"]}],
+    }
     assert validate_lesson(lesson) is lesson
     bad = dict(lesson, scenario=dict(lesson["scenario"], hands=[["9C", "9C", "9C"]] * 4))
     with pytest.raises(ValueError):
-        validate_lesson(bad)          # 108 cards: only two nines of clubs
+        validate_lesson(bad)  # 108 cards: only two nines of clubs
 
 
 def test_11_engine_never_tests_the_names_of_bolivia_or_canasta():
@@ -350,8 +412,12 @@ def test_11_engine_never_tests_the_names_of_bolivia_or_canasta():
     import re
 
     import py_engine
-    files = [f for f in pathlib.Path(py_engine.__file__).resolve().parent.rglob("*.py")
-             if f.name != "rules.py"]
+
+    files = [
+        f
+        for f in pathlib.Path(py_engine.__file__).resolve().parent.rglob("*.py")
+        if f.name != "rules.py"
+    ]
     assert len(files) > 10
     for f in files:
         text = f.read_text(encoding="utf-8")

@@ -1,4 +1,5 @@
 """Rule sets as data (docs/rules.md section 11): presets, validation, options."""
+
 from __future__ import annotations
 
 from dataclasses import replace
@@ -32,9 +33,16 @@ def test_rule_sets_are_frozen():
 
 
 # Section 11, row "players"
-@pytest.mark.parametrize("name,allowed,default", [
-    ("samba", (2, 3, 4), 4), ("dutch", (2, 3, 4, 5, 6), 4), ("crawford", (4, 6), 6),
-    ("bolivia", (2, 3, 4, 5, 6), 4), ("canasta", (2, 3, 4), 4)])
+@pytest.mark.parametrize(
+    "name,allowed,default",
+    [
+        ("samba", (2, 3, 4), 4),
+        ("dutch", (2, 3, 4, 5, 6), 4),
+        ("crawford", (4, 6), 6),
+        ("bolivia", (2, 3, 4, 5, 6), 4),
+        ("canasta", (2, 3, 4), 4),
+    ],
+)
 def test_players_row(name, allowed, default):
     rs = get_rules(name)
     assert tuple(sorted(rs.players_allowed)) == allowed
@@ -42,21 +50,48 @@ def test_players_row(name, allowed, default):
 
 
 # Section 11, row "cards dealt"
-@pytest.mark.parametrize("name,players,dealt", [
-    ("samba", 2, 15), ("samba", 3, 15), ("samba", 4, 15),
-    ("dutch", 2, 15), ("dutch", 4, 15), ("dutch", 5, 15), ("dutch", 6, 13),
-    ("crawford", 4, 15), ("crawford", 6, 15),
-    ("bolivia", 2, 15), ("bolivia", 5, 15), ("bolivia", 6, 13),
-    ("canasta", 2, 15), ("canasta", 3, 13), ("canasta", 4, 11)])
+@pytest.mark.parametrize(
+    "name,players,dealt",
+    [
+        ("samba", 2, 15),
+        ("samba", 3, 15),
+        ("samba", 4, 15),
+        ("dutch", 2, 15),
+        ("dutch", 4, 15),
+        ("dutch", 5, 15),
+        ("dutch", 6, 13),
+        ("crawford", 4, 15),
+        ("crawford", 6, 15),
+        ("bolivia", 2, 15),
+        ("bolivia", 5, 15),
+        ("bolivia", 6, 13),
+        ("canasta", 2, 15),
+        ("canasta", 3, 13),
+        ("canasta", 4, 11),
+    ],
+)
 def test_cards_dealt_row(name, players, dealt):
     assert get_rules(name).hand_size(players) == dealt
 
 
 # Section 2: sides
-@pytest.mark.parametrize("name,players,sides", [
-    ("samba", 2, 2), ("samba", 3, 3), ("samba", 4, 2), ("dutch", 6, 3), ("dutch", 5, 5),
-    ("crawford", 6, 3), ("crawford", 4, 2), ("bolivia", 6, 3), ("bolivia", 5, 5),
-    ("canasta", 2, 2), ("canasta", 3, 3), ("canasta", 4, 2)])
+@pytest.mark.parametrize(
+    "name,players,sides",
+    [
+        ("samba", 2, 2),
+        ("samba", 3, 3),
+        ("samba", 4, 2),
+        ("dutch", 6, 3),
+        ("dutch", 5, 5),
+        ("crawford", 6, 3),
+        ("crawford", 4, 2),
+        ("bolivia", 6, 3),
+        ("bolivia", 5, 5),
+        ("canasta", 2, 2),
+        ("canasta", 3, 3),
+        ("canasta", 4, 2),
+    ],
+)
 def test_side_counts(name, players, sides):
     assert get_rules(name).n_sides(players) == sides
 
@@ -70,14 +105,14 @@ def test_pile_freezes_row():
         rs = get_rules(name)
         assert not rs.wild_freezes_pile and not rs.covered_red3_freezes_pile
     k = get_rules("canasta")
-    assert k.pile_freezes and k.wild_freezes_pile and not k.covered_red3_freezes_pile   # D19
+    assert k.pile_freezes and k.wild_freezes_pile and not k.covered_red3_freezes_pile  # D19
 
 
 def test_take_pile_row():
     for name in ("samba", "dutch", "bolivia", "canasta"):
         assert not get_rules(name).take_pile_onto_meld, name
     assert get_rules("crawford").take_pile_onto_meld
-    for name in ("samba", "dutch", "crawford", "bolivia"):   # never one natural and one wild
+    for name in ("samba", "dutch", "crawford", "bolivia"):  # never one natural and one wild
         assert not get_rules(name).take_pile_natural_and_wild
     assert get_rules("canasta").take_pile_natural_and_wild
 
@@ -119,8 +154,10 @@ def test_red_threes_row():
         assert d.red_three_discardable
 
 
-@pytest.mark.parametrize("name,unmet_all_six", [("samba", -1000), ("dutch", -600),
-                                                ("crawford", -1000), ("bolivia", -600)])
+@pytest.mark.parametrize(
+    "name,unmet_all_six",
+    [("samba", -1000), ("dutch", -600), ("crawford", -1000), ("bolivia", -600)],
+)
 def test_all_six_red_threes_row(name, unmet_all_six):
     rs = get_rules(name)
     assert red_threes_score(6, rs, positive=False) == unmet_all_six
@@ -151,7 +188,7 @@ def test_cannot_go_out_yet_row():
 
 
 def test_stock_empty_row():
-    for name in ("samba", "dutch", "bolivia", "canasta"):   # canasta: D19
+    for name in ("samba", "dutch", "bolivia", "canasta"):  # canasta: D19
         rs = get_rules(name)
         assert not rs.stock_empty_continuation and not rs.must_take_fitting_pile_on_empty_stock
     c = get_rules("crawford")
@@ -173,9 +210,21 @@ def test_shared_figures(name):
     assert rs.draw_count(rs.default_players) == 2
 
 
-@pytest.mark.parametrize("score,minimum", [
-    (-5, 15), (-1000, 15), (0, 50), (1495, 50), (1500, 90), (2995, 90), (3000, 120),
-    (6995, 120), (7000, 150), (20000, 150)])
+@pytest.mark.parametrize(
+    "score,minimum",
+    [
+        (-5, 15),
+        (-1000, 15),
+        (0, 50),
+        (1495, 50),
+        (1500, 90),
+        (2995, 90),
+        (3000, 120),
+        (6995, 120),
+        (7000, 150),
+        (20000, 150),
+    ],
+)
 def test_opening_minimum_bands(score, minimum):
     for name in ("samba", "dutch", "crawford", "bolivia"):
         assert get_rules(name).opening_minimum(score) == minimum
@@ -209,27 +258,32 @@ def test_canasta_row():
     assert sorted(c.targets) == [2500, 5000, 7500, 10000] and c.default_target == 5000
 
 
-@pytest.mark.parametrize("changes,needle", [
-    ({"name": "not an identifier"}, "identifier"),
-    ({"default_players": 5}, "default_players"),
-    ({"players_allowed": (2, 7)}, "unsupported player count 7"),
-    ({"players_allowed": (2, 3, 4, 5), "default_players": 4}, "no hand size for 5"),
-    ({"default_target": 1234}, "default_target"),
-    ({"keep_cards": 3}, "keep_cards"),
-    ({"pass_with_one": True}, "pass_with_one"),
-    ({"red_three_penalty_if": "sometimes"}, "red_three_penalty_if"),
-    ({"canasta_size": 2}, "meld sizes"),
-    ({"sequences": False}, "take_top_card needs sequences"),
-    ({"opening_bands": ((0, 50), (1500, 90))}, "opening_bands"),
-    ({"default_targets": ((3, 1234),)}, "default_targets"),
-    ({"default_targets": ((5, 5000),)}, "default_targets"),
-    ({"go_out_needs_sequence": True, "sequences": False, "take_top_card": False},
-     "go_out_needs_sequence needs sequences"),
-    ({"draw_counts": ((4, 0),)}, "draw_counts"),
-    ({"canastas_to_go_out": ((7, 1),)}, "canastas_to_go_out"),
-    ({"concealed_going_out_bonus": -1}, "concealed_going_out_bonus"),
-    ({"hand_sizes": ((2, 15), (3, 15), (4, 41))}, "not enough cards"),
-])
+@pytest.mark.parametrize(
+    "changes,needle",
+    [
+        ({"name": "not an identifier"}, "identifier"),
+        ({"default_players": 5}, "default_players"),
+        ({"players_allowed": (2, 7)}, "unsupported player count 7"),
+        ({"players_allowed": (2, 3, 4, 5), "default_players": 4}, "no hand size for 5"),
+        ({"default_target": 1234}, "default_target"),
+        ({"keep_cards": 3}, "keep_cards"),
+        ({"pass_with_one": True}, "pass_with_one"),
+        ({"red_three_penalty_if": "sometimes"}, "red_three_penalty_if"),
+        ({"canasta_size": 2}, "meld sizes"),
+        ({"sequences": False}, "take_top_card needs sequences"),
+        ({"opening_bands": ((0, 50), (1500, 90))}, "opening_bands"),
+        ({"default_targets": ((3, 1234),)}, "default_targets"),
+        ({"default_targets": ((5, 5000),)}, "default_targets"),
+        (
+            {"go_out_needs_sequence": True, "sequences": False, "take_top_card": False},
+            "go_out_needs_sequence needs sequences",
+        ),
+        ({"draw_counts": ((4, 0),)}, "draw_counts"),
+        ({"canastas_to_go_out": ((7, 1),)}, "canastas_to_go_out"),
+        ({"concealed_going_out_bonus": -1}, "concealed_going_out_bonus"),
+        ({"hand_sizes": ((2, 15), (3, 15), (4, 41))}, "not enough cards"),
+    ],
+)
 def test_invalid_rule_set_raises(changes, needle):
     with pytest.raises(ValueError) as e:
         replace(R.SAMBA, **changes)
@@ -249,9 +303,22 @@ def test_options_defaults(name):
             assert Options.make(rs, p, t) == Options(p, t)
 
 
-@pytest.mark.parametrize("name,players", [
-    ("samba", 5), ("samba", 6), ("samba", 1), ("crawford", 2), ("crawford", 3),
-    ("crawford", 5), ("dutch", 7), ("dutch", 0), ("samba", "4"), ("samba", 4.0), ("samba", True)])
+@pytest.mark.parametrize(
+    "name,players",
+    [
+        ("samba", 5),
+        ("samba", 6),
+        ("samba", 1),
+        ("crawford", 2),
+        ("crawford", 3),
+        ("crawford", 5),
+        ("dutch", 7),
+        ("dutch", 0),
+        ("samba", "4"),
+        ("samba", 4.0),
+        ("samba", True),
+    ],
+)
 def test_options_reject_bad_player_counts(name, players):
     with pytest.raises(ValueError) as e:
         Options.make(get_rules(name), players, None)

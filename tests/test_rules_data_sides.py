@@ -1,5 +1,6 @@
 """The rules data names who plays with whom (issue 36.8: the new-game dialog marks the player's
 partners): each preset's sides at each player count are the engine's own sides."""
+
 from __future__ import annotations
 
 from py_engine.rules import PRESETS
@@ -13,6 +14,9 @@ def test_the_rules_data_sides_are_the_games():
         assert sorted(data[name]) == sorted(rs.players_allowed), name
         for players in rs.players_allowed:
             g = Game.new(name, players=players, seed=1)
-            assert data[name][players] == [list(g.seats_of(s)) for s in range(g.n_sides)], (name, players)
+            assert data[name][players] == [list(g.seats_of(s)) for s in range(g.n_sides)], (
+                name,
+                players,
+            )
     assert data["samba"][4] == [[0, 2], [1, 3]]
     assert data["samba"][2] == [[0], [1]]

@@ -1,5 +1,6 @@
 """Scenarios (docs/formats.md "Scenarios"): positions set up from JSON, validated with errors
 that name the problem; a missing stock is filled from the seed."""
+
 from __future__ import annotations
 
 from collections import Counter
@@ -37,15 +38,26 @@ def test_minimal_scenario_sets_up_the_position():
 
 
 def test_full_scenario_fields():
-    g = scenario(rules="samba", players=4, target=5000, seed=7, scores=[1200, 3400], dealer=3,
-                 deal=2, current=0, phase="draw",
-                 hands=[["7S", "7H", "KD", "2C"], ["4C", "5C"], ["9H", "9D"], ["AS", "QS"]],
-                 pile=["5D", "8C", "7D"],
-                 melds=[[["4H", "5H", "6H"]], [["KC", "KS", "KH", "2D"]]],
-                 red_threes=[["3H"], []])
+    g = scenario(
+        rules="samba",
+        players=4,
+        target=5000,
+        seed=7,
+        scores=[1200, 3400],
+        dealer=3,
+        deal=2,
+        current=0,
+        phase="draw",
+        hands=[["7S", "7H", "KD", "2C"], ["4C", "5C"], ["9H", "9D"], ["AS", "QS"]],
+        pile=["5D", "8C", "7D"],
+        melds=[[["4H", "5H", "6H"]], [["KC", "KS", "KH", "2D"]]],
+        red_threes=[["3H"], []],
+    )
     assert g.target == 5000 and g.scores == [1200, 3400] and g.deal_no == 2
     assert g.minimum(0) == 50 and g.minimum(1) == 120
-    assert [m.type for m in g.melds[0]] == ["sequence"] and [m.type for m in g.melds[1]] == ["group"]
+    assert [m.type for m in g.melds[0]] == ["sequence"] and [m.type for m in g.melds[1]] == [
+        "group"
+    ]
     assert [id_text(c) for c in g.red3[0]] == ["3H"]
     assert g.opened(0) and g.opened(1)
     assert sorted(g.all_card_ids()) == sorted(deck_ids())
@@ -126,25 +138,28 @@ def test_unknown_field():
     assert "unknown scenario field" in msg and "stok" in msg and "colour" in msg
 
 
-@pytest.mark.parametrize("changes,needle", [
-    ({"rules": "poker"}, "poker"),
-    ({"players": 5}, "players"),
-    ({"target": 1234}, "target"),
-    ({"seed": "x"}, "seed"),
-    ({"scores": [1, 2, 3]}, "scores"),
-    ({"scores": ["a", 0]}, "scores"),
-    ({"dealer": 2}, "dealer"),
-    ({"current": -1}, "current"),
-    ({"deal": 0}, "deal"),
-    ({"deal": 61}, "deal"),
-    ({"phase": "answer"}, "phase"),
-    ({"melds": [[]]}, "melds"),
-    ({"melds": [["7S"], []]}, "side 0 meld 1"),
-    ({"red_threes": [["7S"], []]}, "only 3H and 3D"),
-    ({"red_threes": [[]]}, "red_threes"),
-    ({"pile": "7S"}, "pile"),
-    ({"hands": "7S 8S"}, "hands"),
-])
+@pytest.mark.parametrize(
+    "changes,needle",
+    [
+        ({"rules": "poker"}, "poker"),
+        ({"players": 5}, "players"),
+        ({"target": 1234}, "target"),
+        ({"seed": "x"}, "seed"),
+        ({"scores": [1, 2, 3]}, "scores"),
+        ({"scores": ["a", 0]}, "scores"),
+        ({"dealer": 2}, "dealer"),
+        ({"current": -1}, "current"),
+        ({"deal": 0}, "deal"),
+        ({"deal": 61}, "deal"),
+        ({"phase": "answer"}, "phase"),
+        ({"melds": [[]]}, "melds"),
+        ({"melds": [["7S"], []]}, "side 0 meld 1"),
+        ({"red_threes": [["7S"], []]}, "only 3H and 3D"),
+        ({"red_threes": [[]]}, "red_threes"),
+        ({"pile": "7S"}, "pile"),
+        ({"hands": "7S 8S"}, "hands"),
+    ],
+)
 def test_other_validation_errors(changes, needle):
     assert needle in error_of(sc(**changes))
 
@@ -155,8 +170,7 @@ def test_scenario_must_be_an_object(garbage):
 
 
 def test_scenario_counts_red_threes_and_melds_into_the_deck():
-    g = scenario(**sc(red_threes=[["3H", "3H", "3H", "3D"], []],
-                      melds=[[["AS", "AS", "AH"]], []]))
+    g = scenario(**sc(red_threes=[["3H", "3H", "3H", "3D"], []], melds=[[["AS", "AS", "AH"]], []]))
     counts = Counter(id_text(c) for c in g.stock)
     assert counts["3H"] == 0 and counts["3D"] == 2
-    assert counts["AS"] == 0 and counts["AH"] == 2   # one AS in hand 1, two in the meld
+    assert counts["AS"] == 0 and counts["AH"] == 2  # one AS in hand 1, two in the meld

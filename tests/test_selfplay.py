@@ -1,6 +1,7 @@
 """Random self-play invariants for every rule set and player count:
 all the deck's cards (162, Canasta 108) accounted for after every move, each side's deal score equal to the sum of its
 parts, the game totals the sum of the deals, and every game ends within the 60-deal cap."""
+
 from __future__ import annotations
 
 import random
@@ -14,13 +15,25 @@ from py_engine.state import Game
 
 # Complete games: small targets keep this fast (the suite also runs inside Pyodide).
 GAMES = [("samba", 4, 2500, s) for s in (1, 2, 3)] + [
-    ("samba", 2, 2500, 1), ("samba", 3, 2500, 1),
-    ("dutch", 2, 2500, 1), ("dutch", 3, 2500, 1), ("dutch", 4, 2500, 1), ("dutch", 4, 5000, 2),
-    ("dutch", 5, 2500, 1), ("dutch", 6, 2500, 1),
-    ("crawford", 4, 2500, 1), ("crawford", 6, 2500, 1), ("crawford", 6, 2500, 2),
-    ("bolivia", 2, 2500, 1), ("bolivia", 4, 2500, 1), ("bolivia", 6, 2500, 1),
-    ("canasta", 2, 2500, 1), ("canasta", 3, 2500, 1), ("canasta", 4, 2500, 1),
-    ("canasta", 4, 5000, 2)]
+    ("samba", 2, 2500, 1),
+    ("samba", 3, 2500, 1),
+    ("dutch", 2, 2500, 1),
+    ("dutch", 3, 2500, 1),
+    ("dutch", 4, 2500, 1),
+    ("dutch", 4, 5000, 2),
+    ("dutch", 5, 2500, 1),
+    ("dutch", 6, 2500, 1),
+    ("crawford", 4, 2500, 1),
+    ("crawford", 6, 2500, 1),
+    ("crawford", 6, 2500, 2),
+    ("bolivia", 2, 2500, 1),
+    ("bolivia", 4, 2500, 1),
+    ("bolivia", 6, 2500, 1),
+    ("canasta", 2, 2500, 1),
+    ("canasta", 3, 2500, 1),
+    ("canasta", 4, 2500, 1),
+    ("canasta", 4, 5000, 2),
+]
 
 
 def _own_check(game: Game) -> None:
@@ -88,7 +101,7 @@ def test_invariant_checker_catches_a_lost_card(rules, players):
     lost = game.stock.pop()
     assert invariant_violations(game)
     game.stock.append(lost)
-    game.hands[0].append(game.hands[1][0])   # a duplicate
+    game.hands[0].append(game.hands[1][0])  # a duplicate
     assert invariant_violations(game)
 
 
@@ -96,6 +109,7 @@ def test_invariant_checker_catches_a_lost_card(rules, players):
 def test_fresh_deal_shape(rules, players):
     game = Game.new(rules, players, seed=3)
     from py_engine.rules import get_rules
+
     n = get_rules(rules).hand_size(players)
     laid = sum(len(s) for s in game.red3)
     # automatic red threes are replaced, so every hand is full unless the stock ran out
@@ -109,6 +123,7 @@ def test_fresh_deal_shape(rules, players):
     assert game.phase == "draw"
     # the up-card rule: the top of the pile is a natural card
     from py_engine.cards import IS_NATURAL
+
     assert IS_NATURAL[game.top_kind()]
     assert sorted(game.all_card_ids()) == deck
 
@@ -116,7 +131,7 @@ def test_fresh_deal_shape(rules, players):
 def test_deal_cap_ends_a_game_as_a_draw():
     """A game still below the target after deal 60 stops there as a draw."""
     game = Game.new("samba", 2, 10000, seed=1)
-    game.deal_no = 60          # pretend 59 deals have been played
+    game.deal_no = 60  # pretend 59 deals have been played
     game.scores = [-50000, -50000]
     game.history = [[0, 0]] * 59
     play_random_deal(game, random.Random(1))
@@ -146,6 +161,7 @@ def test_random_play_reaches_the_distinctive_moves_of_bolivia_and_canasta(rules,
     with one natural and a wild card in canasta (so their invariants were checked there)."""
     from py_engine.cards import IS_WILD
     from py_engine.moves import TakePile
+
     wild_melds = natural_and_wild = 0
     for seed in (1, 2, 3):
         game = Game.new(rules, players, 2500, seed=seed)

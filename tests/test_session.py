@@ -1,6 +1,7 @@
 """The table behind the bridge (py_engine/session.py): replaced whole by a new game, a saved game,
 a scenario or a lesson; lessons accept a move whatever order its cards are named in; the view's
 can_ask follows the ask rule itself."""
+
 from __future__ import annotations
 
 import json
@@ -25,8 +26,11 @@ def orders(text: str, n: int, rng: random.Random) -> list[str]:
         segs = []
         for seg in text.split(";"):
             toks = seg.split()
-            head = [t for t in toks if not (len(t) == 2 and t[0] in "23456789TJQKA" and
-                                             t[1] in "CDHS") and t != "JK"]
+            head = [
+                t
+                for t in toks
+                if not (len(t) == 2 and t[0] in "23456789TJQKA" and t[1] in "CDHS") and t != "JK"
+            ]
             cards = [t for t in toks if t not in head]
             rng.shuffle(cards)
             segs.append(" ".join(head + cards))
@@ -51,9 +55,10 @@ def test_every_lesson_accepts_its_moves_in_any_card_order(path):
         if texts:
             variant = orders(texts[0], 1, rng)[0]
             assert session.lesson_check(variant, session.game.version)["success"] == step.get(
-                "success")
+                "success"
+            )
         else:
-            break   # a step accepting move kinds only: the rest depends on the reader's choice
+            break  # a step accepting move kinds only: the rest depends on the reader's choice
     assert tried or not lesson["steps"][0].get("accept")
 
 
@@ -73,12 +78,17 @@ def test_a_new_table_drops_the_running_lesson(op):
     assert json.loads(b.handle(json.dumps({"op": "lesson", "lesson": _lesson()})))["ok"]
     assert b.lesson is not None
     other = Bridge()
-    json.loads(other.handle(json.dumps({"op": "new_game", "players": 2, "seed": 4,
-                                        "seats": ["human", "easy"]})))
+    json.loads(
+        other.handle(
+            json.dumps({"op": "new_game", "players": 2, "seed": 4, "seats": ["human", "easy"]})
+        )
+    )
     rec = json.loads(other.handle('{"op": "record"}'))["record"]
-    req = {"new_game": {"op": "new_game", "players": 2, "seed": 3, "seats": ["human", "easy"]},
-           "scenario": {"op": "scenario", "scenario": _lesson()["scenario"]},
-           "load": {"op": "load", "record": rec}}[op]
+    req = {
+        "new_game": {"op": "new_game", "players": 2, "seed": 3, "seats": ["human", "easy"]},
+        "scenario": {"op": "scenario", "scenario": _lesson()["scenario"]},
+        "load": {"op": "load", "record": rec},
+    }[op]
     assert json.loads(b.handle(json.dumps(req)))["ok"]
     assert b.lesson is None
     r = json.loads(b.handle(json.dumps({"op": "lesson_check", "move": "draw"})))
@@ -96,9 +106,13 @@ def test_a_refused_new_table_keeps_the_lesson():
 def test_can_ask_is_false_when_every_ask_would_be_too_late():
     # samba 4, meld phase, one card left, two canastas down: asking needs two cards (D-rule
     # ask_too_late), so the view must not offer it.
-    g = pos("samba", 4, hands=[["9S"]], phase="meld",
-            melds=[[["QC"] * 3 + ["QD"] * 3 + ["QH"], ["4H", "5H", "6H", "7H", "8H", "9H", "TH"]],
-                   []])
+    g = pos(
+        "samba",
+        4,
+        hands=[["9S"]],
+        phase="meld",
+        melds=[[["QC"] * 3 + ["QD"] * 3 + ["QH"], ["4H", "5H", "6H", "7H", "8H", "9H", "TH"]], []],
+    )
     s = Session(g, ["human", "easy", "easy", "easy"])
     v = s.view(0)
     assert v["legal"]["can_ask"] is False
@@ -108,9 +122,20 @@ def test_can_ask_is_false_when_every_ask_would_be_too_late():
 
 
 def test_can_ask_is_true_with_two_cards_and_the_requirement_met():
-    g = pos("samba", 4, hands=[["9S", "KS"]], phase="meld",
-            melds=[[["9C", "9D", "9H"], ["QC"] * 3 + ["QD"] * 3 + ["QH"],
-                    ["4H", "5H", "6H", "7H", "8H", "9H", "TH"]], []])
+    g = pos(
+        "samba",
+        4,
+        hands=[["9S", "KS"]],
+        phase="meld",
+        melds=[
+            [
+                ["9C", "9D", "9H"],
+                ["QC"] * 3 + ["QD"] * 3 + ["QH"],
+                ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+            ],
+            [],
+        ],
+    )
     v = Session(g, ["human", "easy", "easy", "easy"]).view(0)
     assert v["legal"]["can_ask"] is True
 
@@ -140,8 +165,13 @@ def test_unknown_seat_kind_is_refused():
 
 
 def test_view_targets_say_what_each_card_meld_and_pile_click_can_do():
-    g = pos("samba", 2, hands=[["7S", "7H", "KD", "8H", "9H"]], pile=["4C", "7D"],
-            melds=[[["4H", "5H", "6H"]], []])
+    g = pos(
+        "samba",
+        2,
+        hands=[["7S", "7H", "KD", "8H", "9H"]],
+        pile=["4C", "7D"],
+        melds=[[["4H", "5H", "6H"]], []],
+    )
     v = Session(g, ["human", "easy"]).view(0)
     t = v["legal"]["targets"]
     moves = t["all"]
@@ -161,9 +191,18 @@ def test_view_targets_say_what_each_card_meld_and_pile_click_can_do():
 def test_view_targets_name_the_moves_that_lay_a_red_three():
     """The page tells a red three to lay from the engine's ``targets["red3"]``, not its text."""
     from py_engine.record import load_scenario
-    g = load_scenario({"rules": "dutch", "players": 2, "seed": 5, "phase": "meld",
-                       "hands": [["3H", "3D", "9D", "4C", "KS"], ["5C", "7D", "8C", "TC", "JD"]],
-                       "melds": [[["6S", "7S", "8S"]], []], "pile": ["QH"]})
+
+    g = load_scenario(
+        {
+            "rules": "dutch",
+            "players": 2,
+            "seed": 5,
+            "phase": "meld",
+            "hands": [["3H", "3D", "9D", "4C", "KS"], ["5C", "7D", "8C", "TC", "JD"]],
+            "melds": [[["6S", "7S", "8S"]], []],
+            "pile": ["QH"],
+        }
+    )
     t = Session(g, ["human", "easy"]).view(0)["legal"]["targets"]
     assert sorted(t["all"][i] for i in t["red3"]) == ["red3 3D", "red3 3H"]
     assert sorted(m for m in t["all"] if m.startswith("red3")) == ["red3 3D", "red3 3H"]
@@ -178,6 +217,7 @@ def test_view_targets_name_the_discards_and_the_top_card_takes(rules, players):
     from py_engine.simulate import random_move
     from py_engine.state import Game
     from py_engine.views import view_for
+
     seen = {"discard": 0, "take_top": 0}
     for seed in range(3):
         g, rng = Game.new(rules, players, seed=seed), random.Random(seed)
@@ -193,10 +233,15 @@ def test_view_targets_name_the_discards_and_the_top_card_takes(rules, players):
 
 def test_from_position_refuses_bad_shapes_with_a_clear_error():
     from py_engine.state import Game
+
     ok = dict(hands=[[1], [2]], stock=[3], pile=[], melds=[[], []], red3=[[], []])
     assert Game.from_position("samba", 2, **ok).hands == [[1], [2]]
-    for bad, needle in ((dict(ok, hands=[[1]]), "hands"), (dict(ok, melds=[[]]), "sides"),
-                        (dict(ok, phase="lunch"), "phase"), (dict(ok, scores=[0]), "scores")):
+    for bad, needle in (
+        (dict(ok, hands=[[1]]), "hands"),
+        (dict(ok, melds=[[]]), "sides"),
+        (dict(ok, phase="lunch"), "phase"),
+        (dict(ok, scores=[0]), "scores"),
+    ):
         with pytest.raises(ValueError, match=needle):
             Game.from_position("samba", 2, **bad)
     with pytest.raises(ValueError, match="rule set"):
@@ -221,14 +266,26 @@ def test_hint_for_a_seat_sees_that_seats_view_only(monkeypatch):
     from py_engine.ai import hints
     from py_engine.session import Session, SessionError
     from py_engine.views import view_for
+
     s = Session.new_game(rules="samba", players=2, seed=3, seats=["human", "remote"])
     seen = []
-    monkeypatch.setattr(hints, "hint", lambda v, **kw: seen.append(v) or {
-        "move": v["legal"]["moves"][0], "level": kw["level"], "reasons": [], "warnings": [],
-        "samples": 0})
+    monkeypatch.setattr(
+        hints,
+        "hint",
+        lambda v, **kw: (
+            seen.append(v)
+            or {
+                "move": v["legal"]["moves"][0],
+                "level": kw["level"],
+                "reasons": [],
+                "warnings": [],
+                "samples": 0,
+            }
+        ),
+    )
     out = s.hint("medium", seat=0)
     assert out["move"] == "draw" and seen == [view_for(s.game, 0)]
     with pytest.raises(SessionError) as e:
         s.hint("medium", seat=1)
     assert e.value.code == "not_your_turn"
-    assert s.hint("medium", seat=0) == out and len(seen) == 1     # kept for the position
+    assert s.hint("medium", seat=0) == out and len(seen) == 1  # kept for the position

@@ -1,4 +1,5 @@
 """The soak command: a short run finds nothing, a broken engine is caught, bad options refused."""
+
 from __future__ import annotations
 
 import io
@@ -34,15 +35,22 @@ def test_soak_catches_a_leaking_view(monkeypatch):
         v = real(game, seat)
         other = (seat + 1) % game.players
         return {**v, "extra": [{"id": c, "c": "?"} for c in game.hands[other]]}
+
     monkeypatch.setattr(soak_mod, "view_for", leaky)
     r = soak_mod.soak("samba", 2, deals=1, seed=1, bots=[])
     assert any("hidden cards" in e for e in r["examples"])
 
 
-@pytest.mark.parametrize("args,needle", [
-    (["--rules", "chess"], "unknown rule set"), (["--deals", "0"], "--deals"),
-    (["--players", "5"], "players"), (["--bots", "genius"], "unknown computer level"),
-    (["--check-every", "0"], "--check-every")])
+@pytest.mark.parametrize(
+    "args,needle",
+    [
+        (["--rules", "chess"], "unknown rule set"),
+        (["--deals", "0"], "--deals"),
+        (["--players", "5"], "players"),
+        (["--bots", "genius"], "unknown computer level"),
+        (["--check-every", "0"], "--check-every"),
+    ],
+)
 def test_bad_soak_options_get_a_clear_error(args, needle):
     out = io.StringIO()
     assert main(["soak", *args], out=out) == 2
@@ -52,7 +60,9 @@ def test_bad_soak_options_get_a_clear_error(args, needle):
 
 def test_soak_cli_prints_figures():
     out = io.StringIO()
-    assert main(["soak", "--rules", "samba", "--players", "2", "--deals", "2", "--bots", ""],
-                out=out) == 0
+    assert (
+        main(["soak", "--rules", "samba", "--players", "2", "--deals", "2", "--bots", ""], out=out)
+        == 0
+    )
     res = json.loads(out.getvalue())
     assert res["deals"] == 2 and res["violations"] == 0 and res["deals_per_second"] > 0

@@ -1,6 +1,7 @@
 """``Game.play`` trusts the moves the legal-move generator made at the very same position (the
 same move objects, the game's fingerprint unchanged) and builds their plans without checking
 them again; every other move is verified as before."""
+
 from __future__ import annotations
 
 import pytest
@@ -16,8 +17,14 @@ from py_engine.state import Game
 def plan_facts(plan):
     if plan is None:
         return None
-    return (plan.hand, [m.to_json() for m in plan.melds], [m.wilds for m in plan.melds],
-            plan.next_id, plan.laid, plan.red3)
+    return (
+        plan.hand,
+        [m.to_json() for m in plan.melds],
+        [m.wilds for m in plan.melds],
+        plan.next_id,
+        plan.laid,
+        plan.red3,
+    )
 
 
 @pytest.mark.parametrize("rules,players", ALL_TABLES)
@@ -71,6 +78,7 @@ def _count_verify(monkeypatch):
     def counting(self, move):
         calls.append(move)
         return real(self, move)
+
     monkeypatch.setattr(Game, "verify", counting)
     return calls
 
@@ -86,7 +94,7 @@ def test_a_generated_move_is_played_without_a_second_check(monkeypatch):
 def test_an_equal_move_from_elsewhere_is_verified(monkeypatch):
     game, melds = _meld_position()
     calls = _count_verify(monkeypatch)
-    fresh = Meld(tuple(melds[0].parts))        # equal, but not the generated object
+    fresh = Meld(tuple(melds[0].parts))  # equal, but not the generated object
     assert fresh == melds[0] and fresh is not melds[0]
     game.play(fresh)
     assert calls == [fresh]
@@ -111,11 +119,11 @@ def test_a_changed_meld_or_pile_is_not_trusted():
     game, melds = _meld_position(opened=True)
     side = game.side_of(game.current)
     assert game.trusted_plan(melds[0]) is not False
-    changed = game.melds[side][0].copy()           # the same meld, another object
+    changed = game.melds[side][0].copy()  # the same meld, another object
     game.melds[side][0] = changed
     assert game.trusted_plan(melds[0]) is False
     game, melds = _meld_position(opened=True)
-    game.melds[side][0].cards.append(game.stock.pop())   # a card more, changed in place
+    game.melds[side][0].cards.append(game.stock.pop())  # a card more, changed in place
     assert game.trusted_plan(melds[0]) is False
     game, melds = _meld_position(opened=True)
     game.pile.append(game.stock.pop())
@@ -141,6 +149,7 @@ def test_a_played_text_is_the_generated_move(monkeypatch):
     """The view registers its texts: a bot's chosen text parses to the generated object, so
     the text path is trusted too."""
     from py_engine.views import view_for
+
     game, _ = _meld_position()
     view = view_for(game, game.current)
     text = "meld " + view["legal"]["melds"][0]
@@ -153,6 +162,7 @@ def test_a_played_text_is_the_generated_move(monkeypatch):
 
 def _ids_of(game, seat, kinds):
     from py_engine.cards import KIND_OF_ID
+
     out = []
     hand = list(game.hands[seat])
     for k in kinds:

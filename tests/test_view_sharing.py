@@ -1,5 +1,6 @@
 """Views share what every seat sees alike: a log entry without an ask or cards only one seat saw
 is rendered once for all seats (``views.seat_log``); the others stay each seat's own."""
+
 from __future__ import annotations
 
 from py_engine.ai.medium import MediumBot
@@ -18,7 +19,7 @@ def test_log_entries_shared_only_where_every_seat_sees_them_alike():
     shared = private = 0
     for i, e in enumerate(g.log):
         for s in range(4):
-            assert logs[s][i] == log_entry(e, s, g, i)      # what the seat may see, no more
+            assert logs[s][i] == log_entry(e, s, g, i)  # what the seat may see, no more
         mine = e["seat"] is not None and e["private"].get("cards")
         if mine or e["kind"] == "ask":
             assert "cards" not in logs[(e["seat"] + 1) % 4][i]

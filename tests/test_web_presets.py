@@ -3,6 +3,7 @@ counts and targets from the build's rules data (py_engine.rulesdoc.rules_data(),
 dist/rules-data.json; read by web/js/rules-data.js): the page keeps no copy of the presets, so a
 new rule set appears by itself and the page and the engine cannot disagree. (The browser side is
 checked by e2e/test_wording.py: the dialog offers what the file says.)"""
+
 from __future__ import annotations
 
 import pathlib
@@ -44,7 +45,8 @@ def test_the_rules_data_has_what_the_menu_reads():
         assert rows[field] == want, field
     assert '"default_target"' in src, "rules-data.js does not read default_target"
     assert rows["default_target"] == {
-        n: [[p, r.target_for(p)] for p in r.players_allowed] for n, r in PRESETS.items()}
+        n: [[p, r.target_for(p)] for p in r.players_allowed] for n, r in PRESETS.items()
+    }
 
 
 def test_every_preset_default_players_is_offered():
@@ -69,6 +71,7 @@ def test_the_levels_have_one_source():
     from py_engine import levels
     from py_engine.ai import LEVELS
     from py_engine.session import SEAT_KINDS
+
     assert tuple(LEVELS) == levels.LEVELS
     assert SEAT_KINDS == levels.SEAT_KINDS == (*levels.LEVELS, "human")
     assert rules_data()["levels"] == list(levels.SEAT_KINDS)

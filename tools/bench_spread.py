@@ -12,6 +12,7 @@ machine load), with ``--jobs N`` on a process pool too, prints each round's elap
 the median of the ratios (one process / Ray: how many times faster), and checks that every run
 gave the same summary (wins, points, intervals). Needs Ray (``pip install '.[cluster]'``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,8 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     except spread.SpreadError as e:
         p.error(str(e))
     cpus = int(ray.cluster_resources().get("CPU", 0))
-    print(f"joined the cluster ({a.ray}, {cpus} CPUs) in {time.perf_counter() - t:.1f} s",
-          flush=True)
+    print(
+        f"joined the cluster ({a.ray}, {cpus} CPUs) in {time.perf_counter() - t:.1f} s", flush=True
+    )
     ways = {"one": {}, "ray": {"ray": a.ray}}
     if a.jobs > 1:
         ways["pool"] = {"jobs": a.jobs}
@@ -61,16 +63,25 @@ def main(argv: list[str] | None = None) -> int:
             secs[w].append(time.perf_counter() - t)
             summaries.add(repr(sorted((k, v) for k, v in r.items() if k not in TIMING)))
         load = Path("/proc/loadavg")
-        print(f"round {i + 1}: " + "  ".join(f"{w} {secs[w][-1]:6.1f} s" for w in ways)
-              + (f"  (load {load.read_text().split()[0]})" if load.exists() else ""), flush=True)
-    print(f"\n{a.deals} duplicate deals of {a.a} against {a.b} ({a.rules} {a.players}), median of"
-          f" {a.rounds} rounds, one process / other (higher is faster):")
+        print(
+            f"round {i + 1}: "
+            + "  ".join(f"{w} {secs[w][-1]:6.1f} s" for w in ways)
+            + (f"  (load {load.read_text().split()[0]})" if load.exists() else ""),
+            flush=True,
+        )
+    print(
+        f"\n{a.deals} duplicate deals of {a.a} against {a.b} ({a.rules} {a.players}), median of"
+        f" {a.rounds} rounds, one process / other (higher is faster):"
+    )
     for w in ways:
         if w != "one":
             ratio = statistics.median(o / x for o, x in zip(secs["one"], secs[w]))
             print(f"  {w:5s} x{ratio:.2f}")
-    print("the same summary every run" if len(summaries) == 1
-          else f"SUMMARIES DIFFER: {len(summaries)} different")
+    print(
+        "the same summary every run"
+        if len(summaries) == 1
+        else f"SUMMARIES DIFFER: {len(summaries)} different"
+    )
     ray.shutdown()
     return 0 if len(summaries) == 1 else 1
 

@@ -10,6 +10,7 @@ in a new tab (return visit; the service worker controls it by then). Prints, per
 median first paint / first contentful paint and when the stylesheets and modules arrived.
 A diagnostic tool, not a test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -63,42 +64,69 @@ def variants(html: str) -> dict[str, str]:
     # boot texts): the first frame waits for those requests.
     out["external"] = (ROOT / "web" / "index.html").read_text(encoding="utf-8")
     out["nocss"] = re.sub(r'<link rel="stylesheet"[^>]*>\n', "", html)
-    out["onecss"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "", html)
-    out["nomodules"] = re.sub(r'<(script type="module"|link rel="modulepreload")[^>]*>(</script>)?\n', "", html)
-    out["nofp"] = re.sub(r'<script type="module" src="js/first-paint.js"[^>]*></script>\n', "", html)
+    out["onecss"] = re.sub(
+        r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "", html
+    )
+    out["nomodules"] = re.sub(
+        r'<(script type="module"|link rel="modulepreload")[^>]*>(</script>)?\n', "", html
+    )
+    out["nofp"] = re.sub(
+        r'<script type="module" src="js/first-paint.js"[^>]*></script>\n', "", html
+    )
     out["oldsw"] = html
     # Both: index.html as in web/ and the service worker of --old-sw (the state before a change).
     out["before"] = out["external"]
     out["noswreg"] = html.replace('<script type="module" src="js/sw-register.js"></script>\n', "")
     # Probe-only overrides (written by main): how much the felt's fixed gradient costs to raster.
-    out["flatbg"] = html.replace('<link rel="modulepreload"', '<link rel="stylesheet" href="probe-flat.css">\n<link rel="modulepreload"')
-    out["nofixed"] = html.replace('<link rel="modulepreload"', '<link rel="stylesheet" href="probe-nofixed.css">\n<link rel="modulepreload"')
+    out["flatbg"] = html.replace(
+        '<link rel="modulepreload"',
+        '<link rel="stylesheet" href="probe-flat.css">\n<link rel="modulepreload"',
+    )
+    out["nofixed"] = html.replace(
+        '<link rel="modulepreload"',
+        '<link rel="stylesheet" href="probe-nofixed.css">\n<link rel="modulepreload"',
+    )
     for name in ("noshadow", "plainback"):
-        out[name] = html.replace('<link rel="modulepreload"', f'<link rel="stylesheet" href="probe-{name}.css">\n<link rel="modulepreload"')
+        out[name] = html.replace(
+            '<link rel="modulepreload"',
+            f'<link rel="stylesheet" href="probe-{name}.css">\n<link rel="modulepreload"',
+        )
     # Without the engine's worker started by first-paint.js (bridge.js starts it, as before).
     out["noearly"] = html.replace("  watch();\n  startEngine();\n}", "  watch();\n}")
     # app.js without its wait for the first frame (probe-only copy, written by main).
     out["noyield"] = html.replace("js/app.js", "js/probe-app-noyield.js")
     # The built page without its inlined styles / without the inline first-frame script.
     out["nostyle"] = re.sub(r"<style>.*?</style>\n?", "", html, count=1, flags=re.S)
-    out["noinlinefp"] = re.sub(r'<script type="module" blocking="render">.*?</script>\n?', "",
-                               html, count=1, flags=re.S)
+    out["noinlinefp"] = re.sub(
+        r'<script type="module" blocking="render">.*?</script>\n?', "", html, count=1, flags=re.S
+    )
     # The built page with one override appended to its inlined styles (the server hashes the
     # page as served, so the changed block is allowed): what one costly rule costs to draw.
-    for name, rule in (("flat2", "body{background:#0f4726!important}"),
-                       ("nofixed2", "body{background-attachment:scroll!important}"),
-                       ("noshadow2", "*{box-shadow:none!important;text-shadow:none!important}"),
-                       ("nofilter2", "*{filter:none!important;backdrop-filter:none!important}"),
-                       ("plainback2", ".card.back{background:#8e1b24!important}"),
-                       ("scroll2", "body{background-attachment:scroll!important}"),
-                       ("linear2", "body{background:linear-gradient(#22794a,#1d6b3c 45%,#0f4726) fixed!important}"),
-                       ("noedge2", ".board::before,.board::after{display:none!important}"),
-                       ("cheap2", "body{background:#1a6338!important}*{box-shadow:none!important}"
-                                  ".card.back{background:#8e1b24!important}"
-                                  ".board::before,.board::after{display:none!important}")):
+    for name, rule in (
+        ("flat2", "body{background:#0f4726!important}"),
+        ("nofixed2", "body{background-attachment:scroll!important}"),
+        ("noshadow2", "*{box-shadow:none!important;text-shadow:none!important}"),
+        ("nofilter2", "*{filter:none!important;backdrop-filter:none!important}"),
+        ("plainback2", ".card.back{background:#8e1b24!important}"),
+        ("scroll2", "body{background-attachment:scroll!important}"),
+        (
+            "linear2",
+            "body{background:linear-gradient(#22794a,#1d6b3c 45%,#0f4726) fixed!important}",
+        ),
+        ("noedge2", ".board::before,.board::after{display:none!important}"),
+        (
+            "cheap2",
+            "body{background:#1a6338!important}*{box-shadow:none!important}"
+            ".card.back{background:#8e1b24!important}"
+            ".board::before,.board::after{display:none!important}",
+        ),
+    ):
         out[name] = html.replace("</style>", rule + "</style>", 1)
-    out["onefile"] = re.sub(r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n', "",
-                            html.replace("css/table.css", "css/probe-all.css"))
+    out["onefile"] = re.sub(
+        r'<link rel="stylesheet" href="css/(cards|access|comfort)\.css">\n',
+        "",
+        html.replace("css/table.css", "css/probe-all.css"),
+    )
     return out
 
 
@@ -108,8 +136,11 @@ def main() -> int:
     ap.add_argument("--variants", default="site,nocss,onecss,nomodules")
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--old-sw", default="f7884f2", help="commit whose sw.template.js 'oldsw' uses")
-    ap.add_argument("--with-browser-start", action="store_true",
-                    help="as bench_boot.py: leave on what a fresh Chromium builds for itself")
+    ap.add_argument(
+        "--with-browser-start",
+        action="store_true",
+        help="as bench_boot.py: leave on what a fresh Chromium builds for itself",
+    )
     args = ap.parse_args()
     from bench_boot import BROWSER_START
     from conftest import chromium_args, chromium_path
@@ -126,10 +157,13 @@ def main() -> int:
             "probe-nofixed.css": "body { background-attachment: scroll; }\n",
             "probe-noshadow.css": ".card, .mini-back, .card.selected { box-shadow: none !important; }\n",
             "probe-plainback.css": ".card.back { background: #8e1b24 !important; }\n",
-            "js/probe-app-noyield.js": (dist / "js" / "app.js").read_text().replace(
-                "  await afterFirstFrame();\n", ""),
-            "css/probe-all.css": "".join((dist / "css" / f"{n}.css").read_text()
-                                         for n in ("table", "cards", "access", "comfort")),
+            "js/probe-app-noyield.js": (dist / "js" / "app.js")
+            .read_text()
+            .replace("  await afterFirstFrame();\n", ""),
+            "css/probe-all.css": "".join(
+                (dist / "css" / f"{n}.css").read_text()
+                for n in ("table", "cards", "access", "comfort")
+            ),
         }
         bases, servers = {}, []
         all_variants = variants(html)
@@ -143,10 +177,20 @@ def main() -> int:
             (tree / "index.html").unlink()
             (tree / "index.html").write_text(all_variants[name])
             (tree / build.SW_NAME).unlink()
-            if name in ("oldsw", "before"):  # the service worker template of another commit (--old-sw)
+            if name in (
+                "oldsw",
+                "before",
+            ):  # the service worker template of another commit (--old-sw)
                 tpl = Path(tmp) / "old-sw.template.js"
-                tpl.write_text(subprocess.run(["git", "show", f"{args.old_sw}:web/sw.template.js"], cwd=ROOT,
-                                              capture_output=True, text=True, check=True).stdout)
+                tpl.write_text(
+                    subprocess.run(
+                        ["git", "show", f"{args.old_sw}:web/sw.template.js"],
+                        cwd=ROOT,
+                        capture_output=True,
+                        text=True,
+                        check=True,
+                    ).stdout
+                )
                 build.write_service_worker(tree, tpl)
             else:
                 build.write_service_worker(tree)
@@ -157,40 +201,56 @@ def main() -> int:
         with sync_playwright() as pw:
             launch_args = chromium_args(pw, () if args.with_browser_start else BROWSER_START)
             for i in range(args.runs):
-                for name in (names if i % 2 == 0 else names[::-1]):
+                for name in names if i % 2 == 0 else names[::-1]:
                     with tempfile.TemporaryDirectory(prefix="samba-probe-profile-") as prof:
                         ctx = pw.chromium.launch_persistent_context(
-                            prof, executable_path=chromium_path(), headless=True,
-                            args=launch_args, viewport={"width": 1280, "height": 900})
+                            prof,
+                            executable_path=chromium_path(),
+                            headless=True,
+                            args=launch_args,
+                            viewport={"width": 1280, "height": 900},
+                        )
                         ctx.add_init_script(OBSERVE)
                         page = ctx.new_page()
                         page.goto(bases[name])
                         row = {}
                         if name == "nomodules":
                             page.wait_for_load_state("load")
-                            page.wait_for_function("() => 'first-contentful-paint' in window.__probe.paints")
+                            page.wait_for_function(
+                                "() => 'first-contentful-paint' in window.__probe.paints"
+                            )
                             row["first"] = page.evaluate(COLLECT)
                             row["return"] = row["first"]
                         else:
-                            expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=120_000)
+                            expect(page.locator('body[data-ready="1"]')).to_have_count(
+                                1, timeout=120_000
+                            )
                             row["first"] = page.evaluate(COLLECT)
                             start_game(page, level="random")
-                            expect(page.locator("body[data-saved]")).to_have_count(1, timeout=60_000)
+                            expect(page.locator("body[data-saved]")).to_have_count(
+                                1, timeout=60_000
+                            )
                             if name != "noswreg":
-                                page.wait_for_function("() => navigator.serviceWorker.controller !== null",
-                                                       timeout=60_000)
+                                page.wait_for_function(
+                                    "() => navigator.serviceWorker.controller !== null",
+                                    timeout=60_000,
+                                )
                             page.close()
                             page = ctx.new_page()
                             page.goto(bases[name])
-                            expect(page.locator('body[data-ready="1"][data-save="resumed"]')).to_have_count(
-                                1, timeout=120_000)
+                            expect(
+                                page.locator('body[data-ready="1"][data-save="resumed"]')
+                            ).to_have_count(1, timeout=120_000)
                             row["return"] = page.evaluate(COLLECT)
                         ctx.close()
                         rows[name].append(row)
                         f, r = row["first"]["paints"], row["return"]["paints"]
-                        print(f"[probe] {name}: fcp first {f.get('first-contentful-paint')} "
-                              f"return {r.get('first-contentful-paint')} table {row['return']['table']}",
-                              file=sys.stderr, flush=True)
+                        print(
+                            f"[probe] {name}: fcp first {f.get('first-contentful-paint')} "
+                            f"return {r.get('first-contentful-paint')} table {row['return']['table']}",
+                            file=sys.stderr,
+                            flush=True,
+                        )
         for server in servers:
             server.shutdown()
 
@@ -211,8 +271,10 @@ def main() -> int:
         summary[name] = s
     print(json.dumps(summary, indent=1))
     for name, s in summary.items():
-        print(f"{name:10s} fcp first {s['first_fcp']} return {s['return_fcp']} | dcl {s['first_dcl']}/"
-              f"{s['return_dcl']} | table drawn (return) {s['return_table']}")
+        print(
+            f"{name:10s} fcp first {s['first_fcp']} return {s['return_fcp']} | dcl {s['first_dcl']}/"
+            f"{s['return_dcl']} | table drawn (return) {s['return_table']}"
+        )
     return 0
 
 

@@ -4,6 +4,7 @@ build only copies them), from the drawing of web/img/icon.svg, with zlib and str
 
     python tools/draw_icons.py
 """
+
 from __future__ import annotations
 
 import math
@@ -16,9 +17,18 @@ ROOT = Path(__file__).resolve().parent.parent
 IMG = ROOT / "web" / "img"
 
 # The drawing of web/img/icon.svg (64-unit square): felt, two cards, a heart.
-ICONS = {"icon-192.png": (192, False), "icon-512.png": (512, False),
-         "icon-maskable-512.png": (512, True), "apple-touch-icon.png": (180, True)}
-_FELT, _CARD, _EDGE, _HEART = (0x1d, 0x6b, 0x3c), (0xff, 0xfd, 0xf7), (0xb9, 0xb2, 0xa2), (0xc4, 0x16, 0x1c)
+ICONS = {
+    "icon-192.png": (192, False),
+    "icon-512.png": (512, False),
+    "icon-maskable-512.png": (512, True),
+    "apple-touch-icon.png": (180, True),
+}
+_FELT, _CARD, _EDGE, _HEART = (
+    (0x1D, 0x6B, 0x3C),
+    (0xFF, 0xFD, 0xF7),
+    (0xB9, 0xB2, 0xA2),
+    (0xC4, 0x16, 0x1C),
+)
 
 
 def _in_round_rect(x: float, y: float, cx: float, cy: float, w: float, h: float, r: float) -> bool:
@@ -43,7 +53,7 @@ def _icon_colour(x: float, y: float, full_bleed: bool):
     if _in_round_rect(x, y, 37, 33, 30, 42, 4):
         colour = _CARD if _in_round_rect(x, y, 37, 33, 28.6, 40.6, 3.3) else _EDGE
         u, v = (x - 37) / 7.0, -(y - 34.5) / 7.0
-        if (u * u + v * v - 1) ** 3 - u * u * v ** 3 <= 0:
+        if (u * u + v * v - 1) ** 3 - u * u * v**3 <= 0:
             colour = _HEART
     return colour
 
@@ -58,8 +68,9 @@ def draw_icon(size: int, full_bleed: bool, ss: int = 3) -> bytes:
             r = g = b = n = 0
             for sy in range(ss):
                 for sx in range(ss):
-                    c = _icon_colour((px * ss + sx + 0.5) * step, (py * ss + sy + 0.5) * step,
-                                     full_bleed)
+                    c = _icon_colour(
+                        (px * ss + sx + 0.5) * step, (py * ss + sy + 0.5) * step, full_bleed
+                    )
                     if c:
                         r, g, b, n = r + c[0], g + c[1], b + c[2], n + 1
             k = ss * ss
@@ -67,10 +78,16 @@ def draw_icon(size: int, full_bleed: bool, ss: int = 3) -> bytes:
         rows.append(bytes(row))
 
     def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        return (
+            struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+        )
 
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(b"".join(rows), 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", size, size, 8, 6, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(b"".join(rows), 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def write_icons(dest: Path = IMG) -> None:

@@ -12,6 +12,7 @@ It uses only the
 engine API both revisions share (Game.new, play, legal_moves via simulate.random_move,
 views.view_for, ai.make_bot), so the old and the new engine do the same work.
 """
+
 from __future__ import annotations
 
 import json
@@ -27,6 +28,7 @@ def random_play(reps: int, rules: str, players: int, offset: int = 0, choose=Non
     the same draws, e.g. ``research/choosing_split.py``'s timed one)."""
     from py_engine.simulate import random_move
     from py_engine.state import Game
+
     choose = choose or random_move
     moves = 0
     t0 = clock()
@@ -43,6 +45,7 @@ def medium_deals(reps: int, rules: str, players: int, offset: int = 0) -> dict:
     from py_engine.ai import make_bot
     from py_engine.state import Game
     from py_engine.views import view_for
+
     moves = 0
     t0 = clock()
     for i in range(reps):
@@ -60,6 +63,7 @@ def hard_positions(rules: str, players: int, count: int, seed: int = 3000) -> li
     from py_engine.ai import make_bot
     from py_engine.state import Game
     from py_engine.views import view_for
+
     out = []
     while len(out) < count:
         g = Game.new(rules, players, seed=seed)
@@ -75,13 +79,13 @@ def hard_positions(rules: str, players: int, count: int, seed: int = 3000) -> li
     return out
 
 
-def hard_samples(reps: int, rules: str, players: int, offset: int = 0,
-                 search: bool = True) -> dict:
+def hard_samples(reps: int, rules: str, players: int, offset: int = 0, search: bool = True) -> dict:
     """``hard``'s searches at ``reps`` positions (timed: the searches only; ``search=False``:
     everything but the searches, what an instruction count subtracts)."""
     from py_engine.ai.hard import HardBot
     from py_engine.state import Game
     from py_engine.views import view_for
+
     positions = hard_positions(rules, players, reps, 3000 + offset)
     samples = 0
     seconds = 0.0
@@ -106,12 +110,17 @@ def hard_setup(reps: int, rules: str, players: int, offset: int = 0) -> dict:
     return hard_samples(reps, rules, players, offset, search=False)
 
 
-WORKLOADS = {"random": random_play, "medium": medium_deals, "hard": hard_samples,
-             "hard-setup": hard_setup}
+WORKLOADS = {
+    "random": random_play,
+    "medium": medium_deals,
+    "hard": hard_samples,
+    "hard-setup": hard_setup,
+}
 
 
 def main(argv: list[str]) -> None:
     import argparse
+
     p = argparse.ArgumentParser()
     p.add_argument("workload", choices=sorted(WORKLOADS))
     p.add_argument("reps", type=int)
@@ -122,7 +131,7 @@ def main(argv: list[str]) -> None:
     a = p.parse_args(argv)
     global clock
     clock = time.process_time if a.clock == "cpu" else time.perf_counter
-    if a.warm:      # other games: the caches warm up, but not on the timed games
+    if a.warm:  # other games: the caches warm up, but not on the timed games
         WORKLOADS[a.workload](a.reps, a.rules, a.players, offset=500)
     print(json.dumps(WORKLOADS[a.workload](a.reps, a.rules, a.players)))
 

@@ -16,6 +16,7 @@ It prints one JSON line: counts and one SHA-256 per fingerprint. Run it before a
 change (the same arguments) and compare the lines: equal hashes mean the same behaviour on
 those games.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -111,8 +112,9 @@ def main(argv: list[str]) -> None:
                 play(p, rules, players, 7000 + i, kind)
         if "hard" in only:
             hard_decisions(p, rules, players, 7100, a.hard)
-    print(json.dumps({k: {"count": p.n[k], "sha256": p.h[k].hexdigest()[:16]}
-                      for k in sorted(only)}))
+    print(
+        json.dumps({k: {"count": p.n[k], "sha256": p.h[k].hexdigest()[:16]} for k in sorted(only)})
+    )
 
 
 if __name__ == "__main__":

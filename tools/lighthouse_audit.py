@@ -10,6 +10,7 @@ Builds dist/ (build.py), serves it on 127.0.0.1 with the production headers, and
 measure the same layout shifts and check the descriptions, in the browser, in seconds).
 Lighthouse watches the page's main thread only: the engine boots in a worker it does not see.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -38,7 +39,9 @@ def lighthouse_cli() -> Path:
         prefix.mkdir(parents=True, exist_ok=True)
         (prefix / "package.json").write_text('{"private": true}\n')
         build.log(f"npm i -E {LIGHTHOUSE} (into {prefix.relative_to(ROOT)})")
-        subprocess.run(["npm", "i", "-E", "--no-audit", "--no-fund", LIGHTHOUSE], cwd=prefix, check=True)
+        subprocess.run(
+            ["npm", "i", "-E", "--no-audit", "--no-fund", LIGHTHOUSE], cwd=prefix, check=True
+        )
         stamp.write_text(LIGHTHOUSE + "\n")
     return cli
 
@@ -48,10 +51,19 @@ def audit(cli: Path, url: str, out: Path) -> dict:
     if not chrome:
         sys.exit("lighthouse_audit: no Chromium")
     env = {**os.environ, "CHROME_PATH": chrome}
-    subprocess.run([str(cli), url, "--quiet", "--output=json", f"--output-path={out}",
-                    "--only-categories=performance,seo",
-                    "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"],
-                   env=env, check=True)
+    subprocess.run(
+        [
+            str(cli),
+            url,
+            "--quiet",
+            "--output=json",
+            f"--output-path={out}",
+            "--only-categories=performance,seo",
+            "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+        ],
+        env=env,
+        check=True,
+    )
     report = json.loads(out.read_text(encoding="utf-8"))
     audits, cats = report["audits"], report["categories"]
     return {
@@ -88,7 +100,9 @@ def main() -> int:
     print(f"{'page':<14} {'CLS':>7} {'meta description':>17} {'performance':>12} {'SEO':>5}")
     for page, r in rows:
         desc = "pass" if r["description"] == 1 else "FAIL"
-        print(f"{page:<14} {r['cls']:>7.3f} {desc:>17} {r['performance'] * 100:>12.0f} {r['seo'] * 100:>5.0f}")
+        print(
+            f"{page:<14} {r['cls']:>7.3f} {desc:>17} {r['performance'] * 100:>12.0f} {r['seo'] * 100:>5.0f}"
+        )
     return 0 if all(r["cls"] < 0.1 and r["description"] == 1 for _, r in rows) else 1
 
 

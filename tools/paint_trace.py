@@ -14,6 +14,7 @@ contentful paint (wall, page clock) and of the renderer's work before it, as thr
 is mostly waiting for a core, the thread time is what the page asked for. Launches Chromium
 as e2e/bench_boot.py does. A diagnostic tool, not a test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,13 +34,30 @@ sys.path.insert(0, str(ROOT / "e2e"))
 sys.path.insert(0, str(ROOT / "tools"))
 import build  # noqa: E402
 
-CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc",
-              "toplevel", "v8", "loading"]
+CATEGORIES = [
+    "devtools.timeline",
+    "disabled-by-default-devtools.timeline",
+    "blink",
+    "cc",
+    "toplevel",
+    "v8",
+    "loading",
+]
 # trace event -> what it is
-STEPS = {"ParseHTML": "parse", "v8.evaluateModule": "script", "EvaluateScript": "script",
-         "FunctionCall": "script", "TimerFire": "script", "UpdateLayoutTree": "style",
-         "Layout": "layout", "PrePaint": "paint", "Paint": "paint", "Layerize": "paint",
-         "Commit": "commit", "RasterTask": "raster"}
+STEPS = {
+    "ParseHTML": "parse",
+    "v8.evaluateModule": "script",
+    "EvaluateScript": "script",
+    "FunctionCall": "script",
+    "TimerFire": "script",
+    "UpdateLayoutTree": "style",
+    "Layout": "layout",
+    "PrePaint": "paint",
+    "Paint": "paint",
+    "Layerize": "paint",
+    "Commit": "commit",
+    "RasterTask": "raster",
+}
 COPY_WRITTEN = """() => {
   const c = JSON.parse(localStorage.getItem("samba.paint.v1") || "null");
   return !!(c && c.table && String(c.table.version) === document.body.dataset.saved);
@@ -107,38 +125,52 @@ def main() -> int:
         with sync_playwright() as pw:
             launch_args = chromium_args(pw, BROWSER_START)
             for i in range(args.runs):
-                for name in (names if i % 2 == 0 else names[::-1]):
-                    browser = pw.chromium.launch(executable_path=chromium_path(), headless=True,
-                                                 args=launch_args)
+                for name in names if i % 2 == 0 else names[::-1]:
+                    browser = pw.chromium.launch(
+                        executable_path=chromium_path(), headless=True, args=launch_args
+                    )
                     try:
                         ctx = browser.new_context(viewport={"width": 1280, "height": 900})
                         page = ctx.new_page()
                         browser.start_tracing(page=page, categories=CATEGORIES)
                         page.goto(bases[name])
-                        expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=120_000)
+                        expect(page.locator('body[data-ready="1"]')).to_have_count(
+                            1, timeout=120_000
+                        )
                         fcp = page.evaluate(PAINT)
                         rows[name]["first"].append(summarise(browser.stop_tracing(), fcp))
                         start_game(page, level="random")
-                        page.wait_for_function("() => navigator.serviceWorker.controller !== null",
-                                               timeout=60_000)
+                        page.wait_for_function(
+                            "() => navigator.serviceWorker.controller !== null", timeout=60_000
+                        )
                         page.wait_for_function(COPY_WRITTEN, timeout=60_000)
                         page.close()
                         page = ctx.new_page()
                         browser.start_tracing(page=page, categories=CATEGORIES)
                         page.goto(bases[name])
-                        expect(page.locator('body[data-ready="1"][data-save="resumed"]')).to_have_count(
-                            1, timeout=120_000)
+                        expect(
+                            page.locator('body[data-ready="1"][data-save="resumed"]')
+                        ).to_have_count(1, timeout=120_000)
                         fcp = page.evaluate(PAINT)
                         rows[name]["return"].append(summarise(browser.stop_tracing(), fcp))
                     finally:
                         browser.close()
-                    got = {v: round((rows[name][v][-1] or {}).get("cpu_total", -1)) for v in rows[name]}
-                    print(f"[trace] {name}: cpu before first paint (ms) {got}", file=sys.stderr, flush=True)
+                    got = {
+                        v: round((rows[name][v][-1] or {}).get("cpu_total", -1)) for v in rows[name]
+                    }
+                    print(
+                        f"[trace] {name}: cpu before first paint (ms) {got}",
+                        file=sys.stderr,
+                        flush=True,
+                    )
         for server in servers:
             server.shutdown()
 
-    print(f"{'variant':12s} {'visit':6s} {'fcp':>5s} {'cpu':>5s} " + " ".join(
-        f"{s:>13s}" for s in ("raster", "layout", "style", "script", "paint", "parse")) + "   (cpu/wall ms)")
+    print(
+        f"{'variant':12s} {'visit':6s} {'fcp':>5s} {'cpu':>5s} "
+        + " ".join(f"{s:>13s}" for s in ("raster", "layout", "style", "script", "paint", "parse"))
+        + "   (cpu/wall ms)"
+    )
     for name in names:
         for visit in ("first", "return"):
             rs = [r for r in rows[name][visit] if r]
@@ -147,8 +179,11 @@ def main() -> int:
 
             def med(key):
                 return statistics.median(r.get(key, 0) for r in rs)  # noqa: B023 (called in this iteration)
-            cols = " ".join(f"{med('cpu_' + s):6.1f}/{med('wall_' + s):6.1f}"
-                            for s in ("raster", "layout", "style", "script", "paint", "parse"))
+
+            cols = " ".join(
+                f"{med('cpu_' + s):6.1f}/{med('wall_' + s):6.1f}"
+                for s in ("raster", "layout", "style", "script", "paint", "parse")
+            )
             print(f"{name:12s} {visit:6s} {med('fcp'):5.0f} {med('cpu_total'):5.1f} {cols}")
     try:
         print(f"load average (1 min) at the end: {os.getloadavg()[0]:.2f}")

@@ -2,6 +2,7 @@
 standard-library modules it imports are the ones the site ships (docs/build.md, "The trimmed
 standard library"). `_samba_imports` (set by the tool) lists the standard-library modules the
 engine's import statements name; every one must import."""
+
 import importlib
 import json
 import pkgutil
@@ -43,10 +44,14 @@ def _play(bridge, res, limit=400):
     return res
 
 
-for _rules, _players, _seats in (("samba", 4, ["human", "random", "medium", "hard"]),
-                                 ("canasta", 2, ["human", "hard"])):
+for _rules, _players, _seats in (
+    ("samba", 4, ["human", "random", "medium", "hard"]),
+    ("canasta", 2, ["human", "hard"]),
+):
     _b = Bridge()
-    _r = _ask(_b, {"op": "new_game", "rules": _rules, "players": _players, "seed": 7, "seats": _seats})
+    _r = _ask(
+        _b, {"op": "new_game", "rules": _rules, "players": _players, "seed": 7, "seats": _seats}
+    )
     assert _r["ok"], _r
     _ask(_b, {"op": "hint", "level": "hard"})
     _ask(_b, {"op": "check", "move": "draw"})

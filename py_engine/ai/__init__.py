@@ -5,6 +5,7 @@ Levels (``levels.py``): ``random`` (uniform over legal moves), ``easy`` (simple 
 ``medium`` (a heuristic player, ``medium.py``), ``hard`` (information-set Monte Carlo over
 ``medium``, ``hard.py``). Modules import one way (tests/test_layers.py, ``AI_ORDER``).
 """
+
 from __future__ import annotations
 
 from .hard import HardBot

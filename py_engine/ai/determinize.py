@@ -16,6 +16,7 @@ The result is a sample, never the real state: a bot may play it out freely.
 >>> [len(h) for h in d.hands] == [len(h) for h in g.hands], sorted(d.hands[0]) == sorted(g.hands[0])
 (True, True)
 """
+
 from __future__ import annotations
 
 import random
@@ -81,7 +82,7 @@ def shuffle(x: list, rng: random.Random) -> None:
     """``rng.shuffle(x)``: the same draws and the same order (CPython's ``Random.shuffle`` with
     its ``_randbelow`` written out, without a call per card; a test compares the two)."""
     if type(rng) is not random.Random:
-        rng.shuffle(x)          # (a subclass may draw otherwise)
+        rng.shuffle(x)  # (a subclass may draw otherwise)
         return
     getrandbits = rng.getrandbits
     for i in range(len(x) - 1, 0, -1):
@@ -124,8 +125,9 @@ class Determinizer:
         t = view.get("turn") or {}
         if t.get("pending") and t.get("asker", -1) not in (-1, self.me):
             # the partner's proposed going-out action names cards it holds
-            known[t["asker"]] = [k for tok in t["pending"].replace(";", " ").split()[1:]
-                                 for k in _token_kind(tok)]
+            known[t["asker"]] = [
+                k for tok in t["pending"].replace(";", " ").split()[1:] for k in _token_kind(tok)
+            ]
         self.known = known
         self.stock_size = view["stock"]
         melds: list[list[TableMeld]] = [[] for _ in view["melds"]]
@@ -133,28 +135,50 @@ class Determinizer:
         for s, side in enumerate(view["melds"]):
             for m in side:
                 ids = [c["id"] for c in m["cards"]]
-                rank = (_RANKS.index(m["rank"]) + 2 if m["rank"]
-                        else (3 if m["type"] == "black3" else 0))
+                rank = (
+                    _RANKS.index(m["rank"]) + 2
+                    if m["rank"]
+                    else (3 if m["type"] == "black3" else 0)
+                )
                 suit = "CDHS".index(m["suit"]) if m["suit"] else -1
-                melds[s].append(TableMeld(m["id"], _TYPES[m["type"]], rank, suit,
-                                          sort_sequence(ids) if m["type"] == SEQUENCE else ids))
+                melds[s].append(
+                    TableMeld(
+                        m["id"],
+                        _TYPES[m["type"]],
+                        rank,
+                        suit,
+                        sort_sequence(ids) if m["type"] == SEQUENCE else ids,
+                    )
+                )
                 top_id = max(top_id, m["id"])
         pile = [c["id"] for c in view["pile"]["cards"]]
         # The table, the scores and the turn: a game every sample copies, then deals.
         g = self.template = Game.from_position(
-            rules, self.n, view["target"], 0, hands=[[] for _ in range(self.n)], stock=[],
-            pile=pile, melds=melds,
+            rules,
+            self.n,
+            view["target"],
+            0,
+            hands=[[] for _ in range(self.n)],
+            stock=[],
+            pile=pile,
+            melds=melds,
             red3=[[c["id"] for c in side] for side in view["red_threes"]],
             phase=view["phase"],
             current=view["current"] if view["current"] is not None else self.me,
-            dealer=view["dealer"], deal_no=view["deal"], scores=list(view["scores"]),
-            pile_marker=rules.covered_red3_freezes_pile and any(
-                IS_RED3[KIND_OF_ID[c]] for c in pile),
+            dealer=view["dealer"],
+            deal_no=view["deal"],
+            scores=list(view["scores"]),
+            pile_marker=rules.covered_red3_freezes_pile
+            and any(IS_RED3[KIND_OF_ID[c]] for c in pile),
             next_meld_id=top_id + 1,
-            turn=Turn(asked=bool(t.get("asked")), refused=bool(t.get("refused")),
-                      pending=t.get("pending"),
-                      asker=t.get("asker", -1) if t.get("pending") else -1),
-            version=view.get("version", 0))
+            turn=Turn(
+                asked=bool(t.get("asked")),
+                refused=bool(t.get("refused")),
+                pending=t.get("pending"),
+                asker=t.get("asker", -1) if t.get("pending") else -1,
+            ),
+            version=view.get("version", 0),
+        )
         g.history = [list(h) for h in view.get("history", [])]
 
     def sample(self, rng: random.Random) -> Game:
@@ -163,7 +187,7 @@ class Determinizer:
         shuffle(unseen, rng)
         hands: list[list[int]] = [[] for _ in range(n)]
         hands[me] = list(self.own)
-        pool_by_kind: dict[int, list[int]] | None = None     # (made when a holding is known)
+        pool_by_kind: dict[int, list[int]] | None = None  # (made when a holding is known)
         taken: set[int] = set()
         for s, kinds in enumerate(self.known):
             for k in kinds:
@@ -189,14 +213,15 @@ class Determinizer:
                 continue
             need = sizes[s] - len(hands[s])
             if need > 0:
-                hands[s].extend(rest[at:at + need])
+                hands[s].extend(rest[at : at + need])
                 at += need
         stock = rest[at:] + reds
         shuffle(stock, rng)
         if len(stock) != self.stock_size:
             # Only possible when the view is inconsistent (e.g. more red threes than stock room).
-            raise ValueError(f"cannot determinize: {len(stock)} cards for a stock of "
-                             f"{self.stock_size}")
+            raise ValueError(
+                f"cannot determinize: {len(stock)} cards for a stock of {self.stock_size}"
+            )
         g = self.template.copy(log=True)
         g.hands, g.stock = hands, stock
         return g

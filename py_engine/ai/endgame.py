@@ -13,6 +13,7 @@ it beats ``medium``'s line.
 score, by their text: in ``medium`` self-play the line it takes can leave a canasta bonus on the
 table (`docs/ai.md`, "Session 8").
 """
+
 from __future__ import annotations
 
 import random
@@ -26,14 +27,19 @@ from .determinize import determinize, laid_red_threes
 from .info import Info
 from .medium import MediumBot
 
-MAX_HAND = 10       # larger hands do not go out this turn often enough to be worth the search
-MAX_NODES = 600     # positions searched at most (a few hundred milliseconds in CPython)
+MAX_HAND = 10  # larger hands do not go out this turn often enough to be worth the search
+MAX_NODES = 600  # positions searched at most (a few hundred milliseconds in CPython)
 
 _ENDED = ("deal_over", "game_over")
 
 
-def best_going_out(view: dict, policy: MediumBot, deadline: float | None = None,
-                   max_nodes: int = MAX_NODES, clock=time.perf_counter) -> str | None:
+def best_going_out(
+    view: dict,
+    policy: MediumBot,
+    deadline: float | None = None,
+    max_nodes: int = MAX_NODES,
+    clock=time.perf_counter,
+) -> str | None:
     """The first move of this turn's best going-out line, when it scores more for the own side
     than ``policy``'s own line; None when ``policy`` does not go out (nor ask to) this turn,
     or its line is already the best found. When ``policy`` asks the partner, so does the
@@ -72,7 +78,7 @@ def best_going_out(view: dict, policy: MediumBot, deadline: float | None = None,
         try:
             h.play(t)
         except ValueError:
-            continue            # (a line whose later melds name a meld it made itself)
+            continue  # (a line whose later melds name a meld it made itself)
         v = _end_value(h, side)
         if v is not None and (top is None or v > top[0]):
             top = (v, t)
@@ -83,7 +89,7 @@ def as_question(line: list[str]) -> str:
     """A going-out line (meld moves, then the last discard or a meld that empties the hand) as
     the question that proposes it: ``["meld add m8 2H", "discard JK"]`` -> ``"ask add m8 2H;
     discard JK"``."""
-    bits = [m[len("meld "):] if m.startswith("meld ") else m for m in line]
+    bits = [m[len("meld ") :] if m.startswith("meld ") else m for m in line]
     return "ask " + "; ".join(bits)
 
 
@@ -105,12 +111,14 @@ def _ask_first(view: dict, policy: MediumBot) -> bool:
     if not info.partners or not (view.get("legal") or {}).get("can_ask"):
         return False
     big = max(view["hand_sizes"][p] for p in info.partners)
-    return (big > policy.w["ask_partner_cards"] and not policy.threatened(info)
-            and info.out_game() == 0)
+    return (
+        big > policy.w["ask_partner_cards"] and not policy.threatened(info) and info.out_game() == 0
+    )
 
 
-def _policy_line(g: Game, me: int, side: int,
-                 policy: MediumBot) -> tuple[float, bool, list[str]] | None:
+def _policy_line(
+    g: Game, me: int, side: int, policy: MediumBot
+) -> tuple[float, bool, list[str]] | None:
     """(the own side's deal score, whether it asked, its moves) of ``policy``'s rest of the
     turn, when it goes out or asks to; None otherwise."""
     h = g.copy(log=True)
@@ -121,7 +129,7 @@ def _policy_line(g: Game, me: int, side: int,
             v = _end_value(h, side)
             return None if v is None else (v, asks, line)
         if h.current != me or h.phase != "meld":
-            return None         # the turn ended without going out
+            return None  # the turn ended without going out
         mv = policy.choose(view_for(h, me))
         line.append(mv)
         h.play(mv)
@@ -132,8 +140,9 @@ class _Search:
     """The lines of the rest of the turn that go out without asking: melds, then the last
     discard or a meld that empties the hand."""
 
-    def __init__(self, me: int, side: int, deadline: float | None, max_nodes: int,
-                 clock=time.perf_counter):
+    def __init__(
+        self, me: int, side: int, deadline: float | None, max_nodes: int, clock=time.perf_counter
+    ):
         self.me, self.side = me, side
         self.clock = clock
         self.deadline, self.max_nodes = deadline, max_nodes
@@ -141,13 +150,20 @@ class _Search:
         self.memo: dict = {}
 
     def _key(self, g: Game) -> tuple:
-        return (tuple(sorted(KIND_OF_ID[c] for c in g.hands[self.me])),
-                tuple(sorted((m.id, tuple(sorted(KIND_OF_ID[c] for c in m.cards)))
-                             for m in g.melds[self.side])))
+        return (
+            tuple(sorted(KIND_OF_ID[c] for c in g.hands[self.me])),
+            tuple(
+                sorted(
+                    (m.id, tuple(sorted(KIND_OF_ID[c] for c in m.cards)))
+                    for m in g.melds[self.side]
+                )
+            ),
+        )
 
     def _stop(self) -> bool:
         return self.nodes >= self.max_nodes or (
-            self.deadline is not None and self.clock() > self.deadline)
+            self.deadline is not None and self.clock() > self.deadline
+        )
 
     def best(self, g: Game) -> tuple[float, list[str]] | None:
         """(the best own-side deal score, its line) from ``g`` on."""
@@ -162,7 +178,7 @@ class _Search:
             t = m.text()
             head = t.split(" ", 1)[0]
             if head in ("merge", "ask") or (head == "discard" and len(g.hands[me]) != 1):
-                continue        # (a discard that keeps cards ends the turn without going out)
+                continue  # (a discard that keeps cards ends the turn without going out)
             self.nodes += 1
             h = g.copy(log=True)
             h.play(t)

@@ -11,6 +11,7 @@ The hint (``hints.hint``) is a move of ``hard`` explained by ``explain``.
 
 The keys and their parameters are ``CODES``; the words are the page's (web/i18n/<lang>.json).
 """
+
 from __future__ import annotations
 
 from ..cards import (
@@ -107,8 +108,12 @@ def _seq_extends(info: Info, side: int, k: int):
         return None
     r, s = RANK_OF[k], "CDHS"[SUIT_OF[k]]
     for m in info.melds[side]:
-        if m["type"] == "sequence" and not m.get("closed") and m["suit"] == s \
-                and m["size"] < info.rules["sequence_max"]:
+        if (
+            m["type"] == "sequence"
+            and not m.get("closed")
+            and m["suit"] == s
+            and m["size"] < info.rules["sequence_max"]
+        ):
             ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
             if r in (min(ranks) - 1, max(ranks) + 1):
                 return m
@@ -157,32 +162,57 @@ def warnings_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dic
         if IS_NATURAL[k] and info.next_side != info.side:
             r = RANK_OF[k]
             if info.next_known[r] >= 2 and pile >= 3:
-                out.append({"key": "warn.feeds_known_pair", "seat": nxt, "rank": rank_name(r),
-                            "cards": pile + 1})
-            m = _seq_extends(info, info.next_side, k) if info.rules.get("take_top_card") \
-                else None
+                out.append(
+                    {
+                        "key": "warn.feeds_known_pair",
+                        "seat": nxt,
+                        "rank": rank_name(r),
+                        "cards": pile + 1,
+                    }
+                )
+            m = _seq_extends(info, info.next_side, k) if info.rules.get("take_top_card") else None
             if m is not None:
-                key = ("warn.feeds_samba" if m["size"] + 1 >= info.rules["sequence_max"]
-                       else "warn.feeds_sequence")
+                key = (
+                    "warn.feeds_samba"
+                    if m["size"] + 1 >= info.rules["sequence_max"]
+                    else "warn.feeds_sequence"
+                )
                 if key == "warn.feeds_samba" or m["size"] >= 5 or pile >= 10:
                     out.append({"key": key, "seat": nxt, "card": kind_text(k)})
-            if info.rules.get("take_pile_onto_meld") and pile >= 6 and not any(
-                    IS_WILD[x] for x in info.pile):
+            if (
+                info.rules.get("take_pile_onto_meld")
+                and pile >= 6
+                and not any(IS_WILD[x] for x in info.pile)
+            ):
                 for m in info.melds[info.next_side]:
-                    if (m["type"] == "group" and rank_of_char(m["rank"]) == r
-                            and m["size"] < info.rules["canasta_size"]) or (
-                            m["type"] == "sequence" and _seq_extends(info, info.next_side, k)):
-                        out.append({"key": "warn.feeds_pile_meld", "seat": nxt,
-                                    "card": kind_text(k), "cards": pile + 1})
+                    if (
+                        m["type"] == "group"
+                        and rank_of_char(m["rank"]) == r
+                        and m["size"] < info.rules["canasta_size"]
+                    ) or (m["type"] == "sequence" and _seq_extends(info, info.next_side, k)):
+                        out.append(
+                            {
+                                "key": "warn.feeds_pile_meld",
+                                "seat": nxt,
+                                "card": kind_text(k),
+                                "cards": pile + 1,
+                            }
+                        )
                         break
-            if pile >= 15 and _pair_risk(info, k) >= 0.2 and any(
-                    IS_BLACK3[x] or IS_WILD[x] for x in info.hand):
+            if (
+                pile >= 15
+                and _pair_risk(info, k) >= 0.2
+                and any(IS_BLACK3[x] or IS_WILD[x] for x in info.hand)
+            ):
                 out.append({"key": "warn.leaves_pile_open", "cards": pile + 1, "seat": nxt})
         if red3_held and not IS_RED3[k]:
             out.append({"key": "warn.keeps_red3"})
-        if (not IS_WILD[k] and any(IS_WILD[x] for x in info.hand)
-                and info.threatened(w["threat_rounds"], int(w["near_out_cards"]))
-                and _wild_meld_open(info)):
+        if (
+            not IS_WILD[k]
+            and any(IS_WILD[x] for x in info.hand)
+            and info.threatened(w["threat_rounds"], int(w["near_out_cards"]))
+            and _wild_meld_open(info)
+        ):
             out.append({"key": "warn.keeps_wilds"})
     elif head == "pass" and red3_held:
         out.append({"key": "warn.keeps_red3"})
@@ -190,9 +220,11 @@ def warnings_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dic
         out.append({"key": "warn.misses_samba"})
     elif move == "answer yes":
         fit = info.fit_value()
-        if fit >= w["answer_fit"] and not info.threatened(w["threat_rounds"],
-                                                          int(w["near_out_cards"])) \
-                and info.out_game() <= 0:
+        if (
+            fit >= w["answer_fit"]
+            and not info.threatened(w["threat_rounds"], int(w["near_out_cards"]))
+            and info.out_game() <= 0
+        ):
             out.append({"key": "warn.partner_cards_fit", "points": int(fit)})
         if any(IS_RED3[k] for k in info.hand):
             out.append({"key": "warn.keeps_red3"})
@@ -214,8 +246,12 @@ def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict
     head = move.split()[0] if move else ""
     pile = len(info.pile)
     nxt = info.next
-    if info.can_out and not goes_out(info, move) and info.out_game() < 0 \
-            and head in ("discard", "meld", "answer"):
+    if (
+        info.can_out
+        and not goes_out(info, move)
+        and info.out_game() < 0
+        and head in ("discard", "meld", "answer")
+    ):
         out.append({"key": "why.waits_game", "side": _best_other(info)})
     ending = LastTurnMedium.closing_seat(info) if head in ("discard", "meld") else None
     if ending is not None and not goes_out(info, move):
@@ -263,8 +299,13 @@ def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict
             out.append({"key": "why.safe_discard", "seat": nxt, "rank": rank_name(RANK_OF[k])})
         else:
             out.append({"key": "why.least_useful", "seat": nxt, "card": kind_text(k)})
-        pairs = [x for x in set(info.hand) if IS_NATURAL[x] and x != k and sum(
-            1 for y in info.hand if IS_NATURAL[y] and RANK_OF[y] == RANK_OF[x]) == 2]
+        pairs = [
+            x
+            for x in set(info.hand)
+            if IS_NATURAL[x]
+            and x != k
+            and sum(1 for y in info.hand if IS_NATURAL[y] and RANK_OF[y] == RANK_OF[x]) == 2
+        ]
         if pairs and pile >= 5:
             out.append({"key": "why.keeps_pair"})
     return out
@@ -288,11 +329,19 @@ def _block_reason(info: Info) -> dict:
             if p > risk:
                 best, risk = x, p
     if best is not None and info.next_known[RANK_OF[best]] >= 2:
-        return {"key": "why.blocks_pile_known", "seat": info.next,
-                "rank": rank_name(RANK_OF[best]), "cards": pile + 1}
+        return {
+            "key": "why.blocks_pile_known",
+            "seat": info.next,
+            "rank": rank_name(RANK_OF[best]),
+            "cards": pile + 1,
+        }
     if best is not None and risk >= 0.25:
-        return {"key": "why.blocks_pile_pair", "seat": info.next,
-                "rank": rank_name(RANK_OF[best]), "cards": pile + 1}
+        return {
+            "key": "why.blocks_pile_pair",
+            "seat": info.next,
+            "rank": rank_name(RANK_OF[best]),
+            "cards": pile + 1,
+        }
     return {"key": "why.blocks_pile", "seat": info.next, "cards": pile + 1}
 
 
@@ -310,14 +359,24 @@ def _meld_reasons(info: Info, move: str) -> list[dict]:
         if p[0] == "add":
             m = info.my_melds.get(int(p[1][1:]))
             if m and 0 < m["needs"] <= len(p) - 2:
-                out.append({"key": "why.completes_samba" if m["type"] == "sequence"
-                            else "why.completes_canasta"})
+                out.append(
+                    {
+                        "key": "why.completes_samba"
+                        if m["type"] == "sequence"
+                        else "why.completes_canasta"
+                    }
+                )
             else:
                 out.append({"key": "why.adds_to_meld"})
         else:
             size = len(p) - 1
-            out.append({"key": "why.completes_canasta" if size >= info.rules["canasta_size"]
-                        else "why.new_meld"})
+            out.append(
+                {
+                    "key": "why.completes_canasta"
+                    if size >= info.rules["canasta_size"]
+                    else "why.new_meld"
+                }
+            )
     seen, uniq = set(), []
     for r in out:
         if r["key"] not in seen:

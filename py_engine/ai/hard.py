@@ -20,6 +20,7 @@ reference machine a fixed probe runs here (``machine_factor``), at most ``cap`` 
 the shortlist, the samples and the final check all count, and a sample still running at the
 deadline is abandoned (its values are dropped, so the comparison stays paired).
 """
+
 from __future__ import annotations
 
 import gc
@@ -38,16 +39,16 @@ from .medium import MediumBot
 from .rollout import evaluate, fast_meld_move, rollout_move
 from .weights import LEAF_WEIGHTS
 
-DEFAULT_BUDGET = 0.75    # seconds per decision on the reference machine (docs/ai.md)
-DEFAULT_CAP = 1.3        # never more than this per decision, however slow the machine
-                         # (under the 1.5 s goal with room for the view, JSON and worker)
+DEFAULT_BUDGET = 0.75  # seconds per decision on the reference machine (docs/ai.md)
+DEFAULT_CAP = 1.3  # never more than this per decision, however slow the machine
+# (under the 1.5 s goal with room for the view, JSON and worker)
 # ``machine_factor``'s probe takes about this long (seconds) on the reference machine: above the
 # 15-23 ms it took in Pyodide (under Node) on the project's 2-core machine (docs/ai.md) before
 # the rollouts got faster; with one ``Determinizer`` per search and rollouts on the game's own
 # state the same probe runs in 0.62 of that time (CPython, old and new side by side), so the
 # reference is 0.030 s x 0.62.
 PROBE_REF = 0.019
-PROBE_EVERY = 20.0       # seconds between probes (the last three are kept, their median used)
+PROBE_EVERY = 20.0  # seconds between probes (the last three are kept, their median used)
 _probes: list[float] = []
 _probe_at = [float("-inf")]
 
@@ -55,7 +56,7 @@ _probe_at = [float("-inf")]
 # The clocks a time budget can run on: ``wall`` (what players get: the budget is the time they
 # wait) or ``cpu``, this process's CPU time, which the machine's other jobs do not eat into (a
 # measurement on a busy machine then plays as a quiet one would: docs/ai.md, "Session 9").
-CLOCKS = {"wall": "perf_counter", "cpu": "process_time"}     # (functions of ``time``)
+CLOCKS = {"wall": "perf_counter", "cpu": "process_time"}  # (functions of ``time``)
 
 
 class _Overrun(Exception):
@@ -83,15 +84,16 @@ def machine_factor(now: float | None = None) -> float:
     now = time.perf_counter() if now is None else now
     if now - _probe_at[0] >= PROBE_EVERY or not _probes:
         if not _probes:
-            _probe_once()         # the first run warms caches up: not counted
+            _probe_once()  # the first run warms caches up: not counted
         _probes.append(_probe_once())
         del _probes[:-3]
         _probe_at[0] = time.perf_counter()
     return sorted(_probes)[len(_probes) // 2] / PROBE_REF
 
 
-def auto_budget(base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP,
-                factor: float | None = None) -> float:
+def auto_budget(
+    base: float = DEFAULT_BUDGET, cap: float = DEFAULT_CAP, factor: float | None = None
+) -> float:
     """``base`` seconds scaled to the machine: ``base`` here or faster, up to ``cap`` slower."""
     f = machine_factor() if factor is None else factor
     return min(cap, base * max(1.0, f))
@@ -120,6 +122,7 @@ class HardConfig:
     blunder-suite judge, the tournament's budget and clock, and the tests that show what each
     feature does). Studies configure more in ``research/`` (a subclass of this and of
     ``HardBot``)."""
+
     # None: scaled to the machine at each decision (``auto_budget(base, cap)``)
     budget: float | None = None
     iterations: int | None = None
@@ -159,8 +162,10 @@ class HardBot:
         if options:
             unknown = sorted(set(options) - {f.name for f in fields(cfg)})
             if unknown:
-                raise TypeError(f"hard has no setting {', '.join(map(repr, unknown))}; one of "
-                                f"{', '.join(f.name for f in fields(cfg))}")
+                raise TypeError(
+                    f"hard has no setting {', '.join(map(repr, unknown))}; one of "
+                    f"{', '.join(f.name for f in fields(cfg))}"
+                )
             cfg = replace(cfg, **options)
         self.config = cfg
         if cfg.clock not in CLOCKS:
@@ -184,13 +189,13 @@ class HardBot:
         # hand-set estimate, ``rollout.evaluate``)
         self.leaf_weights: dict = LEAF_WEIGHTS
         self.medium = LastTurnMedium(seed=seed) if cfg.last_turn else MediumBot(seed=seed)
-        self._policy = MediumBot()      # the rollouts' players (``rollout``)
+        self._policy = MediumBot()  # the rollouts' players (``rollout``)
         self.last_stats: dict = {}
-        self._deadline: float | None = None     # set while a time-budgeted search runs
+        self._deadline: float | None = None  # set while a time-budgeted search runs
         self._meld_views: dict = {}
 
     def choose(self, view: dict) -> str:
-        self.clock = getattr(time, CLOCKS[self.clock_name])    # (read now: tests replace it)
+        self.clock = getattr(time, CLOCKS[self.clock_name])  # (read now: tests replace it)
         t0 = self.clock()
         self.last_stats = {}
         ranked = self.medium.rank_moves(view)
@@ -198,8 +203,9 @@ class HardBot:
             raise ValueError("no legal move in this view")
         if self.endgame:
             budget = self.time_budget()
-            exact = best_going_out(view, self.medium,
-                                   None if budget is None else t0 + budget / 2, clock=self.clock)
+            exact = best_going_out(
+                view, self.medium, None if budget is None else t0 + budget / 2, clock=self.clock
+            )
             if exact is not None:
                 self.last_stats = {"samples": 0, "gains": {}, "endgame": exact}
                 return exact
@@ -218,9 +224,9 @@ class HardBot:
             return [ranked[0][1]]
         best, top = ranked[0]
         if best >= 900 and not top.startswith(("discard", "ask", "answer")):
-            return [top]          # laying a red three, going out with melds: no question
+            return [top]  # laying a red three, going out with melds: no question
         if top.startswith("meld") and best > 0:
-            return [top]          # melding order: medium's
+            return [top]  # melding order: medium's
         out = [m for s, m in ranked if s > best - 400][: self.shortlist]
         return out
 
@@ -252,19 +258,24 @@ class HardBot:
         weights = self.leaf_weights.get(view["rules"]["name"])
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         worlds = self.worlds(view)
-        self._meld_views = {}       # the rollouts' meld views (``rollout._fast_view``)
+        self._meld_views = {}  # the rollouts' meld views (``rollout._fast_view``)
         overrun = False
         while True:
             if self.iterations is not None and n >= self.iterations:
                 break
             now = self.clock()
             if t_end is not None and (
-                    now >= t_end or (n > 0 and now + (now - t_start) / n > t_end)):
-                break     # the next sample would overrun the deadline
-            if t_end is not None and n > 0 and now - t_start > (t_end - t_start) / 3 \
-                    and n * (t_end - t_start) / (now - t_start) < self.min_samples:
-                break     # a slow (or loaded) machine: too few samples to overrule medium
-                          # anyway, so play its move now rather than spend the budget
+                now >= t_end or (n > 0 and now + (now - t_start) / n > t_end)
+            ):
+                break  # the next sample would overrun the deadline
+            if (
+                t_end is not None
+                and n > 0
+                and now - t_start > (t_end - t_start) / 3
+                and n * (t_end - t_start) / (now - t_start) < self.min_samples
+            ):
+                break  # a slow (or loaded) machine: too few samples to overrule medium
+                # anyway, so play its move now rather than spend the budget
             sample_seed = f"{base}:{n}"
             world = worlds.sample(random.Random(sample_seed))
             laid_red_threes(world, me, view)
@@ -277,16 +288,25 @@ class HardBot:
                     row.append(evaluate(g, side, None, weights))
             except _Overrun:
                 overrun = True
-                break     # the deadline came during this sample: drop it
+                break  # the deadline came during this sample: drop it
             for i, x in enumerate(row):
                 values[i].append(x)
             n += 1
-            if self.min_gain > 0 and n >= self.min_samples \
-                    and n % 4 == 0 and self._settled(values, n):
+            if (
+                self.min_gain > 0
+                and n >= self.min_samples
+                and n % 4 == 0
+                and self._settled(values, n)
+            ):
                 break
         if n == 0:
-            self.last_stats = {"samples": 0, "gains": {}, "means": {}, "budget": budget,
-                               "overrun": overrun}
+            self.last_stats = {
+                "samples": 0,
+                "gains": {},
+                "means": {},
+                "budget": budget,
+                "overrun": overrun,
+            }
             return cands[0]
         # Paired differences against medium's choice (cands[0]): switch only on evidence.
         best, best_gain = 0, 0.0
@@ -295,22 +315,32 @@ class HardBot:
         for i in range(1, len(cands)):
             signs[cands[i]] = _signs(values[i], values[0])
             mean, sd = _paired(values[i], values[0])
-            t = self._t(n)      # few samples widen the bound, so they rarely overrule
-            lower = mean - t * sd / n ** 0.5
+            t = self._t(n)  # few samples widen the bound, so they rarely overrule
+            lower = mean - t * sd / n**0.5
             gains[cands[i]] = (round(mean, 1), round(lower, 1))
-            if n >= self.min_samples and lower > 0 and mean > best_gain \
-                    and mean >= self.min_gain and self.allowed(view, cands[i], cands[0]):
+            if (
+                n >= self.min_samples
+                and lower > 0
+                and mean > best_gain
+                and mean >= self.min_gain
+                and self.allowed(view, cands[i], cands[0])
+            ):
                 best, best_gain = i, mean
-        self.last_stats = {"samples": n, "gains": gains, "signs": signs, "budget": budget,
-                           "overrun": overrun,
-                           "means": {m: sum(values[i]) / n for i, m in enumerate(cands)}}
+        self.last_stats = {
+            "samples": n,
+            "gains": gains,
+            "signs": signs,
+            "budget": budget,
+            "overrun": overrun,
+            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)},
+        }
         return cands[best]
 
     def _t(self, n: int) -> float:
         """Student's quantile for ``n - 1`` degrees of freedom at the normal quantile
         ``confidence`` (Cornish-Fisher): with few samples the bound widens."""
         z = self.confidence
-        return z + (z ** 3 + z) / (4 * (n - 1)) if n > 1 else z
+        return z + (z**3 + z) / (4 * (n - 1)) if n > 1 else z
 
     def _settled(self, values: list[list[float]], n: int) -> bool:
         """No candidate's paired upper bound on its gain over medium's choice reaches
@@ -318,7 +348,7 @@ class HardBot:
         t = self._t(n)
         for vals in values[1:]:
             mean, sd = _paired(vals, values[0])
-            if mean + t * sd / n ** 0.5 >= self.min_gain:
+            if mean + t * sd / n**0.5 >= self.min_gain:
                 return False
         return True
 
@@ -347,10 +377,10 @@ class HardBot:
         cache: dict = {"melds": self._meld_views}
         deadline = self._deadline
         clock = self.clock
-        g.played_only()     # (only this loop plays it: generated moves are trusted by version)
+        g.played_only()  # (only this loop plays it: generated moves are trusted by version)
         while g.phase in ("draw", "meld", "answer") and steps < 400:
             if deadline is not None and clock() > deadline:
-                raise _Overrun      # the decision's deadline (``_search``)
+                raise _Overrun  # the decision's deadline (``_search``)
             if g.phase == "draw" and g.current != last:
                 turns += 1
                 last = g.current
@@ -361,6 +391,6 @@ class HardBot:
             if move is None:
                 move = rollout_move(g, policy, cache)
                 if move is None:
-                    break       # a dead end of the sampled game: evaluate it as it stands
+                    break  # a dead end of the sampled game: evaluate it as it stands
             g.play(move)
             steps += 1

@@ -6,23 +6,30 @@ machine like ``hard``'s own budget, at most ``HINT_CAP``; ``budget=`` fixes the 
 "warnings": [...], "samples": n}`` (``explain.explain``'s reasons and warnings); ``level=`` asks
 another level (its move explained the same).
 """
+
 from __future__ import annotations
 
 from .explain import explain
 from .hard import HardBot
 from .levels import make_bot
 
-HINT_BUDGET = 0.5    # seconds on the reference machine (scaled like hard's, hard.auto_budget)
-HINT_CAP = 1.0       # never more, however slow the machine
+HINT_BUDGET = 0.5  # seconds on the reference machine (scaled like hard's, hard.auto_budget)
+HINT_CAP = 1.0  # never more, however slow the machine
 
 
-def hint(view: dict, budget: float | None = None, seed: int = 0, level: str = "hard",
-         iterations: int | None = None) -> dict:
+def hint(
+    view: dict,
+    budget: float | None = None,
+    seed: int = 0,
+    level: str = "hard",
+    iterations: int | None = None,
+) -> dict:
     """``level``'s move for the view (``hard``: time-boxed, module doc), with its reasons."""
     bot: object
     if level == "hard":
-        bot = HardBot(seed=seed, budget=budget, iterations=iterations, base=HINT_BUDGET,
-                      cap=HINT_CAP)
+        bot = HardBot(
+            seed=seed, budget=budget, iterations=iterations, base=HINT_BUDGET, cap=HINT_CAP
+        )
     else:
         bot = make_bot(level, seed=seed)
     move = bot.choose(view)  # type: ignore[attr-defined]

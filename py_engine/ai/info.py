@@ -3,6 +3,7 @@ and the pile as kinds, the ranks seen, what the next player's log entries of thi
 ranks it discarded, the piles it took, the naturals it is known to hold), the table's melds. Only
 the view: nothing here reads a game. ``medium`` scores moves from it; ``hard``, ``explain`` and
 the endgame players read it too."""
+
 from __future__ import annotations
 
 from ..cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF, VALUE_OF_KIND, parse_kind
@@ -48,7 +49,7 @@ def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
             took.update(ranks)
             for r in gained:
                 held[r] += 1
-        for r in lost:          # melded, so no longer held
+        for r in lost:  # melded, so no longer held
             if held[r]:
                 held[r] -= 1
     return discarded, took, held
@@ -57,8 +58,13 @@ def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
 class Info:
     """What a view says, digested once per decision."""
 
-    def __init__(self, view: dict, hand: list[int] | None = None, pile: list[int] | None = None,
-                 pile_ranks: list[int] | None = None):
+    def __init__(
+        self,
+        view: dict,
+        hand: list[int] | None = None,
+        pile: list[int] | None = None,
+        pile_ranks: list[int] | None = None,
+    ):
         """``hand`` and ``pile``: the kinds of ``view["hand"]`` and ``view["pile"]["cards"]``
         when the caller has them already (``hard``'s rollouts); ``pile_ranks``: the pile's
         natural cards of each rank (0..14), likewise (read-only)."""
@@ -74,12 +80,14 @@ class Info:
         self.req = view["requirement"]
         self.canastas = view["canastas"]
         self.can_out = self.canastas[self.side] >= self.req
-        self.partners = [s for s in range(self.n) if self.side_of[s] == self.side and s != self.seat]
+        self.partners = [
+            s for s in range(self.n) if self.side_of[s] == self.side and s != self.seat
+        ]
         self.next = (self.seat + 1) % self.n
         self.next_side = self.side_of[self.next]
         self.rules = view["rules"]
         self.want_out: bool | None = None
-        own = [0] * 15          # natural cards of each rank in the own hand
+        own = [0] * 15  # natural cards of each rank in the own hand
         for k in self.hand:
             if IS_NATURAL[k]:
                 own[RANK_OF[k]] += 1
@@ -120,9 +128,9 @@ class Info:
                 seen[r] += own[r]
             for side in self.melds:
                 for m in side:
-                    if m["type"] == "group":        # all its naturals are of its rank
+                    if m["type"] == "group":  # all its naturals are of its rank
                         seen[rank_of_char(m["rank"])] += m["naturals"]
-                    elif m["type"] == "sequence":   # naturals, one of each rank
+                    elif m["type"] == "sequence":  # naturals, one of each rank
                         for c in m["cards"]:
                             seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
             self._seen = seen
@@ -132,8 +140,10 @@ class Info:
     def unseen_total(self) -> int:
         if self._unseen is None:
             view = self.view
-            self._unseen = max(1, view["stock"] + sum(
-                h for s, h in enumerate(view["hand_sizes"]) if s != self.seat))
+            self._unseen = max(
+                1,
+                view["stock"] + sum(h for s, h in enumerate(view["hand_sizes"]) if s != self.seat),
+            )
         return self._unseen
 
     @property
@@ -159,7 +169,7 @@ class Info:
         view = self.view
         deal, nxt = view["deal"], self.next
         log = view.get("log", [])
-        try:        # (the entries of a view all have a seat and a deal)
+        try:  # (the entries of a view all have a seat and a deal)
             mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
         except KeyError:
             mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
@@ -182,18 +192,24 @@ class Info:
             for m in self.my_melds.values():
                 if m["type"] == "group" and not m["canasta"]:
                     groups[rank_of_char(m["rank"])] += 1
-            pile_gain = 20 + 5 * (len(self.pile) + 1) + sum(map(VALUE_OF_KIND.__getitem__,
-                                                                self.pile))
+            pile_gain = (
+                20 + 5 * (len(self.pile) + 1) + sum(map(VALUE_OF_KIND.__getitem__, self.pile))
+            )
             rules = self.rules
             onto = rules.get("take_pile_onto_meld")
-            feeds = []      # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
+            feeds = []  # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
             for m in self.melds[self.next_side]:
                 if m["type"] == "sequence" and not m["closed"]:
                     ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
-                    feeds.append(("CDHS".index(m["suit"]), min(ranks) - 1, max(ranks) + 1,
-                                  len(ranks) + 1 >= rules["sequence_max"]))
-                elif (onto and m["type"] == "group"
-                      and m["size"] < rules["canasta_size"]):
+                    feeds.append(
+                        (
+                            "CDHS".index(m["suit"]),
+                            min(ranks) - 1,
+                            max(ranks) + 1,
+                            len(ranks) + 1 >= rules["sequence_max"],
+                        )
+                    )
+                elif onto and m["type"] == "group" and m["size"] < rules["canasta_size"]:
                     feeds.append((-1, rank_of_char(m["rank"]), 0, False))
             f = self._facts = (by_suit, groups, pile_gain, onto, feeds)
         return f
@@ -204,8 +220,9 @@ class Info:
         for m in self.melds[side]:
             v += m["value"] + m.get("bonus", 0)
             if not m["canasta"] and m["type"] in ("group", "sequence"):
-                v += {1: 120, 2: 60, 3: 25}.get(m["needs"], 0) * (3 if m["type"] == "sequence"
-                                                                     else 1)
+                v += {1: 120, 2: 60, 3: 25}.get(m["needs"], 0) * (
+                    3 if m["type"] == "sequence" else 1
+                )
         v += 100 * len(self.view["red_threes"][side])
         hands = [s for s in range(self.n) if self.side_of[s] == side]
         v -= 8 * sum(self.view["hand_sizes"][s] for s in hands)
@@ -228,8 +245,10 @@ class Info:
             return True
         sizes = self.view["hand_sizes"]
         for s, c in enumerate(self.canastas):
-            if s == self.side or not (c >= self.req or (c == self.req - 1 and any(
-                    0 < m["needs"] <= 1 for m in self.melds[s]))):
+            if s == self.side or not (
+                c >= self.req
+                or (c == self.req - 1 and any(0 < m["needs"] <= 1 for m in self.melds[s]))
+            ):
                 continue
             if min(sizes[x] for x in range(self.n) if self.side_of[x] == s) <= near_cards:
                 return True
@@ -239,13 +258,22 @@ class Info:
         """Card points in hand that the side's melds can take on a later turn (naturals of a
         group's rank, cards extending a sequence, wild cards where a group has room)."""
         v = 0.0
-        groups = {rank_of_char(m["rank"]): m for m in self.my_melds.values()
-                  if m["type"] == "group" and not m.get("closed")}
-        seqs = [m for m in self.my_melds.values() if m["type"] == "sequence"
-                and not m.get("closed") and m["size"] < self.rules["sequence_max"]]
-        room = sum(1 for m in groups.values() if m["naturals"] >= 2 * (m["wilds"] + 1)
-                   and m["wilds"] < 2)
-        for k in (self.hand if hand is None else hand):
+        groups = {
+            rank_of_char(m["rank"]): m
+            for m in self.my_melds.values()
+            if m["type"] == "group" and not m.get("closed")
+        }
+        seqs = [
+            m
+            for m in self.my_melds.values()
+            if m["type"] == "sequence"
+            and not m.get("closed")
+            and m["size"] < self.rules["sequence_max"]
+        ]
+        room = sum(
+            1 for m in groups.values() if m["naturals"] >= 2 * (m["wilds"] + 1) and m["wilds"] < 2
+        )
+        for k in self.hand if hand is None else hand:
             if IS_WILD[k]:
                 if room:
                     v += VALUE_OF_KIND[k]
@@ -308,9 +336,12 @@ def entry_facts_of(t: str, pile: list[str] | None) -> EntryFacts | None:
         lost: list[int] = []
         for part in t.split(";")[1:]:
             lost += _natural_ranks(part)
-        facts = ("t", tuple(RANK_OF[parse_kind(c)] for c in pile),
-                 tuple(RANK_OF[k] for k in map(parse_kind, pile[:-1]) if IS_NATURAL[k]),
-                 tuple(lost))
+        facts = (
+            "t",
+            tuple(RANK_OF[parse_kind(c)] for c in pile),
+            tuple(RANK_OF[k] for k in map(parse_kind, pile[:-1]) if IS_NATURAL[k]),
+            tuple(lost),
+        )
     elif t.startswith("meld"):
         facts = ("m", (), (), tuple(_natural_ranks(t[4:])))
     return facts

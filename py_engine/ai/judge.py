@@ -28,6 +28,7 @@ The outcome is the deal-score margin of the seat's side over the best other side
 scenario's game totals make the deal decide the game (a side can reach the target), the game
 result: +1 000 won, −1 000 lost, 0 otherwise (a draw or the game goes on).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,7 +58,7 @@ def load_cases(path: str) -> list[dict]:
     for f in files:
         with open(f, encoding="utf-8") as fh:
             data = json.load(fh)
-        for c in (data if isinstance(data, list) else [data]):
+        for c in data if isinstance(data, list) else [data]:
             out.append({**c, "file": os.path.basename(f)})
     return out
 
@@ -114,8 +115,11 @@ def goes_out(view: dict, move: str) -> bool:
     if move.startswith("discard"):
         return n == 1
     if move.startswith("meld"):
-        laid = sum(1 for t in move.replace(";", " ").split()[1:]
-                   if t not in ("new", "add") and not t.startswith("m"))
+        laid = sum(
+            1
+            for t in move.replace(";", " ").split()[1:]
+            if t not in ("new", "add") and not t.startswith("m")
+        )
         can = view["canastas"][view["my_side"]] >= view["requirement"]
         return n - laid == 0 or (can and n - laid == 1)
     return False
@@ -157,7 +161,8 @@ def check(case: dict, bot) -> tuple[bool, str]:
 
 def decides_game(view: dict) -> bool:
     return bool(view.get("scores")) and any(
-        s + 2500 >= view.get("target", 10_000) for s in view["scores"])
+        s + 2500 >= view.get("target", 10_000) for s in view["scores"]
+    )
 
 
 def outcome(g: Game, side: int, by_game: bool) -> float:
@@ -165,7 +170,7 @@ def outcome(g: Game, side: int, by_game: bool) -> float:
     once the deal is scored: +1000 won, -1000 lost, 0 a draw or the game goes on."""
     sc = g.history[-1] if g.history else [0] * g.n_sides
     if by_game:
-        tot = g.scores          # the game totals, this deal included once it is scored
+        tot = g.scores  # the game totals, this deal included once it is scored
         top = max(tot)
         if not g.history or top < g.target or tot.count(top) > 1:
             return 0.0
@@ -234,24 +239,36 @@ def judge(case: dict, samples: int = 200, seed: int = 1) -> dict:
         d = [a - b for a, b in zip(per[bg], per[bb])]
         m = sum(d) / samples
         se = round((sum((x - m) ** 2 for x in d) / (samples - 1) / samples) ** 0.5, 1)
-    return {"id": case["id"], "samples": samples, "by_game": by_game,
-            "best_good": bg, "good_value": round(vals[bg], 1),
-            "best_blunder": bb, "blunder_value": round(vals[bb], 1) if bb else None,
-            "difference_se": se,
-            "confirmed": bb is None or vals[bg] > vals[bb],
-            "values": {m: round(v, 1) for m, v in sorted(vals.items(), key=lambda x: -x[1])}}
+    return {
+        "id": case["id"],
+        "samples": samples,
+        "by_game": by_game,
+        "best_good": bg,
+        "good_value": round(vals[bg], 1),
+        "best_blunder": bb,
+        "blunder_value": round(vals[bb], 1) if bb else None,
+        "difference_se": se,
+        "confirmed": bb is None or vals[bg] > vals[bb],
+        "values": {m: round(v, 1) for m, v in sorted(vals.items(), key=lambda x: -x[1])},
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(prog="python -m py_engine.ai.judge", description=__doc__,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = argparse.ArgumentParser(
+        prog="python -m py_engine.ai.judge",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     p.add_argument("path", nargs="?", default="tests/blunders")
     p.add_argument("--samples", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--id", action="append", default=[], help="only these cases (repeatable)")
-    p.add_argument("--check", action="append", default=[],
-                   help="instead of judging, report which cases a level (medium, hard, ...) "
-                        "gets right")
+    p.add_argument(
+        "--check",
+        action="append",
+        default=[],
+        help="instead of judging, report which cases a level (medium, hard, ...) gets right",
+    )
     a = p.parse_args(argv)
     cases = [c for c in load_cases(a.path) if not a.id or c["id"] in a.id]
     if a.check:

@@ -9,6 +9,7 @@ cards onto any meld with room, as when going out; no natural pair kept back for 
 habit was measured as ``medium`` with it against ``medium`` on tuning deals (docs/ai.md,
 "Session 9").
 """
+
 from __future__ import annotations
 
 from .info import Info
@@ -17,17 +18,23 @@ from .medium import MediumBot
 
 class LastTurnMedium(MediumBot):
     """``medium``'s ranking with the last-turn habit (module docstring)."""
-    level = "medium_lastturn"       # (no level players choose: ``hard`` ranks its moves with it)
-    CARDS = 2       # an opponent side that can go out, with a player holding at most this many
-    SHED = 4.0      # ``value_shed`` times this on such a turn
+
+    level = "medium_lastturn"  # (no level players choose: ``hard`` ranks its moves with it)
+    CARDS = 2  # an opponent side that can go out, with a player holding at most this many
+    SHED = 4.0  # ``value_shed`` times this on such a turn
 
     @classmethod
     def closing_seat(cls, info: Info) -> int | None:
         """The opponent who may end the deal on its next turn: its side can go out and it holds
         at most ``CARDS`` cards (the fewest, then the next to play); None if there is none."""
         sizes = info.view["hand_sizes"]
-        seats = [p for p in range(info.n) if info.side_of[p] != info.side
-                 and info.canastas[info.side_of[p]] >= info.req and sizes[p] <= cls.CARDS]
+        seats = [
+            p
+            for p in range(info.n)
+            if info.side_of[p] != info.side
+            and info.canastas[info.side_of[p]] >= info.req
+            and sizes[p] <= cls.CARDS
+        ]
         return min(seats, key=lambda p: (sizes[p], (p - info.seat) % info.n)) if seats else None
 
     @classmethod
@@ -41,8 +48,7 @@ class LastTurnMedium(MediumBot):
     def scored_moves(self, view: dict) -> list[tuple[float, str]]:
         base = self.w
         if self._last_turn(Info(view)):
-            self.w = dict(base, value_shed=base["value_shed"] * self.SHED,
-                          keep_pair_pile=10 ** 6)
+            self.w = dict(base, value_shed=base["value_shed"] * self.SHED, keep_pair_pile=10**6)
         try:
             return super().scored_moves(view)
         finally:
@@ -50,7 +56,7 @@ class LastTurnMedium(MediumBot):
 
     def meld_score(self, info: Info, text: str) -> float:
         if not info.can_out and self._last_turn(info):
-            info.want_out = True        # wild cards laid as if going out (``meld_score``)
+            info.want_out = True  # wild cards laid as if going out (``meld_score``)
             try:
                 return super().meld_score(info, text)
             finally:

@@ -6,6 +6,7 @@ those features. The weights are data (``weights.LEAF_WEIGHTS``, one list per rul
 by ``python -m research.fit_leaf`` on positions of ``medium`` self-play whose deals were then
 played to the end (the command is in ``weights.py``).
 """
+
 from __future__ import annotations
 
 from ..cards import IS_NATURAL, IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, VALUE_OF_KIND
@@ -13,18 +14,40 @@ from ..melds import cards_needed
 from ..scoring import score_side, side_canastas
 from ..state import Game
 
-NAMES = ("one", "table", "hand_value", "hand_value_f", "hand_cards", "hand_cards_f",
-         "canastas", "met", "met_f", "opened",
-         "near1", "near2", "near3", "seq5", "seq6", "near_f",
-         "wilds", "wilds_f", "pairs_pile", "pairs", "min_hand", "min_hand_met",
-         "to_move", "red3_held")
+NAMES = (
+    "one",
+    "table",
+    "hand_value",
+    "hand_value_f",
+    "hand_cards",
+    "hand_cards_f",
+    "canastas",
+    "met",
+    "met_f",
+    "opened",
+    "near1",
+    "near2",
+    "near3",
+    "seq5",
+    "seq6",
+    "near_f",
+    "wilds",
+    "wilds_f",
+    "pairs_pile",
+    "pairs",
+    "min_hand",
+    "min_hand_met",
+    "to_move",
+    "red3_held",
+)
 
 
 # Per physical card: its points, and what ``features`` counts of it in a hand (a natural's
 # rank, 0 for other cards; wild; red three).
 _VALUE_OF_ID = [VALUE_OF_KIND[KIND_OF_ID[c]] for c in range(162)]
-_NATURAL_RANK_OF_ID = [RANK_OF[KIND_OF_ID[c]] if IS_NATURAL[KIND_OF_ID[c]] else 0
-                       for c in range(162)]
+_NATURAL_RANK_OF_ID = [
+    RANK_OF[KIND_OF_ID[c]] if IS_NATURAL[KIND_OF_ID[c]] else 0 for c in range(162)
+]
 _IS_WILD_ID = [IS_WILD[KIND_OF_ID[c]] for c in range(162)]
 _IS_RED3_ID = [IS_RED3[KIND_OF_ID[c]] for c in range(162)]
 
@@ -71,11 +94,32 @@ def features(game: Game, side: int) -> list[float]:
     min_hand = min(len(h) for h in hands) if hands else 0
     to_move = 1.0 if game.side_of(game.current) == side else 0.0
     nears = near[1] + near[2] + near[3] + seq5 + seq6
-    return [1.0, table, hand_value, hand_value * f, hand_cards, hand_cards * f,
-            canastas, met, met * f, 1.0 if melds else 0.0,
-            near[1], near[2], near[3], seq5, seq6, nears * f,
-            wilds, wilds * f, min(pairs, 4) * pile / 10, min(pairs, 4), min(min_hand, 8),
-            met * max(0, 6 - min_hand), to_move, red3_held]
+    return [
+        1.0,
+        table,
+        hand_value,
+        hand_value * f,
+        hand_cards,
+        hand_cards * f,
+        canastas,
+        met,
+        met * f,
+        1.0 if melds else 0.0,
+        near[1],
+        near[2],
+        near[3],
+        seq5,
+        seq6,
+        nears * f,
+        wilds,
+        wilds * f,
+        min(pairs, 4) * pile / 10,
+        min(pairs, 4),
+        min(min_hand, 8),
+        met * max(0, 6 - min_hand),
+        to_move,
+        red3_held,
+    ]
 
 
 def predict(game: Game, side: int, weights: list[float]) -> float:

@@ -2,6 +2,7 @@
 moves), ``easy`` (simple rules), ``medium`` (a heuristic player, ``medium.py``), ``hard``
 (information-set Monte Carlo over ``medium``, ``hard.py``). The names and their order are
 ``py_engine/levels.py``'s (the one list of them)."""
+
 from __future__ import annotations
 
 from .. import levels
@@ -19,6 +20,7 @@ def make_bot(level: str, seed: int = 0, **kw):
     try:
         cls = LEVELS[level]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}") \
-            from None
+        raise ValueError(
+            f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}"
+        ) from None
     return cls(seed=seed, **kw)

@@ -7,6 +7,7 @@ the next player (ranks still unseen, the next player's sequences and, in ``crawf
 groups; ranks it threw away itself are safer), blocking with black threes and wild cards when
 the pile is rich, when to go out, and when to ask or say yes to its partner.
 """
+
 from __future__ import annotations
 
 import random
@@ -41,8 +42,9 @@ def _meld_parts(text: str) -> _MeldParts:
         toks = p.split()
         if toks[0] == "new":
             ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[1:]]
-            parts.append((True, 0, ks, sum(1 for k in ks if IS_WILD[k]),
-                          all(IS_BLACK3[k] for k in ks)))
+            parts.append(
+                (True, 0, ks, sum(1 for k in ks if IS_WILD[k]), all(IS_BLACK3[k] for k in ks))
+            )
         else:
             ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[2:]]
             parts.append((False, int(toks[1][1:]), ks, sum(1 for k in ks if IS_WILD[k]), False))
@@ -82,7 +84,7 @@ class MediumBot:
         plain = self._plain()
         if plain:
             objects = getattr(view.get("legal"), "objects", None)
-            if objects is not None:     # (a view from ``view_for``: its moves as objects)
+            if objects is not None:  # (a view from ``view_for``: its moves as objects)
                 return self.choose_move(view, objects).text()
         got = self._scores(view, shortcut=True) if plain else self.scored_moves(view)
         if isinstance(got, str):
@@ -107,8 +109,11 @@ class MediumBot:
         """Are the scores this class's own (``scored_moves``, ``score`` and ``discard_scores``
         not overridden), so that ``discard_ceiling`` bounds them?"""
         cls = type(self)
-        return (cls.scored_moves is MediumBot.scored_moves and cls.score is MediumBot.score
-                and cls.discard_scores is MediumBot.discard_scores)
+        return (
+            cls.scored_moves is MediumBot.scored_moves
+            and cls.score is MediumBot.score
+            and cls.discard_scores is MediumBot.discard_scores
+        )
 
     def discard_ceiling(self, info: Info, kinds) -> float | None:
         """A number no discard of ``kinds`` scores above (``discard_scores`` less 1000, with more
@@ -135,8 +140,18 @@ class MediumBot:
         """Do the weights bound a natural card's discard score by ``value_shed`` times its
         value (``discard_ceiling``: no weight a score subtracts is negative)?"""
         w = self.w
-        return min(w["pair"], w["triple"], w["seq_near1"], w["seq_near2"], w["danger"],
-                   w["top_danger"], w["samba_danger"]) >= 0
+        return (
+            min(
+                w["pair"],
+                w["triple"],
+                w["seq_near1"],
+                w["seq_near2"],
+                w["danger"],
+                w["top_danger"],
+                w["samba_danger"],
+            )
+            >= 0
+        )
 
     def rank_moves(self, view: dict) -> list[tuple[float, str]]:
         """Every legal move with its score, best first (ties broken by the text)."""
@@ -160,7 +175,7 @@ class MediumBot:
         if moves == ["next"]:
             return [(0.0, "next")]
         if shortcut and len(moves) == 1:
-            return moves[0]         # (a draw, mostly: nothing to weigh)
+            return moves[0]  # (a draw, mostly: nothing to weigh)
         info = Info(view)
         discards = [m for m in moves if m.startswith("discard ")]
         kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards] if len(discards) > 1 else [None]
@@ -200,8 +215,9 @@ class MediumBot:
                         best = self._better(info, m, best)
                 if best is not None and best[0] > ceiling:
                     return best[2]
-                return self._best_discard(info, [(m.card, m.text(), m) for m in moves
-                                                 if type(m) is Discard], best)[2]
+                return self._best_discard(
+                    info, [(m.card, m.text(), m) for m in moves if type(m) is Discard], best
+                )[2]
             known = dict(zip(discards, self.discard_move_scores(info, discards)))
         for m in moves:
             if known is not None and type(m) is Discard:
@@ -209,7 +225,7 @@ class MediumBot:
                 sc = known[m.card]
                 if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
                     best = (sc, t, m)
-            elif ceiling is None:       # (with a ceiling they are scored already)
+            elif ceiling is None:  # (with a ceiling they are scored already)
                 best = self._better(info, m, best)
         if best is None:
             raise ValueError("no legal move")
@@ -236,16 +252,24 @@ class MediumBot:
         natural = None
         for neg, t, k, exact, m in order:
             if best is not None and best[0] > -neg:
-                break       # (this discard and every later one score below the best)
+                break  # (this discard and every later one score below the best)
             if exact:
                 sc = -neg
             else:
                 if natural is None:
                     by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
                     natural = self.natural_discard_scorer(
-                        info.own_rank, by_suit, groups, pile_gain, onto, feeds,
-                        info.seen_rank, info.view["hand_sizes"][info.next],
-                        info.unseen_total, info._read_next_log())
+                        info.own_rank,
+                        by_suit,
+                        groups,
+                        pile_gain,
+                        onto,
+                        feeds,
+                        info.seen_rank,
+                        info.view["hand_sizes"][info.next],
+                        info.unseen_total,
+                        info._read_next_log(),
+                    )
                 sc = natural(k) - 1000.0
             if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
                 best = (sc, t, m)
@@ -255,7 +279,7 @@ class MediumBot:
         """``best`` (score, text, move) or ``m`` scored, whichever ``best_move`` prefers (``m``
         not a discard)."""
         t = m.text()
-        if type(m) is MeldMove:        # (``score``'s meld branch)
+        if type(m) is MeldMove:  # (``score``'s meld branch)
             sc = self.meld_score(info, t[5:])
             if sc <= 0:
                 sc -= 3000.0
@@ -265,8 +289,9 @@ class MediumBot:
             return (sc, t, m)
         return best
 
-    def draw_move_score(self, move, cards_in_hand: int, pile_size: int, meld_sizes: dict,
-                        sequence_max: int) -> float | None:
+    def draw_move_score(
+        self, move, cards_in_hand: int, pile_size: int, meld_sizes: dict, sequence_max: int
+    ) -> float | None:
         """``score(info, move.text())`` of a draw-phase move (a ``Move``) from the few facts
         that score reads: the cards in hand, the pile's size, the own melds' sizes (by id) and
         the rules' longest sequence; None for a move of another kind (``hard``'s rollouts
@@ -278,8 +303,12 @@ class MediumBot:
         if t is TakePile:
             wilds = sum(1 for k in move.cards if IS_WILD[k])
             extra = sum(len(p.cards) + (type(p) is AddTo) for p in move.parts)
-            return (w["take_base"] + w["take_per_card"] * pile_size - w["take_wild"] * wilds
-                    - 0.5 * extra)
+            return (
+                w["take_base"]
+                + w["take_per_card"] * pile_size
+                - w["take_wild"] * wilds
+                - 0.5 * extra
+            )
         if t is TakePileOnto:
             return w["onto_base"] + w["take_per_card"] * pile_size
         if t is TakeTop:
@@ -287,8 +316,11 @@ class MediumBot:
                 return -900.0
             n = meld_sizes.get(move.meld)
             size = n + 1 if n is not None else 4
-            return (w["top_base"] + w["top_per_size"] * size
-                    + (w["top_samba"] if size >= sequence_max else 0))
+            return (
+                w["top_base"]
+                + w["top_per_size"] * size
+                + (w["top_samba"] if size >= sequence_max else 0)
+            )
         if t is EndDeal:
             return -1000.0
         if t is LayRedThree:
@@ -310,26 +342,33 @@ class MediumBot:
             return -1000.0
         if head == "top":
             if not info.hand:
-                return -900.0   # engine dead end: no card left to end the turn with
+                return -900.0  # engine dead end: no card left to end the turn with
             m = info.my_melds.get(int(move.split()[1][1:]))
             size = (m["size"] + 1) if m else 4
-            return (w["top_base"] + w["top_per_size"] * size
-                    + (w["top_samba"] if size >= info.rules["sequence_max"] else 0))
+            return (
+                w["top_base"]
+                + w["top_per_size"] * size
+                + (w["top_samba"] if size >= info.rules["sequence_max"] else 0)
+            )
         if head == "take":
             toks = move.split(";")[0].split()[1:]
             if len(toks) == 1 and toks[0].startswith("m"):
                 return w["onto_base"] + w["take_per_card"] * len(info.pile)
             wilds = sum(1 for t in toks if IS_WILD[parse_kind(t)])
             extra = sum(len(p.split()) - 1 for p in move.split(";")[1:])
-            return (w["take_base"] + w["take_per_card"] * len(info.pile) - w["take_wild"] * wilds
-                    - 0.5 * extra)
+            return (
+                w["take_base"]
+                + w["take_per_card"] * len(info.pile)
+                - w["take_wild"] * wilds
+                - 0.5 * extra
+            )
         if head == "meld":
             sc = self.meld_score(info, move[5:])
             return sc if sc > 0 else sc - 3000.0
         if head == "merge":
             return -50.0
         if head == "pass":
-            return -500.0     # legal only when nothing else ends the turn
+            return -500.0  # legal only when nothing else ends the turn
         if head == "discard":
             sc = self.discard_score(info, parse_kind(move.split()[1]))
             return sc if len(info.hand) == 1 else sc - 1000.0
@@ -341,9 +380,16 @@ class MediumBot:
     def want_out(self, info: Info) -> bool:
         if info.want_out is None:
             game = info.out_game() if info.can_out else 0
-            info.want_out = info.can_out and game >= 0 and (
-                game > 0 or info.lead() >= self.w["out_margin"] or info.opponents_can_out()
-                or info.view["stock"] <= self.w["out_stock"])
+            info.want_out = (
+                info.can_out
+                and game >= 0
+                and (
+                    game > 0
+                    or info.lead() >= self.w["out_margin"]
+                    or info.opponents_can_out()
+                    or info.view["stock"] <= self.w["out_stock"]
+                )
+            )
         return info.want_out
 
     def _out_value(self, info: Info) -> float:
@@ -368,15 +414,18 @@ class MediumBot:
         threat = self.threatened(info)
         # Yes costs the hand's points; ahead, going out now gains at least the going-out bonus
         # (docs/ai.md, "Answering"): a hand worth more than that says no.
-        good = (hand_value <= self.w["answer_hand_value"] or threat or (
-            info.lead() >= 0 and hand_value <= info.rules.get("going_out_bonus", 200)))
+        good = (
+            hand_value <= self.w["answer_hand_value"]
+            or threat
+            or (info.lead() >= 0 and hand_value <= info.rules.get("going_out_bonus", 200))
+        )
         if not threat and info.fit_value() >= self.w["answer_fit"]:
-            good = False      # hundreds of points go onto the side's melds next turn
+            good = False  # hundreds of points go onto the side's melds next turn
         game = info.out_game()
         if game:
-            good = game > 0   # the partner's going out wins (or loses) the game
+            good = game > 0  # the partner's going out wins (or loses) the game
         if any(IS_RED3[k] for k in info.hand):
-            good = False      # dutch: a red three still held costs the side 750
+            good = False  # dutch: a red three still held costs the side 750
         return 1.0 if yes == good else 0.0
 
     # Melding ------------------------------------------------------------------------------
@@ -420,8 +469,13 @@ class MediumBot:
                 score += w["add_natural"] + (w["complete"] if completes else 0)
                 # keep a natural pair in hand while the pile is worth taking with it
                 pair = info.own_rank[RANK_OF[ks[0]]]
-                if (m["type"] == "group" and pair == 2 and not going
-                        and len(info.pile) >= w["keep_pair_pile"] and not completes):
+                if (
+                    m["type"] == "group"
+                    and pair == 2
+                    and not going
+                    and len(info.pile) >= w["keep_pair_pile"]
+                    and not completes
+                ):
                     score -= w["add_natural"] + 5
         return score + 0.01 * len(laid)
 
@@ -454,7 +508,7 @@ class MediumBot:
     def danger(self, info: Info, k: int) -> float:
         """Expected gain handed to the next player by discarding kind ``k``."""
         if IS_WILD[k] or RANK_OF[k] == 3:
-            return 0.0      # blocks the pile
+            return 0.0  # blocks the pile
         w = self.w
         _, _, pile_gain, onto, feeds = info._discard_facts()
         r, s = RANK_OF[k], SUIT_OF[k]
@@ -467,14 +521,14 @@ class MediumBot:
         if r in next_took:
             p = min(1.0, p * 1.5 + 0.1)
         if next_known[r] >= 2:
-            p = 1.0           # the log shows it holds a pair of them
+            p = 1.0  # the log shows it holds a pair of them
         d = w["danger"] * p * pile_gain
         for suit, lo, hi, samba in feeds:
             if suit == s:
                 if r == lo or r == hi:
                     d += w["top_danger"]
                     if samba:
-                        d += w["samba_danger"]     # the top card makes their samba
+                        d += w["samba_danger"]  # the top card makes their samba
                     if onto:
                         d += w["danger"] * pile_gain
             elif suit < 0 and lo == r:
@@ -506,11 +560,22 @@ class MediumBot:
         n_pile = len(info.pile)
         by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
         natural = self.natural_discard_scorer(
-            info.own_rank, by_suit, groups, pile_gain, onto, feeds, info.seen_rank,
-            info.view["hand_sizes"][info.next], info.unseen_total, info._read_next_log())
+            info.own_rank,
+            by_suit,
+            groups,
+            pile_gain,
+            onto,
+            feeds,
+            info.seen_rank,
+            info.view["hand_sizes"][info.next],
+            info.unseen_total,
+            info._read_next_log(),
+        )
         special = self.special_discard_score
-        return [special(k, n_pile) if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k] else natural(k)
-                for k in kinds]
+        return [
+            special(k, n_pile) if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k] else natural(k)
+            for k in kinds
+        ]
 
     def natural_discard_bound(self, k: int, same: int) -> float:
         """A number ``natural_discard_scorer``'s score of the natural kind ``k`` never exceeds,
@@ -525,10 +590,19 @@ class MediumBot:
             v += w["triple"]
         return -(v - w["value_shed"] * VALUE_OF_KIND[k])
 
-    def natural_discard_scorer(self, own: list[int], by_suit: list[list[int]],
-                               groups: list[int], pile_gain: int, onto, feeds: list[tuple],
-                               seen: list[int], opp_hand: int, unseen: int,
-                               next_log: tuple[set[int], set[int], list[int]]):
+    def natural_discard_scorer(
+        self,
+        own: list[int],
+        by_suit: list[list[int]],
+        groups: list[int],
+        pile_gain: int,
+        onto,
+        feeds: list[tuple],
+        seen: list[int],
+        opp_hand: int,
+        unseen: int,
+        next_log: tuple[set[int], set[int], list[int]],
+    ):
         """``discard_score`` of a natural card (more than one card in hand; ``keep_value`` and
         ``danger`` inline) as a function of its kind, from what every kind's score shares:
         ``Info.own_rank``, ``Info._discard_facts``'s parts, ``seen_rank``, the next player's
@@ -539,7 +613,7 @@ class MediumBot:
         shed = w["value_shed"]
         danger_w, top_danger, samba_danger = w["danger"], w["top_danger"], w["samba_danger"]
         next_discarded, next_took, next_known = next_log
-        by_rank: list[float | None] = [None] * 15    # the pair danger of each rank
+        by_rank: list[float | None] = [None] * 15  # the pair danger of each rank
 
         def score(k: int) -> float:
             r = RANK_OF[k]
@@ -558,7 +632,7 @@ class MediumBot:
                 v += 10
             kv = v - shed * VALUE_OF_KIND[k]
             d = by_rank[r]
-            if d is None:       # (the same for every suit of the rank)
+            if d is None:  # (the same for every suit of the rank)
                 p = _p_pair(max(0, 12 - seen[r]), opp_hand, unseen)
                 if r in next_discarded:
                     p *= 0.3
@@ -578,6 +652,7 @@ class MediumBot:
                 elif suit < 0 and lo == r:
                     d += danger_w * pile_gain
             return -kv - d
+
         return score
 
     def discard_score(self, info: Info, k: int) -> float:

@@ -5,6 +5,7 @@ built once per rollout and reused, never more than the seat may know), the polic
 from the game's own lists, the natural discards scored in the order of their bound), and the
 estimate of a position a rollout stops at (``evaluate``).
 """
+
 from __future__ import annotations
 
 from ..cards import (
@@ -31,8 +32,9 @@ from .leaf import predict
 from .medium import MediumBot
 
 
-def evaluate(game: Game, side: int, skip: int | None = None,
-             weights: list[float] | None = None) -> float:
+def evaluate(
+    game: Game, side: int, skip: int | None = None, weights: list[float] | None = None
+) -> float:
     """Own side's estimated deal score minus the best other side's (or the real deal scores).
 
     ``skip``: a seat whose hand is left out of the estimate (the searching player's own hand,
@@ -56,8 +58,9 @@ def evaluate_side(game: Game, side: int) -> float:
 def _estimate(game: Game, side: int, skip: int | None = None) -> float:
     r = game.rules
     seats = [s for s in game.seats_of(side) if s != skip]
-    base = score_side(r, game.players, game.melds[side], game.red3[side],
-                      [game.hands[s] for s in seats], False)["total"]
+    base = score_side(
+        r, game.players, game.melds[side], game.red3[side], [game.hands[s] for s in seats], False
+    )["total"]
     # Progress: melds close to a canasta or samba, and cards in hand while the stock lasts.
     prog = 0.0
     for m in game.melds[side]:
@@ -85,9 +88,11 @@ def rollout_view(g: Game, seat: int, cache: dict | None = None) -> dict:
         v["legal"] = {"moves": ["next"], "melds": [], "discard": []}
         return v
     moves = legal_moves(g)
-    v["legal"] = {"moves": [m.text() for m in moves if not isinstance(m, MeldMove)],
-                  "melds": [m.text()[5:] for m in moves if isinstance(m, MeldMove)],
-                  "discard": [kind_text(m.card) for m in moves if isinstance(m, Discard)]}
+    v["legal"] = {
+        "moves": [m.text() for m in moves if not isinstance(m, MeldMove)],
+        "melds": [m.text()[5:] for m in moves if isinstance(m, MeldMove)],
+        "discard": [kind_text(m.card) for m in moves if isinstance(m, Discard)],
+    }
     return v
 
 
@@ -99,13 +104,19 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
     st = cache.get("static")
     if st is None:
         st = cache["static"] = {
-            "rules": {"name": r.name, "take_top_card": r.take_top_card,
-                      "red_threes_by_choice": not r.red_threes_automatic,
-                      "canasta_size": r.canasta_size, "sequence_max": r.sequence_max,
-                      "take_pile_onto_meld": r.take_pile_onto_meld},
+            "rules": {
+                "name": r.name,
+                "take_top_card": r.take_top_card,
+                "red_threes_by_choice": not r.red_threes_automatic,
+                "canasta_size": r.canasta_size,
+                "sequence_max": r.sequence_max,
+                "take_pile_onto_meld": r.take_pile_onto_meld,
+            },
             "side_of": [g.side_of(s) for s in range(g.players)],
-            "requirement": r.canastas_needed(g.players), "log": [],
-            "log_from": max(0, len(g.log) - 60)}
+            "requirement": r.canastas_needed(g.players),
+            "log": [],
+            "log_from": max(0, len(g.log) - 60),
+        }
     # (a meld's view is kept while it holds the same cards: ``cache["melds"]``, which ``hard``
     # shares between the rollouts of a search, whose worlds show the same table)
     views = cache.get("melds")
@@ -119,14 +130,21 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
     for i in range(st["log_from"] + len(log), len(glog)):
         log.append(_log_entry(glog[i]))
     v = {
-        "version": g.version, "rules": st["rules"], "players": g.players, "seat": seat,
-        "side_of": st["side_of"], "my_side": g.side_of(seat), "deal": g.deal_no,
+        "version": g.version,
+        "rules": st["rules"],
+        "players": g.players,
+        "seat": seat,
+        "side_of": st["side_of"],
+        "my_side": g.side_of(seat),
+        "deal": g.deal_no,
         "phase": g.phase,
-        "hand_sizes": [len(h) for h in g.hands], "stock": len(g.stock),
+        "hand_sizes": [len(h) for h in g.hands],
+        "stock": len(g.stock),
         "melds": melds,
         "opened": [bool(side) for side in g.melds],
         "canastas": [side_canastas(m, r)[0] for m in g.melds],
-        "requirement": st["requirement"], "log": log[-60:],
+        "requirement": st["requirement"],
+        "log": log[-60:],
     }
     if cards:
         v["hand"] = [{"id": c} for c in g.hands[seat]]
@@ -140,17 +158,24 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
 
 def _log_entry(e: dict) -> dict:
     """What ``medium`` reads of one log entry (the deal, the seat, the text, a pile taken)."""
-    return {"deal": e["deal"], "seat": e["seat"], "text": e["move"],
-            **({"pile": e["public"]["pile"]} if "pile" in e["public"] else {})}
+    return {
+        "deal": e["deal"],
+        "seat": e["seat"],
+        "text": e["move"],
+        **({"pile": e["public"]["pile"]} if "pile" in e["public"] else {}),
+    }
 
 
 def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
     """``Info(rollout_view(g, seat, cache))`` without building the card lists: the same
     digest, from the game's own lists (a test compares the two)."""
     kinds, ranks = _pile_facts(g, cache)
-    return Info(_fast_view(g, seat, cache, cards=False),
-                hand=list(map(KIND_OF_ID.__getitem__, g.hands[seat])), pile=kinds,
-                pile_ranks=ranks)
+    return Info(
+        _fast_view(g, seat, cache, cards=False),
+        hand=list(map(KIND_OF_ID.__getitem__, g.hands[seat])),
+        pile=kinds,
+        pile_ranks=ranks,
+    )
 
 
 def _pile_facts(g: Game, cache: dict) -> tuple[list[int], list[int]]:
@@ -186,8 +211,8 @@ def rollout_move(g: Game, policy: MediumBot, cache: dict):
     None where there is none."""
     moves = legal_moves(g)
     if len(moves) <= 1:
-        return moves[0] if moves else None      # (a draw, mostly: nothing to weigh)
-    if g.phase == "draw":       # scored from a few counts, without an ``Info``
+        return moves[0] if moves else None  # (a draw, mostly: nothing to weigh)
+    if g.phase == "draw":  # scored from a few counts, without an ``Info``
         seat = g.current
         sizes = {m.id: len(m.cards) for m in g.melds[g.side_of(seat)]}
         n_hand, n_pile, smax = len(g.hands[seat]), len(g.pile), g.rules.sequence_max
@@ -217,10 +242,13 @@ def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
 
 # The natural kinds of each rank, suits in order, and the natural kind of a rank and suit (or
 # None), for ranks 0..15 (a sequence's neighbours may lie off the ends).
-_NATURALS_OF_RANK = [[k for k in range(len(IS_NATURAL)) if IS_NATURAL[k] and RANK_OF[k] == r]
-                     for r in range(16)]
-_NATURAL_OF = [[next((k for k in _NATURALS_OF_RANK[r] if SUIT_OF[k] == s), None)
-                for s in range(4)] for r in range(16)]
+_NATURALS_OF_RANK = [
+    [k for k in range(len(IS_NATURAL)) if IS_NATURAL[k] and RANK_OF[k] == r] for r in range(16)
+]
+_NATURAL_OF = [
+    [next((k for k in _NATURALS_OF_RANK[r] if SUIT_OF[k] == s), None) for s in range(4)]
+    for r in range(16)
+]
 
 
 def fast_meld_move(g: Game, policy: MediumBot, cache: dict):
@@ -240,9 +268,9 @@ def fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     if g.requirement_met_counts(acting.finished, acting.sequences):
         return None
     counts = counts_of(hand)
-    distinct = sorted(set(hand))        # the kinds in hand, in kind order
+    distinct = sorted(set(hand))  # the kinds in hand, in kind order
     keep_pile = len(g.pile) >= policy.w["keep_pair_pile"]
-    own = [0] * 15      # natural cards of each rank in hand
+    own = [0] * 15  # natural cards of each rank in hand
     for k in distinct:
         if IS_NATURAL[k]:
             own[RANK_OF[k]] += counts[k]
@@ -289,8 +317,15 @@ def fast_meld_move(g: Game, policy: MediumBot, cache: dict):
     return None if kind is None else Discard(kind)
 
 
-def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinct: list[int],
-                 own: list[int], cache: dict) -> int | None:
+def best_discard(
+    g: Game,
+    seat: int,
+    policy: MediumBot,
+    hand: list[int],
+    distinct: list[int],
+    own: list[int],
+    cache: dict,
+) -> int | None:
     """The kind ``max`` of (``policy.discard_scores(_rollout_info(g, seat, cache), distinct)``,
     text, kind) picks (the best score, a tie to the higher card text), worked out from the
     game's own lists and without scoring every kind: ``hand`` is the seat's kinds, ``distinct``
@@ -310,7 +345,7 @@ def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinc
     for k in distinct:
         if IS_NATURAL[k]:
             naturals.append((bound(k, own[RANK_OF[k]]), KIND_TEXT[k], k))
-        elif red_ok or not IS_RED3[k]:      # (red threes, wild cards, black threes: exact)
+        elif red_ok or not IS_RED3[k]:  # (red threes, wild cards, black threes: exact)
             x = (policy.special_discard_score(k, n_pile), KIND_TEXT[k], k)
             if best is None or x > best:
                 best = x
@@ -320,7 +355,7 @@ def best_discard(g: Game, seat: int, policy: MediumBot, hand: list[int], distinc
     score = None
     for top in naturals:
         if bounded and best is not None and best > top:
-            break       # (this kind and every later one score below the best)
+            break  # (this kind and every later one score below the best)
         if score is None:
             score = policy.natural_discard_scorer(own, *_discard_facts(g, seat, hand, own, cache))
         k = top[2]
@@ -363,7 +398,7 @@ def _discard_facts(g: Game, seat: int, hand: list[int], own: list[int], cache: d
     onto = rules.take_pile_onto_meld
     nxt = (seat + 1) % g.players
     smax = rules.sequence_max
-    feeds = []      # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
+    feeds = []  # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
     for m in g.melds[g.side_of(nxt)]:
         t = m.type
         n = len(m.cards)
@@ -374,8 +409,17 @@ def _discard_facts(g: Game, seat: int, hand: list[int], own: list[int], cache: d
             feeds.append((-1, m.rank if m.rank >= 2 else 0, 0, False))
     hands = g.hands
     unseen = max(1, len(g.stock) + sum(len(h) for s, h in enumerate(hands) if s != seat))
-    return (by_suit, groups, pile_gain, onto, feeds, seen, len(hands[nxt]), unseen,
-            _next_log(g, nxt))
+    return (
+        by_suit,
+        groups,
+        pile_gain,
+        onto,
+        feeds,
+        seen,
+        len(hands[nxt]),
+        unseen,
+        _next_log(g, nxt),
+    )
 
 
 def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:

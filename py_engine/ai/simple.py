@@ -1,5 +1,6 @@
 """The two simplest levels: ``random`` (uniform over legal moves) and ``easy`` (a beginner:
 forgets the pile, misses additions, melds too early)."""
+
 from __future__ import annotations
 
 import random
@@ -31,8 +32,13 @@ def usefulness(kind: int, hand: list[int]) -> float:
     if RANK_OF[kind] == 3:
         return -10
     same = sum(1 for k in hand if not IS_WILD[k] and RANK_OF[k] == RANK_OF[kind]) - 1
-    near = sum(1 for k in hand if SUIT_OF[k] == SUIT_OF[kind] and not IS_WILD[k]
-               and abs(RANK_OF[k] - RANK_OF[kind]) in (1, 2))
+    near = sum(
+        1
+        for k in hand
+        if SUIT_OF[k] == SUIT_OF[kind]
+        and not IS_WILD[k]
+        and abs(RANK_OF[k] - RANK_OF[kind]) in (1, 2)
+    )
     return 10 * same + 4 * near - VALUE_OF_KIND[kind] / 20
 
 
@@ -50,15 +56,30 @@ class EasyBot(RandomBot):
 
     Against ``medium`` it loses about 87 % of duplicate deals (docs/ai.md).
     """
+
     level = "easy"
     pile_memory = 3
     log_memory = 4
     miss_add = 0.75
-    HABITS = {"keep_pair_pile": 99, "wild_idle": 12.0, "wild_complete": 40.0, "open_wild": 0.0,
-              "take_wild": 0.0, "pair": 15.0, "seq_near1": 0.0, "seq_near2": 0.0,
-              "danger": 0.4, "top_danger": 8.0, "samba_danger": 0.0, "black3_per_pile": 0.3,
-              "out_margin": -100_000.0, "answer_fit": 100_000, "answer_hand_value": 100_000,
-              "top_samba": 10.0, "take_per_card": 1.0}
+    HABITS = {
+        "keep_pair_pile": 99,
+        "wild_idle": 12.0,
+        "wild_complete": 40.0,
+        "open_wild": 0.0,
+        "take_wild": 0.0,
+        "pair": 15.0,
+        "seq_near1": 0.0,
+        "seq_near2": 0.0,
+        "danger": 0.4,
+        "top_danger": 8.0,
+        "samba_danger": 0.0,
+        "black3_per_pile": 0.3,
+        "out_margin": -100_000.0,
+        "answer_fit": 100_000,
+        "answer_hand_value": 100_000,
+        "top_samba": 10.0,
+        "take_per_card": 1.0,
+    }
 
     def __init__(self, seed: int = 0, **kw):
         super().__init__(seed)
@@ -70,9 +91,9 @@ class EasyBot(RandomBot):
         log entries only, and of the pile's cards the top ``pile_memory`` (it sees the pile's
         height, not what is buried in it)."""
         seen = dict(view)
-        seen["log"] = list(view.get("log", []))[-self.log_memory:]
+        seen["log"] = list(view.get("log", []))[-self.log_memory :]
         info = Info(seen)
-        for k in info.pile[:-self.pile_memory]:
+        for k in info.pile[: -self.pile_memory]:
             if not IS_WILD[k] and RANK_OF[k] >= 4:
                 info.seen_rank[RANK_OF[k]] -= 1
         return info
@@ -90,9 +111,9 @@ class EasyBot(RandomBot):
         scored = []
         for m in moves:
             if m.startswith("meld add ") and ";" not in m and rng.random() < self.miss_add:
-                continue          # did not see that this card goes on that meld
+                continue  # did not see that this card goes on that meld
             if m.startswith("ask"):
-                continue          # never asks: goes out when it can
+                continue  # never asks: goes out when it can
             scored.append((self.judge.score(info, m), m))
         if not scored:
             scored = [(0.0, m) for m in moves]

@@ -13,6 +13,7 @@ Only one deal is played each time (until ``deal_over``/``game_over``). The deal'
 difference is ``a`` minus ``b``, summed over the two plays; ``a`` wins the deal when it is
 positive. Bots only ever receive ``view_for(game, seat)``.
 """
+
 from __future__ import annotations
 
 import math
@@ -28,7 +29,7 @@ from ..views import view_for
 from .hard import CLOCKS
 from .levels import LEVELS, make_bot
 
-SMALL_MARGIN = 30      # points: a deal decided by at most this is "decided by a few points"
+SMALL_MARGIN = 30  # points: a deal decided by at most this is "decided by a few points"
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -48,8 +49,8 @@ def percentiles(xs: list[float]) -> dict:
 
     def q(f):
         return s[min(len(s) - 1, int(round(f * (len(s) - 1))))]
-    return {"n": len(s), "p50": round(q(0.5), 2), "p95": round(q(0.95), 2),
-            "max": round(s[-1], 2)}
+
+    return {"n": len(s), "p50": round(q(0.5), 2), "p95": round(q(0.95), 2), "max": round(s[-1], 2)}
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,7 @@ class Player:
     ``name`` in the results, built as ``factory(seed=..., **given, **settings)`` (``given``: the
     tournament's budget and clock; ``settings`` win). ``factory`` (a class or function) must be
     importable by its module's name: the deals may be played in other processes or machines."""
+
     name: str
     factory: Callable
     settings: dict = field(default_factory=dict)
@@ -70,17 +72,28 @@ def name_of(level: str | Player) -> str:
     return level.name if isinstance(level, Player) else level
 
 
-def play_deal(rules: str, players: int, deal_seed: int, levels: list, bot_seed: int,
-              budget: float | None = None, times: dict | None = None,
-              clock: str = "wall") -> list[int]:
+def play_deal(
+    rules: str,
+    players: int,
+    deal_seed: int,
+    levels: list,
+    bot_seed: int,
+    budget: float | None = None,
+    times: dict | None = None,
+    clock: str = "wall",
+) -> list[int]:
     """Play one deal with ``levels[seat]``; returns the deal's score per side. ``clock``: what
     ``hard``'s time budget runs on (``hard.CLOCKS``)."""
     game = Game.new(rules, players, seed=deal_seed)
     kw: dict = {} if budget is None else {"budget": budget}
     if clock != "wall":
         kw["clock"] = clock
-    bots = [levels[s].make(bot_seed * 1009 + s, **kw) if isinstance(levels[s], Player)
-            else make_bot(levels[s], seed=bot_seed * 1009 + s, **kw) for s in range(players)]
+    bots = [
+        levels[s].make(bot_seed * 1009 + s, **kw)
+        if isinstance(levels[s], Player)
+        else make_bot(levels[s], seed=bot_seed * 1009 + s, **kw)
+        for s in range(players)
+    ]
     guard = 0
     while game.phase not in ("deal_over", "game_over"):
         seat = game.current
@@ -105,12 +118,21 @@ def a_sides_of(n_sides: int, swap: bool) -> list[int]:
 def margin(scores, a_sides: list[int]) -> float:
     """``a``'s mean deal score per side minus ``b``'s (with more than two sides, means)."""
     b_sides = [s for s in range(len(scores)) if s not in a_sides]
-    return (sum(scores[s] for s in a_sides) / len(a_sides)
-            - sum(scores[s] for s in b_sides) / len(b_sides))
+    return sum(scores[s] for s in a_sides) / len(a_sides) - sum(scores[s] for s in b_sides) / len(
+        b_sides
+    )
 
 
-def duplicate_deal(rules: str, players: int, a: str | Player, b: str | Player, seed: int, i: int,
-                   budget: float | None = None, clock: str = "wall") -> tuple[float, dict]:
+def duplicate_deal(
+    rules: str,
+    players: int,
+    a: str | Player,
+    b: str | Player,
+    seed: int,
+    i: int,
+    budget: float | None = None,
+    clock: str = "wall",
+) -> tuple[float, dict]:
     """Deal ``i`` played twice, seats swapped: (``a`` minus ``b``, decision times per level)."""
     n_sides = get_rules(rules).n_sides(players)
     deal_seed = seed * 100_003 + i
@@ -119,8 +141,9 @@ def duplicate_deal(rules: str, players: int, a: str | Player, b: str | Player, s
     for swap in (False, True):
         a_sides = a_sides_of(n_sides, swap)
         levels = [a if s % n_sides in a_sides else b for s in range(players)]
-        sc = play_deal(rules, players, deal_seed, levels, seed * 7 + i * 2 + swap, budget,
-                       times, clock)
+        sc = play_deal(
+            rules, players, deal_seed, levels, seed * 7 + i * 2 + swap, budget, times, clock
+        )
         total += margin(sc, a_sides)
     return total, times
 
@@ -129,9 +152,19 @@ def _deal_job(args: tuple) -> tuple[float, dict]:
     return duplicate_deal(*args)
 
 
-def tournament(rules: str, players: int | None, a: str | Player, b: str | Player, deals: int,
-               seed: int, budget: float | None = None, jobs: int = 1, clock: str = "wall",
-               ray: str | None = None, progress: bool = False) -> dict:
+def tournament(
+    rules: str,
+    players: int | None,
+    a: str | Player,
+    b: str | Player,
+    deals: int,
+    seed: int,
+    budget: float | None = None,
+    jobs: int = 1,
+    clock: str = "wall",
+    ray: str | None = None,
+    progress: bool = False,
+) -> dict:
     """``a`` and ``b``: levels (``LEVELS``) or study players (``Player``). ``jobs`` > 1 plays
     deals in that many processes, ``ray`` on a Ray cluster (``spread.run``: the same deals and
     results, but time-budgeted bots then share the machine's cores; in Pyodide, which has no
@@ -142,8 +175,7 @@ def tournament(rules: str, players: int | None, a: str | Player, b: str | Player
         raise ValueError(f"unknown clock {clock!r} (one of {', '.join(CLOCKS)})")
     for level in (a, b):
         if not isinstance(level, Player) and level not in LEVELS:
-            raise ValueError(f"unknown computer level {level!r}; choose one of "
-                             f"{', '.join(LEVELS)}")
+            raise ValueError(f"unknown computer level {level!r}; choose one of {', '.join(LEVELS)}")
     rs = get_rules(rules)
     players = players or rs.default_players
     times: dict[str, list[float]] = {}
@@ -177,20 +209,32 @@ def tournament(rules: str, players: int | None, a: str | Player, b: str | Player
     big = decided - small_a - small_b
     lg, hg = wilson(wins_a - small_a, big)
     return {
-        "rules": rules, "players": players, "a": name_of(a), "b": name_of(b), "deals": n,
-        "seed": seed, "budget": budget, "clock": clock, "jobs": jobs, "ray": ray,
+        "rules": rules,
+        "players": players,
+        "a": name_of(a),
+        "b": name_of(b),
+        "deals": n,
+        "seed": seed,
+        "budget": budget,
+        "clock": clock,
+        "jobs": jobs,
+        "ray": ray,
         "method": "duplicate deals, seats swapped; >2 sides: mean of sides",
         "mean_score_diff": round(mean, 1),
         "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],
         "score_diff_sd": round(sd, 2),
-        "a_won": wins_a, "b_won": wins_b, "ties": ties,
+        "a_won": wins_a,
+        "b_won": wins_b,
+        "ties": ties,
         "a_share": round(wins_a / n, 3) if n else None,
         "a_share_95": [round(la, 3), round(ha, 3)],
         "b_share": round(wins_b / n, 3) if n else None,
         "b_share_95": [round(lb, 3), round(hb, 3)],
         "a_share_decided": round(wins_a / decided, 3) if decided else None,
         "a_share_decided_95": [round(ld, 3), round(hd, 3)],
-        "small_margin": SMALL_MARGIN, "a_won_small": small_a, "b_won_small": small_b,
+        "small_margin": SMALL_MARGIN,
+        "a_won_small": small_a,
+        "b_won_small": small_b,
         "a_share_decided_beyond_small": round((wins_a - small_a) / big, 3) if big else None,
         "a_share_decided_beyond_small_95": [round(lg, 3), round(hg, 3)],
         "decision_ms": {lv: percentiles(ts) for lv, ts in sorted(times.items())},
@@ -204,8 +248,10 @@ def pool(results: list[dict]) -> dict:
     deviations (``score_diff_sd``, or recovered from the interval of a run without it)."""
     if not results:
         raise ValueError("nothing to pool")
-    keys = {(r["rules"], r["players"], r["a"], r["b"], r.get("budget"), r.get("clock", "wall"))
-            for r in results}
+    keys = {
+        (r["rules"], r["players"], r["a"], r["b"], r.get("budget"), r.get("clock", "wall"))
+        for r in results
+    }
     if len(keys) != 1:
         raise ValueError(f"not the same tournament: {sorted(map(str, keys))}")
     n = sum(r["deals"] for r in results)
@@ -230,17 +276,30 @@ def pool(results: list[dict]) -> dict:
         sa = sum(r["a_won_small"] for r in results)
         sb = sum(r["b_won_small"] for r in results)
         lg, hg = wilson(a - sa, a + b - sa - sb)
-        small = {"small_margin": r0["small_margin"], "a_won_small": sa, "b_won_small": sb,
-                 "a_share_decided_beyond_small":
-                     round((a - sa) / (a + b - sa - sb), 3) if a + b - sa - sb else None,
-                 "a_share_decided_beyond_small_95": [round(lg, 3), round(hg, 3)]}
+        small = {
+            "small_margin": r0["small_margin"],
+            "a_won_small": sa,
+            "b_won_small": sb,
+            "a_share_decided_beyond_small": round((a - sa) / (a + b - sa - sb), 3)
+            if a + b - sa - sb
+            else None,
+            "a_share_decided_beyond_small_95": [round(lg, 3), round(hg, 3)],
+        }
     return {
-        "rules": r0["rules"], "players": r0["players"], "a": r0["a"], "b": r0["b"],
-        "budget": r0.get("budget"), "clock": r0.get("clock", "wall"), "runs": len(results),
-        "seeds": sorted(r["seed"] for r in results), "deals": n,
+        "rules": r0["rules"],
+        "players": r0["players"],
+        "a": r0["a"],
+        "b": r0["b"],
+        "budget": r0.get("budget"),
+        "clock": r0.get("clock", "wall"),
+        "runs": len(results),
+        "seeds": sorted(r["seed"] for r in results),
+        "deals": n,
         "mean_score_diff": round(mean, 1),
         "mean_score_diff_95": [round(mean - half, 1), round(mean + half, 1)],
-        "a_won": a, "b_won": b, "ties": sum(r["ties"] for r in results),
+        "a_won": a,
+        "b_won": b,
+        "ties": sum(r["ties"] for r in results),
         "a_share_decided": round(a / (a + b), 3) if a + b else None,
         "a_share_decided_95": [round(ld, 3), round(hd, 3)],
         **small,
@@ -253,6 +312,7 @@ def main(argv: list[str] | None = None) -> int:
     """``python -m py_engine.ai.tournament pool RESULT.json...``: pooled figures of several runs
     (the JSON ``python -m py_engine tournament`` prints), as JSON."""
     import json
+
     args = sys.argv[1:] if argv is None else argv
     if len(args) < 2 or args[0] != "pool":
         print("usage: python -m py_engine.ai.tournament pool RESULT.json...", file=sys.stderr)
@@ -261,7 +321,7 @@ def main(argv: list[str] | None = None) -> int:
     for path in args[1:]:
         with open(path, encoding="utf-8") as f:
             text = f.read()
-        if text.strip():          # a run still going has written nothing yet
+        if text.strip():  # a run still going has written nothing yet
             results.append(json.loads(text))
     print(json.dumps(pool(results)))
     return 0

@@ -5,11 +5,23 @@ move texts. Both sides are plain classes over a transport that carries JSON text
 code runs under CPython (tests, with an in-memory transport) and in Pyodide (the page carries the
 texts over WebRTC data channels).
 """
+
 from .fair import commitment, derive_seed, new_value
 from .guest import NetGuest
 from .host import NetHost
 from .messages import PROTOCOL, VERSION, NetError
 from .transport import MemoryNet, Outbox, Transport
 
-__all__ = ["NetHost", "NetGuest", "NetError", "PROTOCOL", "VERSION", "Transport", "MemoryNet",
-           "Outbox", "commitment", "derive_seed", "new_value"]
+__all__ = [
+    "NetHost",
+    "NetGuest",
+    "NetError",
+    "PROTOCOL",
+    "VERSION",
+    "Transport",
+    "MemoryNet",
+    "Outbox",
+    "commitment",
+    "derive_seed",
+    "new_value",
+]

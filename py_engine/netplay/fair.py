@@ -13,6 +13,7 @@ each friend checks every value against the hash it saw and replays the deal.
 >>> derive_seed(1, {"host": v, "2": "1" * 32}) == derive_seed(1, {"2": "1" * 32, "host": v})
 True
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -20,7 +21,7 @@ import secrets
 
 from .messages import PROTOCOL
 
-VALUE_HEX = 32     # 128 random bits
+VALUE_HEX = 32  # 128 random bits
 HASH_HEX = 64
 
 

@@ -10,6 +10,7 @@
 - ``{"type": "fair", "deal", "step"}``            this guest committed / revealed its value
 - ``{"type": "verified", "deal", "ok", "partial", "problems", "codes"}``  the deal was replayed
 """
+
 from __future__ import annotations
 
 import itertools
@@ -25,9 +26,20 @@ HOST = "host"
 # What a deal's check may find: (code, text) pairs made where each problem is found; the page
 # words each code in the player's language ("net.problem.<code>" in web/i18n/*.json).
 Problem = tuple[str, str]
-PROBLEM_CODES = ("no_values", "commits_changed", "own_value_unused", "value_mismatch",
-                 "seed_mismatch", "bad_record", "table_differs", "replay_failed", "illegal_move",
-                 "incomplete", "nothing_seen", "score_differs")
+PROBLEM_CODES = (
+    "no_values",
+    "commits_changed",
+    "own_value_unused",
+    "value_mismatch",
+    "seed_mismatch",
+    "bad_record",
+    "table_differs",
+    "replay_failed",
+    "illegal_move",
+    "incomplete",
+    "nothing_seen",
+    "score_differs",
+)
 
 
 def problem(code: str, text: str) -> Problem:
@@ -38,15 +50,21 @@ def problem(code: str, text: str) -> Problem:
 
 def digest(view: dict) -> dict:
     """What a guest saw of a position and can check against the replayed game."""
-    return {"hand": sorted(c["id"] for c in view["hand"]), "hand_sizes": list(view["hand_sizes"]),
-            "pile": [c["id"] for c in view["pile"]["cards"]], "stock": view["stock"],
-            "melds": sorted(sorted(c["id"] for c in m["cards"]) for side in view["melds"]
-                            for m in side),
-            "phase": view["phase"]}
+    return {
+        "hand": sorted(c["id"] for c in view["hand"]),
+        "hand_sizes": list(view["hand_sizes"]),
+        "pile": [c["id"] for c in view["pile"]["cards"]],
+        "stock": view["stock"],
+        "melds": sorted(
+            sorted(c["id"] for c in m["cards"]) for side in view["melds"] for m in side
+        ),
+        "phase": view["phase"],
+    }
 
 
 def game_digest(game: Game, seat: int) -> dict:
     from ..views import view_for
+
     return digest(view_for(game, seat, with_legal=False))
 
 
@@ -57,11 +75,11 @@ class NetGuest:
         self.ids = itertools.count(1)
         self.view: dict | None = None
         self.joined = False
-        self.round: dict | None = None            # {"deal", "id", "value", "hash", "commits"}
-        self.commits_seen: dict[int, dict] = {}   # deal -> every commitment the host showed
-        self.mine: dict[int, str] = {}            # deal -> my value
+        self.round: dict | None = None  # {"deal", "id", "value", "hash", "commits"}
+        self.commits_seen: dict[int, dict] = {}  # deal -> every commitment the host showed
+        self.mine: dict[int, str] = {}  # deal -> my value
         self.seen: dict[int, dict[int, dict]] = {}  # deal -> version -> digest
-        self.results: dict[int, dict] = {}        # deal -> its verification
+        self.results: dict[int, dict] = {}  # deal -> its verification
 
     # To the host -------------------------------------------------------------------------------
     def hello(self) -> None:
@@ -88,15 +106,26 @@ class NetGuest:
         except NetError as e:
             return [{"type": "error", "code": e.code, "message": e.message, "from": "host"}]
         except (KeyError, TypeError, ValueError, AttributeError) as e:
-            return [{"type": "error", "code": "bad_message", "from": "host",
-                     "message": f"the host sent a malformed message: {e!r}"[:200]}]
+            return [
+                {
+                    "type": "error",
+                    "code": "bad_message",
+                    "from": "host",
+                    "message": f"the host sent a malformed message: {e!r}"[:200],
+                }
+            ]
 
     def _dispatch(self, msg: dict) -> list[dict]:
         t = msg["t"]
         if t == "welcome":
             self.joined = True
-            out = {"type": "welcome", "seat": msg["seat"], "names": msg.get("names"),
-                   "stage": msg.get("stage"), "view": msg.get("view")}
+            out = {
+                "type": "welcome",
+                "seat": msg["seat"],
+                "names": msg.get("names"),
+                "stage": msg.get("stage"),
+                "view": msg.get("view"),
+            }
             if msg.get("view"):
                 self._saw(msg["view"])
             return [out]
@@ -109,11 +138,23 @@ class NetGuest:
                 self._saw(resp["view"])
             return [{"type": "reply", "id": msg.get("id"), "response": resp}]
         if t == "seats":
-            return [{"type": "seats", "names": msg.get("names"), "kinds": msg.get("kinds"),
-                     "friends": msg.get("friends")}]
+            return [
+                {
+                    "type": "seats",
+                    "names": msg.get("names"),
+                    "kinds": msg.get("kinds"),
+                    "friends": msg.get("friends"),
+                }
+            ]
         if t == "error":
-            return [{"type": "error", "code": str(msg.get("code"))[:40],
-                     "message": str(msg.get("message"))[:300], "from": "host"}]
+            return [
+                {
+                    "type": "error",
+                    "code": str(msg.get("code"))[:40],
+                    "message": str(msg.get("message"))[:300],
+                    "from": "host",
+                }
+            ]
         if t == "commit_req":
             return self._commit(msg)
         if t == "commits":
@@ -143,13 +184,22 @@ class NetGuest:
         if r is None or msg["round"] != r["id"] or msg["deal"] != r["deal"]:
             raise NetError("no_round", "the host showed commitments of a round I am not in")
         commits = msg["commits"]
-        if (not isinstance(commits, dict) or commits.get(str(self.seat)) != r["hash"]
-                or not all(is_hex(h, HASH_HEX) for h in commits.values())
-                or "host" not in commits):
+        if (
+            not isinstance(commits, dict)
+            or commits.get(str(self.seat)) != r["hash"]
+            or not all(is_hex(h, HASH_HEX) for h in commits.values())
+            or "host" not in commits
+        ):
             # Never reveal against a list that dropped or changed my commitment.
-            return [{"type": "error", "code": "commit_changed", "from": "host",
-                     "message": "the host's list of commitments does not hold mine: "
-                                "my value stays secret"}]
+            return [
+                {
+                    "type": "error",
+                    "code": "commit_changed",
+                    "from": "host",
+                    "message": "the host's list of commitments does not hold mine: "
+                    "my value stays secret",
+                }
+            ]
         self.commits_seen[r["deal"]] = dict(commits)
         self.mine[r["deal"]] = r["value"]
         self._send("reveal", deal=r["deal"], round=r["id"], value=r["value"])
@@ -169,49 +219,67 @@ class NetGuest:
         commits, values = msg.get("commits"), msg.get("values")
         seen_commits = self.commits_seen.get(deal)
         if not isinstance(values, dict) or not isinstance(commits, dict):
-            problems.append(problem("no_values",
-                                    "the host sent no random values for this deal"))
+            problems.append(problem("no_values", "the host sent no random values for this deal"))
         else:
             if seen_commits is None:
-                partial = True     # joined during the deal: its commitments were not shown here
+                partial = True  # joined during the deal: its commitments were not shown here
             elif commits != seen_commits:
-                problems.append(problem("commits_changed",
-                                 "the commitments differ from those shown before the deal"))
+                problems.append(
+                    problem(
+                        "commits_changed", "the commitments differ from those shown before the deal"
+                    )
+                )
             if deal in self.mine and values.get(str(self.seat)) != self.mine[deal]:
                 problems.append(problem("own_value_unused", "my random value was not used"))
             if set(values) != set(commits) or not all(
-                    is_hex(v, VALUE_HEX) and commitment(v) == commits.get(k)
-                    for k, v in values.items()):
-                problems.append(problem("value_mismatch",
-                                 "a revealed value does not match its commitment"))
+                is_hex(v, VALUE_HEX) and commitment(v) == commits.get(k) for k, v in values.items()
+            ):
+                problems.append(
+                    problem("value_mismatch", "a revealed value does not match its commitment")
+                )
             seeds = rec.get("deal_seeds") if isinstance(rec, dict) else None
             if not isinstance(seeds, dict) or seeds.get(str(deal)) != derive_seed(deal, values):
-                problems.append(problem("seed_mismatch",
-                                 "the deal was not shuffled with the seed of everyone's values"))
+                problems.append(
+                    problem(
+                        "seed_mismatch",
+                        "the deal was not shuffled with the seed of everyone's values",
+                    )
+                )
         if not problems:
             problems += self._replay_check(deal, rec)
-        result = {"type": "verified", "deal": deal, "ok": not problems, "partial": partial,
-                  "problems": [text for _, text in problems],
-                  "codes": [code for code, _ in problems]}
+        result = {
+            "type": "verified",
+            "deal": deal,
+            "ok": not problems,
+            "partial": partial,
+            "problems": [text for _, text in problems],
+            "codes": [code for code, _ in problems],
+        }
         self.results[deal] = result
         return result
 
     def _replay_check(self, deal, rec) -> list[Problem]:
         if not isinstance(rec, dict) or rec.get("format") != RECORD_FORMAT:
             return [problem("bad_record", "the host's record is not a game record")]
-        moves: Any = rec.get("moves")    # the host's JSON: not a list of moves fails the replay
+        moves: Any = rec.get("moves")  # the host's JSON: not a list of moves fails the replay
         try:
             seeds = {int(k): v for k, v in rec["deal_seeds"].items()}
-            g = Game.new(rec["rules"], rec["players"], rec["target"], rec["seed"],
-                         deal_seeds=seeds)
+            g = Game.new(rec["rules"], rec["players"], rec["target"], rec["seed"], deal_seeds=seeds)
             seen = self.seen.get(deal, {})
             problems: list[Problem] = []
 
             def look():
-                if g.deal_no == deal and g.version in seen and seen[g.version] != game_digest(
-                        g, self.seat):
-                    problems.append(problem("table_differs",
-                                     f"the table at step {g.version} is not what I was shown"))
+                if (
+                    g.deal_no == deal
+                    and g.version in seen
+                    and seen[g.version] != game_digest(g, self.seat)
+                ):
+                    problems.append(
+                        problem(
+                            "table_differs",
+                            f"the table at step {g.version} is not what I was shown",
+                        )
+                    )
 
             look()
             for text in moves:
@@ -223,16 +291,21 @@ class NetGuest:
                     return problems[:1]
         except (ScenarioError, ValueError, TypeError, KeyError, AttributeError) as e:
             return [problem("replay_failed", f"the record does not replay: {e}"[:200])]
-        except Exception as e:   # IllegalMove, InvalidMove
-            return [problem("illegal_move",
-                            f"the record holds a move that is not legal: {e}"[:200])]
+        except Exception as e:  # IllegalMove, InvalidMove
+            return [
+                problem("illegal_move", f"the record holds a move that is not legal: {e}"[:200])
+            ]
         if g.deal_no != deal or g.phase not in ("deal_over", "game_over"):
             return [problem("incomplete", "the record does not reach the end of this deal")]
         if not seen:
             return [problem("nothing_seen", "nothing of this deal was seen here to compare")]
         last = self.view
-        if last and last.get("deal") == deal and last.get("deal_result") is not None \
-                and last["deal_result"] != g.deal_result:
+        if (
+            last
+            and last.get("deal") == deal
+            and last.get("deal_result") is not None
+            and last["deal_result"] != g.deal_result
+        ):
             return [problem("score_differs", "the deal's score differs from the replay")]
         return []
 

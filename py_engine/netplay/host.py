@@ -4,6 +4,7 @@ The host holds a ``Bridge`` (py_engine/bridge.py) whose game it runs: its own se
 ``local`` (the same requests as the page's), computer seats through the bridge's bots, friend
 seats through ``receive``. Friend seats are of kind ``"remote"`` in ``bridge.seats``.
 """
+
 from __future__ import annotations
 
 import json
@@ -33,8 +34,17 @@ from .messages import (
 BOT_KINDS = tuple(LEVELS)
 SNAPSHOT_FORMAT = "samba-net-host/1"
 # What the host's own page may ask the bridge during a friends' game (never a new game).
-LOCAL_OPS = ("move", "bot", "view", "check", "hint", "record", "deal_review", "reasons",
-             "rules_data")
+LOCAL_OPS = (
+    "move",
+    "bot",
+    "view",
+    "check",
+    "hint",
+    "record",
+    "deal_review",
+    "reasons",
+    "rules_data",
+)
 NAME_MAX = 24
 
 
@@ -68,7 +78,7 @@ class Friend:
         self.seat, self.secret = seat, secret
         self.name = ""
         self.conn: str | None = None
-        self.state = "invited"          # invited | connected | dropped
+        self.state = "invited"  # invited | connected | dropped
 
     def to_json(self) -> dict:
         return {"seat": self.seat, "name": self.name, "state": self.state}
@@ -83,17 +93,17 @@ class NetHost:
         self.bridge, self.transport, self.clock = bridge, transport, clock
         self.token = token or (lambda: secrets.token_urlsafe(12))
         self.value = value or new_value
-        self.stage = "none"             # none | lobby | round | playing
+        self.stage = "none"  # none | lobby | round | playing
         self.options: dict = {}
-        self.kinds: list[str] = []       # per seat: "host", "friend" or a computer level
+        self.kinds: list[str] = []  # per seat: "host", "friend" or a computer level
         self.friends: dict[int, Friend] = {}
-        self.conns: dict[str, int] = {}            # bound connection -> seat
+        self.conns: dict[str, int] = {}  # bound connection -> seat
         self.buckets: dict[str, Bucket] = {}
-        self.round: dict | None = None             # the collection under way
+        self.round: dict | None = None  # the collection under way
         self.rounds = 0
-        self.fair: dict[int, dict] = {}            # deal -> {"commits", "values", "seed"}
-        self.sent: dict[int, int] = {}             # seat -> version of the last view sent
-        self.records_sent: dict[int, int] = {}     # seat -> last deal whose record it got
+        self.fair: dict[int, dict] = {}  # deal -> {"commits", "values", "seed"}
+        self.sent: dict[int, int] = {}  # seat -> version of the last view sent
+        self.records_sent: dict[int, int] = {}  # seat -> last deal whose record it got
         self.host_name = ""
 
     # Setting up ------------------------------------------------------------------------------
@@ -101,13 +111,20 @@ class NetHost:
         """``seats``: per seat "host" (seat 0 only), "friend" or a computer level. Returns the
         invite secret of every friend seat."""
         try:
-            Game.new(rules, players, target, 1)      # checks rules/players/target
+            Game.new(rules, players, target, 1)  # checks rules/players/target
         except (ValueError, TypeError) as e:
             raise NetError("bad_setup", str(e)) from None
-        if (not isinstance(seats, list) or len(seats) != players or seats[0] != "host"
-                or not all(s in ("friend", *BOT_KINDS) for s in seats[1:])):
-            raise NetError("bad_setup", f"'seats' lists {players} seats: 'host' first, then "
-                                        f"'friend' or a computer level ({', '.join(BOT_KINDS)})")
+        if (
+            not isinstance(seats, list)
+            or len(seats) != players
+            or seats[0] != "host"
+            or not all(s in ("friend", *BOT_KINDS) for s in seats[1:])
+        ):
+            raise NetError(
+                "bad_setup",
+                f"'seats' lists {players} seats: 'host' first, then "
+                f"'friend' or a computer level ({', '.join(BOT_KINDS)})",
+            )
         if "friend" not in seats:
             raise NetError("bad_setup", "at least one seat is a friend's")
         self.options = {"rules": rules, "players": players, "target": target}
@@ -131,11 +148,17 @@ class NetHost:
         """Deal the first deal once every friend seat is connected (or played by a computer)."""
         if self.stage != "lobby":
             raise NetError("no_round", "the game has started")
-        missing = [s for s, f in self.friends.items()
-                   if f.state != "connected" and self.kinds[s] == "friend"]
+        missing = [
+            s
+            for s, f in self.friends.items()
+            if f.state != "connected" and self.kinds[s] == "friend"
+        ]
         if missing:
-            raise NetError("seats_missing", "waiting for seat(s) " + ", ".join(map(str, missing)),
-                           seats=missing)
+            raise NetError(
+                "seats_missing",
+                "waiting for seat(s) " + ", ".join(map(str, missing)),
+                seats=missing,
+            )
         self.stage = "round"
         self._begin_round(1)
 
@@ -146,23 +169,34 @@ class NetHost:
 
     def status(self) -> dict:
         g = self.bridge.game if self.stage == "playing" else None
-        return {"protocol": PROTOCOL, "stage": self.stage, "kinds": list(self.kinds),
-                "names": self.names(),
-                "friends": {str(s): f.to_json() for s, f in self.friends.items()},
-                "round": None if self.round is None else {
-                    "deal": self.round["deal"], "step": self.round["step"],
-                    "waiting": sorted(k for k in self.round["keys"]
-                                      if k not in self.round["commits" if self.round["step"]
-                                                             == "commit" else "values"])},
-                "ready_next": g is not None and g.phase == "deal_over"
-                and (g.deal_no + 1) in self.fair,
-                "version": g.version if g else None}
+        return {
+            "protocol": PROTOCOL,
+            "stage": self.stage,
+            "kinds": list(self.kinds),
+            "names": self.names(),
+            "friends": {str(s): f.to_json() for s, f in self.friends.items()},
+            "round": None
+            if self.round is None
+            else {
+                "deal": self.round["deal"],
+                "step": self.round["step"],
+                "waiting": sorted(
+                    k
+                    for k in self.round["keys"]
+                    if k
+                    not in self.round["commits" if self.round["step"] == "commit" else "values"]
+                ),
+            },
+            "ready_next": g is not None and g.phase == "deal_over" and (g.deal_no + 1) in self.fair,
+            "version": g.version if g else None,
+        }
 
     def names(self) -> list[str]:
         out = []
         for i, k in enumerate(self.kinds):
-            out.append(self.host_name if k == "host" else
-                       self.friends[i].name if i in self.friends else "")
+            out.append(
+                self.host_name if k == "host" else self.friends[i].name if i in self.friends else ""
+            )
         return out
 
     # Messages from guests -----------------------------------------------------------------------
@@ -172,8 +206,9 @@ class NetHost:
         bucket = self.buckets.setdefault(conn, Bucket(self.clock))
         if not bucket.take():
             if bucket.may_warn():
-                self._send(conn, "error", code="flood",
-                           message="too many messages: some were dropped")
+                self._send(
+                    conn, "error", code="flood", message="too many messages: some were dropped"
+                )
             return False
         rid = None
         try:
@@ -193,7 +228,7 @@ class NetHost:
         if f.conn == conn:
             f.conn, f.state = None, "dropped"
             if self.round is not None and str(seat) in self.round["keys"]:
-                self._begin_round(self.round["deal"])     # again, without that seat
+                self._begin_round(self.round["deal"])  # again, without that seat
             self._broadcast_seats()
 
     def _dispatch(self, conn: str, msg: dict, rid) -> bool:
@@ -205,8 +240,9 @@ class NetHost:
         if seat is None:
             raise NetError("not_joined")
         if "seat" in msg and msg["seat"] != seat:
-            raise NetError("foreign_seat", f"this connection plays seat {seat}, not "
-                                           f"{str(msg['seat'])[:8]}")
+            raise NetError(
+                "foreign_seat", f"this connection plays seat {seat}, not {str(msg['seat'])[:8]}"
+            )
         if kind == "bye":
             self.closed(conn)
             return False
@@ -234,7 +270,7 @@ class NetHost:
             raise NetError("already_joined")
         seat, secret = msg.get("seat"), msg.get("secret")
         f = self.friends.get(seat) if isinstance(seat, int) and not isinstance(seat, bool) else None
-        if f is None or not isinstance(seat, int):     # (a friend seat is an int)
+        if f is None or not isinstance(seat, int):  # (a friend seat is an int)
             raise NetError("not_a_friend_seat", f"seat {str(seat)[:8]} is not a friend's seat")
         if not isinstance(secret, str) or not secrets.compare_digest(secret, f.secret):
             raise NetError("bad_secret")
@@ -248,18 +284,25 @@ class NetHost:
         f.conn, f.state, f.name = conn, "connected", _clean_name(msg.get("name")) or f"#{seat}"
         self.conns[conn] = seat
         self.sent.pop(seat, None)
-        if self.kinds[seat] != "friend":      # a computer stood in: the friend takes the seat back
+        if self.kinds[seat] != "friend":  # a computer stood in: the friend takes the seat back
             self.substitute(seat, None)
         g = self.bridge.game if self.stage == "playing" else None
-        self._send(conn, "welcome", seat=seat, protocol=PROTOCOL, names=self.names(),
-                   stage=self.stage, view=self._guest_view(seat) if g else None)
+        self._send(
+            conn,
+            "welcome",
+            seat=seat,
+            protocol=PROTOCOL,
+            names=self.names(),
+            stage=self.stage,
+            view=self._guest_view(seat) if g else None,
+        )
         if g:
             self.sent[seat] = g.version
             if g.phase in ("deal_over", "game_over"):
                 self._send_record(seat)
         self._broadcast_seats()
         if self.round is not None:
-            self._begin_round(self.round["deal"])      # again, with that seat
+            self._begin_round(self.round["deal"])  # again, with that seat
 
     # Moves and questions ------------------------------------------------------------------------
     def _move(self, seat: int, msg: dict, rid) -> bool:
@@ -269,8 +312,11 @@ class NetHost:
             raise NetError("bad_move_text", "'move' is a move text")
         if version != g.version:
             self._send_view(seat, force=True)
-            raise NetError("stale_version", f"the game is at version {g.version}, not "
-                                            f"{str(version)[:12]}", version=g.version)
+            raise NetError(
+                "stale_version",
+                f"the game is at version {g.version}, not {str(version)[:12]}",
+                version=g.version,
+            )
         if g.phase in ("deal_over", "game_over") or text.strip().lower() == "next":
             raise NetError("host_deals")
         if g.current != seat:
@@ -284,8 +330,14 @@ class NetHost:
             raise NetError("bad_move_text", str(e)) from None
         except IllegalMove as e:
             raise NetError(e.code, str(e), **e.info) from None
-        self._send(self._conn(seat), "reply", id=rid, ok=True, move=move.text(),
-                   view=self._guest_view(seat))
+        self._send(
+            self._conn(seat),
+            "reply",
+            id=rid,
+            ok=True,
+            move=move.text(),
+            view=self._guest_view(seat),
+        )
         self.sent[seat] = g.version
         self.sync()
         return True
@@ -310,16 +362,19 @@ class NetHost:
             h = self.bridge.session.hint(msg.get("level") or "hard", seat=seat)
         except SessionError as e:
             raise NetError(e.code, e.message) from None
-        self._send(self._conn(seat), "reply", id=rid, ok=True, version=self.bridge.game.version,
-                   **h)
+        self._send(
+            self._conn(seat), "reply", id=rid, ok=True, version=self.bridge.game.version, **h
+        )
 
     def _review(self, seat: int, rid) -> None:
         g = self.bridge.game
         if g.phase not in ("deal_over", "game_over"):
             raise NetError("not_your_turn", "the deal is not over yet")
         from ..review import deal_review
-        self._send(self._conn(seat), "reply", id=rid, ok=True, version=g.version,
-                   review=deal_review(g))
+
+        self._send(
+            self._conn(seat), "reply", id=rid, ok=True, version=g.version, review=deal_review(g)
+        )
 
     # The host's own requests ---------------------------------------------------------------------
     def local(self, request: dict) -> dict:
@@ -328,12 +383,18 @@ class NetHost:
         if self.stage != "playing":
             raise NetError("no_game")
         if not isinstance(request, dict) or request.get("op") not in LOCAL_OPS:
-            raise NetError("bad_message", "the host's page may send " + ", ".join(LOCAL_OPS)
-                           + " during a friends' game")
+            raise NetError(
+                "bad_message",
+                "the host's page may send " + ", ".join(LOCAL_OPS) + " during a friends' game",
+            )
         g = self.bridge.game
-        if (isinstance(request, dict) and request.get("op") == "move"
-                and g.phase == "deal_over" and isinstance(request.get("move"), str)
-                and request["move"].strip().lower() == "next"):
+        if (
+            isinstance(request, dict)
+            and request.get("op") == "move"
+            and g.phase == "deal_over"
+            and isinstance(request.get("move"), str)
+            and request["move"].strip().lower() == "next"
+        ):
             fair = self.fair.get(g.deal_no + 1)
             if fair is None:
                 raise NetError("round_pending", "waiting for every player's random value")
@@ -378,8 +439,11 @@ class NetHost:
                 if g.phase in ("deal_over", "game_over"):
                     self._send_record(seat)
         nxt = g.deal_no + 1
-        if g.phase == "deal_over" and nxt not in self.fair and (
-                self.round is None or self.round["deal"] != nxt):
+        if (
+            g.phase == "deal_over"
+            and nxt not in self.fair
+            and (self.round is None or self.round["deal"] != nxt)
+        ):
             self._begin_round(nxt)
 
     def _guest_view(self, seat: int) -> dict:
@@ -405,14 +469,24 @@ class NetHost:
         self.records_sent[seat] = g.deal_no
         fair = self.fair.get(g.deal_no, {})
         rec = game_record(g)
-        rec["deal_seeds"] = {k: v for k, v in rec.get("deal_seeds", {}).items()
-                             if int(k) <= g.deal_no}
-        self._send(self._conn(seat), "record", deal=g.deal_no, record=rec,
-                   commits=fair.get("commits"), values=fair.get("values"))
+        rec["deal_seeds"] = {
+            k: v for k, v in rec.get("deal_seeds", {}).items() if int(k) <= g.deal_no
+        }
+        self._send(
+            self._conn(seat),
+            "record",
+            deal=g.deal_no,
+            record=rec,
+            commits=fair.get("commits"),
+            values=fair.get("values"),
+        )
 
     def _broadcast_seats(self) -> None:
-        st = {"names": self.names(), "kinds": list(self.kinds),
-              "friends": {str(s): f.to_json() for s, f in self.friends.items()}}
+        st = {
+            "names": self.names(),
+            "kinds": list(self.kinds),
+            "friends": {str(s): f.to_json() for s, f in self.friends.items()},
+        }
         for f in self.friends.values():
             if f.conn is not None:
                 self._send(f.conn, "seats", **st)
@@ -420,11 +494,21 @@ class NetHost:
     # Fair dealing --------------------------------------------------------------------------------
     def _begin_round(self, deal: int) -> None:
         self.rounds += 1
-        keys = ["host"] + [str(s) for s, f in sorted(self.friends.items())
-                           if f.state == "connected" and self.kinds[s] == "friend"]
+        keys = ["host"] + [
+            str(s)
+            for s, f in sorted(self.friends.items())
+            if f.state == "connected" and self.kinds[s] == "friend"
+        ]
         value = self.value()
-        self.round = {"deal": deal, "id": self.rounds, "keys": keys, "step": "commit",
-                      "own": value, "commits": {"host": commitment(value)}, "values": {"host": value}}
+        self.round = {
+            "deal": deal,
+            "id": self.rounds,
+            "keys": keys,
+            "step": "commit",
+            "own": value,
+            "commits": {"host": commitment(value)},
+            "values": {"host": value},
+        }
         for k in keys[1:]:
             self._send(self._conn(int(k)), "commit_req", deal=deal, round=self.rounds)
         self._round_progress()
@@ -451,16 +535,24 @@ class NetHost:
 
     def _round_progress(self) -> None:
         r = self.round
-        assert r is not None          # both callers hold a round under way
+        assert r is not None  # both callers hold a round under way
         if r["step"] == "commit" and len(r["commits"]) == len(r["keys"]):
             r["step"] = "reveal"
             for k in r["keys"][1:]:
-                self._send(self._conn(int(k)), "commits", deal=r["deal"], round=r["id"],
-                           commits=dict(r["commits"]))
+                self._send(
+                    self._conn(int(k)),
+                    "commits",
+                    deal=r["deal"],
+                    round=r["id"],
+                    commits=dict(r["commits"]),
+                )
         if r["step"] == "reveal" and len(r["values"]) == len(r["keys"]):
             seed = derive_seed(r["deal"], r["values"])
-            self.fair[r["deal"]] = {"commits": dict(r["commits"]), "values": dict(r["values"]),
-                                    "seed": seed}
+            self.fair[r["deal"]] = {
+                "commits": dict(r["commits"]),
+                "values": dict(r["values"]),
+                "seed": seed,
+            }
             self.round = None
             if self.stage == "round" and r["deal"] == 1:
                 self._deal_first(seed)
@@ -468,8 +560,9 @@ class NetHost:
     def _deal_first(self, seed: str) -> None:
         o = self.options
         # The game seed (the computers' seeds) also comes from everyone's values.
-        game = Game.new(o["rules"], o["players"], o["target"], int(seed[:8], 16),
-                        deal_seeds={1: seed})
+        game = Game.new(
+            o["rules"], o["players"], o["target"], int(seed[:8], 16), deal_seeds={1: seed}
+        )
         b = self.bridge
         b.session = Session(game, self.seat_kinds())
         self.stage = "playing"
@@ -480,6 +573,7 @@ class NetHost:
         Such a deal is not dealt from everyone's values, and the friends' check says so."""
         from ..errors import ScenarioError
         from ..record import load_scenario
+
         if self.stage != "playing":
             raise NetError("no_game")
         try:
@@ -496,14 +590,18 @@ class NetHost:
     # Saving and resuming ---------------------------------------------------------------------
     def snapshot(self) -> dict:
         g = self.bridge.game if self.stage == "playing" else None
-        return {"format": SNAPSHOT_FORMAT, "options": self.options, "kinds": self.kinds,
-                "host_name": self.host_name,
-                "names": {str(s): f.name for s, f in self.friends.items()},
-                # The seats' links stay valid after the host's reload (the save stays on the
-                # host's device).
-                "secrets": {str(s): f.secret for s, f in self.friends.items()},
-                "record": game_record(g) if g else None,
-                "fair": {str(d): v for d, v in self.fair.items()}}
+        return {
+            "format": SNAPSHOT_FORMAT,
+            "options": self.options,
+            "kinds": self.kinds,
+            "host_name": self.host_name,
+            "names": {str(s): f.name for s, f in self.friends.items()},
+            # The seats' links stay valid after the host's reload (the save stays on the
+            # host's device).
+            "secrets": {str(s): f.secret for s, f in self.friends.items()},
+            "record": game_record(g) if g else None,
+            "fair": {str(d): v for d, v in self.fair.items()},
+        }
 
     def restore(self, snap: dict) -> dict:
         """Resume a saved friends' game: each friend seat keeps its saved secret (its link stays
@@ -513,10 +611,15 @@ class NetHost:
         try:
             o = snap["options"]
             kinds = snap["kinds"]
-            invites = self.configure(o["rules"], o["players"], o.get("target"),
-                                     ["friend" if k not in ("host", *BOT_KINDS) else k
-                                      for k in kinds] if isinstance(kinds, list) else None,
-                                     snap.get("host_name", ""))
+            invites = self.configure(
+                o["rules"],
+                o["players"],
+                o.get("target"),
+                ["friend" if k not in ("host", *BOT_KINDS) else k for k in kinds]
+                if isinstance(kinds, list)
+                else None,
+                snap.get("host_name", ""),
+            )
             self.kinds = list(kinds)
             for s, name in (snap.get("names") or {}).items():
                 if int(s) in self.friends:
@@ -527,8 +630,9 @@ class NetHost:
                     self.friends[int(s)].secret = secret
                     invites[str(int(s))] = secret
             fair = {int(d): v for d, v in (snap.get("fair") or {}).items()}
-            if not all(isinstance(v, dict) and isinstance(v.get("seed"), str)
-                       for v in fair.values()):
+            if not all(
+                isinstance(v, dict) and isinstance(v.get("seed"), str) for v in fair.values()
+            ):
                 raise NetError("bad_snapshot", "bad fair-dealing data")
             self.fair = fair
             if snap.get("record") is not None:
@@ -538,7 +642,7 @@ class NetHost:
                 self.stage = "playing"
         except NetError:
             raise
-        except Exception as e:       # a damaged save: refused, nothing kept
+        except Exception as e:  # a damaged save: refused, nothing kept
             self._reset(self.bridge, self.transport, self.clock, self.token, self.value)
             raise NetError("bad_snapshot", f"the saved friends' game is damaged: {e}") from None
         return invites

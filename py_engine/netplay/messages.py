@@ -1,4 +1,5 @@
 """Message texts of the protocol ``samba-net/1``: limits, parsing, error codes."""
+
 from __future__ import annotations
 
 import json
@@ -79,13 +80,15 @@ def request_id(msg: dict):
     rid = msg.get("id")
     if rid is None:
         return None
-    if (isinstance(rid, bool) or not isinstance(rid, (int, str))
-            or (isinstance(rid, int) and not 0 <= rid < 2**53)
-            or (isinstance(rid, str) and len(rid) > 40)):
+    if (
+        isinstance(rid, bool)
+        or not isinstance(rid, (int, str))
+        or (isinstance(rid, int) and not 0 <= rid < 2**53)
+        or (isinstance(rid, str) and len(rid) > 40)
+    ):
         raise NetError("bad_message", "'id' is an integer or a short text")
     return rid
 
 
 def is_hex(text, n: int) -> TypeGuard[str]:
-    return (isinstance(text, str) and len(text) == n
-            and all(ch in "0123456789abcdef" for ch in text))
+    return isinstance(text, str) and len(text) == n and all(ch in "0123456789abcdef" for ch in text)

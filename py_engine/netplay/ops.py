@@ -1,5 +1,6 @@
 """The bridge's ``net`` op (docs/netplay.md): the page drives a NetHost or a NetGuest held by
 the worker's Bridge, and carries the texts they send (``out``) over its data channels."""
+
 from __future__ import annotations
 
 from .guest import NetGuest
@@ -44,13 +45,22 @@ def _guest(net) -> NetGuest:
 
 
 def _host_view(bridge, host: NetHost) -> dict:
-    return {"view": bridge._table().view(), "version": bridge.game.version} if host.stage == "playing" else {}
+    return (
+        {"view": bridge._table().view(), "version": bridge.game.version}
+        if host.stage == "playing"
+        else {}
+    )
 
 
 def host_setup(bridge, net, req):
     host = NetHost(bridge, Outbox())
-    invites = host.configure(req.get("rules", "samba"), req.get("players"), req.get("target"),
-                             req.get("seats"), req.get("name", ""))
+    invites = host.configure(
+        req.get("rules", "samba"),
+        req.get("players"),
+        req.get("target"),
+        req.get("seats"),
+        req.get("name", ""),
+    )
     bridge.net = host
     return {"invites": invites}
 
@@ -79,8 +89,10 @@ def host_receive(bridge, net, req):
         raise NetError("bad_message", "'conn' names the connection")
     stage = host.stage
     changed = host.receive(conn, req.get("text"))
-    return {"changed": changed, **(_host_view(bridge, host) if changed or stage != host.stage
-                                   else {})}
+    return {
+        "changed": changed,
+        **(_host_view(bridge, host) if changed or stage != host.stage else {}),
+    }
 
 
 def host_closed(bridge, net, req):
@@ -137,5 +149,8 @@ def guest_request(bridge, net, req):
     return {"id": _guest(net).request(req.get("kind"), **fields)}
 
 
-_ACTIONS = {name: fn for name, fn in globals().items()
-            if name.startswith(("host_", "guest_")) and callable(fn) and name != "host_view"}
+_ACTIONS = {
+    name: fn
+    for name, fn in globals().items()
+    if name.startswith(("host_", "guest_")) and callable(fn) and name != "host_view"
+}

@@ -4,6 +4,7 @@
   call into the worker and carries them over WebRTC data channels.
 - ``MemoryNet``: an in-memory network for tests: one host, any number of guests, a queue.
 """
+
 from __future__ import annotations
 
 from collections import deque
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 class Transport:
     """Sends one text to one peer (the host names peers by connection id; a guest has one)."""
 
-    def send(self, peer: str, text: str) -> None:   # pragma: no cover - interface
+    def send(self, peer: str, text: str) -> None:  # pragma: no cover - interface
         raise NotImplementedError
 
 
@@ -44,7 +45,7 @@ class MemoryNet:
 
     def __init__(self):
         self.queue: deque[tuple[str, str, str]] = deque()
-        self.host: NetHost | None = None          # set by the test before texts reach it
+        self.host: NetHost | None = None  # set by the test before texts reach it
         self.guests: dict[str, NetGuest] = {}
         self.open: set[str] = set()
         self.taps: list = []
@@ -72,7 +73,7 @@ class MemoryNet:
             for tap in self.taps:
                 tap(src, dst, text)
             if dst == self.HOST:
-                self.host.receive(src, text)      # type: ignore[union-attr]  # attached by now
+                self.host.receive(src, text)  # type: ignore[union-attr]  # attached by now
             elif dst in self.open:
                 self.guests[dst].receive(text)
         return n

@@ -1,5 +1,6 @@
 """``research/choosing_split.py``: it times the benchmark's own random games, its parts add up, and
 it leaves the engine as it found it."""
+
 from __future__ import annotations
 
 import pytest
@@ -15,6 +16,7 @@ def test_its_chooser_plays_every_move_of_the_workloads_games():
     def choose(g, rng):
         moves.append(simulate.random_move(g, rng))
         return moves[-1]
+
     split.play_workload(2, "samba", 4, choose)
     assert len(moves) == engine_workload.random_play(2, "samba", 4)["moves"]
 
@@ -39,15 +41,21 @@ def test_the_wrappers_are_restored_when_a_game_fails(monkeypatch):
 
     def broken(game, rng):
         raise RuntimeError("a broken player")
+
     monkeypatch.setattr(simulate, "random_move", broken)
     with pytest.raises(RuntimeError, match="broken"):
         split.shares(1, "samba", 4)
     assert simulate.has_meld_move is has and legal.opened_meld_choices is choices
 
 
-@pytest.mark.parametrize("args, says", [(["--deals", "0"], "at least 1"),
-                                        (["--rules", "nosuch"], "unknown rule set"),
-                                        (["--players", "9"], "players")])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--deals", "0"], "at least 1"),
+        (["--rules", "nosuch"], "unknown rule set"),
+        (["--players", "9"], "players"),
+    ],
+)
 def test_a_bad_option_is_refused(capsys, args, says):
     with pytest.raises(SystemExit) as e:
         split.main(args)

@@ -1,5 +1,6 @@
 """The incremental core's faster parts against the code they replaced (``core_reference.py``):
 the same answers, in the same order, on random positions of every table and on random hands."""
+
 from __future__ import annotations
 
 import random
@@ -35,17 +36,18 @@ def test_candidate_shapes_on_random_hands(rules):
         counts = [min(c, 3) for c in counts]
         got = candidate_shapes(counts, game)
         assert got == core_reference.candidate_shapes(counts, game)
-        assert candidate_shapes(counts, game) is got     # kept
+        assert candidate_shapes(counts, game) is got  # kept
 
 
 @pytest.mark.parametrize("rules,players", ALL_TABLES)
 def test_addition_targets_are_the_reference_ones(rules, players):
     from py_engine.legal import addition_targets
+
     seen = 0
     for game in random_positions(rules, players, seed=43, every=2, deals=2):
         got = addition_targets(game)
         assert got == core_reference.addition_targets(game)
-        assert list(got) == list(core_reference.addition_targets(game))     # kind order
+        assert list(got) == list(core_reference.addition_targets(game))  # kind order
         seen += bool(got)
     assert seen > 3
 
@@ -53,6 +55,7 @@ def test_addition_targets_are_the_reference_ones(rules, players):
 @pytest.mark.parametrize("rules,players", ALL_TABLES)
 def test_opening_combos_are_the_reference_ones(rules, players):
     from py_engine.candidates import opening_combos
+
     seen = 0
     for game in random_positions(rules, players, seed=47, every=2, deals=2):
         side = game.side_of(game.current)
@@ -70,6 +73,7 @@ def test_kept_meld_views_are_the_fresh_ones(rules, players):
     unchanged: every view equals one made with nothing kept."""
     from py_engine import views
     from py_engine.views import view_for
+
     changed = 0
     last = None
     for game in random_positions(rules, players, seed=53, every=1, deals=2):

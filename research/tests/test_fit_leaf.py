@@ -1,4 +1,5 @@
 """``research/fit_leaf.py``: the ridge fit and the command that fits ``hard``'s leaf estimate."""
+
 from __future__ import annotations
 
 import json

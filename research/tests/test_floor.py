@@ -1,5 +1,6 @@
 """``research/floor.py``: its replays play the recorded decisions to the recorded ends, and a replay
 that leaves the record is caught (so a floor is the same games' cost)."""
+
 from __future__ import annotations
 
 import pytest

@@ -1,4 +1,5 @@
 """``research/hard_overrides.py``: seeds, variants, move kinds, the judge's rebuild, the summary."""
+
 from __future__ import annotations
 
 import pytest
@@ -21,7 +22,8 @@ def test_seeds_parse_and_reserved_seeds_are_refused():
 def test_variants_parse_to_hardbot_keywords():
     assert ho.parse_variant("leaf=hand,rounds=3,confidence=2.5,fast=false") == (
         "leaf=hand,rounds=3,confidence=2.5,fast=false",
-        {"leaf": "hand", "rounds": 3, "confidence": 2.5, "fast": False})
+        {"leaf": "hand", "rounds": 3, "confidence": 2.5, "fast": False},
+    )
     with pytest.raises(ValueError):
         ho.parse_variant("rounds")
 
@@ -40,10 +42,14 @@ def test_detail_kinds():
     rec = {"kind": "draw phase", "medium": "take QD QD"}
     assert ho.detail_kind(rec, "take QD QD JK") == "take, with or without a wild"
     assert ho.detail_kind(rec, "draw") == "draw phase, other"
-    assert ho.detail_kind({"kind": "discard", "medium": "discard 3S"}, "discard KD") == \
-        "discard, not medium's black three"
-    assert ho.detail_kind({"kind": "discard", "medium": "discard 5D"}, "discard KD") == \
-        "discard, other"
+    assert (
+        ho.detail_kind({"kind": "discard", "medium": "discard 3S"}, "discard KD")
+        == "discard, not medium's black three"
+    )
+    assert (
+        ho.detail_kind({"kind": "discard", "medium": "discard 5D"}, "discard KD")
+        == "discard, other"
+    )
 
 
 def test_higher_confidence_keeps_only_clear_overrides():
@@ -56,17 +62,30 @@ def test_higher_confidence_keeps_only_clear_overrides():
 
 
 def test_summary_rows():
-    recs = [{"kind": "discard", "medium": "discard 5C",
-             "configs": {"default": {"move": "discard A", "mean": 30.0, "lower": 1.0,
-                                     "samples": 24}},
-             "judged": {"discard A": {"mean": -10.0}}},
-            {"kind": "discard", "medium": "discard 3S",
-             "configs": {"default": {"move": "discard B", "mean": 50.0, "lower": 2.0,
-                                     "samples": 24}},
-             "judged": {"discard B": {"mean": 30.0}}},
-            {"kind": "draw phase", "medium": "take 5C 5C",
-             "configs": {"x": {"move": "draw", "mean": 5.0, "lower": 1.0, "samples": 24}},
-             "judged": {"draw": {"mean": 8.0}}}]
+    recs = [
+        {
+            "kind": "discard",
+            "medium": "discard 5C",
+            "configs": {
+                "default": {"move": "discard A", "mean": 30.0, "lower": 1.0, "samples": 24}
+            },
+            "judged": {"discard A": {"mean": -10.0}},
+        },
+        {
+            "kind": "discard",
+            "medium": "discard 3S",
+            "configs": {
+                "default": {"move": "discard B", "mean": 50.0, "lower": 2.0, "samples": 24}
+            },
+            "judged": {"discard B": {"mean": 30.0}},
+        },
+        {
+            "kind": "draw phase",
+            "medium": "take 5C 5C",
+            "configs": {"x": {"move": "draw", "mean": 5.0, "lower": 1.0, "samples": 24}},
+            "judged": {"draw": {"mean": 8.0}},
+        },
+    ]
     rows = {(r["config"], r["kind"]): r for r in ho.summarize(recs, min_gains=[40])}
     assert rows[("default, predicted >= 40", "all")]["judged"] == 30.0
     d = rows[("default", "discard")]
@@ -77,21 +96,32 @@ def test_summary_rows():
     assert rows[("default", "discard, other")]["judged"] == -10.0
     assert rows[("x", "draw phase, other")]["n"] == 1
     assert rows[("x", "predicted < 25")]["judged"] == 8.0
-    assert rows[("x", "draw phase")]["ci95"] is None      # one override: no interval
+    assert rows[("x", "draw phase")]["ci95"] is None  # one override: no interval
 
 
 def test_overrides_played_without_a_search_get_a_row_of_their_own():
     # The exact going-out turn and the last-turn habit overrule medium with no sampled gain.
-    recs = [{"kind": "meld", "medium": "discard 5H",
-             "configs": {"default": {"move": "meld add m4 JK", "mean": None, "lower": None,
-                                     "samples": 0}},
-             "judged": {"meld add m4 JK": {"mean": 100.0}}},
-            {"kind": "discard", "medium": "discard 5C",
-             "configs": {"default": {"move": "discard A", "mean": 30.0, "lower": 1.0,
-                                     "samples": 24}},
-             "judged": {"discard A": {"mean": -10.0}}}]
-    rows = {(r["config"], r["kind"]): r
-            for r in ho.summarize(recs, confidences=[3.0], min_gains=[40])}
+    recs = [
+        {
+            "kind": "meld",
+            "medium": "discard 5H",
+            "configs": {
+                "default": {"move": "meld add m4 JK", "mean": None, "lower": None, "samples": 0}
+            },
+            "judged": {"meld add m4 JK": {"mean": 100.0}},
+        },
+        {
+            "kind": "discard",
+            "medium": "discard 5C",
+            "configs": {
+                "default": {"move": "discard A", "mean": 30.0, "lower": 1.0, "samples": 24}
+            },
+            "judged": {"discard A": {"mean": -10.0}},
+        },
+    ]
+    rows = {
+        (r["config"], r["kind"]): r for r in ho.summarize(recs, confidences=[3.0], min_gains=[40])
+    }
     assert rows[("default", "not searched")]["n"] == 1
     assert rows[("default", "not searched")]["predicted"] is None
     assert (rows[("default", "all")]["n"], rows[("default", "all")]["predicted"]) == (2, 30.0)
@@ -113,8 +143,15 @@ def _override_at_meld(seed: int, min_moves: int):
     view = view_for(g, g.current)
     mm = med.rank_moves(view)[0][1]
     other = next(m for m in legal_texts(view) if m != mm)
-    return g, {"rules": "samba", "players": 4, "deal_seed": seed, "moves": moves,
-               "seat": g.current, "medium": mm, "configs": {"default": {"move": other}}}
+    return g, {
+        "rules": "samba",
+        "players": 4,
+        "deal_seed": seed,
+        "moves": moves,
+        "seat": g.current,
+        "medium": mm,
+        "configs": {"default": {"move": other}},
+    }
 
 
 def test_judge_rebuilds_the_position_and_pairs_the_moves():
@@ -125,7 +162,7 @@ def test_judge_rebuilds_the_position_and_pairs_the_moves():
     j = out["judged"][other]
     assert j["won"] + j["lost"] <= 3
     assert (j["mean"] > 0) <= (j["won"] > 0) and (j["mean"] < 0) <= (j["lost"] > 0)
-    assert ho.judge_position(rec, samples=3)["judged"] == out["judged"]   # reproducible
+    assert ho.judge_position(rec, samples=3)["judged"] == out["judged"]  # reproducible
     with pytest.raises(ValueError):
         ho.judge_position({**rec, "seat": (g.current + 1) % 4}, samples=1)
 
@@ -150,7 +187,7 @@ def test_the_open_judge_plays_the_true_hands_and_the_view_judge_samples_them(mon
     assert len({tuple(stock) for _, stock in seen}) == 3
     seen.clear()
     ho.judge_position(rec, samples=3)
-    assert sum(hands != truth for hands, _ in seen) == 6     # the view's worlds deal them anew
+    assert sum(hands != truth for hands, _ in seen) == 6  # the view's worlds deal them anew
 
 
 from research import regret_study as rs  # noqa: E402
@@ -158,11 +195,13 @@ from research import regret_study as rs  # noqa: E402
 
 def test_regret_split_gain_scores_the_choice_on_the_other_half():
     # "b" looks best on the first half and is worse on the second; "c" never beats medium's
-    rec = {"lines": ["a", "b", "c"],
-           "margins": {"a": [0, 0, 0, 0], "b": [100, 100, -50, -30], "c": [-10, -10, 0, 0]}}
+    rec = {
+        "lines": ["a", "b", "c"],
+        "margins": {"a": [0, 0, 0, 0], "b": [100, 100, -50, -30], "c": [-10, -10, 0, 0]},
+    }
     assert rs.split_gain(rec) == (-40.0, 1)
     flat = {"lines": ["a", "b"], "margins": {"a": [5, 5], "b": [0, 0]}}
-    assert rs.split_gain(flat) == (0.0, 0)     # nothing beats medium's move on the first half
+    assert rs.split_gain(flat) == (0.0, 0)  # nothing beats medium's move on the first half
 
 
 def test_regret_collect_judges_medium_ranked_moves_at_the_true_table():
@@ -182,23 +221,29 @@ from research import medium_variants as mv  # noqa: E402
 
 def test_shed_variant_sheds_harder_only_while_an_opponent_can_go_out():
     from py_engine.cards import IS_NATURAL, VALUE_OF_KIND, parse_kind
+
     g, _ = _override_at_meld(20002, 8)
     view = view_for(g, g.current)
     med, shed = MediumBot(seed=1), mv.ShedBot(seed=1)
     assert shed.scored_moves(view) == med.scored_moves(view)
     side = view["my_side"]
-    threat = dict(view, canastas=[view["requirement"] if s != side else c
-                                  for s, c in enumerate(view["canastas"])])
+    threat = dict(
+        view,
+        canastas=[view["requirement"] if s != side else c for s, c in enumerate(view["canastas"])],
+    )
     a = dict((m, sc) for sc, m in med.scored_moves(threat))
     b = dict((m, sc) for sc, m in shed.scored_moves(threat))
     discards = [m for m in a if m.startswith("discard ")]
     assert any(IS_NATURAL[parse_kind(m.split()[1])] for m in discards)
     for m in discards:
         k = parse_kind(m.split()[1])
-        extra = (mv.ShedBot.FACTOR - 1) * med.w["value_shed"] * VALUE_OF_KIND[k] \
-            if IS_NATURAL[k] else 0.0       # (black threes and wild cards: no shedding term)
+        extra = (
+            (mv.ShedBot.FACTOR - 1) * med.w["value_shed"] * VALUE_OF_KIND[k]
+            if IS_NATURAL[k]
+            else 0.0
+        )  # (black threes and wild cards: no shedding term)
         assert b[m] == pytest.approx(a[m] + extra)
-    assert shed.w == med.w          # the weights are restored after each decision
+    assert shed.w == med.w  # the weights are restored after each decision
 
 
 def test_variant_tool_refuses_reserved_seeds():

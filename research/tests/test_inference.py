@@ -1,6 +1,7 @@
 """``inference.Avoided``: what the other players' choices say about their hands. The premises
 are checked on ``medium`` self-play, and the sampled worlds must then predict the next player's
 hand better than plain samples do."""
+
 from __future__ import annotations
 
 import random
@@ -60,8 +61,10 @@ def test_the_premises_hold_in_medium_self_play():
                     after[RANK_OF[k]] -= 1
                 turns += 1
                 kept += max(after) >= 3 or any(
-                    after[m.rank] for m in g.melds[side]
-                    if m.type == "group" and not m.finished(g.rules) and m.rank >= 4)
+                    after[m.rank]
+                    for m in g.melds[side]
+                    if m.type == "group" and not m.finished(g.rules) and m.rank >= 4
+                )
     assert passes > 20 and discards > 50 and turns > 50
     assert broken <= 0.1 * discards
     assert kept <= 0.05 * turns
@@ -79,12 +82,12 @@ def test_choices_are_read_from_the_log():
         if g2.phase == "deal_over":
             continue
         facts = read_choices(view_for(g2, (s + 1) % 4))[s]
-        assert read_choices(view_for(g2, s))[s] == {}          # nothing about the viewer
+        assert read_choices(view_for(g2, s))[s] == {}  # nothing about the viewer
         if move == "draw" and top is not None and IS_NATURAL[top] and opened:
-            assert facts[(RANK_OF[top], PASS)] == 2           # the two cards it just drew
+            assert facts[(RANK_OF[top], PASS)] == 2  # the two cards it just drew
             seen[PASS] += 1
         elif move.startswith("take"):
-            assert not facts                                  # its hand holds the pile now
+            assert not facts  # its hand holds the pile now
         elif move.startswith("discard"):
             k = parse_kind(move.split()[1])
             if IS_NATURAL[k]:
@@ -137,6 +140,7 @@ def test_informed_worlds_predict_the_next_hand_better():
 
 def test_hard_samples_informed_worlds_only_when_asked(monkeypatch):
     from research import study_hard
+
     calls = []
     real = study_hard.Avoided.apply
 
@@ -211,5 +215,5 @@ def test_pair_rich_samples_hold_as_many_pairs_as_kept_hands():
             rich += sum(c >= 2 for c in _counts(w.hands[nxt])) / 6
         n += 1
     assert n > 60
-    assert plain < 0.85 * true            # plain samples are short of pairs
+    assert plain < 0.85 * true  # plain samples are short of pairs
     assert plain < rich and abs(rich - true) < abs(plain - true), (true / n, plain / n, rich / n)

@@ -2,6 +2,7 @@
 code as it was before it was made faster): the same scores, in the same order, for every legal
 move of hundreds of self-play positions in every rule set, and the same scores under ``easy``'s
 habits and memory (``EasyBot.perceive``)."""
+
 from __future__ import annotations
 
 import pytest
@@ -13,16 +14,24 @@ from py_engine.ai.simple import EasyBot
 from py_engine.state import Game
 from py_engine.views import view_for
 
-TABLES = [("samba", 4), ("samba", 2), ("dutch", 4), ("dutch", 3), ("crawford", 6),
-          ("bolivia", 4), ("canasta", 4), ("canasta", 2)]
+TABLES = [
+    ("samba", 4),
+    ("samba", 2),
+    ("dutch", 4),
+    ("dutch", 3),
+    ("crawford", 6),
+    ("bolivia", 4),
+    ("canasta", 4),
+    ("canasta", 2),
+]
 
 
 def _ref_perceive(view: dict, easy: EasyBot) -> ref.Info:
     """``EasyBot.perceive`` done with the reference ``Info``."""
     seen = dict(view)
-    seen["log"] = list(view.get("log", []))[-easy.log_memory:]
+    seen["log"] = list(view.get("log", []))[-easy.log_memory :]
     info = ref.Info(seen)
-    for k in info.pile[:-easy.pile_memory]:
+    for k in info.pile[: -easy.pile_memory]:
         if k != 52 and k % 13 + 2 >= 4:
             info.seen_rank[k % 13 + 2] -= 1
     return info

@@ -1,4 +1,5 @@
 """``research/pi_check.py``: the open-hands study bot's worlds, and its seeds."""
+
 from __future__ import annotations
 
 import random
@@ -35,14 +36,14 @@ def test_open_worlds_keep_every_hand_and_only_next_keeps_the_next_one():
         moved += hidden != sorted(c for s in range(4) if s not in (me, nxt) for c in g.hands[s])
         check_consistent(w)
     assert moved == 5
-    assert g.hands == _midgame().hands          # the true game is never changed
+    assert g.hands == _midgame().hands  # the true game is never changed
 
 
 def test_the_study_bot_searches_the_true_game_and_refuses_reserved_seeds():
     g = _midgame()
     bot = pc.OpenHard(seed=1, iterations=2)
     view = view_for(g, g.current)
-    assert isinstance(bot.worlds(view), pc.Determinizer)       # no game: the view only
+    assert isinstance(bot.worlds(view), pc.Determinizer)  # no game: the view only
     bot.game = g
     assert isinstance(bot.worlds(view), pc.OpenWorlds)
     with pytest.raises(SystemExit):
@@ -51,15 +52,15 @@ def test_the_study_bot_searches_the_true_game_and_refuses_reserved_seeds():
 
 @pytest.mark.parametrize("keep", ["pairs", "wilds"])
 def test_part_of_the_next_hand_open_keeps_only_that_part(keep):
-    g = _midgame(45)          # the next hand: 9 cards, one natural pair, 4 wild cards
+    g = _midgame(45)  # the next hand: 9 cards, one natural pair, 4 wild cards
     me, nxt = g.current, (g.current + 1) % 4
     part = pc.KEEP[keep](g.hands[nxt])
-    assert 0 < len(part) < len(g.hands[nxt])          # the position tells the parts apart
+    assert 0 < len(part) < len(g.hands[nxt])  # the position tells the parts apart
     changed = 0
     for i in range(6):
         w = pc.OpenWorlds(g, keep_stock=False, only_next=True, keep=keep).sample(random.Random(i))
         assert w.hands[me] == g.hands[me] and len(w.hands[nxt]) == len(g.hands[nxt])
-        assert w.hands[nxt][:len(part)] == part
+        assert w.hands[nxt][: len(part)] == part
         # no other card of that kind is known: the rest of the hand comes from the pool
         changed += sorted(w.hands[nxt]) != sorted(g.hands[nxt])
         check_consistent(w)

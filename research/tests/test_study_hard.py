@@ -1,5 +1,6 @@
 """``research/study_hard.py``: ``StudyHard`` with no study setting is the product's ``hard``, and
 each study setting does what it says."""
+
 from __future__ import annotations
 
 import pytest

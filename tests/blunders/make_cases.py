@@ -5,6 +5,7 @@
 The JSON files are what the tests read; this script only saves typing (forced draw/discard turns
 in ``before``, the going-out moves of a hand). Format: ``py_engine/ai/judge.py``.
 """
+
 from __future__ import annotations
 
 import json
@@ -19,8 +20,32 @@ from py_engine.record import load_scenario  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-JUNK = ["4C", "5D", "6S", "7C", "8D", "4H", "5S", "6C", "7D", "8S", "4S", "5C", "6D", "7S",
-        "8C", "4D", "5H", "6H", "7H", "8H", "9C", "TD", "9H", "TS"]
+JUNK = [
+    "4C",
+    "5D",
+    "6S",
+    "7C",
+    "8D",
+    "4H",
+    "5S",
+    "6C",
+    "7D",
+    "8S",
+    "4S",
+    "5C",
+    "6D",
+    "7S",
+    "8C",
+    "4D",
+    "5H",
+    "6H",
+    "7H",
+    "8H",
+    "9C",
+    "TD",
+    "9H",
+    "TS",
+]
 CASES: dict[str, list] = {}
 
 
@@ -43,10 +68,10 @@ def forced_turns(case: dict, upto_seat: int, rounds: int, junk=JUNK, draws=None)
                 break
         s = (s + 1) % n
     case["stock_top"] = junk_for(case["scenario"], 2 * len(turns), junk, draws or [])
-    if draws:       # the cards upto_seat draws, two per turn (the first is discarded)
+    if draws:  # the cards upto_seat draws, two per turn (the first is discarded)
         own = [i for i, s in enumerate(turns) if s == upto_seat]
         for j, i in enumerate(own):
-            case["stock_top"][2 * i: 2 * i + 2] = draws[2 * j: 2 * j + 2]
+            case["stock_top"][2 * i : 2 * i + 2] = draws[2 * j : 2 * j + 2]
     g = position(case)
     before = list(case.get("before", []))
     i = 0
@@ -65,9 +90,14 @@ def forced_turns(case: dict, upto_seat: int, rounds: int, junk=JUNK, draws=None)
 def junk_for(sc: dict, n: int, prefer, extra=()) -> list[str]:
     """``n`` low cards for forced draws, as many copies as the deck still has."""
     from py_engine.cards import parse_kind
+
     used: dict[int, int] = {}
-    for t in ([t for h in sc["hands"] for t in h] + sc.get("pile", [])
-              + [t for side in sc.get("melds", []) for m in side for t in m] + list(extra)):
+    for t in (
+        [t for h in sc["hands"] for t in h]
+        + sc.get("pile", [])
+        + [t for side in sc.get("melds", []) for m in side for t in m]
+        + list(extra)
+    ):
         used[parse_kind(t)] = used.get(parse_kind(t), 0) + 1
     out = []
     cycle = list(prefer)
@@ -82,16 +112,42 @@ def junk_for(sc: dict, n: int, prefer, extra=()) -> list[str]:
     return out
 
 
-FILL = ["4C", "6D", "7S", "TD", "KC", "5H", "9S", "QH", "8C", "JD", "AS", "4H", "6S", "7D",
-        "TS", "KH", "5C", "9D", "QC", "8H", "JS", "AD"]
+FILL = [
+    "4C",
+    "6D",
+    "7S",
+    "TD",
+    "KC",
+    "5H",
+    "9S",
+    "QH",
+    "8C",
+    "JD",
+    "AS",
+    "4H",
+    "6S",
+    "7D",
+    "TS",
+    "KH",
+    "5C",
+    "9D",
+    "QC",
+    "8H",
+    "JS",
+    "AD",
+]
 
 
 def fill(sc: dict) -> None:
     """Hands given as a number of cards are dealt from FILL, the deck's copies respected."""
     from py_engine.cards import parse_kind
+
     used: dict[int, int] = {}
-    for t in ([t for h in sc["hands"] if isinstance(h, list) for t in h] + sc.get("pile", [])
-              + [t for side in sc.get("melds", []) for m in side for t in m]):
+    for t in (
+        [t for h in sc["hands"] if isinstance(h, list) for t in h]
+        + sc.get("pile", [])
+        + [t for side in sc.get("melds", []) for m in side for t in m]
+    ):
         used[parse_kind(t)] = used.get(parse_kind(t), 0) + 1
     i = 0
     for j, h in enumerate(sc["hands"]):
@@ -132,8 +188,6 @@ def finish() -> None:
     print(sum(len(c) for c in CASES.values()), "cases;", bad_total, "medium blunders")
 
 
-
-
 # ---------------------------------------------------------------------------------------------
 S4 = {"rules": "samba", "players": 4}
 ISSUE = "issue 15 (observed in play)"
@@ -141,22 +195,66 @@ CLUB = "club play: the standard advice of Canasta/Samba strategy guides"
 
 
 def known_pair() -> None:
-    why = ("the next opponent took the pile with {p} in it (the log shows the whole pile) and "
-           "has neither melded nor discarded them: it holds a pair of {r}, so discarding a {r1} "
-           "hands it a pile of {n}+ cards")
+    why = (
+        "the next opponent took the pile with {p} in it (the log shows the whole pile) and "
+        "has neither melded nor discarded them: it holds a pair of {r}, so discarding a {r1} "
+        "hands it a pile of {n}+ cards"
+    )
     specs = [
-        ("known-pair-jacks-s4", S4, ["JD", "JH", "9C"], "take 9S 9D", "JC",
-         ["JC", "KD", "QH", "TC", "TC", "AS"], 3),
-        ("known-pair-queens-s4", S4, ["QS", "QC", "8C"], "take 8S 8H", "QD",
-         ["QD", "KH", "9S", "9S", "TD", "AC"], 3),
-        ("known-pair-kings-s2", {"rules": "samba", "players": 2}, ["KS", "KH", "TC"],
-         "take TS TH", "KD", ["KD", "QS", "JH", "JH", "9D", "AD"], 5),
-        ("known-pair-nines-d4", {"rules": "dutch", "players": 4}, ["9H", "9C", "JC"],
-         "take JS JD", "9S", ["9S", "KC", "QD", "QD", "TH", "AH"], 3),
-        ("known-pair-aces-s4", S4, ["AH", "AC", "TC"], "take TS TD", "AD",
-         ["AD", "KD", "QH", "JS", "9C", "9C"], 3),
-        ("known-pair-tens-c6", {"rules": "crawford", "players": 6}, ["TH", "TC", "QC"],
-         "take QS QD", "TS", ["TS", "KD", "JH", "9S", "9S", "AC"], 2),
+        (
+            "known-pair-jacks-s4",
+            S4,
+            ["JD", "JH", "9C"],
+            "take 9S 9D",
+            "JC",
+            ["JC", "KD", "QH", "TC", "TC", "AS"],
+            3,
+        ),
+        (
+            "known-pair-queens-s4",
+            S4,
+            ["QS", "QC", "8C"],
+            "take 8S 8H",
+            "QD",
+            ["QD", "KH", "9S", "9S", "TD", "AC"],
+            3,
+        ),
+        (
+            "known-pair-kings-s2",
+            {"rules": "samba", "players": 2},
+            ["KS", "KH", "TC"],
+            "take TS TH",
+            "KD",
+            ["KD", "QS", "JH", "JH", "9D", "AD"],
+            5,
+        ),
+        (
+            "known-pair-nines-d4",
+            {"rules": "dutch", "players": 4},
+            ["9H", "9C", "JC"],
+            "take JS JD",
+            "9S",
+            ["9S", "KC", "QD", "QD", "TH", "AH"],
+            3,
+        ),
+        (
+            "known-pair-aces-s4",
+            S4,
+            ["AH", "AC", "TC"],
+            "take TS TD",
+            "AD",
+            ["AD", "KD", "QH", "JS", "9C", "9C"],
+            3,
+        ),
+        (
+            "known-pair-tens-c6",
+            {"rules": "crawford", "players": 6},
+            ["TH", "TC", "QC"],
+            "take QS QD",
+            "TS",
+            ["TS", "KD", "JH", "9S", "9S", "AC"],
+            2,
+        ),
     ]
     for cid, tbl, pile, take, bad, hand0, rounds in specs:
         n = tbl["players"]
@@ -166,189 +264,430 @@ def known_pair() -> None:
         melds = [[["KC", "KC", "KH"]], [["8H", "8C", "8D"]]] + [[] for _ in range(n_sides - 2)]
         if tbl["rules"] == "crawford":
             melds = [[["KC", "KC", "KH"]], [["8H", "8C", "8D"]], [["6H", "6C", "6S"]]]
-        c = add("known_pair", id=cid,
-                reason=why.format(p=" ".join(pile[:2]), r=bad[0], r1=bad[0], n=3 * rounds),
-                source=ISSUE + ": 'the next opponent took 19 cards with J♦ J♥'",
-                scenario={**tbl, "seed": 3, "current": 1, "phase": "draw", "hands": hands,
-                          "melds": melds, "pile": pile},
-                before=[take, "discard 5H"], blunders=["discard " + bad])
+        c = add(
+            "known_pair",
+            id=cid,
+            reason=why.format(p=" ".join(pile[:2]), r=bad[0], r1=bad[0], n=3 * rounds),
+            source=ISSUE + ": 'the next opponent took 19 cards with J♦ J♥'",
+            scenario={
+                **tbl,
+                "seed": 3,
+                "current": 1,
+                "phase": "draw",
+                "hands": hands,
+                "melds": melds,
+                "pile": pile,
+            },
+            before=[take, "discard 5H"],
+            blunders=["discard " + bad],
+        )
         forced_turns(c, 0, rounds)
 
 
 def block() -> None:
-    rich = ["9C", "KD", "6H", "QS", "8D", "TC", "JH", "AS", "7C", "5D", "4S", "KH", "9D", "QC",
-            "TD", "8S", "6C", "JS", "AD", "7H"]
+    rich = [
+        "9C",
+        "KD",
+        "6H",
+        "QS",
+        "8D",
+        "TC",
+        "JH",
+        "AS",
+        "7C",
+        "5D",
+        "4S",
+        "KH",
+        "9D",
+        "QC",
+        "TD",
+        "8S",
+        "6C",
+        "JS",
+        "AD",
+        "7H",
+    ]
     specs = [
-        ("block-black3-s4", S4, 20, ["3C", "KS", "QH", "9S", "7D", "5C", "TH", "JD"], "3C",
-         "a black three on top blocks the pile for the next player; any other card here lets "
-         "the next opponent (11 cards) take 20 cards with a pair"),
-        ("block-black3-s2", {"rules": "samba", "players": 2}, 16,
-         ["3S", "KS", "QH", "9S", "7D", "AC", "TH"], "3S",
-         "a black three blocks the 16-card pile; every other discard is a rank the opponent may "
-         "hold a pair of"),
-        ("block-black3-c6", {"rules": "crawford", "players": 6}, 17,
-         ["3S", "KS", "QH", "9S", "7D", "5C", "TH"], "3S",
-         "crawford: a black three on top blocks the pile; the pile of 17 would be taken with "
-         "any natural pair"),
+        (
+            "block-black3-s4",
+            S4,
+            20,
+            ["3C", "KS", "QH", "9S", "7D", "5C", "TH", "JD"],
+            "3C",
+            "a black three on top blocks the pile for the next player; any other card here lets "
+            "the next opponent (11 cards) take 20 cards with a pair",
+        ),
+        (
+            "block-black3-s2",
+            {"rules": "samba", "players": 2},
+            16,
+            ["3S", "KS", "QH", "9S", "7D", "AC", "TH"],
+            "3S",
+            "a black three blocks the 16-card pile; every other discard is a rank the opponent may "
+            "hold a pair of",
+        ),
+        (
+            "block-black3-c6",
+            {"rules": "crawford", "players": 6},
+            17,
+            ["3S", "KS", "QH", "9S", "7D", "5C", "TH"],
+            "3S",
+            "crawford: a black three on top blocks the pile; the pile of 17 would be taken with "
+            "any natural pair",
+        ),
     ]
     for cid, tbl, n_pile, hand0, good, reason in specs:
         n = tbl["players"]
-        hands = [hand0] + [["4C", "4D", "5S", "6D", "8C", "8H", "9H", "TS", "JC", "QD", "KC"]] \
+        hands = (
+            [hand0]
+            + [["4C", "4D", "5S", "6D", "8C", "8H", "9H", "TS", "JC", "QD", "KC"]]
             + [3] * (n - 2)
+        )
         n_sides = {2: 2, 4: 2, 6: 3}[n]
         melds = [[["AH", "AC", "AD"]], [["7H", "7D", "7C"]], [["6H", "6D", "6C"]]][:n_sides]
-        add("block", id=cid, reason=reason, source=ISSUE if "joker-s4" in cid else CLUB,
-            scenario={**tbl, "seed": 4, "current": 0, "phase": "meld", "hands": hands,
-                      "melds": melds, "pile": rich[:n_pile]},
-            good=["discard " + good, "meld*"])
+        add(
+            "block",
+            id=cid,
+            reason=reason,
+            source=ISSUE if "joker-s4" in cid else CLUB,
+            scenario={
+                **tbl,
+                "seed": 4,
+                "current": 0,
+                "phase": "meld",
+                "hands": hands,
+                "melds": melds,
+                "pile": rich[:n_pile],
+            },
+            good=["discard " + good, "meld*"],
+        )
 
 
 def block_known() -> None:
     """The wild-card blocks: every other card in hand is a rank the next opponent is known
     to hold a pair of (it took them with the pile)."""
-    for cid, tbl in [("block-joker-known-s4", S4),
-                     ("block-joker-known-d4", {"rules": "dutch", "players": 4})]:
+    for cid, tbl in [
+        ("block-joker-known-s4", S4),
+        ("block-joker-known-d4", {"rules": "dutch", "players": 4}),
+    ]:
         hands = [["JK", "KS", "QS", "JS", "9S"], ["TS", "TD", "KS", "5H", "6H", "4S"], 5, 5]
-        c = add("block", id=cid,
-                reason="the next opponent took the pile with K♥ K♣ Q♥ Q♣ J♥ J♣ 9♦ 9♥ in it "
-                       "(the log shows it) and has melded none of them; every natural card in "
-                       "this hand is one of those ranks, so only the joker keeps it from "
-                       "taking the pile. Judged by self-play: python -m py_engine.ai.judge "
-                       "tests/blunders --id " + cid,
-                source=ISSUE + ": the partner discarded J♣ onto an 18-card pile instead of "
-                               "the joker; self-play (py_engine.ai.judge)",
-                scenario={**tbl, "seed": 12, "current": 1, "phase": "draw", "hands": hands,
-                          "melds": [[["AC", "AC", "AH"]], [["8H", "8C", "8D"]]],
-                          "pile": ["KH", "KC", "QH", "QC", "JH", "JC", "9D", "9H", "TC"]},
-                before=["take TS TD", "discard 5H"], good=["discard JK", "meld*"])
+        c = add(
+            "block",
+            id=cid,
+            reason="the next opponent took the pile with K♥ K♣ Q♥ Q♣ J♥ J♣ 9♦ 9♥ in it "
+            "(the log shows it) and has melded none of them; every natural card in "
+            "this hand is one of those ranks, so only the joker keeps it from "
+            "taking the pile. Judged by self-play: python -m py_engine.ai.judge "
+            "tests/blunders --id " + cid,
+            source=ISSUE + ": the partner discarded J♣ onto an 18-card pile instead of "
+            "the joker; self-play (py_engine.ai.judge)",
+            scenario={
+                **tbl,
+                "seed": 12,
+                "current": 1,
+                "phase": "draw",
+                "hands": hands,
+                "melds": [[["AC", "AC", "AH"]], [["8H", "8C", "8D"]]],
+                "pile": ["KH", "KC", "QH", "QC", "JH", "JC", "9D", "9H", "TC"],
+            },
+            before=["take TS TD", "discard 5H"],
+            good=["discard JK", "meld*"],
+        )
         forced_turns(c, 0, 4, draws=["4C", "KD", "5D", "QD", "6S", "JD", "9C", "KC"])
 
 
 def feed_top() -> None:
     specs = [
-        ("feed-seq5-s4", S4, ["5H", "6H", "7H", "8H", "9H"], ["TH"],
-         ["TH", "4H", "KC", "QD", "7S", "JC", "5C"],
-         "T♥ lets the next opponent take the top card onto its 5-card heart sequence for free "
-         "(no pair needed), leaving it two ends (4♥, J♥) for a samba. Self-play "
-         "(python -m py_engine.ai.judge tests/blunders --id feed-seq5-s4, 150 samples): T♥ "
-         "−1,598, Q♦ −874, 4♥ −915 (4♥ leaves one end only and was not clearly worse than the "
-         "other cards: it is not listed)"),
-        ("feed-seq6-s4", S4, ["6D", "7D", "8D", "9D", "TD", "JD"], ["QD", "5D"],
-         ["QD", "5D", "KC", "9S", "7S", "JC", "AC"],
-         "Q♦ or 5♦ on top lets the next opponent make a samba (1,500) by taking the top card"),
-        ("feed-seq4-s2", {"rules": "samba", "players": 2}, ["9S", "TS", "JS", "QS"],
-         ["KS", "8S"], ["KS", "8S", "4C", "5D", "7H", "6C"],
-         "K♠ or 8♠ extends the opponent's spade sequence by the top-card take"),
-        ("feed-seq5-d4", {"rules": "dutch", "players": 4}, ["8C", "9C", "TC", "JC", "QC"],
-         ["KC", "7C"], ["KC", "7C", "4D", "5S", "9H", "6D", "AS"],
-         "dutch: K♣ or 7♣ goes straight onto the next opponent's club sequence"),
-        ("feed-seq6-s2", {"rules": "samba", "players": 2}, ["7C", "8C", "9C", "TC", "JC", "QC"],
-         ["KC", "6C"], ["KC", "6C", "4D", "5S", "9H", "8D", "AS"],
-         "K♣ or 6♣ gives the opponent a samba with the top card"),
+        (
+            "feed-seq5-s4",
+            S4,
+            ["5H", "6H", "7H", "8H", "9H"],
+            ["TH"],
+            ["TH", "4H", "KC", "QD", "7S", "JC", "5C"],
+            "T♥ lets the next opponent take the top card onto its 5-card heart sequence for free "
+            "(no pair needed), leaving it two ends (4♥, J♥) for a samba. Self-play "
+            "(python -m py_engine.ai.judge tests/blunders --id feed-seq5-s4, 150 samples): T♥ "
+            "−1,598, Q♦ −874, 4♥ −915 (4♥ leaves one end only and was not clearly worse than the "
+            "other cards: it is not listed)",
+        ),
+        (
+            "feed-seq6-s4",
+            S4,
+            ["6D", "7D", "8D", "9D", "TD", "JD"],
+            ["QD", "5D"],
+            ["QD", "5D", "KC", "9S", "7S", "JC", "AC"],
+            "Q♦ or 5♦ on top lets the next opponent make a samba (1,500) by taking the top card",
+        ),
+        (
+            "feed-seq4-s2",
+            {"rules": "samba", "players": 2},
+            ["9S", "TS", "JS", "QS"],
+            ["KS", "8S"],
+            ["KS", "8S", "4C", "5D", "7H", "6C"],
+            "K♠ or 8♠ extends the opponent's spade sequence by the top-card take",
+        ),
+        (
+            "feed-seq5-d4",
+            {"rules": "dutch", "players": 4},
+            ["8C", "9C", "TC", "JC", "QC"],
+            ["KC", "7C"],
+            ["KC", "7C", "4D", "5S", "9H", "6D", "AS"],
+            "dutch: K♣ or 7♣ goes straight onto the next opponent's club sequence",
+        ),
+        (
+            "feed-seq6-s2",
+            {"rules": "samba", "players": 2},
+            ["7C", "8C", "9C", "TC", "JC", "QC"],
+            ["KC", "6C"],
+            ["KC", "6C", "4D", "5S", "9H", "8D", "AS"],
+            "K♣ or 6♣ gives the opponent a samba with the top card",
+        ),
     ]
     for cid, tbl, seq, bad, hand0, reason in specs:
         n = tbl["players"]
-        hands = [hand0] + [["4S", "5S", "6S", "9D", "TH", "KH", "AD", "QS"]] \
-            + [3] * (n - 2)
-        add("feed_top", id=cid, reason=reason, source=CLUB,
-            scenario={**tbl, "seed": 5, "current": 0, "phase": "meld", "hands": hands,
-                      "melds": [[["AH", "AC", "AD"]], [seq]], "pile": ["9S", "4D", "TD", "8H"]},
-            blunders=["discard " + b for b in bad])
+        hands = [hand0] + [["4S", "5S", "6S", "9D", "TH", "KH", "AD", "QS"]] + [3] * (n - 2)
+        add(
+            "feed_top",
+            id=cid,
+            reason=reason,
+            source=CLUB,
+            scenario={
+                **tbl,
+                "seed": 5,
+                "current": 0,
+                "phase": "meld",
+                "hands": hands,
+                "melds": [[["AH", "AC", "AD"]], [seq]],
+                "pile": ["9S", "4D", "TD", "8H"],
+            },
+            blunders=["discard " + b for b in bad],
+        )
     # crawford: an unfrozen pile is taken by laying its top card on one of the side's melds
-    hands = [["QC", "KD", "9S", "7D", "5C", "AS", "4H"], ["4C", "4D", "5S", "6D", "8C", "8H"],
-             3, 3, 3, 3]
-    add("feed_top", id="feed-group-c6",
+    hands = [
+        ["QC", "KD", "9S", "7D", "5C", "AS", "4H"],
+        ["4C", "4D", "5S", "6D", "8C", "8H"],
+        3,
+        3,
+        3,
+        3,
+    ]
+    add(
+        "feed_top",
+        id="feed-group-c6",
         reason="crawford: the next opponent's side has a group of queens; a queen on an unfrozen "
-               "12-card pile lets it take the whole pile onto that group",
+        "12-card pile lets it take the whole pile onto that group",
         source=CLUB,
-        scenario={"rules": "crawford", "players": 6, "seed": 5, "current": 0, "phase": "meld",
-                  "hands": hands, "melds": [[["AH", "AC", "AD"]], [["QS", "QH", "QD", "QS"]],
-                                            [["6H", "6C", "6D"]]],
-                  "pile": ["9C", "KH", "6S", "TS", "8D", "TC", "JH", "9H", "7C", "5D", "4S",
-                           "KS"]},
-        blunders=["discard QC"])
+        scenario={
+            "rules": "crawford",
+            "players": 6,
+            "seed": 5,
+            "current": 0,
+            "phase": "meld",
+            "hands": hands,
+            "melds": [[["AH", "AC", "AD"]], [["QS", "QH", "QD", "QS"]], [["6H", "6C", "6D"]]],
+            "pile": ["9C", "KH", "6S", "TS", "8D", "TC", "JH", "9H", "7C", "5D", "4S", "KS"],
+        },
+        blunders=["discard QC"],
+    )
 
 
 def top_samba() -> None:
     specs = [
-        ("top-samba-high-s4", S4, ["5S", "6S", "7S", "8S", "9S", "TS"], "JS",
-         ["4C", "9D", "KH", "QC", "7D", "AC", "8H"]),
-        ("top-samba-low-s4", S4, ["5C", "6C", "7C", "8C", "9C", "TC"], "4C",
-         ["KD", "9D", "KH", "QS", "7D", "AC", "8H"]),
-        ("top-samba-d4", {"rules": "dutch", "players": 4}, ["8H", "9H", "TH", "JH", "QH", "KH"],
-         "AH", ["4C", "9D", "KS", "QC", "7D", "AC", "5S"]),
-        ("top-samba-s2", {"rules": "samba", "players": 2}, ["6D", "7D", "8D", "9D", "TD", "JD"],
-         "QD", ["4C", "9S", "KH", "QC", "7H", "AC", "5S"]),
+        (
+            "top-samba-high-s4",
+            S4,
+            ["5S", "6S", "7S", "8S", "9S", "TS"],
+            "JS",
+            ["4C", "9D", "KH", "QC", "7D", "AC", "8H"],
+        ),
+        (
+            "top-samba-low-s4",
+            S4,
+            ["5C", "6C", "7C", "8C", "9C", "TC"],
+            "4C",
+            ["KD", "9D", "KH", "QS", "7D", "AC", "8H"],
+        ),
+        (
+            "top-samba-d4",
+            {"rules": "dutch", "players": 4},
+            ["8H", "9H", "TH", "JH", "QH", "KH"],
+            "AH",
+            ["4C", "9D", "KS", "QC", "7D", "AC", "5S"],
+        ),
+        (
+            "top-samba-s2",
+            {"rules": "samba", "players": 2},
+            ["6D", "7D", "8D", "9D", "TD", "JD"],
+            "QD",
+            ["4C", "9S", "KH", "QC", "7H", "AC", "5S"],
+        ),
     ]
     for cid, tbl, seq, top, hand0 in specs:
         n = tbl["players"]
         hands = [hand0] + [3] + [8] * (n - 2)
-        add("top_samba", id=cid,
+        add(
+            "top_samba",
+            id=cid,
             reason=f"taking the top card {top} onto the side's 6-card sequence makes a samba "
-                   "(1,500) at once; drawing leaves it to the next player to cover, and the "
-                   "opponents (two canastas, three cards in the next hand) may go out before "
-                   "another chance comes",
+            "(1,500) at once; drawing leaves it to the next player to cover, and the "
+            "opponents (two canastas, three cards in the next hand) may go out before "
+            "another chance comes",
             source=CLUB,
-            scenario={**tbl, "seed": 6, "current": 0, "phase": "draw", "hands": hands,
-                      "melds": [[seq], [["AH", "AS", "AD", "AH", "AS", "AD", "AC"],
-                                        ["KH", "KS", "KD", "KH", "KS", "KD", "KC"]]],
-                      "pile": ["9S", "4D", "8D", top]},
-            blunders=["draw"])
+            scenario={
+                **tbl,
+                "seed": 6,
+                "current": 0,
+                "phase": "draw",
+                "hands": hands,
+                "melds": [
+                    [seq],
+                    [
+                        ["AH", "AS", "AD", "AH", "AS", "AD", "AC"],
+                        ["KH", "KS", "KD", "KH", "KS", "KD", "KC"],
+                    ],
+                ],
+                "pile": ["9S", "4D", "8D", top],
+            },
+            blunders=["draw"],
+        )
 
 
 def last_samba_card() -> None:
     specs = [
         # opponent sequence, the card(s) that complete it, where the other copies are
-        ("last-card-s4", S4, ["8D", "9D", "TD", "JD", "QD", "KD"], ["AD", "7D"],
-         {"pile": ["7D", "7D", "5C", "9S"], "own": [["AD", "AD", "AS"]]}),
-        ("last-card-low-s4", S4, ["4H", "5H", "6H", "7H", "8H", "9H"], ["TH"],
-         {"pile": ["TH", "6C", "9S"], "own": [["TH", "TC", "TS"]]}),
-        ("last-card-d4", {"rules": "dutch", "players": 4}, ["9S", "TS", "JS", "QS", "KS", "AS"],
-         ["8S"], {"pile": ["8S", "8S", "4C", "TD"], "own": [["AH", "AC", "AD"]]}),
-        ("last-card-s2", {"rules": "samba", "players": 2}, ["5C", "6C", "7C", "8C", "9C", "TC"],
-         ["JC", "4C"], {"pile": ["4C", "JC", "8D"], "own": [["JC", "JH", "JS"],
-                                                            ["4C", "4D", "4S"]]}),
+        (
+            "last-card-s4",
+            S4,
+            ["8D", "9D", "TD", "JD", "QD", "KD"],
+            ["AD", "7D"],
+            {"pile": ["7D", "7D", "5C", "9S"], "own": [["AD", "AD", "AS"]]},
+        ),
+        (
+            "last-card-low-s4",
+            S4,
+            ["4H", "5H", "6H", "7H", "8H", "9H"],
+            ["TH"],
+            {"pile": ["TH", "6C", "9S"], "own": [["TH", "TC", "TS"]]},
+        ),
+        (
+            "last-card-d4",
+            {"rules": "dutch", "players": 4},
+            ["9S", "TS", "JS", "QS", "KS", "AS"],
+            ["8S"],
+            {"pile": ["8S", "8S", "4C", "TD"], "own": [["AH", "AC", "AD"]]},
+        ),
+        (
+            "last-card-s2",
+            {"rules": "samba", "players": 2},
+            ["5C", "6C", "7C", "8C", "9C", "TC"],
+            ["JC", "4C"],
+            {"pile": ["4C", "JC", "8D"], "own": [["JC", "JH", "JS"], ["4C", "4D", "4S"]]},
+        ),
     ]
     for cid, tbl, seq, bad, where in specs:
         n = tbl["players"]
         hand0 = bad + ["KH", "QS", "9H", "6D", "5S"]
         hands = [hand0] + [8] * (n - 1)
-        add("last_samba_card", id=cid,
+        add(
+            "last_samba_card",
+            id=cid,
             reason=f"{' or '.join(bad)} is the last card that can make the opponents' 6-card "
-                   "sequence a samba (the other copies are in the pile and on the table): kept, "
-                   "the samba can never be made; discarded, the next player takes it as the "
-                   "top card",
+            "sequence a samba (the other copies are in the pile and on the table): kept, "
+            "the samba can never be made; discarded, the next player takes it as the "
+            "top card",
             source=CLUB,
-            scenario={**tbl, "seed": 7, "current": 0, "phase": "meld", "hands": hands,
-                      "melds": [where["own"], [seq]], "pile": where["pile"]},
-            blunders=["discard " + b for b in bad])
+            scenario={
+                **tbl,
+                "seed": 7,
+                "current": 0,
+                "phase": "meld",
+                "hands": hands,
+                "melds": [where["own"], [seq]],
+                "pile": where["pile"],
+            },
+            blunders=["discard " + b for b in bad],
+        )
 
 
 def out_loses_game() -> None:
     specs = [
-        ("out-loses-game-s4", S4, [8400, 9500], [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
-         [[["KC", "KC", "KD", "KD", "KS", "KH", "KH"], ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
-           ["5C", "6C", "7C", "8C", "9C", "TC"]],
-          [["AC", "AC", "AD", "AD", "AS", "AH", "AH"], ["JC", "JD", "JH", "JS", "JS"],
-           ["TH", "TD", "TS", "TS"], ["9H", "9D", "9S"]]]),
-        ("out-loses-game-s2", {"rules": "samba", "players": 2}, [8300, 9400],
-         [["KH", "KS", "8S"]],
-         [[["KC", "KC", "KD", "KD", "KS", "KH", "KH"], ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
-           ["5C", "6C", "7C", "8C", "9C", "TC"]],
-          [["AC", "AC", "AD", "AD", "AS", "AH", "AH"], ["JC", "JD", "JH", "JS", "JS"],
-           ["TH", "TD", "TS", "TS"], ["9H", "9D", "9S"]]]),
-        ("out-loses-game-d4", {"rules": "dutch", "players": 4}, [8400, 9800],
-         [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
-         [[["KC", "KC", "KD", "KD", "KS", "KH", "KH"], ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
-           ["5C", "6C", "7C", "8C", "9C", "TC"]],
-          [["AC", "AC", "AD", "AD", "AS", "AH", "AH"], ["JC", "JD", "JH", "JS", "JS"],
-           ["TH", "TD", "TS", "TS"], ["9H", "9D", "9S"]]]),
-        ("out-loses-game-c6", {"rules": "crawford", "players": 6}, [8400, 9500, 7000],
-         [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
-         [[["KC", "KC", "KD", "KD", "KS", "KH", "KH"], ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
-           ["5C", "6C", "7C", "8C", "9C", "TC"]],
-          [["AC", "AC", "AD", "AD", "AS", "AH", "AH"], ["JC", "JD", "JH", "JS", "JS"],
-           ["TH", "TD", "TS", "TS"], ["9H", "9D", "9S"]], [["6H", "6D", "6S"]]]),
+        (
+            "out-loses-game-s4",
+            S4,
+            [8400, 9500],
+            [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
+            [
+                [
+                    ["KC", "KC", "KD", "KD", "KS", "KH", "KH"],
+                    ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
+                    ["5C", "6C", "7C", "8C", "9C", "TC"],
+                ],
+                [
+                    ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
+                    ["JC", "JD", "JH", "JS", "JS"],
+                    ["TH", "TD", "TS", "TS"],
+                    ["9H", "9D", "9S"],
+                ],
+            ],
+        ),
+        (
+            "out-loses-game-s2",
+            {"rules": "samba", "players": 2},
+            [8300, 9400],
+            [["KH", "KS", "8S"]],
+            [
+                [
+                    ["KC", "KC", "KD", "KD", "KS", "KH", "KH"],
+                    ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
+                    ["5C", "6C", "7C", "8C", "9C", "TC"],
+                ],
+                [
+                    ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
+                    ["JC", "JD", "JH", "JS", "JS"],
+                    ["TH", "TD", "TS", "TS"],
+                    ["9H", "9D", "9S"],
+                ],
+            ],
+        ),
+        (
+            "out-loses-game-d4",
+            {"rules": "dutch", "players": 4},
+            [8400, 9800],
+            [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
+            [
+                [
+                    ["KC", "KC", "KD", "KD", "KS", "KH", "KH"],
+                    ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
+                    ["5C", "6C", "7C", "8C", "9C", "TC"],
+                ],
+                [
+                    ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
+                    ["JC", "JD", "JH", "JS", "JS"],
+                    ["TH", "TD", "TS", "TS"],
+                    ["9H", "9D", "9S"],
+                ],
+            ],
+        ),
+        (
+            "out-loses-game-c6",
+            {"rules": "crawford", "players": 6},
+            [8400, 9500, 7000],
+            [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
+            [
+                [
+                    ["KC", "KC", "KD", "KD", "KS", "KH", "KH"],
+                    ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
+                    ["5C", "6C", "7C", "8C", "9C", "TC"],
+                ],
+                [
+                    ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
+                    ["JC", "JD", "JH", "JS", "JS"],
+                    ["TH", "TD", "TS", "TS"],
+                    ["9H", "9D", "9S"],
+                ],
+                [["6H", "6D", "6S"]],
+            ],
+        ),
     ]
     for cid, tbl, scores, hh, melds in specs:
         n = tbl["players"]
@@ -357,52 +696,92 @@ def out_loses_game() -> None:
             hands = [hh[0], rest[0]]
         else:
             hands = [hh[0]] + [rest[0]] + [hh[1]] + [rest[0]] * (n - 3)
-        c = add("out_loses_game", id=cid,
-                reason=(f"game totals {scores}: going out now scores about +1,500 for the side "
-                        "and about +1,100 for the opponents, who then pass 10,000 ahead: the "
-                        "game is lost at once; playing on keeps the 6-card club sequence's samba "
-                        "(1,500) in reach while the opponents cannot go out (one canasta). "
-                        "Judged by self-play: python -m py_engine.ai.judge tests/blunders --id "
-                        + cid),
-                source="self-play (py_engine.ai.judge), game totals",
-                scenario={**tbl, "seed": 8, "current": 0, "phase": "meld", "scores": scores,
-                          "hands": hands, "melds": melds, "pile": ["9S", "4D", "8D", "6C"]})
-        if tbl["rules"] == "dutch":     # every red three laid already, as players do
+        c = add(
+            "out_loses_game",
+            id=cid,
+            reason=(
+                f"game totals {scores}: going out now scores about +1,500 for the side "
+                "and about +1,100 for the opponents, who then pass 10,000 ahead: the "
+                "game is lost at once; playing on keeps the 6-card club sequence's samba "
+                "(1,500) in reach while the opponents cannot go out (one canasta). "
+                "Judged by self-play: python -m py_engine.ai.judge tests/blunders --id " + cid
+            ),
+            source="self-play (py_engine.ai.judge), game totals",
+            scenario={
+                **tbl,
+                "seed": 8,
+                "current": 0,
+                "phase": "meld",
+                "scores": scores,
+                "hands": hands,
+                "melds": melds,
+                "pile": ["9S", "4D", "8D", "6C"],
+            },
+        )
+        if tbl["rules"] == "dutch":  # every red three laid already, as players do
             c["scenario"]["red_threes"] = [["3H", "3D", "3H"], ["3D", "3H", "3D"]]
         c["after"] = {"not_out": True}
 
 
 def answer_yes() -> None:
     specs = [
-        ("answer-yes-fits-s4", S4, 2,
-         ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "JK"]),
-        ("answer-yes-fits-d4", {"rules": "dutch", "players": 4}, 2,
-         ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "2S"]),
-        ("answer-yes-fits-c6", {"rules": "crawford", "players": 6}, 3,
-         ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "JK"]),
-        ("answer-yes-ahead-s4", S4, 2,
-         ["KS", "KH", "KD", "QD", "QC", "AH", "AD", "AS", "JS", "JD"]),
+        ("answer-yes-fits-s4", S4, 2, ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "JK"]),
+        (
+            "answer-yes-fits-d4",
+            {"rules": "dutch", "players": 4},
+            2,
+            ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "2S"],
+        ),
+        (
+            "answer-yes-fits-c6",
+            {"rules": "crawford", "players": 6},
+            3,
+            ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "JK"],
+        ),
+        (
+            "answer-yes-ahead-s4",
+            S4,
+            2,
+            ["KS", "KH", "KD", "QD", "QC", "AH", "AD", "AS", "JS", "JD"],
+        ),
     ]
     for cid, tbl, partner, hand_p in specs:
         n = tbl["players"]
         hands = [["9S", "9H", "9D", "5C"]] + [11] * (n - 1)
         hands[partner] = hand_p
         n_sides = {4: 2, 6: 3}[n]
-        melds = [[["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
-                  ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
-                  ["KC", "KC", "KD", "KD", "2H"], ["QS", "QH", "QH", "JK"], ["AC", "AS", "AC"],
-                  ["JC", "JH", "JH"]],
-                 [["4D", "4S", "4S"]], [["5H", "5S", "5S"]]][:n_sides]
+        melds = [
+            [
+                ["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
+                ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
+                ["KC", "KC", "KD", "KD", "2H"],
+                ["QS", "QH", "QH", "JK"],
+                ["AC", "AS", "AC"],
+                ["JC", "JH", "JH"],
+            ],
+            [["4D", "4S", "4S"]],
+            [["5H", "5S", "5S"]],
+        ][:n_sides]
         if cid.endswith("ahead-s4"):
             melds[0][2] = ["KC", "KC", "KS", "JK"]
-        c = add("answer_yes", id=cid,
-                reason="the partner asks to go out; this hand holds 150+ points that all fit "
-                       "the side's melds (kings and queens become canastas) and no opponent is "
-                       "near going out (no canasta, stock full): saying yes throws away "
-                       "several hundred points",
-                source=ISSUE + " goal 3",
-                scenario={**tbl, "seed": 9, "current": 0, "phase": "meld", "hands": hands,
-                          "melds": melds, "pile": ["9C", "4D", "8D", "6C"]})
+        c = add(
+            "answer_yes",
+            id=cid,
+            reason="the partner asks to go out; this hand holds 150+ points that all fit "
+            "the side's melds (kings and queens become canastas) and no opponent is "
+            "near going out (no canasta, stock full): saying yes throws away "
+            "several hundred points",
+            source=ISSUE + " goal 3",
+            scenario={
+                **tbl,
+                "seed": 9,
+                "current": 0,
+                "phase": "meld",
+                "hands": hands,
+                "melds": melds,
+                "pile": ["9C", "4D", "8D", "6C"],
+            },
+        )
         c["before"] = ["ask new 9S 9H 9D; discard 5C"]
         c["blunders"] = ["answer yes"]
 
@@ -414,43 +793,68 @@ def answer_held() -> None:
     """Issue 39 part 3: the asked partner holds two jokers, three twos and four aces (240
     points, more than the going-out bonus) while the side leads and no opponent is near going
     out; the asker going out without asking leaves the same hand to count."""
-    own = [["7C", "7C", "7D", "7D", "7S", "7H", "7H"], ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
-           ["KC", "KC", "KD"]]
+    own = [
+        ["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
+        ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
+        ["KC", "KC", "KD"],
+    ]
     weak = [["4D", "4S", "4S"], ["QS", "QH", "QD", "QC"]]
-    specs = [   # id, table, opponents' melds, their hands, the move asked about, blunders/good
+    specs = [  # id, table, opponents' melds, their hands, the move asked about, blunders/good
         ("answer-no-held-s4", S4, weak, ["6H", "8S", "TC"], "answer", ["answer yes"], None),
-        ("answer-no-held-d4", {"rules": "dutch", "players": 4}, weak, ["6H", "8S", "TC"],
-         "answer", ["answer yes"], None),
+        (
+            "answer-no-held-d4",
+            {"rules": "dutch", "players": 4},
+            weak,
+            ["6H", "8S", "TC"],
+            "answer",
+            ["answer yes"],
+            None,
+        ),
         ("answer-yes-small-s4", S4, weak, ["6H", "8S", "TC"], "answer", None, ["answer yes"]),
-        ("ask-first-held-s4", S4, weak, ["6H", "8S", "TC"], "meld", ["meld new 9D 9H 9S"],
-         None),
+        ("ask-first-held-s4", S4, weak, ["6H", "8S", "TC"], "meld", ["meld new 9D 9H 9S"], None),
     ]
     for cid, tbl, opp, opp_hand, kind, blunders, good in specs:
         held = ["6S", "7D", "4C"] if good else list(HELD)
         hands = [["9S", "9H", "9D", "5C"], opp_hand, held, ["6D", "8C", "TH"]]
         if kind == "answer" and good:
-            reason = ("the partner asks to go out while the side leads (two canastas to none) "
-                      "and this hand holds three low cards (15 points): going out now gains "
-                      "the bonus and ends the deal ahead; saying no only gives the opponents "
-                      "more turns. Judged by self-play: python -m py_engine.ai.judge "
-                      "tests/blunders --id " + cid)
+            reason = (
+                "the partner asks to go out while the side leads (two canastas to none) "
+                "and this hand holds three low cards (15 points): going out now gains "
+                "the bonus and ends the deal ahead; saying no only gives the opponents "
+                "more turns. Judged by self-play: python -m py_engine.ai.judge "
+                "tests/blunders --id " + cid
+            )
         elif kind == "answer":
-            reason = ("the partner asks to go out; this hand holds two jokers, three twos and "
-                      "four aces (240 points, more than going out's bonus) and no opponent can "
-                      "go out (no canasta): yes makes them count against the side instead of "
-                      "onto its melds next turn (issue 39: 'the cards left in hand scored "
-                      "-280'). Judged by self-play: python -m py_engine.ai.judge "
-                      "tests/blunders --id " + cid)
+            reason = (
+                "the partner asks to go out; this hand holds two jokers, three twos and "
+                "four aces (240 points, more than going out's bonus) and no opponent can "
+                "go out (no canasta): yes makes them count against the side instead of "
+                "onto its melds next turn (issue 39: 'the cards left in hand scored "
+                "-280'). Judged by self-play: python -m py_engine.ai.judge "
+                "tests/blunders --id " + cid
+            )
         else:
-            reason = ("going out without asking while the partner holds nine cards and no "
-                      "opponent can go out: the partner's hand counts against the side; asking "
-                      "first (or keeping the meld for next turn) lets the partner say no. "
-                      "Judged by self-play: python -m py_engine.ai.judge tests/blunders --id "
-                      + cid)
-        c = add("answer_yes" if kind == "answer" else "ask_first", id=cid, reason=reason,
-                source="issue 39 (observed in play) part 3",
-                scenario={**tbl, "seed": 9, "current": 0, "phase": "meld", "hands": hands,
-                          "melds": [own, opp], "pile": ["9C", "4D", "8D", "6C"]})
+            reason = (
+                "going out without asking while the partner holds nine cards and no "
+                "opponent can go out: the partner's hand counts against the side; asking "
+                "first (or keeping the meld for next turn) lets the partner say no. "
+                "Judged by self-play: python -m py_engine.ai.judge tests/blunders --id " + cid
+            )
+        c = add(
+            "answer_yes" if kind == "answer" else "ask_first",
+            id=cid,
+            reason=reason,
+            source="issue 39 (observed in play) part 3",
+            scenario={
+                **tbl,
+                "seed": 9,
+                "current": 0,
+                "phase": "meld",
+                "hands": hands,
+                "melds": [own, opp],
+                "pile": ["9C", "4D", "8D", "6C"],
+            },
+        )
         if tbl["rules"] == "dutch":
             c["scenario"]["red_threes"] = [["3H", "3D"], ["3D", "3H"]]
         if kind == "answer":
@@ -463,8 +867,10 @@ def answer_held() -> None:
 
 def dutch_red3() -> None:
     d4 = {"rules": "dutch", "players": 4}
-    opp_out = [["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
-               ["JC", "JD", "JH", "JS", "JS", "JC", "JD"]]
+    opp_out = [
+        ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
+        ["JC", "JD", "JH", "JS", "JS", "JC", "JD"],
+    ]
     specs = [
         ("red3-lay-d4", d4, ["3H", "7C", "9D", "KS", "QH", "5C"], "meld"),
         ("red3-lay-two-d4", d4, ["3D", "8C"], "meld"),
@@ -480,20 +886,37 @@ def dutch_red3() -> None:
         else:
             n_sides = 2
         melds = [[["KC", "KC", "KD"]], opp_out] + [[] for _ in range(n_sides - 2)]
-        reason = ("dutch: a red three still in hand at the end of the deal costs the side 750; "
-                  "the opponents can go out (two canastas, two cards in the next hand), so "
-                  "ending the turn without laying it risks 750 for nothing")
-        c = {"id": cid, "reason": reason, "source": "docs/rules.md section 9 (dutch)",
-             "scenario": {**tbl, "seed": 10, "current": 0, "phase": "meld", "hands": hands,
-                          "melds": melds, "pile": ["9C", "4D", "8D", "6C"]}}
+        reason = (
+            "dutch: a red three still in hand at the end of the deal costs the side 750; "
+            "the opponents can go out (two canastas, two cards in the next hand), so "
+            "ending the turn without laying it risks 750 for nothing"
+        )
+        c = {
+            "id": cid,
+            "reason": reason,
+            "source": "docs/rules.md section 9 (dutch)",
+            "scenario": {
+                **tbl,
+                "seed": 10,
+                "current": 0,
+                "phase": "meld",
+                "hands": hands,
+                "melds": melds,
+                "pile": ["9C", "4D", "8D", "6C"],
+            },
+        }
         if kind == "answer":
             partner = 2
             c["scenario"]["hands"][0] = ["9S", "9H", "9D", "5C"]
             c["scenario"]["hands"][partner] = ["3D", "6D", "7S"]
-            c["scenario"]["melds"][0] = [["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
-                                        ["8D", "8D", "8H", "8H", "8C", "2C", "2D"]]
-            c["reason"] = ("dutch: the partner asks to go out while this hand holds a red "
-                           "three (it cannot be laid while answering): yes costs the side 750")
+            c["scenario"]["melds"][0] = [
+                ["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
+                ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
+            ]
+            c["reason"] = (
+                "dutch: the partner asks to go out while this hand holds a red "
+                "three (it cannot be laid while answering): yes costs the side 750"
+            )
             c["before"] = ["ask new 9S 9H 9D; discard 5C"]
             c["blunders"] = ["answer yes"]
         else:
@@ -503,34 +926,75 @@ def dutch_red3() -> None:
 
 def hoard_wild() -> None:
     specs = [
-        ("hoard-wild-s4", S4, ["JK", "JK", "2C", "8S", "9D", "KH", "5C"],
-         [["QC", "QC", "QD", "QD", "QS", "2H", "2D"], ["KC", "KD", "KS", "KD"],
-          ["8H", "8D", "8C"]]),
-        ("hoard-wild-s2", {"rules": "samba", "players": 2}, ["JK", "2S", "2C", "9D", "KH", "5C"],
-         [["QC", "QC", "QD", "QD", "QS", "2H", "2D"], ["KC", "KD", "KS", "KD"],
-          ["8H", "8D", "8C"]]),
-        ("hoard-wild-d4", {"rules": "dutch", "players": 4}, ["JK", "JK", "2C", "9D", "KH", "5C"],
-         [["QC", "QC", "QD", "QD", "QS", "2H", "2D"], ["KC", "KD", "KS", "KD"],
-          ["8H", "8D", "8C"]]),
-        ("hoard-wild-c6", {"rules": "crawford", "players": 6},
-         ["JK", "JK", "2C", "9D", "KH", "5C"],
-         [["QC", "QC", "QD", "QD", "QS", "2H", "2D"], ["KC", "KD", "KS", "KD"],
-          ["8H", "8D", "8C"]]),
+        (
+            "hoard-wild-s4",
+            S4,
+            ["JK", "JK", "2C", "8S", "9D", "KH", "5C"],
+            [
+                ["QC", "QC", "QD", "QD", "QS", "2H", "2D"],
+                ["KC", "KD", "KS", "KD"],
+                ["8H", "8D", "8C"],
+            ],
+        ),
+        (
+            "hoard-wild-s2",
+            {"rules": "samba", "players": 2},
+            ["JK", "2S", "2C", "9D", "KH", "5C"],
+            [
+                ["QC", "QC", "QD", "QD", "QS", "2H", "2D"],
+                ["KC", "KD", "KS", "KD"],
+                ["8H", "8D", "8C"],
+            ],
+        ),
+        (
+            "hoard-wild-d4",
+            {"rules": "dutch", "players": 4},
+            ["JK", "JK", "2C", "9D", "KH", "5C"],
+            [
+                ["QC", "QC", "QD", "QD", "QS", "2H", "2D"],
+                ["KC", "KD", "KS", "KD"],
+                ["8H", "8D", "8C"],
+            ],
+        ),
+        (
+            "hoard-wild-c6",
+            {"rules": "crawford", "players": 6},
+            ["JK", "JK", "2C", "9D", "KH", "5C"],
+            [
+                ["QC", "QC", "QD", "QD", "QS", "2H", "2D"],
+                ["KC", "KD", "KS", "KD"],
+                ["8H", "8D", "8C"],
+            ],
+        ),
     ]
     for cid, tbl, hand0, own in specs:
         n = tbl["players"]
         hands = [hand0] + [["6H", "8S"]] + [5] * (n - 2)
         n_sides = {2: 2, 4: 2, 6: 3}[n]
-        melds = [own, [["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
-                       ["JC", "JD", "JH", "JS", "JS", "JC", "JD"]]] + [[]] * (n_sides - 2)
-        c = add("hoard_wild", id=cid,
-                reason="the next opponent holds two cards and its side can go out: the deal is "
-                       "about to end, and every wild card still in hand then counts 20 or 50 "
-                       "against the side; they fit the side's melds now",
-                source=ISSUE + ": 'a computer player ended a deal holding 2♦ 2♥ 2♠ and a "
-                               "joker (−120)'",
-                scenario={**tbl, "seed": 11, "current": 0, "phase": "meld", "hands": hands,
-                          "melds": melds, "pile": ["9C", "4D", "8D", "6C"]})
+        melds = [
+            own,
+            [
+                ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
+                ["JC", "JD", "JH", "JS", "JS", "JC", "JD"],
+            ],
+        ] + [[]] * (n_sides - 2)
+        c = add(
+            "hoard_wild",
+            id=cid,
+            reason="the next opponent holds two cards and its side can go out: the deal is "
+            "about to end, and every wild card still in hand then counts 20 or 50 "
+            "against the side; they fit the side's melds now",
+            source=ISSUE + ": 'a computer player ended a deal holding 2♦ 2♥ 2♠ and a joker (−120)'",
+            scenario={
+                **tbl,
+                "seed": 11,
+                "current": 0,
+                "phase": "meld",
+                "hands": hands,
+                "melds": melds,
+                "pile": ["9C", "4D", "8D", "6C"],
+            },
+        )
         c["after"] = {"not_held": ["JK", "2C", "2D", "2H", "2S"]}
 
 

@@ -6,6 +6,7 @@ hand-written views.
 
     python tests/js/engine_views.py [--per-kind 12]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -28,9 +29,14 @@ LIVE = ("draw", "meld", "answer")
 def verbs(view: dict) -> set[str]:
     """The kinds of the view's moves: their verbs, a whole pile taken onto a meld ("take m3")
     apart from a pile take with cards from the hand."""
-    return {text if text.startswith("answer") else
-            "take_onto" if text.startswith("take m") else text.split(" ")[0]
-            for text in view["legal"]["targets"]["all"]}
+    return {
+        text
+        if text.startswith("answer")
+        else "take_onto"
+        if text.startswith("take m")
+        else text.split(" ")[0]
+        for text in view["legal"]["targets"]["all"]
+    }
 
 
 def collect(per_kind: int) -> list[dict]:
@@ -51,7 +57,7 @@ def collect(per_kind: int) -> list[dict]:
                         out.append(view)
                     move = random_move(g, rng) if kind == "random" else bots[g.current].choose(view)
                     g.play(move)
-                if g.phase == "deal_over":   # the next deal's word
+                if g.phase == "deal_over":  # the next deal's word
                     view = view_for(g, g.current)
                     if view["legal"] and seen.get("next", 0) < per_kind:
                         seen["next"] = seen.get("next", 0) + 1
