@@ -139,7 +139,9 @@ NET = "net."
 def quoted_literals(*dirs_globs) -> set[str]:
     found = set()
     for folder, pattern in dirs_globs:
-        for path in sorted(folder.glob(pattern)):
+        paths = sorted(folder.glob(pattern))
+        assert paths, f"no {pattern} in {folder}: the scan is broken"
+        for path in paths:
             found |= set(re.findall(r'"([^"\\\n]*)"', path.read_text(encoding="utf-8")))
     return found
 
@@ -156,7 +158,11 @@ def test_every_friends_text_the_page_asks_for_exists_and_every_one_is_asked_for(
     # Keys made from a code: nt(`err.${code}`); the code is written in the page or the engine.
     prefixes = set(re.findall(r"\bnt\(`([\w.]+)\$\{", source))
     assert {"err.", "problem.", "state."} <= prefixes, prefixes
-    literals = quoted_literals((js, "*.js"), (ROOT / "py_engine" / "netplay", "*.py"))
+    import py_engine.netplay
+
+    # The engine's sources where it is imported from (the Pyodide stage installs the wheel).
+    netplay_src = Path(py_engine.netplay.__file__).parent
+    literals = quoted_literals((js, "*.js"), (netplay_src, "*.py"))
     stale = sorted(
         k
         for k in net
