@@ -1,4 +1,4 @@
-"""``python -m py_engine``: simulate, check, replay, bench, soak, tournament.
+"""``python -m py_engine``: simulate, check, replay, bench, soak, tournament, coach.
 
 The long runs (tournament, soak) print a progress line on stderr (deals done, rate, time left)
 and their result as JSON on stdout; ``--ray`` spreads their deals over a Ray cluster
@@ -91,7 +91,24 @@ def main(argv: list[str] | None = None, out=None) -> int:
         default=None,
         help="play deals on a Ray cluster (as tournament --ray)",
     )
+    co = sub.add_parser(
+        "coach",
+        help="weigh one seat's decisions in a game record against hard's search (JSON; "
+        "docs/ai.md, 'The coach')",
+    )
+    co.add_argument("record", help="a game record (docs/formats.md), a scenario's too")
+    co.add_argument("--seat", required=True, help="the seat to review (0 .. players - 1)")
+    co.add_argument(
+        "--budget",
+        default=None,
+        help="seconds per decision on the reference machine, turned into a fixed number of "
+        "samples (deterministic; default 0.5, 100 samples)",
+    )
+    co.add_argument("--seed", type=int, default=0, help="the samples' seed")
     args = p.parse_args(argv)
+
+    if args.cmd == "coach":
+        return _coach(args, out)
 
     if args.cmd == "simulate":
         from .rules import get_rules
@@ -183,5 +200,36 @@ def main(argv: list[str] | None = None, out=None) -> int:
         except (ValueError, SpreadError) as e:
             print(json.dumps({"ok": False, "error": str(e)}), file=out)
             return 2
+    print(json.dumps(result, indent=1), file=out)
+    return 0
+
+
+def _coach(args, out) -> int:
+    """``coach``: every check before the first verdict; an error goes to stderr, exit code 2."""
+    from .ai.coach import DEFAULT_BUDGET, CoachError, review
+
+    def fail(msg: str) -> int:
+        print(f"coach: {msg}", file=sys.stderr)
+        return 2
+
+    try:
+        with open(args.record, encoding="utf-8") as f:
+            record = json.load(f)
+    except (OSError, ValueError) as e:
+        return fail(f"cannot read the record {args.record}: {e}")
+    try:
+        seat = int(args.seat)
+    except ValueError:
+        return fail(f"seat must be a whole number, not {args.seat!r}")
+    budget: float = DEFAULT_BUDGET
+    if args.budget is not None:
+        try:
+            budget = float(args.budget)
+        except ValueError:
+            return fail(f"the budget must be a positive number of seconds, not {args.budget!r}")
+    try:
+        result = review(record, seat, budget, args.seed)
+    except CoachError as e:
+        return fail(str(e))
     print(json.dumps(result, indent=1), file=out)
     return 0

@@ -55,6 +55,7 @@ AI_ORDER = [
     "hard",
     "levels",
     "hints",
+    "coach",
     "judge",
     "tournament",
     "__init__",

@@ -61,6 +61,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "why.waits_game": ("side",),
     "why.keeps_pair": (),
     "why.next_deal": (),
+    "why.search_gain": ("points",),
     "warn.feeds_known_pair": ("seat", "rank", "cards"),
     "warn.leaves_pile_open": ("seat", "cards"),
     "warn.feeds_sequence": ("seat", "card"),

@@ -1,0 +1,287 @@
+"""The coach: which of one seat's decisions in a game record cost the most, and what was better.
+
+``review(record, seat)`` replays the record (docs/formats.md; one that starts from a scenario
+too) and, at each decision of ``seat`` (a move of its in a deal's live phases: the draw or take,
+each meld step, the discard, asking, answering, going out), weighs the move played against
+``hard``'s candidates from that seat's view only (``view_for``: what a bot gets, never the
+hidden hands):
+
+- the moves: ``hard``'s shortlist (``HardBot.candidates`` of ``medium``'s ranking), its exact
+  going-out line where it has one (``endgame.best_going_out``), and the move played;
+- ``samples`` determinizations of the view (``hard.worlds``), the same for every move (common
+  random numbers); in each, every move is played and ``hard``'s rollout goes on from it
+  (``HardBot.rollout``: ``medium`` at every seat for a round, the rest of the own turn by
+  ``medium`` itself) and the outcome is scored from the seat's side (``rollout.evaluate`` with
+  the leaf estimate), as ``hard`` scores its own search, with ``GAME`` points more or less where
+  the sample ends the game won or lost (``value``);
+- the best move found is the one with the highest mean; the **cost** of the move played is the
+  mean of the paired differences (best minus played) with the interval
+  ``mean ± t · sd / √n`` (``t``: ``Z`` widened for few samples, as ``hard``'s bound);
+- the mark: ``"blunder"`` when the cost is at least ``BLUNDER`` points, ``"mistake"`` at least
+  ``MISTAKE``, in both cases only with the interval's lower end above zero; else ``None``.
+
+The work is a number of samples, never a time (``samples_for``): the verdicts depend only on the
+record, the seat, the budget and the seed. A decision whose outcome is settled (from
+``MIN_SAMPLES`` on, every fourth sample, no move's upper bound on its gain over the move played
+reaches ``MISTAKE``) stops sampling early: it cannot be marked. Decisions with a single
+legal move (a forced draw) are listed with ``"forced": true`` and not searched.
+
+Each entry carries the better move's reasons (``explain.reasons_of``), the blunders of the suite
+the move played commits (``explain.warnings_of``) and, where marked, ``why.search_gain``
+(the expected gain in points): codes and facts (``explain.CODES``), worded by the page.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from ..errors import IllegalMove, InvalidMove, ScenarioError
+from ..record import replay
+from ..state import Game
+from ..views import view_for
+from .determinize import laid_red_threes
+from .endgame import best_going_out
+from .explain import explain
+from .hard import HardBot, HardConfig
+from .rollout import evaluate
+
+# A mistake costs at least what ``hard`` needs to see to play another move than ``medium``'s
+# (``HardConfig.min_gain``), in points of expected deal score (the seat's side's margin over
+# the best other side); a blunder at least four times that
+MISTAKE = HardConfig.min_gain
+BLUNDER = 300.0
+# A game won (lost) in a sample counts this much on top of the deal's points (``value``: the
+# blunder judge's scale, ``judge.outcome``): the deal's points alone cannot see that going out
+# hands the game to the opponents
+GAME = 1000.0
+Z = 1.96  # the interval's normal quantile (95 %), widened for few samples (``_t``)
+MIN_SAMPLES = 16  # samples before a decision may be called settled
+# ``--budget`` seconds per decision buy this many samples each (``samples_for``): about what
+# ``hard`` does in a second on the reference machine in the middle of a samba 4 deal
+SAMPLES_PER_SECOND = 200
+DEFAULT_BUDGET = 0.5  # seconds per decision (100 samples)
+MAX_BUDGET = 60.0
+LIVE = ("draw", "meld", "answer")
+
+
+class CoachError(ValueError):
+    """A record, seat or budget the coach cannot review (the message says why)."""
+
+
+def samples_for(budget: float) -> int:
+    """The samples a budget of ``budget`` seconds per decision buys (``SAMPLES_PER_SECOND``),
+    at least ``MIN_SAMPLES``; ``CoachError`` for a budget that is not a positive number."""
+    if (
+        isinstance(budget, bool)
+        or not isinstance(budget, (int, float))
+        or not math.isfinite(budget)
+        or budget <= 0
+    ):
+        raise CoachError(f"the budget must be a positive number of seconds, not {budget!r}")
+    if budget > MAX_BUDGET:
+        raise CoachError(f"the budget is at most {MAX_BUDGET:g} seconds per decision")
+    return max(MIN_SAMPLES, int(round(budget * SAMPLES_PER_SECOND)))
+
+
+def _t(n: int) -> float:
+    """``Z`` widened for ``n`` samples (Cornish-Fisher, as ``HardBot._t``)."""
+    return Z + (Z**3 + Z) / (4 * (n - 1)) if n > 1 else Z
+
+
+def _paired(xs: list[float], base: list[float]) -> tuple[float, float]:
+    """Mean of ``xs - base`` and the half-width of its interval."""
+    n = len(xs)
+    d = [a - b for a, b in zip(xs, base)]
+    mean = sum(d) / n
+    if n < 2:
+        return mean, math.inf
+    sd = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1))
+    return mean, _t(n) * sd / math.sqrt(n)
+
+
+def mark_of(cost: float, lower: float) -> str | None:
+    if lower <= 0:
+        return None
+    if cost >= BLUNDER:
+        return "blunder"
+    if cost >= MISTAKE:
+        return "mistake"
+    return None
+
+
+def moves_to_weigh(view: dict, played: str, bot: HardBot) -> list[str]:
+    """``hard``'s candidates at this view (its exact going-out line first where it has one),
+    then the move played if it is not among them."""
+    ranked = bot.medium.rank_moves(view)
+    cands = bot.candidates(view, ranked)
+    if bot.endgame:
+        exact = best_going_out(view, bot.medium)
+        if exact is not None and exact not in cands:
+            cands = [exact, *cands]
+    if played not in cands:
+        cands = [*cands, played]
+    return cands
+
+
+def assess(view: dict, played: str, samples: int, seed: int = 0) -> dict[str, Any]:
+    """The verdict on ``played`` (a legal move text of ``view``, as ``Game.moves`` writes it)
+    with at most ``samples`` samples: the module doc's entry, without the record's index."""
+    legal = view.get("legal") or {}
+    n_legal = len(legal.get("moves", [])) + len(legal.get("melds", []))
+    entry: dict[str, Any] = {
+        "move": played,
+        "best": played,
+        "cost": 0.0,
+        "interval": [0.0, 0.0],
+        "mark": None,
+        "samples": 0,
+    }
+    if n_legal <= 1:
+        return {**entry, "forced": True, "reasons": [], "warnings": []}
+    bot = HardBot(seed=seed, iterations=samples)
+    cands = moves_to_weigh(view, played, bot)
+    values: list[list[float]] = [[] for _ in cands]
+    p = cands.index(played)
+    if len(cands) > 1:
+        me, side = view["seat"], view["my_side"]
+        weights = bot.leaf_weights.get(view["rules"]["name"])
+        worlds = bot.worlds(view)
+        key = f"coach:{seed}:{view['version']}:{me}"
+        for n in range(samples):
+            world = worlds.sample(random.Random(f"{key}:{n}"))
+            laid_red_threes(world, me, view)
+            for i, mv in enumerate(cands):
+                g = world.copy(log=True)
+                g.play(mv)
+                bot.rollout(g, me)
+                values[i].append(value(g, side, weights))
+            k = n + 1
+            if k >= MIN_SAMPLES and k % 4 == 0 and _settled(values, p):
+                break
+    n = len(values[0])
+    explained = explain(view, played)
+    entry["warnings"] = explained["warnings"]
+    entry["samples"] = n
+    if n == 0:
+        entry["reasons"] = []
+        return entry
+    means = [sum(v) / n for v in values]
+    b = max(range(len(cands)), key=lambda i: (means[i], i == p))
+    entry["means"] = {m: round(x, 1) for m, x in zip(cands, means)}
+    if b == p:
+        entry["reasons"] = explained["reasons"]
+        return entry
+    cost, half = _paired(values[b], values[p])
+    lo, hi = cost - half, cost + half
+    mark = mark_of(cost, lo)
+    reasons = explain(view, cands[b])["reasons"]
+    if mark is not None:
+        reasons = [*reasons, {"key": "why.search_gain", "points": int(round(cost))}]
+    entry.update(
+        best=cands[b],
+        cost=round(cost, 1),
+        interval=[round(lo, 1), round(hi, 1) if math.isfinite(hi) else None],
+        mark=mark,
+        reasons=reasons,
+    )
+    return entry
+
+
+def value(g: Game, side: int, weights: list[float] | None) -> float:
+    """A sample's outcome for ``side``: ``hard``'s (``rollout.evaluate``), and ``GAME`` points
+    more (or less) where the sample ended the game won (or lost) by the side."""
+    v = evaluate(g, side, None, weights)
+    if g.phase == "game_over" and g.result is not None and g.result["winner"] is not None:
+        v += GAME if g.result["winner"] == side else -GAME
+    return v
+
+
+def _settled(values: list[list[float]], p: int) -> bool:
+    """No move's upper bound on its gain over the move played reaches ``MISTAKE``."""
+    for i, vals in enumerate(values):
+        if i != p:
+            mean, half = _paired(vals, values[p])
+            if mean + half >= MISTAKE:
+                return False
+    return True
+
+
+def load(record: Any) -> Game:
+    """The record's game after its last move (``record.replay``: every move checked);
+    ``CoachError`` for a record that is not one or holds a move that is not legal."""
+    try:
+        return replay(record)
+    except ScenarioError as e:
+        raise CoachError(str(e)) from None
+
+
+def decisions(record: dict, seat: int) -> Iterator[tuple[int, dict, str]]:
+    """(index in the record's moves, the seat's view before it, the move as played) for each
+    move of ``seat`` in a deal's live phases, in order (the record must have passed ``load``)."""
+    g = replay(record, upto=0)
+    for i, text in enumerate(record["moves"]):
+        mine = g.current == seat and g.phase in LIVE
+        view = view_for(g, seat) if mine else None
+        try:
+            g.play(text)
+        except (IllegalMove, InvalidMove) as e:  # (``load`` checked it)
+            raise CoachError(f"move {i + 1} ({text!r}) is not legal: {e}") from None
+        if view is not None:
+            yield i, view, g.moves[-1]
+
+
+def check_seat(game: Game, seat: Any) -> int:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+        raise CoachError(f"seat must be a number from 0 to {game.players - 1}, not {seat!r}")
+    return seat
+
+
+def review(
+    record: Any,
+    seat: Any,
+    budget: float = DEFAULT_BUDGET,
+    seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """The whole review: ``{"seat", "budget", "samples", "seed", "decisions": [entry, ...],
+    "summary": [{"deal", "decisions", "mistake", "blunder"}, ...]}``. Everything is checked
+    (``CoachError``) before the first decision is weighed. ``progress(done, total)`` is called
+    after each decision."""
+    samples = samples_for(budget)
+    game = load(record)
+    seat = check_seat(game, seat)
+    todo = list(decisions(record, seat))
+    out = []
+    for j, (i, view, played) in enumerate(todo):
+        entry = {"index": i, "deal": view["deal"], "phase": view["phase"]}
+        entry.update(assess(view, played, samples, seed))
+        out.append(entry)
+        if progress is not None:
+            progress(j + 1, len(todo))
+    return {
+        "seat": seat,
+        "budget": budget,
+        "samples": samples,
+        "seed": seed,
+        "decisions": out,
+        "summary": summary(out),
+    }
+
+
+def summary(entries: list[dict]) -> list[dict]:
+    """Per deal: the decisions weighed and how many of them are marked each way."""
+    deals: dict[int, dict] = {}
+    for e in entries:
+        d = deals.setdefault(
+            e["deal"], {"deal": e["deal"], "decisions": 0, "mistake": 0, "blunder": 0}
+        )
+        d["decisions"] += 1
+        if e["mark"]:
+            d[e["mark"]] += 1
+    return [deals[k] for k in sorted(deals)]
+
+
+__all__ = ["review", "assess", "samples_for", "CoachError", "MISTAKE", "BLUNDER"]
