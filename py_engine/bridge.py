@@ -42,6 +42,7 @@ class Bridge:
 
     def __init__(self):
         self.session: Session | None = None
+        self.review = None  # the coach's review under way (``op_coach``), if any
 
     # The table, for tests and the in-page tools ------------------------------------------
     @property
@@ -197,6 +198,46 @@ class Bridge:
 
         return {"ok": True, "version": g.version, "review": deal_review(g)}
 
+    def op_coach(self, req: dict) -> dict:
+        """The coach's review of one seat's play in a finished deal (docs/bridge.md "The
+        coach"), worked in steps: ``start``, then ``step`` (one decision each) until finished,
+        or ``stop``. The game is read at ``start`` only."""
+        from .ai.coach import DEFAULT_BUDGET, CoachError, Review
+
+        action = req.get("action")
+        if action == "start":
+            s = self._table()
+            g = s.game
+            over = g.phase in ("deal_over", "game_over")
+            deal = req.get("deal", g.deal_no if over else g.deal_no - 1)
+            if deal == g.deal_no and not over:
+                raise SessionError("not_your_turn", "the deal is not over yet")
+            if deal == 0:
+                raise SessionError("not_your_turn", "no deal is over yet")
+            seat = req.get("seat", s.viewer())
+            try:
+                review = Review(
+                    s.record(), seat, req.get("budget", DEFAULT_BUDGET), req.get("seed", 0), deal
+                )
+            except CoachError as e:
+                raise SessionError("bad_option", str(e)) from None
+            self.review = review
+            return {"ok": True, "coach": _progress(review)}
+        if action not in ("step", "stop"):
+            raise SessionError("bad_request", "'action' must be 'start', 'step' or 'stop'")
+        review = self.review
+        if review is None:
+            raise SessionError("bad_request", "no review is under way")
+        if action == "stop":
+            self.review = None
+            return {"ok": True, "coach": {**_progress(review), "stopped": True}}
+        entry = review.step()
+        out: dict[str, Any] = {"ok": True, "coach": _progress(review), "entry": entry}
+        if review.finished:
+            out["result"] = review.result()
+            self.review = None
+        return out
+
     def op_lesson(self, req: dict) -> dict:
         """Start a lesson: validate it, set up its scenario and seats."""
         return self._start(Session.from_lesson(req.get("lesson")), step=0)
@@ -225,6 +266,17 @@ def record_check(rec: dict) -> str:
     """A checksum over a saved record (everything but the check itself)."""
     body = {k: v for k, v in rec.items() if k != "check"}
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def _progress(review) -> dict:
+    return {
+        "seat": review.seat,
+        "deal": review.deal,
+        "samples": review.samples,
+        "done": review.done,
+        "total": review.total,
+        "finished": review.finished,
+    }
 
 
 def _err(code: str, message: str, detail: dict | None = None) -> dict:

@@ -218,12 +218,15 @@ def load(record: Any) -> Game:
         raise CoachError(str(e)) from None
 
 
-def decisions(record: dict, seat: int) -> Iterator[tuple[int, dict, str]]:
+def decisions(
+    record: dict, seat: int, deal: int | None = None
+) -> Iterator[tuple[int, dict, str]]:
     """(index in the record's moves, the seat's view before it, the move as played) for each
-    move of ``seat`` in a deal's live phases, in order (the record must have passed ``load``)."""
+    move of ``seat`` in a deal's live phases (of deal number ``deal`` only, if given), in order
+    (the record must have passed ``load``)."""
     g = replay(record, upto=0)
     for i, text in enumerate(record["moves"]):
-        mine = g.current == seat and g.phase in LIVE
+        mine = g.current == seat and g.phase in LIVE and (deal is None or g.deal_no == deal)
         view = view_for(g, seat) if mine else None
         try:
             g.play(text)
@@ -239,6 +242,66 @@ def check_seat(game: Game, seat: Any) -> int:
     return seat
 
 
+class Review:
+    """A review worked one decision at a time (``step``), so that a caller (the page's worker,
+    through the bridge) can answer other requests between steps, show progress and stop.
+    Everything is checked (``CoachError``) when it is made, before any decision is weighed;
+    the views are taken then, so the review does not depend on what the game does next."""
+
+    def __init__(
+        self,
+        record: Any,
+        seat: Any,
+        budget: float = DEFAULT_BUDGET,
+        seed: int = 0,
+        deal: int | None = None,
+    ):
+        self.samples = samples_for(budget)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise CoachError(f"seed must be a whole number, not {seed!r}")
+        game = load(record)
+        self.seat = check_seat(game, seat)
+        if deal is not None and (
+            isinstance(deal, bool) or not isinstance(deal, int) or not 1 <= deal <= game.deal_no
+        ):
+            raise CoachError(f"deal must be a number from 1 to {game.deal_no}, not {deal!r}")
+        self.budget, self.seed, self.deal = budget, seed, deal
+        self.todo = list(decisions(record, self.seat, deal))
+        self.entries: list[dict] = []
+
+    @property
+    def total(self) -> int:
+        return len(self.todo)
+
+    @property
+    def done(self) -> int:
+        return len(self.entries)
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.total
+
+    def step(self) -> dict | None:
+        """Weigh the next decision and return its entry (None when all are done)."""
+        if self.finished:
+            return None
+        i, view, played = self.todo[self.done]
+        entry = {"index": i, "deal": view["deal"], "phase": view["phase"]}
+        entry.update(assess(view, played, self.samples, self.seed))
+        self.entries.append(entry)
+        return entry
+
+    def result(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "budget": self.budget,
+            "samples": self.samples,
+            "seed": self.seed,
+            "decisions": list(self.entries),
+            "summary": summary(self.entries),
+        }
+
+
 def review(
     record: Any,
     seat: Any,
@@ -246,29 +309,14 @@ def review(
     seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
-    """The whole review: ``{"seat", "budget", "samples", "seed", "decisions": [entry, ...],
-    "summary": [{"deal", "decisions", "mistake", "blunder"}, ...]}``. Everything is checked
-    (``CoachError``) before the first decision is weighed. ``progress(done, total)`` is called
-    after each decision."""
-    samples = samples_for(budget)
-    game = load(record)
-    seat = check_seat(game, seat)
-    todo = list(decisions(record, seat))
-    out = []
-    for j, (i, view, played) in enumerate(todo):
-        entry = {"index": i, "deal": view["deal"], "phase": view["phase"]}
-        entry.update(assess(view, played, samples, seed))
-        out.append(entry)
+    """The whole review (``Review``, every decision weighed): ``{"seat", "budget", "samples",
+    "seed", "decisions": [entry, ...], "summary": [{"deal", "decisions", "mistake",
+    "blunder"}, ...]}``. ``progress(done, total)`` is called after each decision."""
+    r = Review(record, seat, budget, seed)
+    while r.step() is not None:
         if progress is not None:
-            progress(j + 1, len(todo))
-    return {
-        "seat": seat,
-        "budget": budget,
-        "samples": samples,
-        "seed": seed,
-        "decisions": out,
-        "summary": summary(out),
-    }
+            progress(r.done, r.total)
+    return r.result()
 
 
 def summary(entries: list[dict]) -> list[dict]:
@@ -284,4 +332,4 @@ def summary(entries: list[dict]) -> list[dict]:
     return [deals[k] for k in sorted(deals)]
 
 
-__all__ = ["review", "assess", "samples_for", "CoachError", "MISTAKE", "BLUNDER"]
+__all__ = ["review", "Review", "assess", "samples_for", "CoachError", "MISTAKE", "BLUNDER"]
