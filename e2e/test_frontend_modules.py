@@ -24,6 +24,7 @@ RENDERER = {
     "targets",
     "a11y",
     "cards",
+    "coach-view",
 }
 # module -> modules it must not import (directly)
 FORBIDDEN = {

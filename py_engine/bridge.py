@@ -233,6 +233,10 @@ class Bridge:
             return {"ok": True, "coach": {**_progress(review), "stopped": True}}
         entry = review.step()
         out: dict[str, Any] = {"ok": True, "coach": _progress(review), "entry": entry}
+        if entry is not None:
+            # The seat's view at that decision (its own, as the coach weighed it): the page
+            # words the moves from its targets.
+            out["view"] = review.todo[review.done - 1][1]
         if review.finished:
             out["result"] = review.result()
             self.review = None

@@ -20,7 +20,8 @@ def snapshot(g: Game) -> dict:
 
 def deal_review(game: Game) -> dict:
     """The finished deal of ``game`` replayed from its record: the position after the deal and
-    after every move of it, each move with its log entries (docs/bridge.md "log": a ``kind`` and
+    after every move of it, each move with its place in the record's ``moves`` (``index``, as
+    the coach's entries name it) and its log entries (docs/bridge.md "log": a ``kind`` and
     its facts; the first is the move's own, events such as a red three laid or the deal's end
     follow)."""
     rec = game_record(game)
@@ -28,13 +29,15 @@ def deal_review(game: Game) -> dict:
     starts = [i + 1 for i, m in enumerate(moves) if m == "next"]
     start = starts[-1] if starts else 0
     g = replay(rec, upto=start)
-    steps = [{"seat": None, "move": "deal", "entries": [], **snapshot(g)}]
-    for text in moves[start:]:
+    steps = [{"seat": None, "index": None, "move": "deal", "entries": [], **snapshot(g)}]
+    for index, text in enumerate(moves[start:], start):
         seat = g.current
         first = len(g.log)
         g.play(text)
         # The move's log entries (its kind and facts, as the mover saw them: every hand of the
         # deal is shown by now), so the page tells the step from them.
         entries = [log_entry(e, seat, g, i) for i, e in enumerate(g.log[first:], first)]
-        steps.append({"seat": seat, "move": text, "entries": entries, **snapshot(g)})
+        steps.append(
+            {"seat": seat, "index": index, "move": text, "entries": entries, **snapshot(g)}
+        )
     return {"deal": game.deal_no, "steps": steps, "result": game.deal_result}

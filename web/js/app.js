@@ -18,8 +18,9 @@ import { LEFT_KEY } from "./save.js";
 import { paintSavedView } from "./boot-view.js";
 import * as RD from "./rules-data.js";
 import * as StatsView from "./stats-view.js";
+import { renderCoach } from "./coach-view.js";
 import { ui, say } from "./store.js";
-import { MODE, params, modeHooks, engine, send, begin, draw, applyView, stopBot, restartEngine } from "./session.js";
+import { MODE, params, modeHooks, engine, send, begin, draw, applyView, stopBot, restartEngine, onLanguage } from "./session.js";
 import { intents } from "./intents.js";
 import { MODE_SAVES, loadSettings, readSave, resumeSaved, onEngineReady, gameInWords, inProgress, leaveForLink, backToLeft } from "./saving.js";
 
@@ -72,6 +73,62 @@ async function engineDied(kind) {
   restartEngine();
 }
 
+/** A request whose failure (the worker gone, say) comes back as an error reply. */
+async function ask(request) {
+  try { return await send(request); } catch (err) { return { ok: false, error: { code: "internal", message: err.message } }; }
+}
+
+// The coach (docs/frontend.md, "The coach"): the player starts it from the deal review; it weighs
+// one decision a request, and each request waits until the page is waiting on nothing else (no
+// move on its way, no computer about to play), so play goes on while it works.
+const coachHandlers = {
+  start() { coachRun(); },
+  stop() {
+    const run = ui.coach;
+    if (!run || run.state !== "running") return;
+    run.state = "stopped";
+    send({ op: "coach", action: "stop" }).catch(() => {});
+    drawCoach();
+  },
+  jump(step) { if (step >= 0) comfort.reviewStep(step); },
+};
+
+function drawCoach() {
+  const r = ui.review;
+  // A friend's page has no game of its own to replay (the host's device runs it).
+  if (r && MODE !== "net") renderCoach(ui.coach, r.data, r.view, r.step, coachHandlers);
+}
+
+function pageIdle() {
+  return !ui.busy && !ui.thinking && !ui.bot.timer;
+}
+
+async function whenPageIdle() {
+  while (!pageIdle()) await new Promise((resolve) => { setTimeout(resolve, 100); });
+}
+
+async function coachRun() {
+  const r = ui.review;
+  if (!r) return;
+  const run = { deal: r.data.deal, state: "running", done: 0, total: 0, items: [], error: null };
+  ui.coach = run;
+  drawCoach();
+  await whenPageIdle();
+  let res = await ask({ op: "coach", action: "start", deal: run.deal });
+  while (ui.coach === run && run.state === "running") {
+    if (!res.ok) { run.state = "error"; run.error = res.error; break; }
+    if (res.entry) run.items.push({ entry: res.entry, view: res.view });
+    run.done = res.coach.done;
+    run.total = res.coach.total;
+    if (res.coach.finished) { run.state = "done"; break; }
+    drawCoach();
+    await whenPageIdle();
+    if (ui.coach !== run || run.state !== "running") return;
+    res = await ask({ op: "coach", action: "step" });
+  }
+  if (ui.coach === run) drawCoach();
+}
+
 const comfort = {
   showPile() { if (ui.view) C.renderPile(ui.view); },
   showHistory() { C.renderHistory(ui.view); },
@@ -83,12 +140,14 @@ const comfort = {
     const last = res.review.steps.length - 1;
     ui.review = { data: res.review, view: ui.view, step: last };
     C.renderReviewDialog(res.review, ui.view, last);
+    drawCoach();
   },
   reviewStep(i) {
     const r = ui.review;
     if (!r) return;
     r.step = Math.max(0, Math.min(r.data.steps.length - 1, i));
     C.renderReviewDialog(r.data, r.view, r.step, false);
+    drawCoach();
   },
   showPrefs() { C.renderPrefs(ui.prefs, true); },
   setPrefs(p) {
@@ -98,6 +157,12 @@ const comfort = {
     if (!p.skip && ui.skipping) draw();
   },
 };
+
+// An open deal review (and the coach's part of it) in the new language.
+onLanguage(() => {
+  const d = /** @type {HTMLDialogElement | null} */ ($id("dlg-review"));
+  if (ui.review && d && d.open) comfort.reviewStep(ui.review.step);
+});
 
 // ---------------------------------------------------------------- boot
 

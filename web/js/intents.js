@@ -6,7 +6,7 @@ import { t, reasonText, loadMessages, saveLanguage } from "./i18n.js";
 import * as R from "./render.js";
 import * as StatsView from "./stats-view.js";
 import { ui, say, myTurn, selectedCards } from "./store.js";
-import { MODE, params, modeHooks, engine, send, draw, applyView, playMove, runCheck, begin } from "./session.js";
+import { MODE, params, modeHooks, engine, send, draw, applyView, playMove, runCheck, begin, languageListeners } from "./session.js";
 import { findMove, movesOf, moveKind, ontoTargets, mergeTargets, partsOf, write, wordMove } from "./targets.js";
 import { moveInWords, reasonLine, ontoHint } from "./words.js";
 import { copyText, shareLink } from "./share.js";
@@ -318,6 +318,7 @@ export const intents = {
     if (/** @type {HTMLDialogElement | null} */ (document.getElementById("dlg-stats"))?.open) StatsView.draw();
     if (ui.view) draw();
     else R.render(ui);
+    for (const fn of languageListeners) fn(lang);
     if (modeHooks.language) modeHooks.language(lang);
   },
 };

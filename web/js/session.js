@@ -35,6 +35,10 @@ export function onView(fn) { viewListeners.push(fn); }
 // move is kept until its save is written).
 const moveListeners = [];
 export function onMoveSent(fn) { moveListeners.push(fn); }
+// Listeners of a new language, once its words are in (app.js: an open deal review is written
+// again).
+export const languageListeners = [];
+export function onLanguage(fn) { languageListeners.push(fn); }
 
 export function isComputer(view, seat) {
   if (seat === null || seat === undefined) return false;

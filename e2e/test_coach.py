@@ -1,0 +1,112 @@
+"""The coach in the deal review (docs/frontend.md, "The coach"): a deal played with a planted
+mistake, "Review my play" weighs the player's decisions in the worker, marks the mistake, words
+the better move and why in each of the four languages, and the replay jumps to it; the replay
+answers while the coach works.
+
+The position is the blunder suite's `out-loses-game-s2` (tests/blunders/out_loses_game.json):
+going out there hands the game to the opponents. The player goes out anyway, through clicks.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from pathlib import Path
+
+from messages import raw, text
+from play_driver import click_card, switch_language_by_script
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parent.parent
+CASE = next(
+    c
+    for c in json.loads((ROOT / "tests" / "blunders" / "out_loses_game.json").read_text())
+    if c["id"] == "out-loses-game-s2"
+)
+MY_TURN = 'body[data-my-turn="1"][data-busy="0"]'
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def pretty(card: str) -> str:
+    """A card as the page writes it (cards.js pretty): "8♠", "10♥", "Joker" aside."""
+    rank = "10" if card[0] == "T" else card[0]
+    return rank + SUITS[card[1]]
+
+
+def better_words(best: str, lang: str) -> str:
+    """The better move in the page's words (words.js moveInWords) for the moves this position
+    offers instead of going out: a discard."""
+    verb, card = best.split(" ")
+    assert verb == "discard", best
+    return text("coach.better", lang, move=text("hint.discard", lang, card=pretty(card)))
+
+
+def url(base_url: str) -> str:
+    sc = base64.urlsafe_b64encode(json.dumps(CASE["scenario"]).encode()).decode().rstrip("=")
+    return f"{base_url}index.html?embed=1&pace=0&levels=easy&scenario={sc}"
+
+
+def test_the_coach_marks_a_planted_mistake_in_four_languages(page, base_url, open_app):
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_app(page, url(base_url))
+    expect(page.locator(MY_TURN)).to_have_count(1)
+    # The planted mistake: lay the two kings, then discard the last card, going out.
+    click_card(page.locator('#hand .card[data-card="KH"]'))
+    click_card(page.locator('#hand .card[data-card="KS"]'))
+    page.locator('#my-melds .meld[data-meld="1"]').click()
+    expect(page.locator("body")).to_have_attribute("data-staged", "1")
+    page.locator('#actions button[data-action="confirm"]').click()
+    expect(page.locator(MY_TURN)).to_have_count(1)
+    click_card(page.locator('#hand .card[data-card="8S"]'))
+    page.locator('#actions button[data-action="discard"]').click()
+    expect(page.locator("#dlg-over")).to_be_visible()
+
+    page.locator('#dlg-over [data-comfort="review"]').click()
+    review = page.locator("#dlg-review")
+    expect(review).to_be_visible()
+    coach = review.locator("#dlg-review-coach")
+    expect(coach).to_have_attribute("data-state", "idle")
+    expect(coach.locator(".coach-about")).to_have_text(text("coach.about"))
+    body = review.locator("#dlg-review-body")
+    last = int(body.get_attribute("data-step"))
+    coach.locator('button[data-coach="start"]').click()
+    # The replay answers while the coach works (it is the page's; the coach's requests wait
+    # for an idle page, one decision each).
+    review.locator('[data-review="first"]').click()
+    expect(body).to_have_attribute("data-step", "0")
+    expect(coach).to_have_attribute("data-state", "done", timeout=180_000)
+    expect(page.locator('body[data-busy="0"]')).to_have_count(1)
+
+    item = coach.locator('.coach-item[data-mark="blunder"], .coach-item[data-mark="mistake"]')
+    expect(item).to_have_count(1)
+    mark = item.get_attribute("data-mark")
+    best = item.get_attribute("data-best")
+    step = int(item.get_attribute("data-step"))
+    assert 1 <= step <= last, (step, last)
+    summary = coach.locator(".coach-summary")
+    blunders, mistakes = (1, 0) if mark == "blunder" else (0, 1)
+    # Jump: the replay shows the marked move (laying the kings).
+    item.click()
+    expect(body).to_have_attribute("data-step", str(step))
+    expect(item).to_have_attribute("aria-current", "step")
+    shots = os.environ.get("SAMBA_SHOTS")
+    for lang in ("en", "fr", "ru", "nb"):
+        if lang != "en":
+            switch_language_by_script(page, lang)
+        cat = raw(lang)
+        expect(item.locator(".coach-mark")).to_have_text(cat[f"coach.mark.{mark}"])
+        expect(item.locator(".coach-better")).to_have_text(better_words(best, lang))
+        expect(item.locator(".coach-played")).to_have_text(
+            text("review.you.meld", lang, cards=f"{pretty('KH')} {pretty('KS')}")
+        )
+        why = item.locator(".coach-why").inner_text()
+        assert why.startswith(cat["coach.why"].split("{")[0]) and "⟦" not in why, why
+        expect(summary).to_have_text(
+            text("coach.summary", lang, blunders=blunders, mistakes=mistakes, n=2)
+        )
+        if shots:
+            page.screenshot(path=f"{shots}/coach-{lang}-1280x900.png")
+    if shots:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.screenshot(path=f"{shots}/coach-nb-390x844.png")
