@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import REASONS, IllegalMove, InvalidMove, ScenarioError
 from .moves import parse_move
 from .session import SEAT_KINDS, Session, SessionError
+
+if TYPE_CHECKING:
+    from .ai.coach import Review
 
 BRIDGE_CODES = (
     "bad_request",
@@ -42,7 +45,7 @@ class Bridge:
 
     def __init__(self):
         self.session: Session | None = None
-        self.review = None  # the coach's review under way (``op_coach``), if any
+        self.review: Review | None = None  # the coach's review under way (``op_coach``)
 
     # The table, for tests and the in-page tools ------------------------------------------
     @property
@@ -210,10 +213,8 @@ class Bridge:
             g = s.game
             over = g.phase in ("deal_over", "game_over")
             deal = req.get("deal", g.deal_no if over else g.deal_no - 1)
-            if deal == g.deal_no and not over:
+            if deal == g.deal_no and not over or "deal" not in req and deal == 0:
                 raise SessionError("not_your_turn", "the deal is not over yet")
-            if deal == 0:
-                raise SessionError("not_your_turn", "no deal is over yet")
             seat = req.get("seat", s.viewer())
             try:
                 review = Review(
@@ -225,20 +226,20 @@ class Bridge:
             return {"ok": True, "coach": _progress(review)}
         if action not in ("step", "stop"):
             raise SessionError("bad_request", "'action' must be 'start', 'step' or 'stop'")
-        review = self.review
-        if review is None:
+        going = self.review
+        if going is None:
             raise SessionError("bad_request", "no review is under way")
         if action == "stop":
             self.review = None
-            return {"ok": True, "coach": {**_progress(review), "stopped": True}}
-        entry = review.step()
-        out: dict[str, Any] = {"ok": True, "coach": _progress(review), "entry": entry}
+            return {"ok": True, "coach": {**_progress(going), "stopped": True}}
+        entry = going.step()
+        out: dict[str, Any] = {"ok": True, "coach": _progress(going), "entry": entry}
         if entry is not None:
             # The seat's view at that decision (its own, as the coach weighed it): the page
             # words the moves from its targets.
-            out["view"] = review.todo[review.done - 1][1]
-        if review.finished:
-            out["result"] = review.result()
+            out["view"] = going.todo[going.done - 1][1]
+        if going.finished:
+            out["result"] = going.result()
             self.review = None
         return out
 
@@ -272,7 +273,7 @@ def record_check(rec: dict) -> str:
     return hashlib.sha256(json.dumps(body, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def _progress(review) -> dict:
+def _progress(review: Review) -> dict:
     return {
         "seat": review.seat,
         "deal": review.deal,

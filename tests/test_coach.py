@@ -208,6 +208,7 @@ def test_bridge_review_can_be_stopped():
         ({"action": "start", "budget": 0}, "bad_option"),
         ({"action": "start", "budget": "1"}, "bad_option"),
         ({"action": "start", "deal": 2}, "bad_option"),
+        ({"action": "start", "deal": 0}, "bad_option"),
         ({"action": "start", "seed": "x"}, "bad_option"),
         ({"action": "go"}, "bad_request"),
         ({"action": "step"}, "bad_request"),

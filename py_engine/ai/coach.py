@@ -218,9 +218,7 @@ def load(record: Any) -> Game:
         raise CoachError(str(e)) from None
 
 
-def decisions(
-    record: dict, seat: int, deal: int | None = None
-) -> Iterator[tuple[int, dict, str]]:
+def decisions(record: dict, seat: int, deal: int | None = None) -> Iterator[tuple[int, dict, str]]:
     """(index in the record's moves, the seat's view before it, the move as played) for each
     move of ``seat`` in a deal's live phases (of deal number ``deal`` only, if given), in order
     (the record must have passed ``load``)."""
