@@ -61,6 +61,8 @@ def test_the_coach_marks_a_planted_mistake_in_four_languages(page, base_url, ope
     click_card(page.locator('#hand .card[data-card="8S"]'))
     page.locator('#actions button[data-action="discard"]').click()
     expect(page.locator("#dlg-over")).to_be_visible()
+    # "Warn me before a blunder" is off by default: the mistake was played without a question.
+    expect(page.locator("#dlg-coach-warn")).to_have_count(0)
 
     page.locator('#dlg-over [data-comfort="review"]').click()
     review = page.locator("#dlg-review")
@@ -110,3 +112,62 @@ def test_the_coach_marks_a_planted_mistake_in_four_languages(page, base_url, ope
     if shots:
         page.set_viewport_size({"width": 390, "height": 844})
         page.screenshot(path=f"{shots}/coach-nb-390x844.png")
+
+
+def hand(page) -> list[str]:
+    return sorted(c.get_attribute("data-card") for c in page.locator("#hand .card").all())
+
+
+def test_warn_me_before_a_blunder_asks_first_and_changes_nothing_until_told(
+    page, base_url, open_app
+):
+    """Off by default; switched on, the planted mistake stops at a question that words the
+    better move: "Think again" sends nothing (hand, melds, staged cards as they were), "Play it
+    anyway" plays it; a move that is no blunder goes through without a question."""
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_app(page, url(base_url))
+    expect(page.locator(MY_TURN)).to_have_count(1)
+    page.locator("#btn-prefs").click()
+    prefs = page.locator("#dlg-prefs")
+    expect(prefs).to_be_visible()
+    warn = prefs.locator('input[name="pref-warn"]')
+    expect(warn).not_to_be_checked()
+    warn.check()
+    prefs.locator(".dlg-buttons button").click()
+    expect(prefs).to_be_hidden()
+
+    click_card(page.locator('#hand .card[data-card="KH"]'))
+    click_card(page.locator('#hand .card[data-card="KS"]'))
+    page.locator('#my-melds .meld[data-meld="1"]').click()
+    expect(page.locator("body")).to_have_attribute("data-staged", "1")
+    kings = page.locator('#my-melds .meld[data-meld="1"] .card:not(.pending)').count()
+    confirm = page.locator('#actions button[data-action="confirm"]')
+    confirm.click()
+    ask = page.locator("#dlg-coach-warn")
+    expect(ask).to_be_visible()
+    best = ask.get_attribute("data-best")
+    expect(ask.locator(".coach-better")).to_have_text(better_words(best, "en"))
+    expect(ask.locator("h2")).to_have_text(text("coach.warn.title"))
+    if os.environ.get("SAMBA_SHOTS"):
+        page.screenshot(path=f"{os.environ['SAMBA_SHOTS']}/coach-warn-1280x900.png")
+    ask.locator('button[data-coach="back"]').click()
+    expect(ask).to_be_hidden()
+    expect(page.locator('body[data-busy="0"]')).to_have_count(1)
+    # Nothing was played: the kings are still staged (drawn on the meld, out of the hand).
+    expect(page.locator("body")).to_have_attribute("data-staged", "1")
+    meld = page.locator('#my-melds .meld[data-meld="1"]')
+    expect(meld.locator(".card.pending")).to_have_count(2)
+    expect(meld.locator(".card:not(.pending)")).to_have_count(kings)
+    assert hand(page) == ["8S"]
+
+    confirm.click()
+    expect(ask).to_be_visible()
+    ask.locator('button[data-coach="play"]').click()
+    expect(page.locator(MY_TURN)).to_have_count(1)
+    expect(meld.locator(".card:not(.pending)")).to_have_count(kings + 2)
+    expect(page.locator("body")).to_have_attribute("data-staged", "0")
+    assert hand(page) == ["8S"]
+    click_card(page.locator('#hand .card[data-card="8S"]'))
+    page.locator('#actions button[data-action="discard"]').click()
+    expect(page.locator("#dlg-over")).to_be_visible()
+    expect(ask).to_be_hidden()

@@ -224,8 +224,12 @@ class Bridge:
                 raise SessionError("bad_option", str(e)) from None
             self.review = review
             return {"ok": True, "coach": _progress(review)}
+        if action == "check":
+            return self._coach_check(req)
         if action not in ("step", "stop"):
-            raise SessionError("bad_request", "'action' must be 'start', 'step' or 'stop'")
+            raise SessionError(
+                "bad_request", "'action' must be 'start', 'step', 'stop' or 'check'"
+            )
         going = self.review
         if going is None:
             raise SessionError("bad_request", "no review is under way")
@@ -242,6 +246,31 @@ class Bridge:
             out["result"] = going.result()
             self.review = None
         return out
+
+    def _coach_check(self, req: dict) -> dict:
+        """"Warn me before a blunder": the coach's verdict on the viewer's move ``move`` before
+        it is played, from the viewer's view (seeded by the game's version, so the same
+        position and move give the same verdict). Plays nothing."""
+        from .ai.coach import DEFAULT_BUDGET, CoachError, assess, samples_for
+        from .views import view_for
+
+        s = self._table()
+        s.check_version(req.get("version"))
+        g = s.game
+        seat = s.viewer()
+        if g.current != seat or g.phase not in ("draw", "meld", "answer") or not s.is_human(seat):
+            raise SessionError("not_your_turn", "it is not your turn")
+        text = req.get("move")
+        if not isinstance(text, str):
+            raise SessionError("bad_request", "'move' must be a move text")
+        move = parse_move(text)
+        g.verify(move)  # IllegalMove: refused as a move would be
+        try:
+            samples = samples_for(req.get("budget", DEFAULT_BUDGET))
+        except CoachError as e:
+            raise SessionError("bad_option", str(e)) from None
+        entry = assess(view_for(g, seat), move.text(), samples, seed=g.version)
+        return {"ok": True, "version": g.version, "entry": entry}
 
     def op_lesson(self, req: dict) -> dict:
         """Start a lesson: validate it, set up its scenario and seats."""

@@ -18,9 +18,9 @@ import { LEFT_KEY } from "./save.js";
 import { paintSavedView } from "./boot-view.js";
 import * as RD from "./rules-data.js";
 import * as StatsView from "./stats-view.js";
-import { renderCoach } from "./coach-view.js";
+import { renderCoach, askBlunder } from "./coach-view.js";
 import { ui, say } from "./store.js";
-import { MODE, params, modeHooks, engine, send, begin, draw, applyView, stopBot, restartEngine, onLanguage } from "./session.js";
+import { MODE, params, modeHooks, engine, send, begin, draw, applyView, stopBot, restartEngine, onLanguage, beforeMove } from "./session.js";
 import { intents } from "./intents.js";
 import { MODE_SAVES, loadSettings, readSave, resumeSaved, onEngineReady, gameInWords, inProgress, leaveForLink, backToLeft } from "./saving.js";
 
@@ -156,6 +156,17 @@ const comfort = {
     C.renderPrefs(ui.prefs);
     if (!p.skip && ui.skipping) draw();
   },
+};
+
+// "Warn me before a blunder" (off by default): the coach weighs the player's move before it is
+// sent; a blunder asks first. Not in lessons (the lesson checks each move) nor in a game with
+// friends (the host's device runs it).
+beforeMove.check = async (move, view) => {
+  if (!ui.prefs || !ui.prefs.warn || (MODE !== "table" && MODE !== "embed")) return true;
+  const res = await ask({ op: "coach", action: "check", move, version: view.version });
+  // The check failed (the move is refused, say): the move goes its way and says why.
+  if (!res.ok || !res.entry || res.entry.mark !== "blunder") return true;
+  return askBlunder(res.entry, view);
 };
 
 // An open deal review (and the coach's part of it) in the new language.

@@ -42,7 +42,8 @@ function button(what, text, cls = "btn btn-ghost btn-small") {
   return b;
 }
 
-/** One marked decision: its mark, the move played, the better move, what it cost and why. */
+/** One marked decision: its mark, the move played, the better move and why (the engine's reasons
+ * end with what the better move is expected to gain). */
 function markedItem(item, review, view, step, current) {
   const { entry, view: seen } = item;
   const b = button("jump", "", "coach-item");
@@ -55,8 +56,7 @@ function markedItem(item, review, view, step, current) {
     el("span", "coach-played", step >= 0 ? describeStep(review.steps[step], view) : entry.move));
   const better = moveInWords(entry.best, seen) ?? entry.best;
   const lines = el("span", "coach-lines");
-  lines.append(el("span", "coach-better", t("coach.better", { move: better })),
-    el("span", "coach-cost", t("coach.cost", { n: Math.round(entry.cost) })));
+  lines.append(el("span", "coach-better", t("coach.better", { move: better })));
   const why = (entry.reasons || []).map((r) => reasonLine(r, seen)).filter(Boolean);
   if (why.length) lines.append(el("span", "coach-why", t("coach.why", { reasons: why.join("; ") })));
   b.append(head, lines);
@@ -108,4 +108,56 @@ export function renderCoach(coach, review, view, current, h) {
     }
     box.append(list);
   }
+}
+
+/**
+ * "Warn me before a blunder": the coach's verdict on the move about to be played (`entry`, for
+ * view `view`), with the better move and why. Resolves to true to play it anyway, false to
+ * think again (also Escape).
+ */
+export function askBlunder(entry, view) {
+  let d = /** @type {HTMLDialogElement | null} */ (document.getElementById("dlg-coach-warn"));
+  if (!d) {
+    d = /** @type {HTMLDialogElement} */ (el("dialog", "dlg"));
+    d.id = "dlg-coach-warn";
+    const form = el("div", "dlg-form");
+    const h = el("h2", null);
+    h.id = "dlg-coach-warn-title";
+    d.setAttribute("aria-labelledby", h.id);
+    const body = el("div", "dlg-body");
+    body.id = "dlg-coach-warn-body";
+    const buttons = el("div", "dlg-buttons");
+    const play = button("play", "", "btn btn-ghost");
+    const back = button("back", "", "btn btn-primary");
+    buttons.append(play, back);
+    form.append(h, body, buttons);
+    d.append(form);
+    document.body.append(d);
+  }
+  const dialog = d;
+  const body = /** @type {HTMLElement} */ (dialog.querySelector(".dlg-body"));
+  /** @type {HTMLElement} */ (dialog.querySelector("h2")).textContent = t("coach.warn.title");
+  const better = moveInWords(entry.best, view) ?? entry.best;
+  const why = (entry.reasons || []).map((r) => reasonLine(r, view)).filter(Boolean);
+  dialog.dataset.best = entry.best;
+  body.replaceChildren(el("p", "coach-warn-intro", t("coach.warn.intro")),
+    el("p", "coach-better", t("coach.better", { move: better })));
+  if (why.length) body.append(el("p", "coach-why", t("coach.why", { reasons: why.join("; ") })));
+  const play = /** @type {HTMLButtonElement} */ (dialog.querySelector('button[data-coach="play"]'));
+  const back = /** @type {HTMLButtonElement} */ (dialog.querySelector('button[data-coach="back"]'));
+  play.textContent = t("coach.warn.play");
+  back.textContent = t("coach.warn.back");
+  return new Promise((resolve) => {
+    const done = (choice) => {
+      dialog.removeEventListener("cancel", onCancel);
+      if (dialog.open) dialog.close();
+      resolve(choice);
+    };
+    const onCancel = (ev) => { ev.preventDefault(); done(false); };
+    dialog.addEventListener("cancel", onCancel);
+    play.onclick = () => done(true);
+    back.onclick = () => done(false);
+    dialog.showModal();
+    back.focus();
+  });
 }

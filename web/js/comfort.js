@@ -149,7 +149,7 @@ function buildPrefs() {
     return lab;
   };
   body.append(speed, check("pref-skip", "prefs.skip"), check("pref-four", "prefs.four_colour"),
-    check("pref-animate", "prefs.animate"));
+    check("pref-animate", "prefs.animate"), check("pref-warn", "prefs.warn"));
   body.addEventListener("change", () => {
     const val = (n) => body.querySelector(`input[name="${n}"]`);
     handlers.setPrefs({
@@ -157,6 +157,7 @@ function buildPrefs() {
       skip: val("pref-skip").checked,
       fourColour: val("pref-four").checked,
       animate: val("pref-animate").checked,
+      warn: val("pref-warn").checked,
     });
   });
 }
@@ -171,6 +172,7 @@ export function renderPrefs(p, open = false) {
   d.querySelector('input[name="pref-skip"]').checked = !!p.skip;
   d.querySelector('input[name="pref-four"]').checked = !!p.fourColour;
   d.querySelector('input[name="pref-animate"]').checked = !!p.animate;
+  d.querySelector('input[name="pref-warn"]').checked = !!p.warn;
   if (open && !d.open) d.showModal();
 }
 

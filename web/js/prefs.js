@@ -1,5 +1,5 @@
 // Player preferences (not game settings): computer speed, "skip to my turn", four-colour deck,
-// animations. Stored in localStorage; no DOM here (comfort.js shows and applies them).
+// animations, "warn me before a blunder". Stored in localStorage; no DOM here (comfort.js shows and applies them).
 
 export const PREFS_KEY = "samba.prefs.v1";
 export const SPEEDS = ["slow", "normal", "fast", "instant"];
@@ -7,7 +7,8 @@ export const SPEEDS = ["slow", "normal", "fast", "instant"];
 const PACE = { slow: 1500, normal: 750, fast: 250, instant: 0 };
 const TRAVEL = { slow: 650, normal: 380, fast: 200, instant: 0 };
 
-const DEFAULTS = { speed: "normal", skip: false, fourColour: false, animate: true };
+// warn: "warn me before a blunder" (the coach checks each of the player's moves first).
+const DEFAULTS = { speed: "normal", skip: false, fourColour: false, animate: true, warn: false };
 
 export function loadPrefs() {
   try {
@@ -18,6 +19,7 @@ export function loadPrefs() {
         skip: !!p.skip,
         fourColour: !!p.fourColour,
         animate: p.animate !== false,
+        warn: !!p.warn,
       };
     }
   } catch (err) { /* private mode or corrupt: defaults */ }

@@ -114,12 +114,21 @@ export function applyView(view) {
   scheduleBot();
 }
 
+// A check before each of the player's moves (app.js: "warn me before a blunder"): resolves to
+// false when the player takes the move back; nothing is sent then.
+export const beforeMove = { check: null };
+
 /** Plays one move text for the human; on refusal shows the reason and changes nothing. */
 export async function playMove(move, { keepOnError = true } = {}) {
   if (!ui.view || ui.busy) return false;
   ui.busy = true;
   say(null);
   draw();
+  if (beforeMove.check && !(await beforeMove.check(move, ui.view))) {
+    ui.busy = false;
+    draw();
+    return false;
+  }
   let res;
   // The cards chosen for this move; cards tapped while it is on its way are the next choice.
   const chosen = new Set(ui.selected);
