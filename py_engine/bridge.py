@@ -203,9 +203,9 @@ class Bridge:
 
     def op_coach(self, req: dict) -> dict:
         """The coach's review of one seat's play in a finished deal (docs/bridge.md "The
-        coach"), worked in steps: ``start``, then ``step`` (one decision each) until finished,
-        or ``stop``. The game is read at ``start`` only."""
-        from .ai.coach import DEFAULT_BUDGET, CoachError, Review
+        coach"), worked in steps: ``start``, then ``step`` (at most ``samples`` samples each)
+        until finished, or ``stop``. The game is read at ``start`` only."""
+        from .ai.coach import DEFAULT_BUDGET, STEP_SAMPLES, CoachError, Review
 
         action = req.get("action")
         if action == "start":
@@ -236,7 +236,10 @@ class Bridge:
         if action == "stop":
             self.review = None
             return {"ok": True, "coach": {**_progress(going), "stopped": True}}
-        entry = going.step()
+        k = req.get("samples", STEP_SAMPLES)
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise SessionError("bad_option", f"'samples' must be a whole number from 1, not {k!r}")
+        entry = going.step(k)
         out: dict[str, Any] = {"ok": True, "coach": _progress(going), "entry": entry}
         if entry is not None:
             # The seat's view at that decision (its own, as the coach weighed it): the page

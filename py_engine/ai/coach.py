@@ -64,6 +64,9 @@ MIN_SAMPLES = 16  # samples before a decision may be called settled
 SAMPLES_PER_SECOND = 200
 DEFAULT_BUDGET = 0.5  # seconds per decision (100 samples)
 MAX_BUDGET = 60.0
+# The bridge's step: at most this many samples (tens of milliseconds in the browser), so that the
+# worker answers a player's request soon (``Review.step``)
+STEP_SAMPLES = 20
 LIVE = ("draw", "meld", "answer")
 
 
@@ -138,65 +141,101 @@ def moves_to_weigh(view: dict, played: str, bot: HardBot) -> list[str]:
 def assess(view: dict, played: str, samples: int, seed: int = 0) -> dict[str, Any]:
     """The verdict on ``played`` (a legal move text of ``view``, as ``Game.moves`` writes it)
     with at most ``samples`` samples: the module doc's entry, without the record's index."""
-    legal = view.get("legal") or {}
-    n_legal = len(legal.get("moves", [])) + len(legal.get("melds", []))
-    entry: dict[str, Any] = {
-        "move": played,
-        "best": played,
-        "cost": 0.0,
-        "interval": [0.0, 0.0],
-        "mark": None,
-        "samples": 0,
-    }
-    if n_legal <= 1:
-        return {**entry, "forced": True, "reasons": [], "warnings": []}
-    bot = HardBot(seed=seed, iterations=samples)
-    cands = moves_to_weigh(view, played, bot)
-    values: list[list[float]] = [[] for _ in cands]
-    p = cands.index(played)
-    if len(cands) > 1:
+    w = Weighing(view, played, samples, seed)
+    w.run()
+    return w.entry()
+
+
+class Weighing:
+    """``assess`` in parts: ``run(k)`` draws up to ``k`` more samples (all that are left by
+    default), ``done`` says when no more are needed, ``entry()`` gives the verdict. The samples
+    and the early stop are the same however the work is cut up."""
+
+    def __init__(self, view: dict, played: str, samples: int, seed: int = 0):
+        self.view, self.played, self.samples, self.seed = view, played, samples, seed
+        legal = view.get("legal") or {}
+        self.forced = len(legal.get("moves", [])) + len(legal.get("melds", [])) <= 1
+        self.cands = [played]
+        self.settled = False
+        if not self.forced:
+            self.bot = HardBot(seed=seed, iterations=samples)
+            self.cands = moves_to_weigh(view, played, self.bot)
+            self.weights = self.bot.leaf_weights.get(view["rules"]["name"])
+            self.worlds = self.bot.worlds(view) if len(self.cands) > 1 else None
+        self.values: list[list[float]] = [[] for _ in self.cands]
+        self.p = self.cands.index(played)
+
+    @property
+    def n(self) -> int:
+        return len(self.values[0])
+
+    @property
+    def done(self) -> bool:
+        return self.forced or len(self.cands) <= 1 or self.settled or self.n >= self.samples
+
+    def run(self, k: int | None = None) -> None:
+        view, cands, values, p = self.view, self.cands, self.values, self.p
         me, side = view["seat"], view["my_side"]
-        weights = bot.leaf_weights.get(view["rules"]["name"])
-        worlds = bot.worlds(view)
-        key = f"coach:{seed}:{view['version']}:{me}"
-        for n in range(samples):
-            world = worlds.sample(random.Random(f"{key}:{n}"))
+        key = f"coach:{self.seed}:{view['version']}:{me}"
+        todo = self.samples if k is None else k
+        while todo > 0 and not self.done:
+            assert self.worlds is not None
+            world = self.worlds.sample(random.Random(f"{key}:{self.n}"))
             laid_red_threes(world, me, view)
             for i, mv in enumerate(cands):
                 g = world.copy(log=True)
                 g.play(mv)
-                bot.rollout(g, me)
-                values[i].append(value(g, side, weights))
-            k = n + 1
-            if k >= MIN_SAMPLES and k % 4 == 0 and _settled(values, p):
-                break
-    n = len(values[0])
-    explained = explain(view, played)
-    entry["warnings"] = explained["warnings"]
-    entry["samples"] = n
-    if n == 0:
-        entry["reasons"] = []
+                self.bot.rollout(g, me)
+                values[i].append(value(g, side, self.weights))
+            todo -= 1
+            n = self.n
+            if n >= MIN_SAMPLES and n % 4 == 0 and _settled(values, p):
+                self.settled = True
+
+    def entry(self) -> dict[str, Any]:
+        view, played, cands, values, p, n = (
+            self.view,
+            self.played,
+            self.cands,
+            self.values,
+            self.p,
+            self.n,
+        )
+        entry: dict[str, Any] = {
+            "move": played,
+            "best": played,
+            "cost": 0.0,
+            "interval": [0.0, 0.0],
+            "mark": None,
+            "samples": n,
+        }
+        if self.forced:
+            return {**entry, "forced": True, "reasons": [], "warnings": []}
+        explained = explain(view, played)
+        entry["warnings"] = explained["warnings"]
+        if n == 0:
+            entry["reasons"] = []
+            return entry
+        means = [sum(v) / n for v in values]
+        b = max(range(len(cands)), key=lambda i: (means[i], i == p))
+        entry["means"] = {m: round(x, 1) for m, x in zip(cands, means)}
+        if b == p:
+            entry["reasons"] = explained["reasons"]
+            return entry
+        cost, half = _paired(values[b], values[p])
+        lo, hi = cost - half, cost + half
+        mark = mark_of(cost, lo)
+        reasons = explain(view, cands[b])["reasons"]
+        if mark is not None:
+            reasons = [*reasons, {"key": "why.search_gain", "points": int(round(cost))}]
+        entry.update(
+            best=cands[b],
+            cost=round(cost, 1),
+            interval=[round(lo, 1), round(hi, 1) if math.isfinite(hi) else None],
+            mark=mark,
+            reasons=reasons,
+        )
         return entry
-    means = [sum(v) / n for v in values]
-    b = max(range(len(cands)), key=lambda i: (means[i], i == p))
-    entry["means"] = {m: round(x, 1) for m, x in zip(cands, means)}
-    if b == p:
-        entry["reasons"] = explained["reasons"]
-        return entry
-    cost, half = _paired(values[b], values[p])
-    lo, hi = cost - half, cost + half
-    mark = mark_of(cost, lo)
-    reasons = explain(view, cands[b])["reasons"]
-    if mark is not None:
-        reasons = [*reasons, {"key": "why.search_gain", "points": int(round(cost))}]
-    entry.update(
-        best=cands[b],
-        cost=round(cost, 1),
-        interval=[round(lo, 1), round(hi, 1) if math.isfinite(hi) else None],
-        mark=mark,
-        reasons=reasons,
-    )
-    return entry
 
 
 def value(g: Game, side: int, weights: list[float] | None) -> float:
@@ -275,6 +314,7 @@ class Review:
         self.budget, self.seed, self.deal = budget, seed, deal
         self.todo = list(decisions(record, self.seat, deal))
         self.entries: list[dict] = []
+        self.current: Weighing | None = None  # the decision being weighed
 
     @property
     def total(self) -> int:
@@ -288,13 +328,21 @@ class Review:
     def finished(self) -> bool:
         return self.done >= self.total
 
-    def step(self) -> dict | None:
-        """Weigh the next decision and return its entry (None when all are done)."""
+    def step(self, samples: int | None = None) -> dict | None:
+        """Go on with the next decision: draw at most ``samples`` samples (default: as many as
+        it takes) and return its entry once it is weighed, else None (None too when all are
+        done: ``finished``). The verdicts do not depend on how the work is cut up."""
         if self.finished:
             return None
         i, view, played = self.todo[self.done]
-        entry = {"index": i, "deal": view["deal"], "phase": view["phase"]}
-        entry.update(assess(view, played, self.samples, self.seed))
+        w = self.current
+        if w is None:
+            w = self.current = Weighing(view, played, self.samples, self.seed)
+        w.run(samples)
+        if not w.done:
+            return None
+        self.current = None
+        entry = {"index": i, "deal": view["deal"], "phase": view["phase"], **w.entry()}
         self.entries.append(entry)
         return entry
 
@@ -320,7 +368,8 @@ def review(
     "seed", "decisions": [entry, ...], "summary": [{"deal", "decisions", "mistake",
     "blunder"}, ...]}``. ``progress(done, total)`` is called after each decision."""
     r = Review(record, seat, budget, seed)
-    while r.step() is not None:
+    while not r.finished:
+        r.step()
         if progress is not None:
             progress(r.done, r.total)
     return r.result()
