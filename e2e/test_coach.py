@@ -25,6 +25,19 @@ CASE = next(
     if c["id"] == "out-loses-game-s2"
 )
 MY_TURN = 'body[data-my-turn="1"][data-busy="0"]'
+# Keeps the action of every coach request the page sends its worker (window.__coach).
+RECORD_COACH_JS = """(() => {
+  const W = window.Worker;
+  window.__coach = [];
+  window.Worker = class extends W {
+    postMessage(msg, ...rest) {
+      if (msg && msg.type === "request" && msg.request && msg.request.op === "coach") {
+        window.__coach.push(msg.request.action);
+      }
+      return super.postMessage(msg, ...rest);
+    }
+  };
+})()"""
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -171,3 +184,44 @@ def test_warn_me_before_a_blunder_asks_first_and_changes_nothing_until_told(
     page.locator('#actions button[data-action="discard"]').click()
     expect(page.locator("#dlg-over")).to_be_visible()
     expect(ask).to_be_hidden()
+
+
+def test_play_goes_on_while_the_coach_works(page, base_url, open_app):
+    """The coach gets a budget that keeps it busy for minutes (a test hook); while it works,
+    a new game deals at once (the worker answers between the coach's small requests), and
+    the coach, its deal left behind, stops."""
+    page.add_init_script(RECORD_COACH_JS)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_app(page, url(base_url) + "&testhooks=1&coach_budget=60")
+    expect(page.locator(MY_TURN)).to_have_count(1)
+    click_card(page.locator('#hand .card[data-card="KH"]'))
+    click_card(page.locator('#hand .card[data-card="KS"]'))
+    page.locator('#my-melds .meld[data-meld="1"]').click()
+    page.locator('#actions button[data-action="confirm"]').click()
+    expect(page.locator(MY_TURN)).to_have_count(1)
+    click_card(page.locator('#hand .card[data-card="8S"]'))
+    page.locator('#actions button[data-action="discard"]').click()
+    expect(page.locator("#dlg-over")).to_be_visible()
+    page.locator('#dlg-over [data-comfort="review"]').click()
+    review = page.locator("#dlg-review")
+    coach = review.locator("#dlg-review-coach")
+    coach.locator('button[data-coach="start"]').click()
+    expect(coach.locator(".coach-progress")).to_have_text(
+        text("coach.running", done=0, total=2), timeout=30_000
+    )
+    review.locator(".dlg-buttons button").click()
+    page.locator("#btn-over-new").click()
+    expect(page.locator("#dlg-new")).to_be_visible()
+    page.click("#btn-start")
+    # The new game's hand (15 cards, or 17 after the first draw) while the coach still had
+    # 12,000 samples of its first decision to go.
+    expect(page.locator("#hand .card")).to_have_count(15, timeout=15_000)
+    page.wait_for_function("window.__coach.includes('stop')")
+    steps = page.evaluate("window.__coach").count("step")
+    assert steps >= 1
+    # Nothing more is asked of the coach: the first move of the new game goes and comes back.
+    expect(page.locator(MY_TURN)).to_have_count(1, timeout=60_000)
+    page.locator('#actions button[data-action="move"][data-arg="draw"]').click()
+    expect(page.locator("#hand .card")).to_have_count(17)
+    actions = page.evaluate("window.__coach")
+    assert actions[-1] == "stop" and actions.count("step") == steps, actions

@@ -20,7 +20,7 @@ import * as RD from "./rules-data.js";
 import * as StatsView from "./stats-view.js";
 import { renderCoach, askBlunder } from "./coach-view.js";
 import { ui, say } from "./store.js";
-import { MODE, params, modeHooks, engine, send, begin, draw, applyView, stopBot, restartEngine, onLanguage, beforeMove } from "./session.js";
+import { MODE, params, modeHooks, engine, send, begin, draw, applyView, stopBot, restartEngine, onLanguage, beforeMove, onView } from "./session.js";
 import { intents } from "./intents.js";
 import { MODE_SAVES, loadSettings, readSave, resumeSaved, onEngineReady, gameInWords, inProgress, leaveForLink, backToLeft } from "./saving.js";
 
@@ -78,25 +78,38 @@ async function ask(request) {
   try { return await send(request); } catch (err) { return { ok: false, error: { code: "internal", message: err.message } }; }
 }
 
-// The coach (docs/frontend.md, "The coach"): the player starts it from the deal review; it weighs
-// one decision a request, and each request waits until the page is waiting on nothing else (no
-// move on its way, no computer about to play), so play goes on while it works.
+// The coach (docs/frontend.md, "The coach"): the player starts it from the deal review; the
+// worker weighs a few samples a request (docs/bridge.md, "The coach"), and each request waits
+// until the page is waiting on nothing else (no move on its way, no computer about to play), so
+// the page answers at once. Play moving on (the next deal, a new game) stops it.
+// Browser tests may give the coach more work (?testhooks=1&coach_budget=seconds per decision).
+const COACH_BUDGET = params.has("testhooks") && Number(params.get("coach_budget")) > 0
+  ? Number(params.get("coach_budget")) : null;
+
+function coachStop() {
+  const run = ui.coach;
+  if (!run || run.state !== "running") return;
+  run.state = "stopped";
+  send({ op: "coach", action: "stop" }).catch(() => {});
+  drawCoach();
+}
+
 const coachHandlers = {
   start() { coachRun(); },
-  stop() {
-    const run = ui.coach;
-    if (!run || run.state !== "running") return;
-    run.state = "stopped";
-    send({ op: "coach", action: "stop" }).catch(() => {});
-    drawCoach();
-  },
+  stop: coachStop,
   jump(step) { if (step >= 0) comfort.reviewStep(step); },
 };
+
+onView((view) => {
+  const run = ui.coach;
+  if (run && run.state === "running" && (run.game !== ui.game || view.deal !== run.deal)) coachStop();
+});
 
 function drawCoach() {
   const r = ui.review;
   // A friend's page has no game of its own to replay (the host's device runs it).
-  if (r && MODE !== "net") renderCoach(ui.coach, r.data, r.view, r.step, coachHandlers);
+  if (!r || MODE === "net") return;
+  renderCoach(ui.coach && ui.coach.game === ui.game ? ui.coach : null, r.data, r.view, r.step, coachHandlers);
 }
 
 function pageIdle() {
@@ -110,11 +123,14 @@ async function whenPageIdle() {
 async function coachRun() {
   const r = ui.review;
   if (!r) return;
-  const run = { deal: r.data.deal, state: "running", done: 0, total: 0, items: [], error: null };
+  const run = { game: ui.game, deal: r.data.deal, state: "running", done: 0, total: 0, items: [], error: null };
   ui.coach = run;
   drawCoach();
   await whenPageIdle();
-  let res = await ask({ op: "coach", action: "start", deal: run.deal });
+  if (ui.coach !== run || run.state !== "running") return;
+  const start = { op: "coach", action: "start", deal: run.deal };
+  if (COACH_BUDGET) start.budget = COACH_BUDGET;
+  let res = await ask(start);
   while (ui.coach === run && run.state === "running") {
     if (!res.ok) { run.state = "error"; run.error = res.error; break; }
     if (res.entry) run.items.push({ entry: res.entry, view: res.view });

@@ -17,7 +17,7 @@ export const ui = {
   revealed: null,        // hotseat: the seat whose player last showed their hand
   noShare: false,        // a mode without the share button (lessons)
   review: null,          // the deal review dialog: {data, view, step}
-  coach: null,           // the coach's review of a deal: {deal, state, done, total, items: [{entry, view}], error}
+  coach: null,           // the coach's review of a deal: {game, deal, state, done, total, items: [{entry, view}], error}
   settings: null,        // the settings dialog's choice (saving.loadSettings once rules data is in)
   prefs: null,           // comfort preferences (prefs.js)
   early: { resume: false, start: false }, // the saved table drawn / a game asked for before the engine was ready
