@@ -124,15 +124,18 @@ def moves_to_weigh(view: dict, played: str, bot: HardBot) -> list[str]:
         exact = best_going_out(view, bot.medium)
         if exact is not None and exact not in cands:
             cands = [exact, *cands]
-    # ``hard`` searches one move where medium's first is clear (going out, a meld): the coach
-    # also weighs medium's best move of each other kind, so that "going out loses the game"
-    # is weighed against the discard that plays on
-    kinds = {m.split(" ", 1)[0] for m in cands}
-    for _, m in ranked:
-        kind = m.split(" ", 1)[0]
-        if kind not in kinds:
-            kinds.add(kind)
-            cands = [*cands, m]
+    # ``hard`` searches one move where medium's first is clear (going out, a meld). Where the
+    # side may go out, the coach also weighs medium's best move of each other kind, so that
+    # going out (or the meld that leads to it) is weighed against the discard that plays on.
+    # Not otherwise: a meld step is played on by ``medium``, whose own discard would then be
+    # weighed against the better player's
+    if (view.get("requirement_met") or [False] * (view["my_side"] + 1))[view["my_side"]]:
+        kinds = {m.split(" ", 1)[0] for m in cands}
+        for _, m in ranked:
+            kind = m.split(" ", 1)[0]
+            if kind not in kinds:
+                kinds.add(kind)
+                cands = [*cands, m]
     if played not in cands:
         cands = [*cands, played]
     return cands

@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""The coach's review of a whole deal inside Pyodide in Chromium, beside normal ``hard``
+decisions in the same worker (issue 39: a deal's review, p95 over 20 deals, as a ratio).
+
+    python e2e/bench_coach.py [--deals 20] [--budget 0.5] [--rules samba] [--throttle 1]
+
+The deals are ``easy`` self-play deals on the coach's measurement seeds
+(``tools/coach_checks.py``, ``AGREEMENT_SEEDS``), made in CPython; the reviewed seat turns
+round the table from deal to deal. The built site (dist/, built first if missing) is served on
+loopback as in the e2e tests and opened in headless Debian Chromium, which starts a second
+engine worker from the page (the table's worker.js). For each deal the page loads the record,
+runs the review as the page does (``coach`` ``start``, then ``step`` until finished: a few
+samples a request), and times it on the page's clock; then, at up to three of the reviewed
+seat's decisions, it loads the record up to that decision with the seat played by ``hard`` and
+times one ``bot`` request (a normal ``hard`` decision at the level's own budget). With
+``--throttle 4`` the page's CPU is slowed as a phone's (CDP ``Emulation.setCPUThrottlingRate``).
+
+Prints one JSON line per deal (to stderr) and a JSON summary: the review's p50/p95/max in
+seconds, the longest single step in milliseconds (what a player's request may wait), the
+``hard`` decisions' mean, the ratio of the review's p95 to a ``hard`` decision, and the machine's
+load (wall-clock times: other processes' load counts like a slower machine).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tools"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest import _Servers as Servers
+from conftest import launch_chromium
+
+import build
+
+JS = """async ([records, budget]) => {
+  const w = new Worker(new URL("./worker.js", location.href), {type: "module"});
+  let next = 1; const waiting = new Map();
+  const ready = new Promise((res, rej) => {
+    w.onmessage = (ev) => {
+      const m = ev.data;
+      if (m.type === "ready") res();
+      else if (m.type === "error") rej(new Error(m.message));
+      else if (m.type === "response" && waiting.has(m.id)) { waiting.get(m.id)(m.response); waiting.delete(m.id); }
+    };
+  });
+  const ask = async (request) => {
+    const r = await new Promise((res) => { const id = next++; waiting.set(id, res); w.postMessage({type: "request", id, request}); });
+    const out = typeof r === "string" ? JSON.parse(r) : r;
+    if (!out.ok) throw new Error(`${request.op}: ${JSON.stringify(out.error)}`);
+    return out;
+  };
+  await ready;
+  const out = [];
+  for (const {record, seat} of records) {
+    await ask({op: "load", record});
+    const t0 = performance.now();
+    let r = await ask({op: "coach", action: "start", seat, deal: 1, budget});
+    let steps = 0, longest = 0;
+    while (!r.coach.finished) {
+      const s0 = performance.now();
+      r = await ask({op: "coach", action: "step"});
+      longest = Math.max(longest, performance.now() - s0);
+      steps += 1;
+    }
+    const review = performance.now() - t0;
+    const entries = r.result.decisions;
+    const searched = entries.filter((e) => !e.forced).slice(0, 3);
+    const hard = [];
+    for (const e of searched) {
+      const seats = record.seats.map((s, i) => (i === seat ? "hard" : "easy"));
+      await ask({op: "load", record: {...record, seats, moves: record.moves.slice(0, e.index)}});
+      const h0 = performance.now();
+      await ask({op: "bot"});
+      hard.push(performance.now() - h0);
+    }
+    out.push({review_ms: review, steps, longest_step_ms: longest, decisions: entries.length,
+              marked: entries.filter((e) => e.mark).length, hard_ms: hard});
+  }
+  w.terminate();
+  return out;
+}"""
+
+
+def pct(xs, p):
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def records(n: int, rules: str) -> list[dict]:
+    from coach_checks import AGREEMENT_SEEDS, selfplay
+
+    out = []
+    for k, seed in enumerate(list(AGREEMENT_SEEDS)[:n]):
+        rec = selfplay(rules, seed)
+        seat = k % rec["players"]
+        rec = {**rec, "seats": ["human" if i == seat else "easy" for i in range(rec["players"])]}
+        rec.pop("check", None)
+        out.append({"record": rec, "seat": seat, "seed": seed})
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--budget", type=float, default=0.5, help="seconds per decision (samples)")
+    ap.add_argument("--rules", default="samba")
+    ap.add_argument("--throttle", type=float, default=1.0, help="CPU throttling rate (1: none)")
+    args = ap.parse_args()
+    dist = ROOT / "dist"
+    if not (dist / "worker.js").exists():
+        build.build()
+    recs = records(args.deals, args.rules)
+    from playwright.sync_api import sync_playwright
+
+    servers = Servers()
+    url = servers.start(dist)
+    try:
+        with sync_playwright() as p:
+            browser = launch_chromium(p)
+            ctx = browser.new_context(service_workers="block")
+            page = ctx.new_page()
+            page.goto(url + "index.html")
+            if args.throttle != 1:
+                ctx.new_cdp_session(page).send(
+                    "Emulation.setCPUThrottlingRate", {"rate": args.throttle}
+                )
+            deals = []
+            for r in recs:
+                (d,) = page.evaluate(JS, [[{"record": r["record"], "seat": r["seat"]}], args.budget])
+                d["seed"] = r["seed"]
+                print(json.dumps({k: (round(v) if isinstance(v, float) else v) for k, v in d.items()
+                                  if k != "hard_ms"}), file=sys.stderr, flush=True)
+                deals.append(d)
+            browser.close()
+    finally:
+        servers.close()
+    reviews = [d["review_ms"] / 1000 for d in deals]
+    hard = [h / 1000 for d in deals for h in d["hard_ms"]]
+    hard_mean = statistics.mean(hard) if hard else float("nan")
+    p95 = pct(reviews, 95)
+    print(
+        json.dumps(
+            {
+                "where": "Pyodide in headless Chromium, page clock",
+                "rules": args.rules,
+                "deals": len(deals),
+                "budget": args.budget,
+                "throttle": args.throttle,
+                "review_s_p50": round(pct(reviews, 50), 2),
+                "review_s_p95": round(p95, 2),
+                "review_s_max": round(max(reviews), 2),
+                "longest_step_ms": round(max(d["longest_step_ms"] for d in deals)),
+                "hard_decisions": len(hard),
+                "hard_decision_s_mean": round(hard_mean, 3),
+                "ratio_review_p95_to_hard_decision": round(p95 / hard_mean, 1),
+                "load_average_1min": round(os.getloadavg()[0], 1),
+            },
+            indent=1,
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
