@@ -10,9 +10,10 @@ round the table from deal to deal. The built site (dist/, built first if missing
 loopback as in the e2e tests and opened in headless Debian Chromium, which starts a second
 engine worker from the page (the table's worker.js). For each deal the page loads the record,
 runs the review as the page does (``coach`` ``start``, then ``step`` until finished: a few
-samples a request), and times it on the page's clock; then, at up to three of the reviewed
-seat's decisions, it loads the record up to that decision with the seat played by ``hard`` and
-times one ``bot`` request (a normal ``hard`` decision at the level's own budget). With
+samples a request), and times it on the page's clock; then, at each of the reviewed
+seat's decisions that had a choice, it loads the record up to that decision with the seat played by ``hard`` and
+times one ``bot`` request (a normal ``hard`` decision at the level's own budget); the ratio
+is taken to the decisions where ``hard`` searches (told apart in CPython afterwards). With
 ``--throttle 4`` the page's CPU is slowed as a phone's (CDP ``Emulation.setCPUThrottlingRate``).
 
 Prints one JSON line per deal (to stderr) and a JSON summary: the review's p50/p95/max in
@@ -71,14 +72,13 @@ JS = """async ([records, budget]) => {
     }
     const review = performance.now() - t0;
     const entries = r.result.decisions;
-    const searched = entries.filter((e) => !e.forced).slice(0, 3);
     const hard = [];
-    for (const e of searched) {
+    for (const e of entries.filter((x) => !x.forced)) {
       const seats = record.seats.map((s, i) => (i === seat ? "hard" : "easy"));
       await ask({op: "load", record: {...record, seats, moves: record.moves.slice(0, e.index)}});
       const h0 = performance.now();
       await ask({op: "bot"});
-      hard.push(performance.now() - h0);
+      hard.push([e.index, performance.now() - h0]);
     }
     out.push({review_ms: review, steps, longest_step_ms: longest, decisions: entries.length,
               marked: entries.filter((e) => e.mark).length, hard_ms: hard});
@@ -91,6 +91,24 @@ JS = """async ([records, budget]) => {
 def pct(xs, p):
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+
+
+def searched(recs: list[dict], deals: list[dict]) -> list[float]:
+    """The timed ``hard`` decisions (seconds) where it searches (more than one shortlisted
+    move, as ``bench_ai.py`` tells them apart in CPython): the decisions its budget is for."""
+    from py_engine.ai.hard import HardBot
+    from py_engine.record import replay
+    from py_engine.views import view_for
+
+    out = []
+    for r, d in zip(recs, deals):
+        for index, ms in d["hard_ms"]:
+            g = replay(r["record"], upto=index)
+            view = view_for(g, g.current)
+            h = HardBot(seed=0, iterations=1)
+            if len(h.candidates(view, h.medium.rank_moves(view))) > 1:
+                out.append(ms / 1000)
+    return out
 
 
 def records(n: int, rules: str) -> list[dict]:
@@ -142,7 +160,7 @@ def main() -> int:
     finally:
         servers.close()
     reviews = [d["review_ms"] / 1000 for d in deals]
-    hard = [h / 1000 for d in deals for h in d["hard_ms"]]
+    hard = searched(recs, deals)
     hard_mean = statistics.mean(hard) if hard else float("nan")
     p95 = pct(reviews, 95)
     print(
