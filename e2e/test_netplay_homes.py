@@ -297,12 +297,19 @@ def test_a_relay_outage_mid_game_is_told_to_the_host_and_the_link_works_once_it_
     """Mid-deal, the relay starts refusing: the friends play on (their connections do not go
     through it), and the host's Friends button and panel say the relay cannot be reached. When
     it is back, the panel says so no more (the host's page keeps trying it), and a friend who
-    drops comes back through the same link."""
+    drops comes back through the same link. (The host gives no name: the host's own row reads
+    "Seat 1: You", never "you (you)", and the friend's panel names the seat "Host".)"""
     N.site_config()
     host, ann = people("host"), people("ann", viewport=(390, 844))
-    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2)
+    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2, name="")
+    expect(seat_row(host, 0).locator(".net-seat-name")).to_have_text("Seat 1: You")
     link = link_for(host, 1, "home1")
     N.friend_sits(ann, link, "Ann")
+    mine = ann.page.locator('#net-panel .net-seat[data-seat="1"] .net-seat-name')
+    expect(mine).to_have_text("Seat 2: Ann (you)")
+    expect(ann.page.locator('#net-panel .net-seat[data-seat="0"] .net-seat-name')).to_have_text(
+        "Seat 1: Host"
+    )
     N.deal(host, [ann])
     hp = host.page
     note = hp.locator("#net-panel .net-relay-down")

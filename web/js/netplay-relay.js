@@ -110,12 +110,14 @@ function probe(mod) {
   Promise.resolve().then(() => mod.pauseRelayReconnection());
 }
 
-/** The host's relays, "up" or "down" (down after having been up: an outage mid-game), told to
- *  `fn` when it changes; while down, probed again and again (2 s, doubling to 30 s). */
+/** The host's relays, "up" (one open at least) or "down" (none open, after having been up: an
+ *  outage mid-game), told to `fn` when it changes. */
 export function onRelayHealth(fn) {
   sockets.onHealth = fn;
 }
 
+/** The host's watch on its relays: says "up"/"down", and once they were reached probes a closed
+ *  one (all down, or one of several) after 2 s, then less often (doubling to 30 s). */
 function watchHealth(mod) {
   if (sockets.healthWatch) return;
   let next = 0;
@@ -126,11 +128,14 @@ function watchHealth(mod) {
     if (sockets.onHealth) sockets.onHealth(state);
   };
   sockets.healthWatch = setInterval(() => {
-    if (anyOpen(mod)) { wait = PROBE_MIN_MS; say("up"); return; }
+    if (anyOpen(mod)) say("up");
+    else if (sockets.health === "up") say("down");
     mod.pauseRelayReconnection();   // (held again if something, an "online" event, released it)
-    if (sockets.health !== "up" && sockets.health !== "down") return;
-    if (sockets.health === "up") { next = Date.now() + wait; say("down"); return; }
-    if (Date.now() >= next) {
+    const all = Object.values(mod.getRelaySockets() || {}).filter(Boolean);
+    if (all.every((s) => s.readyState === 1)) { wait = PROBE_MIN_MS; next = 0; return; }
+    if (!sockets.health || !all.some((s) => s.readyState === 3)) return;
+    if (!next) next = Date.now() + wait;
+    else if (Date.now() >= next) {
       probe(mod);
       wait = Math.min(wait * 2, PROBE_MAX_MS);
       next = Date.now() + wait;
