@@ -255,6 +255,95 @@ def test_a_relay_that_refuses_then_try_again_once_it_is_back(people):
         assert not errors(p, relay_cut=True), errors(p, relay_cut=True)
 
 
+def test_a_new_invite_made_while_the_relay_refuses_seats_the_friend_once_it_is_back(people):
+    """The relay refuses the host's connection; the host makes a new invite for the seat (a new
+    secret: the seat's room is left and joined again) while the relay still refuses. Once it is
+    back, Try again, and the friend sits down through the new link. (A room left before any
+    relay was reached unsubscribes only when a relay's socket opens, and that took the new
+    room's subscription, on the same topics, with it.) Then the friend drops and the host makes
+    another new invite with the relay up: the newest link seats the friend."""
+    N.site_config()
+    N.cut(relay=True)
+    host, bob = people("host"), people("bob", "home2")
+    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2)
+    row = seat_row(host, 1)
+    expect(row).to_have_attribute("data-fail", "relay", timeout=30_000)
+    old = N.invite_link(host, 1)
+    row.locator(".net-new-invite").click()
+    expect(N.invite_input(host.page, 1)).not_to_have_value(old, timeout=15_000)
+    assert N.invite_link(host, 1).split("#s=")[1].split(".")[1] != old.split("#s=")[1].split(".")[1]
+    # The relay still refuses: the row says so again.
+    expect(row).to_have_attribute("data-fail", "relay", timeout=30_000)
+    N.uncut()
+    row.locator(".net-retry").click()
+    expect(row).to_have_attribute("data-fail", "", timeout=15_000)
+    N.friend_sits(bob, link_for(host, 1, "home2"), "Bob")
+    N.expect_connected(host, 1)
+    expect(row).to_contain_text("Bob")
+    # A new invite with the relay up (the seat's room is left and joined again at once).
+    bob.page.close()
+    expect(row).to_have_attribute("data-state", "dropped", timeout=60_000)
+    second = N.invite_link(host, 1)
+    row.locator(".net-new-invite").click()
+    expect(N.invite_input(host.page, 1)).not_to_have_value(second, timeout=15_000)
+    bob.page = bob.new_page()
+    N.friend_sits(bob, link_for(host, 1, "home2"), "Bob")
+    N.expect_connected(host, 1)
+    for p in (host, bob):
+        assert not errors(p, relay_cut=True), errors(p, relay_cut=True)
+
+
+def test_a_relay_outage_mid_game_is_told_to_the_host_and_the_link_works_once_it_is_back(people):
+    """Mid-deal, the relay starts refusing: the friends play on (their connections do not go
+    through it), and the host's Friends button and panel say the relay cannot be reached. When
+    it is back, the panel says so no more (the host's page keeps trying it), and a friend who
+    drops comes back through the same link. (The host gives no name: the host's own row reads
+    "Seat 1: You", never "you (you)", and the friend's panel names the seat "Host".)"""
+    N.site_config()
+    host, ann = people("host"), people("ann", viewport=(390, 844))
+    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2, name="")
+    expect(seat_row(host, 0).locator(".net-seat-name")).to_have_text("Seat 1: You")
+    link = link_for(host, 1, "home1")
+    N.friend_sits(ann, link, "Ann")
+    mine = ann.page.locator('#net-panel .net-seat[data-seat="1"] .net-seat-name')
+    expect(mine).to_have_text("Seat 2: Ann (you)")
+    expect(ann.page.locator('#net-panel .net-seat[data-seat="0"] .net-seat-name')).to_have_text(
+        "Seat 1: Host"
+    )
+    N.deal(host, [ann])
+    hp = host.page
+    note = hp.locator("#net-panel .net-relay-down")
+    expect(note).to_be_hidden()
+    N.cut(relay=True)
+    # The host's socket to the relay is found closed when a packet next crosses it (the relay's
+    # ping, every 20 s, or the host's announcement).
+    expect(hp.locator('#btn-net-panel[data-badge="warn"]')).to_have_count(1, timeout=90_000)
+    if hp.locator("#net-panel.net-folded").count():
+        hp.click("#btn-net-panel")
+    expect(note).to_be_visible()
+    expect(note).to_contain_text("relay cannot be reached")
+    expect(seat_row(host, 1)).to_have_attribute("data-state", "connected")
+    N.shot(host, "homes-host-relay-outage")
+    # The game goes on meanwhile.
+    N.settle(hp)
+    for pg in (hp, ann.page):
+        if N.my_turn(pg):
+            N.play_turn(pg)
+            break
+    N.uncut()
+    expect(note).to_be_hidden(timeout=90_000)
+    expect(hp.locator("#btn-net-panel[data-badge]")).to_have_count(0)
+    # The link works again: Ann's tab closes, she opens the same link and is seated again.
+    ann.page.close()
+    expect(seat_row(host, 1)).to_have_attribute("data-state", "dropped", timeout=60_000)
+    ann.page = ann.new_page()
+    N.friend_sits(ann, link, "Ann")
+    N.expect_connected(host, 1)
+    expect(seat_row(host, 1)).to_contain_text("reconnected")
+    for p in (host, ann):
+        assert not errors(p, relay_cut=True), errors(p, relay_cut=True)
+
+
 def test_a_friend_whose_relay_is_down_is_told_and_joins_by_private_invite(people):
     """The host's page reached the relay; then the relay refuses connections, so the friend's
     page cannot find the host: it says so and to ask for a private invite; the host makes one

@@ -37,12 +37,13 @@ export function focusKey(active) {
   if (!active || active === document.body || !(active instanceof Element)) return null;
   const esc = (s) => String(s).replace(/["\\]/g, "\\$&");
   if (active.id) return `#${CSS.escape(active.id)}`;
-  if (active.matches("#hand .card[data-id]")) return `#hand .card[data-id="${esc(active.dataset.id)}"]`;
-  if (active.matches("[data-meld]")) return `[data-meld="${esc(active.dataset.meld)}"][data-mine="1"]`;
-  if (active.matches("[data-staged]")) return `[data-staged="${esc(active.dataset.staged)}"]`;
+  const data = /** @type {HTMLElement} */ (active).dataset;
+  if (active.matches("#hand .card[data-id]")) return `#hand .card[data-id="${esc(data.id)}"]`;
+  if (active.matches("[data-meld]")) return `[data-meld="${esc(data.meld)}"][data-mine="1"]`;
+  if (active.matches("[data-staged]")) return `[data-staged="${esc(data.staged)}"]`;
   if (active.matches("#actions button[data-action]")) {
-    const arg = active.dataset.arg ? `[data-arg="${esc(active.dataset.arg)}"]` : "";
-    return { sel: `#actions button[data-action="${esc(active.dataset.action)}"]${arg}`, fallback: "#actions button:not(:disabled)" };
+    const arg = data.arg ? `[data-arg="${esc(data.arg)}"]` : "";
+    return { sel: `#actions button[data-action="${esc(data.action)}"]${arg}`, fallback: "#actions button:not(:disabled)" };
   }
   if (active.matches("#suggest button")) return { sel: "#suggest button", fallback: "#hand .card[data-id]" };
   return null;

@@ -15,13 +15,13 @@ export function capture() {
   const cards = new Map();
   if (!table) return { cards };
   const inHand = new Set();
-  for (const e of table.querySelectorAll(".card[data-id]")) {
+  for (const e of /** @type {NodeListOf<HTMLElement>} */ (table.querySelectorAll(".card[data-id]"))) {
     const r = e.getBoundingClientRect();
     if (r.width) cards.set(e.dataset.id, r);
     if (e.closest("#hand")) inHand.add(e.dataset.id);
   }
   const seats = new Map();
-  for (const s of table.querySelectorAll("#seats .seat[data-seat]")) seats.set(s.dataset.seat, s.getBoundingClientRect());
+  for (const s of /** @type {NodeListOf<HTMLElement>} */ (table.querySelectorAll("#seats .seat[data-seat]"))) seats.set(s.dataset.seat, s.getBoundingClientRect());
   return {
     cards, seats, inHand,
     stock: rect(document.getElementById("stock")),
@@ -44,7 +44,7 @@ export function play(snap, { ms = 0, fromSeat = null } = {}) {
   // replaced, never stacked (its offset, measured from the card's place before this render,
   // would push the card off its new place). The card's new travel starts where it was seen
   // (`snap` measured it with the old travel applied); where it now lies is measured without.
-  const cards = [...table.querySelectorAll(".card[data-id]")];
+  const cards = [.../** @type {NodeListOf<HTMLElement>} */ (table.querySelectorAll(".card[data-id]"))];
   for (const e of cards) stopTravel(e);
   let n = 0;
   for (const e of cards) {

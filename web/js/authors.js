@@ -21,14 +21,14 @@ for (const code of document.querySelectorAll(".snippet code")) {
 }
 // A snippet wider than a phone scrolls sideways: it takes the keyboard's focus, so it can be
 // scrolled without a pointer (and is read as a region named by its code).
-for (const pre of document.querySelectorAll(".snippet pre")) pre.tabIndex = 0;
+for (const pre of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll(".snippet pre"))) pre.tabIndex = 0;
 // (the text as the build drew it, if the catalogue cannot be loaded)
 for (const code of document.querySelectorAll(".au-note code")) {
   code.textContent = code.textContent.replaceAll("{ORIGIN}", ORIGIN).replaceAll("{origin}", ORIGIN);
 }
 
 document.addEventListener("click", async (ev) => {
-  const b = ev.target.closest(".snippet .copy");
+  const b = /** @type {Element} */ (ev.target).closest(".snippet .copy");
   if (!b) return;
   const ok = await copyText(b.parentElement.querySelector("code").textContent);
   b.textContent = t(ok ? "authors.copied" : "authors.copy_failed");
@@ -51,7 +51,7 @@ demoButton.addEventListener("click", async () => {
 });
 
 async function main() {
-  const pick = $("lang-select");
+  const pick = /** @type {HTMLSelectElement} */ ($("lang-select"));
   // Listening at once: a choice made while the page loads is drawn (the menu is in the HTML).
   pick?.addEventListener("change", async () => {
     const lang = pick.value;

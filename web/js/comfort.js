@@ -63,7 +63,7 @@ export function install(h) {
   // The pile: its label opens the viewer (a click on the cards still takes/discards);
   // a long press anywhere on the pile opens it too; and a small button for keyboards.
   const pile = $("pile");
-  const label = pile?.querySelector(".deck-label");
+  const label = /** @type {HTMLElement | null} */ (pile?.querySelector(".deck-label"));
   if (label) {
     label.classList.add("pile-label-view");
     label.title = t("pile.view");
@@ -151,9 +151,9 @@ function buildPrefs() {
   body.append(speed, check("pref-skip", "prefs.skip"), check("pref-four", "prefs.four_colour"),
     check("pref-animate", "prefs.animate"), check("pref-warn", "prefs.warn"));
   body.addEventListener("change", () => {
-    const val = (n) => body.querySelector(`input[name="${n}"]`);
+    const val = (n) => /** @type {HTMLInputElement} */ (body.querySelector(`input[name="${n}"]`));
     handlers.setPrefs({
-      speed: body.querySelector('input[name="pref-speed"]:checked')?.value || "normal",
+      speed: /** @type {HTMLInputElement | null} */ (body.querySelector('input[name="pref-speed"]:checked'))?.value || "normal",
       skip: val("pref-skip").checked,
       fourColour: val("pref-four").checked,
       animate: val("pref-animate").checked,
@@ -166,19 +166,20 @@ function buildPrefs() {
 export function renderPrefs(p, open = false) {
   document.body.classList.toggle("four-colour", !!p.fourColour);
   document.body.dataset.speed = p.skip ? "skip" : p.speed;
-  const d = $("dlg-prefs");
+  const d = /** @type {HTMLDialogElement} */ ($("dlg-prefs"));
   if (!d) return;
-  for (const r of d.querySelectorAll('input[name="pref-speed"]')) r.checked = r.value === p.speed;
-  d.querySelector('input[name="pref-skip"]').checked = !!p.skip;
-  d.querySelector('input[name="pref-four"]').checked = !!p.fourColour;
-  d.querySelector('input[name="pref-animate"]').checked = !!p.animate;
-  d.querySelector('input[name="pref-warn"]').checked = !!p.warn;
+  const input = (sel) => /** @type {HTMLInputElement} */ (d.querySelector(sel));
+  for (const r of /** @type {NodeListOf<HTMLInputElement>} */ (d.querySelectorAll('input[name="pref-speed"]'))) r.checked = r.value === p.speed;
+  input('input[name="pref-skip"]').checked = !!p.skip;
+  input('input[name="pref-four"]').checked = !!p.fourColour;
+  input('input[name="pref-animate"]').checked = !!p.animate;
+  input('input[name="pref-warn"]').checked = !!p.warn;
   if (open && !d.open) d.showModal();
 }
 
 /** The public contents of the discard pile, bottom to top. */
 export function renderPile(view, open = true) {
-  const d = $("dlg-pile");
+  const d = /** @type {HTMLDialogElement} */ ($("dlg-pile"));
   const body = $("dlg-pile-body");
   body.replaceChildren();
   const cards = (view && view.pile && view.pile.cards) || [];
@@ -204,7 +205,7 @@ export function renderPile(view, open = true) {
 
 /** The score history: chart, one row per deal (deal score and running total), last breakdown. */
 export function renderHistory(view, open = true) {
-  const d = $("dlg-history");
+  const d = /** @type {HTMLDialogElement} */ ($("dlg-history"));
   const body = $("dlg-history-body");
   body.replaceChildren();
   if (!view) { body.append(el("p", null, t("status.no_game"))); if (open && !d.open) d.showModal(); return; }
@@ -261,7 +262,7 @@ export function renderHistory(view, open = true) {
 
 /** The deal replay at step `i` (`review` from the bridge's deal_review). */
 export function renderReviewDialog(review, view, i, open = true) {
-  const d = $("dlg-review");
+  const d = /** @type {HTMLDialogElement} */ ($("dlg-review"));
   const title = $("dlg-review-title");
   title.textContent = t("review.title_n", { n: num(review.deal) });
   renderReview($("dlg-review-body"), review, view, i);
@@ -291,9 +292,9 @@ export function showNotice(text) {
  * "mine" (back to the game in progress; the link is dropped). Escape means "mine".
  */
 export function askShared(link, mine, dropped = null) {
-  let d = $("dlg-share-ask");
+  let d = /** @type {HTMLDialogElement} */ ($("dlg-share-ask"));
   if (!d) {
-    d = el("dialog", "dlg");
+    d = /** @type {HTMLDialogElement} */ (el("dialog", "dlg"));
     d.id = "dlg-share-ask";
     const form = el("div", "dlg-form");
     const h = i18nEl("h2", null, "share.ask.title");

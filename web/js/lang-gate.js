@@ -23,11 +23,12 @@ export function reveal() {
 /** The language the reader chose in the page's menu (drawn by the build) before the page's
  *  script was listening, if any: the change event came too early to be heard. */
 export function earlyChoice() {
-  const pick = document.getElementById("lang-select");
+  const pick = /** @type {HTMLSelectElement | null} */ (document.getElementById("lang-select"));
   const drawn = root.dataset.prerendered;
   return drawn && pick && pick.value && pick.value !== drawn ? pick.value : null;
 }
 
+/** @type {Promise<unknown>} */
 let loading = Promise.resolve();
 
 /** Loads a language's catalogue after every load asked for before it, so that the last choice

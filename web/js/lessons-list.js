@@ -24,8 +24,9 @@ function drawList() {
 async function main() {
   try { await loadMessages(pickLanguage()); applyListText(); } catch (err) { /* the page's English stays */ }
   $("lang-select")?.addEventListener("change", async (ev) => {
-    try { await loadMessages(ev.target.value); } catch (err) { return; }
-    saveLanguage(ev.target.value);
+    const lang = /** @type {HTMLSelectElement} */ (ev.target).value;
+    try { await loadMessages(lang); } catch (err) { return; }
+    saveLanguage(lang);
     applyListText();
     drawList();
   });

@@ -107,7 +107,7 @@ export function installGuest(ctl) {
       switch (ev.type) {
         case "welcome":
           G.names = ev.names || G.names;
-          $("net-join")?.close();
+          /** @type {HTMLDialogElement} */ ($("net-join"))?.close();
           setConn("connected");
           if (ev.view) ctl.applyView(localView(ev.view));
           applyNames();
@@ -332,8 +332,8 @@ export function installGuest(ctl) {
       const row = el("div", "net-seat");
       row.dataset.seat = String(seat);
       const label = seat === inv.seat ? `${name || nt("setup.friend")} (${nt("panel.you")})`
-        : kind === "host" ? name || "Host" : f ? f.name || nt("setup.friend") : t(`level.${kind || "random"}`);
-      row.append(el("span", "net-seat-name", `${nt("panel.seat", { seat })}: ${label}`));
+        : kind === "host" ? name || nt("panel.host") : f ? f.name || nt("setup.friend") : t(`level.${kind || "random"}`);
+      row.append(el("span", "net-seat-name", nt("panel.seat_who", { seat, who: label })));
       if (f && seat !== inv.seat) row.append(el("span", `net-state net-${f.state}`, nt(`state.${f.state}`)));
       list.append(row);
     });

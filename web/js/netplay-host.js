@@ -30,8 +30,12 @@ export function installHost(ctl) {
     n: 0,
     version: null,
     notice: "",
+    relays: "",           // the relays once reached: "up", or "down" (an outage; Relay.onRelayHealth)
     rows: new Map(),
   };
+  // A relay outage after the relays were reached (mid-game, say): friends already at the table
+  // play on, but one who drops cannot come back through a link until the relays are back.
+  Relay.onRelayHealth((state) => { H.relays = state; renderPanel(); });
   const applyNames = keepNames(() => H.status && H.status.names, () => (ctl.ui.view ? ctl.ui.view.seat : 0));
   // Browser tests (?testhooks&scenario=<json>): once dealt, the table is set up from a scenario.
   let testScenario = ctl.params.has("testhooks") ? ctl.params.get("scenario") : null;
@@ -523,6 +527,8 @@ export function installHost(ctl) {
       H.info = el("p", "net-info");
       H.err = el("p", "net-error");
       H.err.setAttribute("role", "alert");
+      H.relayNote = el("p", "net-relay-down", nt("panel.relay_down"));
+      H.relayNote.setAttribute("role", "status");
       H.dealBtn = el("button", "btn btn-primary", nt("panel.deal"));
       H.dealBtn.type = "button";
       H.dealBtn.id = "net-deal";
@@ -531,16 +537,17 @@ export function installHost(ctl) {
       again.type = "button";
       again.addEventListener("click", newFriendsGame);
       const help = el("p", "net-help", nt("panel.help"));
-      p.append(head, H.seatsBox, H.info, H.err, H.dealBtn, help, again);
+      p.append(head, H.seatsBox, H.info, H.relayNote, H.err, H.dealBtn, help, again);
     }
     const kids = [];
     st.kinds.forEach((kind, seat) => {
       const row = seatRow(seat);
       const friend = st.friends[String(seat)];
       const name = st.names[seat];
-      if (kind === "host") row.name.textContent = `${nt("panel.seat", { seat })}: ${name || nt("panel.you")} (${nt("panel.you")})`;
-      else if (!friend) row.name.textContent = `${nt("panel.seat", { seat })}: ${t(`level.${kind}`)}`;
-      else row.name.textContent = `${nt("panel.seat", { seat })}: ${friend.name || nt("setup.friend")}`;
+      // (a host who gave no name is "You", not "you (you)")
+      const who = kind === "host" ? (name ? `${name} (${nt("panel.you")})` : nt("panel.you_alone"))
+        : !friend ? t(`level.${kind}`) : friend.name || nt("setup.friend");
+      row.name.textContent = nt("panel.seat_who", { seat, who });
       const peer = H.peers.get(seat);
       let state = friend ? friend.state : "";
       if (friend && state !== "connected" && peer && peer.state === "connecting") state = "connecting";
@@ -593,6 +600,7 @@ export function installHost(ctl) {
     else if (st.round) info = nt("panel.round", { deal: st.round.deal });
     H.info.textContent = info;
     H.err.textContent = H.notice || "";
+    H.relayNote.hidden = H.relays !== "down";
     p.dataset.stage = st.stage;
     // While playing the panel folds away (it opens by itself when a friend needs attention).
     const attention = Object.values(st.friends).some((f) => f.state !== "connected") || !!H.notice;
@@ -601,6 +609,6 @@ export function installHost(ctl) {
       p.classList.toggle("net-folded", !attention);
       syncFold(p);
     }
-    badge(attention ? "attention" : "");
+    badge(attention ? "attention" : H.relays === "down" ? "warn" : "");
   }
 }

@@ -62,10 +62,12 @@ export function field(labelText, value, cls) {
   return wrap;
 }
 
+/** The friends' dialog `id` (made the first time), emptied.
+ *  @returns {HTMLDialogElement} */
 export function dialog(id) {
-  let d = $(id);
+  let d = /** @type {HTMLDialogElement} */ ($(id));
   if (!d) {
-    d = el("dialog", "dlg net-dlg");
+    d = /** @type {HTMLDialogElement} */ (el("dialog", "dlg net-dlg"));
     d.id = id;
     document.body.append(d);
   }
@@ -96,9 +98,9 @@ export function foldHead(p) {
 }
 
 function topButton(p) {
-  let b = $("btn-net-panel");
+  let b = /** @type {HTMLButtonElement} */ ($("btn-net-panel"));
   if (b) return b;
-  b = el("button", "btn btn-ghost net-top", nt("panel.title"));
+  b = /** @type {HTMLButtonElement} */ (el("button", "btn btn-ghost net-top", nt("panel.title")));
   b.type = "button";
   b.id = "btn-net-panel";
   b.setAttribute("aria-controls", "net-panel");

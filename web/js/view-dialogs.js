@@ -8,11 +8,11 @@ import { rulesName } from "./rules-data.js";
 import { dealRows, seatName, sideName } from "./words.js";
 
 export function readSettings() {
-  const form = $("form-new");
+  const form = /** @type {HTMLFormElement} */ ($("form-new"));
   const fd = new FormData(form);
   const players = Number(fd.get("players"));
   const seats = ["human"];
-  for (let i = 1; i < players; i++) seats.push(fd.get(`seat${i}`) || "medium");
+  for (let i = 1; i < players; i++) seats.push(/** @type {string} */ (fd.get(`seat${i}`)) || "medium");
   return { rules: fd.get("rules"), players, target: Number(fd.get("target")), seats };
 }
 
@@ -63,7 +63,7 @@ export function renderSettings(s, choices, open) {
     }
     seatBox.append(row);
   }
-  const dlg = $("dlg-new");
+  const dlg = /** @type {HTMLDialogElement} */ ($("dlg-new"));
   if (open && !dlg.open) dlg.showModal();
 }
 
@@ -111,8 +111,8 @@ function openOnce(dlg, key) {
 }
 
 export function renderDialogs(v, ui) {
-  const dd = $("dlg-deal");
-  const dov = $("dlg-over");
+  const dd = /** @type {HTMLDialogElement} */ ($("dlg-deal"));
+  const dov = /** @type {HTMLDialogElement} */ ($("dlg-over"));
   if (v.deal_result && (v.phase === "deal_over" || v.phase === "game_over")) {
     const dr = v.deal_result;
     $("deal-title").textContent = t("deal.title", { n: v.deal });

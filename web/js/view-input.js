@@ -5,16 +5,20 @@ import { $ } from "./dom.js";
 import { installKeyboard } from "./keyboard.js";
 import { readSettings } from "./view-dialogs.js";
 
+/** The element matching `sel` that an event happened in (or null). */
+const at = (ev, sel) => /** @type {HTMLElement | null} */ (/** @type {Element} */ (ev.target).closest(sel));
+const dialogEl = (id) => /** @type {HTMLDialogElement} */ ($(id));
+
 /** Installs the (delegated) listeners once; each calls one intent. */
 export function bindInputs(intents, shadeBoard) {
   $("board")?.addEventListener("scroll", shadeBoard, { passive: true });
   addEventListener("resize", shadeBoard);
   $("hand").addEventListener("click", (ev) => {
-    const c = ev.target.closest(".card[data-id]");
+    const c = at(ev, ".card[data-id]");
     if (c) intents.card(Number(c.dataset.id));
   });
   $("hand").addEventListener("keydown", (ev) => {
-    const c = ev.target.closest(".card[data-id]");
+    const c = at(ev, ".card[data-id]");
     if (c && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); intents.card(Number(c.dataset.id)); }
   });
   const deckKey = (fn) => (ev) => {
@@ -26,29 +30,29 @@ export function bindInputs(intents, shadeBoard) {
   $("pile").addEventListener("keydown", deckKey(() => intents.pile()));
   const meldClick = (ev) => {
     // `.meld` matters: <body> carries data-staged (the staged count) too.
-    const staged = ev.target.closest(".meld[data-staged]");
+    const staged = at(ev, ".meld[data-staged]");
     if (staged) { intents.staged(Number(staged.dataset.staged)); return; }
-    const m = ev.target.closest("[data-meld]");
+    const m = at(ev, "[data-meld]");
     if (m) intents.meld(Number(m.dataset.meld), m.dataset.mine === "1");
   };
   $("my-melds").addEventListener("click", meldClick);
   $("their-melds").addEventListener("click", meldClick);
   $("my-melds").addEventListener("keydown", (ev) => {
-    if ((ev.key === "Enter" || ev.key === " ") && ev.target.closest("[data-meld], .meld[data-staged]")) {
+    if ((ev.key === "Enter" || ev.key === " ") && at(ev, "[data-meld], .meld[data-staged]")) {
       ev.preventDefault();
       meldClick(ev);
     }
   });
-  $("lang-select")?.addEventListener("change", (ev) => intents.setLanguage(ev.target.value));
+  $("lang-select")?.addEventListener("change", (ev) => intents.setLanguage(/** @type {HTMLSelectElement} */ (ev.target).value));
   bindMenu();
   $("btn-reveal")?.addEventListener("click", () => intents.reveal());
   installKeyboard(intents);
   $("actions").addEventListener("click", (ev) => {
-    const b = ev.target.closest("button[data-action]");
+    const b = /** @type {HTMLButtonElement | null} */ (at(ev, "button[data-action]"));
     if (b && !b.disabled) intents.action(b.dataset.action, b.dataset.arg || "");
   });
   $("suggest").addEventListener("click", (ev) => {
-    const b = ev.target.closest("button[data-part], button[data-take]");
+    const b = at(ev, "button[data-part], button[data-take]");
     if (b && b.dataset.take) intents.suggestTake(b.dataset.take);
     else if (b) intents.suggest(b.dataset.part);
   });
@@ -57,17 +61,18 @@ export function bindInputs(intents, shadeBoard) {
   $("btn-log").addEventListener("click", () => intents.toggleLog());
   $("btn-log-close").addEventListener("click", () => intents.toggleLog());
   $("btn-next").addEventListener("click", () => intents.nextDeal());
-  $("btn-deal-close").addEventListener("click", () => $("dlg-deal").close());
-  $("btn-over-new").addEventListener("click", () => { $("dlg-over").close(); intents.openSettings(); });
-  $("btn-over-close").addEventListener("click", () => $("dlg-over").close());
-  $("btn-new-cancel").addEventListener("click", () => $("dlg-new").close());
+  $("btn-deal-close").addEventListener("click", () => dialogEl("dlg-deal").close());
+  $("btn-over-new").addEventListener("click", () => { dialogEl("dlg-over").close(); intents.openSettings(); });
+  $("btn-over-close").addEventListener("click", () => dialogEl("dlg-over").close());
+  $("btn-new-cancel").addEventListener("click", () => dialogEl("dlg-new").close());
   const form = $("form-new");
   form.addEventListener("change", (ev) => {
-    if (ev.target.name === "rules" || ev.target.name === "players") intents.settingsChanged(readSettings());
+    const name = /** @type {HTMLInputElement} */ (ev.target).name;
+    if (name === "rules" || name === "players") intents.settingsChanged(readSettings());
   });
   form.addEventListener("submit", (ev) => {
     ev.preventDefault();
-    $("dlg-new").close();
+    dialogEl("dlg-new").close();
     intents.startGame(readSettings());
   });
 }
@@ -88,10 +93,10 @@ function bindMenu() {
   };
   set(false);   // aria-expanded: from now on the Menu opens
   button.addEventListener("click", () => set(!isOpen()));
-  panel.addEventListener("click", (ev) => { if (ev.target.closest("button, a")) set(false); });
+  panel.addEventListener("click", (ev) => { if (at(ev, "button, a")) set(false); });
   panel.addEventListener("change", () => set(false));
   document.addEventListener("pointerdown", (ev) => {
-    if (isOpen() && !ev.target.closest("#topbar-actions, #btn-menu")) set(false);
+    if (isOpen() && !at(ev, "#topbar-actions, #btn-menu")) set(false);
   }, true);
   document.addEventListener("keydown", (ev) => {
     if (ev.key !== "Escape" || !isOpen()) return;
