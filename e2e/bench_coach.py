@@ -151,10 +151,21 @@ def main() -> int:
                 )
             deals = []
             for r in recs:
-                (d,) = page.evaluate(JS, [[{"record": r["record"], "seat": r["seat"]}], args.budget])
+                (d,) = page.evaluate(
+                    JS, [[{"record": r["record"], "seat": r["seat"]}], args.budget]
+                )
                 d["seed"] = r["seed"]
-                print(json.dumps({k: (round(v) if isinstance(v, float) else v) for k, v in d.items()
-                                  if k != "hard_ms"}), file=sys.stderr, flush=True)
+                print(
+                    json.dumps(
+                        {
+                            k: (round(v) if isinstance(v, float) else v)
+                            for k, v in d.items()
+                            if k != "hard_ms"
+                        }
+                    ),
+                    file=sys.stderr,
+                    flush=True,
+                )
                 deals.append(d)
             browser.close()
     finally:

@@ -227,9 +227,7 @@ class Bridge:
         if action == "check":
             return self._coach_check(req)
         if action not in ("step", "stop"):
-            raise SessionError(
-                "bad_request", "'action' must be 'start', 'step', 'stop' or 'check'"
-            )
+            raise SessionError("bad_request", "'action' must be 'start', 'step', 'stop' or 'check'")
         going = self.review
         if going is None:
             raise SessionError("bad_request", "no review is under way")
@@ -251,7 +249,7 @@ class Bridge:
         return out
 
     def _coach_check(self, req: dict) -> dict:
-        """"Warn me before a blunder": the coach's verdict on the viewer's move ``move`` before
+        """The coach's check for "warn me before a blunder": its verdict on the viewer's move ``move`` before
         it is played, from the viewer's view (seeded by the game's version, so the same
         position and move give the same verdict). Plays nothing."""
         from .ai.coach import DEFAULT_BUDGET, CoachError, assess, samples_for
