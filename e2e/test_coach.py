@@ -85,6 +85,11 @@ def test_the_coach_marks_a_planted_mistake_in_four_languages(page, base_url, ope
     expect(coach.locator(".coach-about")).to_have_text(text("coach.about"))
     body = review.locator("#dlg-review-body")
     last = int(body.get_attribute("data-step"))
+    shots = os.environ.get("SAMBA_SHOTS")
+    if shots:
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.screenshot(path=f"{shots}/coach-idle-390x844.png")
+        page.set_viewport_size({"width": 1280, "height": 900})
     coach.locator('button[data-coach="start"]').click()
     # The replay answers while the coach works (it is the page's; the coach's requests wait
     # for an idle page, one decision each).
@@ -105,7 +110,6 @@ def test_the_coach_marks_a_planted_mistake_in_four_languages(page, base_url, ope
     item.click()
     expect(body).to_have_attribute("data-step", str(step))
     expect(item).to_have_attribute("aria-current", "step")
-    shots = os.environ.get("SAMBA_SHOTS")
     for lang in ("en", "fr", "ru", "nb"):
         if lang != "en":
             switch_language_by_script(page, lang)
