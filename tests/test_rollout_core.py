@@ -351,7 +351,7 @@ def test_next_log_facts_agree(rules, players):
     g = Game.new(rules, players, seed=21)
     rng = random.Random(21)
     said = 0
-    for step in range(400):
+    for _ in range(400):
         if g.phase == "game_over":
             break
         if g.phase == "deal_over":
