@@ -31,30 +31,31 @@ def wild_kinds(counts: list[int]) -> list[int]:
     return out
 
 
-_SHAPES: dict[int, tuple] = {}
+# The candidates found so far under each set of the rule fields new melds depend on (by value:
+# rule sets that agree on them share their candidates), and the last rule set asked about with
+# its entry (a game asks with the same rule set object again and again).
+_SHAPES: dict[tuple, tuple] = {}
+_LAST: list = [None, None]
 
 
 def rule_shape(r) -> tuple:
-    """The rule fields new melds depend on, and the candidates found under them so far (a rule
-    set made for a test is its own entry)."""
-    got = _SHAPES.get(id(r))
-    if got is None or got[0] is not r:
-        got = _SHAPES[id(r)] = (
-            r,
-            (
-                r.group_max_wilds,
-                r.group_naturals_per_wild,
-                r.group_min_naturals,
-                r.group_naturals_exceed_wilds,
-                r.sequences,
-                r.sequence_max,
-                r.wild_melds,
-                r.wild_meld_max,
-            ),
-            {},
-            {},
-            _fewest_group_naturals(r),
-        )
+    """The rule fields new melds depend on, and the candidates found under them so far."""
+    if _LAST[0] is r:
+        return _LAST[1]
+    key = (
+        r.group_max_wilds,
+        r.group_naturals_per_wild,
+        r.group_min_naturals,
+        r.group_naturals_exceed_wilds,
+        r.sequences,
+        r.sequence_max,
+        r.wild_melds,
+        r.wild_meld_max,
+    )
+    got = _SHAPES.get(key)
+    if got is None:
+        got = _SHAPES[key] = (r, key, {}, {}, _fewest_group_naturals(r))
+    _LAST[0], _LAST[1] = r, got
     return got
 
 

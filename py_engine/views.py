@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from weakref import WeakKeyDictionary
 
-from .cards import KIND_OF_ID, KIND_TEXT, RANK_CHARS, SORT_INDEX, SUIT_CHARS, id_text
+from .cards import KIND_TEXT, RANK_CHARS, SUIT_CHARS, id_text
 from .legal import legal_moves
 from .melds import cards_needed, finished_bonus, finished_kind, is_closed, meld_value
 from .moves import (
@@ -28,6 +28,7 @@ from .moves import (
     TakeTop,
     remember_texts,
 )
+from .observation import HAND_ORDER
 from .scoring import side_canastas
 from .state import Game
 
@@ -80,11 +81,8 @@ def card(c: int) -> dict:
     return CARD_VIEWS[c]
 
 
-_HAND_ORDER = [SORT_INDEX[KIND_OF_ID[c]] * 256 + c for c in range(162)]
-
-
 def sorted_hand(ids: list[int]) -> list[int]:
-    return sorted(ids, key=_HAND_ORDER.__getitem__)
+    return sorted(ids, key=HAND_ORDER.__getitem__)
 
 
 def meld_view(m, rules, kept: dict) -> dict:
@@ -530,7 +528,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "phase": game.phase,
         "current": game.current if game.phase not in ("deal_over", "game_over") else None,
         "hand": list(
-            map(CARD_VIEWS.__getitem__, sorted(game.hands[seat], key=_HAND_ORDER.__getitem__))
+            map(CARD_VIEWS.__getitem__, sorted(game.hands[seat], key=HAND_ORDER.__getitem__))
         ),
         "hand_sizes": [len(h) for h in game.hands],
         "stock": len(game.stock),

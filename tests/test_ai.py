@@ -741,3 +741,32 @@ def test_hard_budget_on_the_cpu_clock_and_bad_clocks(monkeypatch):
     with pytest.raises(ValueError, match="unknown clock"):
         tour.tournament("samba", 4, "hard", "medium", 1, 5, budget=0.1, clock="sundial")
     assert tour.tournament("samba", 2, "medium", "easy", 1, 5, clock="cpu")["clock"] == "cpu"
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
+def test_known_holdings_are_held(rules, players):
+    """What the log's facts say a seat holds (``known_holdings``: the pile it picked up, less
+    what it laid, melded, discarded since) it really holds, and over these deals the log says
+    something: a lower bound of the real hand, kind by kind, checked against the game."""
+    from collections import Counter
+
+    game = Game.new(rules, players, seed=4)
+    bots = [make_bot("medium", seed=s) for s in range(players)]
+    said = 0
+    for _ in range(600):
+        if game.phase == "game_over":
+            break
+        if game.phase == "deal_over":
+            game.play("next")
+            continue
+        seat = game.current
+        view = view_for(game, seat)
+        for s, kinds in enumerate(known_holdings(view)):
+            if s == seat:
+                assert not kinds
+                continue
+            real = Counter(KIND_OF_ID[c] for c in game.hands[s])
+            assert not Counter(kinds) - real, (s, kinds)
+            said += bool(kinds)
+        game.play(bots[seat].choose(view))
+    assert said > 20

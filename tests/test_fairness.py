@@ -16,6 +16,7 @@ from py_engine.ai import make_bot
 from py_engine.ai import tournament as tournament_mod
 from py_engine.ai.hard import HardBot
 from py_engine.cards import IS_RED3, KIND_OF_ID
+from py_engine.observation import Observation
 from py_engine.state import Game
 from py_engine.views import view_for
 
@@ -75,6 +76,9 @@ def _decision_after_shuffles(game: Game, seat: int, make, shuffles: int, rng) ->
         assert other.hands[seat] == game.hands[seat]
         view2 = view_for(other, seat)
         assert view2 == view, "the view changed when only hidden cards moved"
+        assert Observation.for_seat(other, seat) == Observation.for_seat(game, seat), (
+            "the observation changed when only hidden cards moved"
+        )
         assert make().choose(view2) == first
 
 

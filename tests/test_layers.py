@@ -1,5 +1,5 @@
 """Imports run one way (docs/engine.md, "Layout"): cards/levels -> errors -> rules -> melds -> moves ->
-scoring -> turn -> position -> actions -> state -> candidates -> legal -> views -> record ->
+scoring -> turn -> position -> actions -> state -> candidates -> legal -> observation -> views -> record ->
 simulate/lessons/review/rulesdoc/spread -> ai -> session/soak -> netplay -> bridge/cli. (lessons, review
 and rulesdoc came later; they sit beside simulate: they use earlier modules and the bridge uses
 them. A new module must be given its place in ORDER.)
@@ -30,6 +30,7 @@ ORDER = [
     "state",
     "candidates",
     "legal",
+    "observation",
     "views",
     "record",
     ("simulate", "lessons", "review", "rulesdoc", "spread"),

@@ -144,3 +144,171 @@ def test_card_ids_finds_card_objects_at_any_depth():
     assert card_ids(message) == {5, 7}
     assert card_ids([{"id": 0, "c": "3C"}] * 3 + [[]]) == {0}
     assert card_ids("5H") == set()
+
+
+# The observation (``Observation.for_seat``: what bots read) holds the same knowledge. Two
+# checks, neither trusting its type: (1) every field is walked (named tuples' fields, tuples,
+# mappings, at any depth; the walk must reach every field of the observation) and every int
+# under a card-bearing name is a card the seat may see; the log names kinds, so it is compared
+# with the game's own log instead. (2) Moving the hidden cards (the other hands and the stock,
+# counts kept) leaves the observation equal: whatever a field holds, it cannot depend on them.
+OBS_CARD_FIELDS = {"hand", "pile", "cards", "red_threes"}
+OBS_APART = {"log"}  # checked against the game's log (kinds, not card ids)
+# the scoring records: their "cards" are points (walked, but compared with the game's records)
+OBS_SCORES = {"deal_result", "breakdowns", "result"}
+
+
+def walk_obs(node, key=None, out=None, path="obs", fields=None, names=OBS_CARD_FIELDS):
+    """(card ids under card-bearing ``names`` -> a path, every field name reached)."""
+    from collections.abc import Mapping
+
+    if out is None:
+        out, fields = {}, set()
+    if isinstance(node, tuple) and hasattr(node, "_fields"):
+        for name in node._fields:
+            fields.add(name)
+            if name not in OBS_APART:
+                inner = set() if name in OBS_SCORES else names
+                walk_obs(getattr(node, name), name, out, f"{path}.{name}", fields, inner)
+    elif isinstance(node, Mapping):
+        for k, v in node.items():
+            walk_obs(v, k, out, f"{path}[{k!r}]", fields, names)
+    elif isinstance(node, (tuple, list, set, frozenset)):
+        for i, v in enumerate(node):
+            walk_obs(v, key, out, f"{path}[{i}]", fields, names)
+    elif isinstance(node, int) and not isinstance(node, bool) and key in names:
+        out.setdefault(node, path)
+    return out, fields
+
+
+def check_observation(game: Game, seat: int) -> None:
+    from py_engine.cards import KIND_OF_ID
+    from py_engine.observation import Observation
+
+    obs = Observation.for_seat(game, seat)
+    hidden = set(game.stock)
+    for s in range(game.players):
+        if s != seat:
+            hidden |= set(game.hands[s])
+    ids, fields = walk_obs(obs)
+    assert set(Observation._fields) <= fields, "the walk missed a field"
+    leaked = {c: p for c, p in ids.items() if c in hidden}
+    assert not leaked, f"seat {seat}'s observation holds hidden cards: {leaked}"
+    visible = set(game.hands[seat]) | set(game.pile)
+    visible |= {c for side in game.melds for m in side for c in m.cards}
+    visible |= {c for side in game.red3 for c in side}
+    assert set(ids) <= visible
+    assert set(ids) == obs.cards()
+    assert sorted(obs.hand) == sorted(game.hands[seat])
+    assert obs.deal_result == game.deal_result and obs.result == game.result
+    assert list(obs.breakdowns) == game.breakdowns
+    assert list(obs.hand_sizes) == [len(h) for h in game.hands]
+    assert type(obs.stock) is int and obs.stock == len(game.stock)
+    assert list(obs.pile) == game.pile
+    for e in obs.log:
+        g = game.log[e.i]
+        assert (e.deal, e.seat) == (g["deal"], g["seat"])
+        for k, v in e.public.items():
+            if k == "card":
+                assert v == KIND_OF_ID[g["public"][k]]
+            elif k in ("laid", "with"):
+                assert list(v) == [KIND_OF_ID[c] for c in g["public"][k]]
+        if e.own_cards is not None:
+            assert e.seat == seat, f"seat {seat} sees another seat's private log: {e}"
+            assert list(e.own_cards) == [KIND_OF_ID[c] for c in g["private"]["cards"]]
+    if game.turn.pending and game.side_of(game.turn.asker) != game.side_of(seat):
+        assert obs.turn.pending is None
+        assert all(e.text == "ask" for e in obs.log if e.kind == "ask")
+
+
+def check_observation_blind(game: Game, seat: int, rng: random.Random) -> None:
+    """Moving the cards ``seat`` cannot see leaves its observation as it was."""
+    from test_fairness import shuffle_hidden
+
+    from py_engine.observation import Observation
+    from py_engine.record import state_from_json, state_to_json
+
+    other = state_from_json(state_to_json(game))
+    shuffle_hidden(other, seat, rng)
+    assert Observation.for_seat(other, seat) == Observation.for_seat(game, seat), (
+        "the observation changed when only hidden cards moved"
+    )
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_no_observation_leaks_in_random_games(rules, players):
+    game = Game.new(rules, players, 2500, seed=32)
+    rng = random.Random(32)
+    n = 0
+    deals = 0
+    while game.phase != "game_over" and deals < 1:
+        if n % 3 == 0 or game.phase in ("deal_over", "answer"):
+            for seat in range(players):
+                check_observation(game, seat)
+        if n % 17 == 0:
+            check_observation_blind(game, n % players, rng)
+        if game.phase == "deal_over":
+            deals += 1
+        game.play(random_move(game, rng))
+        n += 1
+    for seat in range(players):
+        check_observation(game, seat)
+    assert n > 50
+
+
+def test_observation_checks_catch_a_leak():
+    """The observation checks must be able to fail: another seat's card in the hand, in a
+    meld's cards, under a new field, or another seat's draw in the log."""
+    from collections import namedtuple
+
+    from py_engine.observation import MeldSeen, Observation
+
+    game = Game.new("samba", 4, seed=2)
+    game.play("draw")
+    check_observation(game, 1)
+    check_observation_blind(game, 1, random.Random(1))
+    real = Observation.for_seat
+    obs = real(game, 1)
+    other = game.hands[2][0]
+    bad_hand = obs._replace(hand=obs.hand + (other,))
+    meld = MeldSeen(1, "group", 5, -1, (other,), 0, None, 2, False, 5, 0)
+    bad_meld = obs._replace(melds=((meld,), *obs.melds[1:]))
+    draw = next(e for e in real(game, 0).log if e.own_cards)  # seat 0's own draw
+    bad_log = obs._replace(log=tuple(draw if e.i == draw.i else e for e in obs.log))
+    for bad in (bad_hand, bad_meld, bad_log):
+        try:
+            Observation.for_seat = classmethod(lambda cls, g, s, bad=bad: bad)
+            with pytest.raises(AssertionError):
+                check_observation(game, 1)
+        finally:
+            Observation.for_seat = real
+    # a field the walk does not know of, holding the stock's top card: the walk reaches it (and
+    # would miss an unnamed field), and moving the hidden cards changes it
+    Peek = namedtuple("Peek", [*Observation._fields, "secret"])
+    try:
+        Observation.for_seat = classmethod(lambda cls, g, s: Peek(*real(g, s), g.stock[-1]))
+        _, fields = walk_obs(Observation.for_seat(game, 1))
+        assert "secret" in fields
+        with pytest.raises(AssertionError, match="hidden cards moved"):
+            for seed in range(5):
+                check_observation_blind(game, 1, random.Random(seed))
+    finally:
+        Observation.for_seat = real
+
+
+def test_observation_blind_to_hidden_cards_after_medium_play():
+    """At decision points of deals ``medium`` plays, in every rule set, moving the hidden
+    cards leaves every seat's observation equal."""
+    from py_engine.ai import make_bot
+
+    for rules, players in (("samba", 4), ("dutch", 3), ("crawford", 6)):
+        game = Game.new(rules, players, seed=11)
+        bots = [make_bot("medium", seed=s) for s in range(players)]
+        rng = random.Random(11)
+        for step in range(120):
+            if game.phase not in ("draw", "meld", "answer"):
+                break
+            if step % 7 == 0:
+                for seat in range(players):
+                    check_observation_blind(game, seat, rng)
+            game.play(bots[game.current].choose(view_for(game, game.current)))

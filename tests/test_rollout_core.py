@@ -335,3 +335,33 @@ def test_best_discard_stops_early_and_can_fail(monkeypatch):
         for g, view, hand, distinct, own in positions
     )
     assert differ > 0
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 3), ("crawford", 6)])
+def test_next_log_facts_agree(rules, players):
+    """What the next player's log entries say (discards, piles taken, naturals known held) is
+    read from the log's facts, never its texts, three ways: a seat's view (``Info``), a
+    rollout's view (``_log_entry``) and a rollout's game log (``_next_log``); all agree, and
+    over these games they say something."""
+    from py_engine.ai.info import Info
+    from py_engine.ai.rollout import _fast_view, _next_log
+    from py_engine.simulate import random_move
+    from py_engine.views import view_for
+
+    g = Game.new(rules, players, seed=21)
+    rng = random.Random(21)
+    said = 0
+    for _ in range(400):
+        if g.phase == "game_over":
+            break
+        if g.phase == "deal_over":
+            g.play("next")
+            continue
+        seat = g.current
+        nxt = (seat + 1) % players
+        from_view = Info(view_for(g, seat))._read_next_log()
+        assert from_view == Info(_fast_view(g, seat, {}))._read_next_log()
+        assert from_view == _next_log(g, nxt)
+        said += bool(from_view[0] or from_view[1] or any(from_view[2]))
+        g.play(random_move(g, rng))
+    assert said > 20

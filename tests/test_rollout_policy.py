@@ -120,8 +120,9 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     "rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6), ("bolivia", 4), ("canasta", 4)]
 )
 def test_draw_move_score_is_mediums_score(rules, players):
-    """The rollouts' draw phase is scored without an ``Info`` (``draw_move_score``): the same
-    score ``MediumBot.score`` gives each legal move's text on the seat's view."""
+    """The rollouts' draw phase is scored without an ``Info`` (``draw_move_score`` from the
+    game's own counts): the same score ``MediumBot.move_score`` gives each legal move from the
+    seat's view (whose counts ``Info`` reads), and ``score`` its text."""
     from py_engine.ai.info import Info
     from py_engine.legal import legal_moves
 
@@ -143,7 +144,7 @@ def test_draw_move_score_is_mediums_score(rules, players):
                 got = bot.draw_move_score(
                     mv, len(g.hands[g.current]), len(g.pile), sizes, g.rules.sequence_max
                 )
-                assert got == bot.score(info, mv.text()), mv.text()
+                assert got == bot.move_score(info, mv) == bot.score(info, mv.text()), mv.text()
                 compared += 1
                 seen.add(type(mv).__name__)
         g.play(bot.choose(view))

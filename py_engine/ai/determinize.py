@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import random
 
-from ..cards import IS_RED3, KIND_OF_ID, deck_ids, parse_kind
+from ..cards import IS_RED3, KIND_BY_TEXT, KIND_OF_ID, deck_ids
 from ..cards import RANK_CHARS as _RANKS
 from ..melds import SEQUENCE, TableMeld, sort_sequence
+from ..moves import parse_move
 from ..rules import get_rules
 from ..state import Game, Turn
 
@@ -34,8 +35,10 @@ def known_holdings(view: dict) -> list[list[int]]:
     """Per seat, card kinds known (from the public log) to be in that seat's hand.
 
     A pile take puts the pile, less its top card, into the taker's hand (red threes aside where
-    they are laid at once); later melds, discards and red threes by that seat remove cards again.
-    Only the current deal's part of the (truncated) log is used, so this is a lower bound.
+    they are laid at once); the cards it laid with the top card and in its other parts, and
+    later melds, discards and red threes by that seat, remove cards again (each read from the
+    entry's facts, docs/bridge.md). Only the current deal's part of the (truncated) log is used,
+    so this is a lower bound.
     """
     n = view["players"]
     auto_red3 = not view["rules"]["red_threes_by_choice"]
@@ -45,37 +48,39 @@ def known_holdings(view: dict) -> list[list[int]]:
         s = e.get("seat")
         if e.get("deal") != deal or s is None or s == view["seat"]:
             continue
-        text = e.get("text", "")
-        if "pile" in e and text.startswith("take"):
-            rest = [parse_kind(c) for c in e["pile"][:-1]]
+        kind = e.get("kind")
+        if kind == "take_pile" and "pile" in e:
+            rest = [KIND_BY_TEXT[c] for c in e["pile"][:-1]]
             held[s].extend(k for k in rest if not (auto_red3 and IS_RED3[k]))
-            # cards named in "take 7S 7H; new ..." left the hand
-            for tok in text.replace(";", " ").split()[1:]:
-                _remove_token(held[s], tok)
-        elif text.startswith(("meld", "discard", "red3")):
-            for tok in text.replace(";", " ").split()[1:]:
-                _remove_token(held[s], tok)
+            _remove(held[s], e.get("with", ()))
+            for p in e.get("parts", ()):
+                _remove(held[s], p["cards"])
+        elif kind == "meld":
+            _remove(held[s], e.get("laid", ()))
+        elif kind == "discard" or kind == "red3":
+            _remove(held[s], (e["card"],))
     return held
 
 
-def _token_kind(tok: str) -> list[int]:
-    if len(tok) != 2 or tok.startswith("m"):
-        return []
-    try:
-        return [parse_kind(tok)]
-    except ValueError:
-        return []
+def _remove(cards: list[int], texts) -> None:
+    """Take the cards named by ``texts`` (card texts) out of ``cards`` (kinds), where held."""
+    for t in texts:
+        k = KIND_BY_TEXT[t]
+        if k in cards:
+            cards.remove(k)
 
 
-def _remove_token(cards: list[int], tok: str) -> None:
-    if len(tok) != 2 or tok in ("m", "new", "add"):
-        return
-    try:
-        k = parse_kind(tok)
-    except ValueError:
-        return
-    if k in cards:
-        cards.remove(k)
+def _asked_kinds(pending: str) -> list[int]:
+    """The kinds a partner's asked going-out action (its move text) names: its parts' cards
+    and its discard."""
+    move = parse_move(pending)
+    out: list[int] = []
+    for p in getattr(move, "parts", ()):
+        out += p.cards
+    discard = getattr(move, "discard", None)
+    if discard is not None:
+        out.append(discard)
+    return out
 
 
 def shuffle(x: list, rng: random.Random) -> None:
@@ -125,9 +130,7 @@ class Determinizer:
         t = view.get("turn") or {}
         if t.get("pending") and t.get("asker", -1) not in (-1, self.me):
             # the partner's proposed going-out action names cards it holds
-            known[t["asker"]] = [
-                k for tok in t["pending"].replace(";", " ").split()[1:] for k in _token_kind(tok)
-            ]
+            known[t["asker"]] = _asked_kinds(t["pending"])
         self.known = known
         self.stock_size = view["stock"]
         melds: list[list[TableMeld]] = [[] for _ in view["melds"]]

@@ -25,9 +25,24 @@ from ..cards import (
     SUIT_OF,
     VALUE_OF_KIND,
     kind_text,
-    parse_kind,
 )
-from .info import Info, rank_of_char
+from ..moves import (
+    AddTo,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    LayRedThree,
+    Meld,
+    Move,
+    NextDeal,
+    Pass,
+    TakePile,
+    TakePileOnto,
+    TakeTop,
+    parse_move,
+)
+from .info import Info, legal_texts, rank_of_char
 from .lastturn import LastTurnMedium
 from .medium import MediumBot, _p_pair
 
@@ -79,25 +94,30 @@ def rank_name(r: int) -> str:
     return RANK_CHARS[r - 2]
 
 
-def _laid(move: str) -> list[int]:
-    out = []
-    for t in move.replace(";", " ").split()[1:]:
-        if t in ("new", "add") or t.startswith("m"):
-            continue
-        try:
-            out.append(parse_kind(t))
-        except ValueError:
-            pass
+def _move(move: str | Move) -> Move:
+    """A legal move as the engine's ``Move`` (a text parsed by the engine)."""
+    return parse_move(move) if isinstance(move, str) else move
+
+
+def _laid(move: Move) -> list[int]:
+    """The kinds a meld move or a pile take lays from the hand, part by part."""
+    out: list[int] = []
+    if type(move) is TakePile:
+        out += move.cards
+    for p in getattr(move, "parts", ()):
+        out += p.cards
     return out
 
 
-def goes_out(info: Info, move: str) -> bool:
-    if move.startswith("ask"):
+def goes_out(info: Info, move: str | Move) -> bool:
+    move = _move(move)
+    t = type(move)
+    if t is Ask:
         return True
     n = len(info.hand)
-    if move.startswith("discard"):
+    if t is Discard:
         return n == 1
-    if move.startswith("meld"):
+    if t is Meld:
         left = n - len(_laid(move))
         return left == 0 or (info.can_out and left == 1)
     return False
@@ -123,17 +143,20 @@ def _seq_extends(info: Info, side: int, k: int):
 
 def _top_samba(info: Info) -> bool:
     """A ``top`` move would complete a samba."""
-    for mv in info.view["legal"]["moves"] if info.view.get("legal") else []:
-        if mv.startswith("top "):
-            m = info.my_melds.get(int(mv.split()[1][1:]))
+    for mv in map(parse_move, legal_texts(info.view)):
+        if type(mv) is TakeTop:
+            m = info.my_melds.get(mv.meld)
             if m and m["size"] + 1 >= info.rules["sequence_max"]:
                 return True
     return False
 
 
 def _wild_meld_open(info: Info) -> bool:
-    legal = info.view.get("legal") or {}
-    return any(any(IS_WILD[k] for k in _laid("meld " + p)) for p in legal.get("melds", []))
+    return any(
+        any(IS_WILD[k] for k in _laid(mv))
+        for mv in map(parse_move, legal_texts(info.view))
+        if type(mv) is Meld
+    )
 
 
 def _pair_risk(info: Info, k: int) -> float:
@@ -147,18 +170,20 @@ def _pair_risk(info: Info, k: int) -> float:
     return p
 
 
-def warnings_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict]:
-    """The suite's blunders that ``move`` commits (``[]`` for none)."""
+def warnings_of(info: Info, move: str | Move, bot: MediumBot | None = None) -> list[dict]:
+    """The suite's blunders that ``move`` (a legal move or its text) commits (``[]`` for
+    none)."""
     bot = bot or MediumBot()
     w = bot.w
     out = []
-    head = move.split()[0] if move else ""
+    move = _move(move)
+    t = type(move)
     pile = len(info.pile)
     red3_held = info.rules.get("red_threes_by_choice") and any(IS_RED3[k] for k in info.hand)
     if goes_out(info, move) and info.out_game() < 0:
         out.append({"key": "warn.out_loses_game", "side": _best_other(info)})
-    if head == "discard" and len(info.hand) > 1:
-        k = parse_kind(move.split()[1])
+    if type(move) is Discard and len(info.hand) > 1:
+        k = move.card
         nxt = info.next
         if IS_NATURAL[k] and info.next_side != info.side:
             r = RANK_OF[k]
@@ -215,11 +240,11 @@ def warnings_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dic
             and _wild_meld_open(info)
         ):
             out.append({"key": "warn.keeps_wilds"})
-    elif head == "pass" and red3_held:
+    elif t is Pass and red3_held:
         out.append({"key": "warn.keeps_red3"})
-    elif head in ("draw", "take") and _top_samba(info):
+    elif (t is Draw or t is TakePile or t is TakePileOnto) and _top_samba(info):
         out.append({"key": "warn.misses_samba"})
-    elif move == "answer yes":
+    elif type(move) is Answer and move.yes:
         fit = info.fit_value()
         if (
             fit >= w["answer_fit"]
@@ -240,59 +265,61 @@ def _best_other(info: Info) -> int:
     return max(others, key=lambda s: scores[s] + info.table_score(s))
 
 
-def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict]:
-    """What the move does for the player (the main reasons first)."""
+def reasons_of(info: Info, move: str | Move, bot: MediumBot | None = None) -> list[dict]:
+    """What the move (a legal move or its text) does for the player (the main reasons
+    first)."""
     bot = bot or MediumBot()
     out: list[dict] = []
-    head = move.split()[0] if move else ""
+    move = _move(move)
+    t = type(move)
     pile = len(info.pile)
     nxt = info.next
     if (
         info.can_out
         and not goes_out(info, move)
         and info.out_game() < 0
-        and head in ("discard", "meld", "answer")
+        and (t is Discard or t is Meld or t is Answer)
     ):
         out.append({"key": "why.waits_game", "side": _best_other(info)})
-    ending = LastTurnMedium.closing_seat(info) if head in ("discard", "meld") else None
+    ending = LastTurnMedium.closing_seat(info) if t is Discard or t is Meld else None
     if ending is not None and not goes_out(info, move):
         out.append({"key": "why.last_turn", "seat": ending})
-    if goes_out(info, move) and not move.startswith("ask"):
+    if goes_out(info, move) and t is not Ask:
         out.append({"key": "why.goes_out"})
         if info.out_game() > 0:
             out.append({"key": "why.out_wins_game"})
         return out
-    if head == "next":
+    if t is NextDeal:
         out.append({"key": "why.next_deal"})
-    elif head == "red3":
+    elif t is LayRedThree:
         out.append({"key": "why.lays_red3"})
-    elif head == "ask":
+    elif t is Ask:
         out.append({"key": "why.asks_partner"})
-    elif move == "answer yes":
+    elif type(move) is Answer and move.yes:
         out.append({"key": "why.partner_out"})
-    elif move == "answer no":
+    elif t is Answer:
         fit = info.fit_value()
         held = sum(VALUE_OF_KIND[k] for k in info.hand)
         if held > info.rules.get("going_out_bonus", 200):
             out.append({"key": "why.hand_costs", "points": held})
         if fit:
             out.append({"key": "why.cards_fit", "points": int(fit)})
-    elif head == "top":
-        m = info.my_melds.get(int(move.split()[1][1:]))
+    elif type(move) is TakeTop:
+        m = info.my_melds.get(move.meld)
         if m and m["size"] + 1 >= info.rules["sequence_max"]:
             out.append({"key": "why.makes_samba"})
         else:
             out.append({"key": "why.extends_sequence"})
-    elif head == "take":
+    elif t is TakePile or t is TakePileOnto:
         if not info.opened:
             out.append({"key": "why.opens", "points": _points(move, info)})
         out.append({"key": "why.takes_pile", "cards": pile})
-    elif head == "draw":
+    elif t is Draw:
         out.append({"key": "why.draws"})
-    elif head == "meld":
+    elif type(move) is Meld:
         out.extend(_meld_reasons(info, move))
-    elif head == "discard":
-        k = parse_kind(move.split()[1])
+    elif type(move) is Discard:
+        k = move.card
         if IS_WILD[k] or IS_BLACK3[k] or RANK_OF[k] == 3:
             if info.next_side != info.side:
                 out.append(_block_reason(info))
@@ -312,9 +339,9 @@ def reasons_of(info: Info, move: str, bot: MediumBot | None = None) -> list[dict
     return out
 
 
-def _points(move: str, info: Info) -> int:
-    pts = sum(VALUE_OF_KIND[k] for k in _laid(move.split(";")[0]) if k is not None)
-    pts += sum(VALUE_OF_KIND[k] for part in move.split(";")[1:] for k in _laid("x " + part))
+def _points(move: Move, info: Info) -> int:
+    """The points a pile take lays from the hand, with the pile's top card."""
+    pts = sum(VALUE_OF_KIND[k] for k in _laid(move))
     if info.pile:
         pts += VALUE_OF_KIND[info.pile[-1]]
     return pts
@@ -346,20 +373,17 @@ def _block_reason(info: Info) -> dict:
     return {"key": "why.blocks_pile", "seat": info.next, "cards": pile + 1}
 
 
-def _meld_reasons(info: Info, move: str) -> list[dict]:
+def _meld_reasons(info: Info, move: Meld) -> list[dict]:
     out = []
     laid = _laid(move)
     if not info.opened:
         return [{"key": "why.opens", "points": sum(VALUE_OF_KIND[k] for k in laid)}]
     if any(IS_WILD[k] for k in laid) and MediumBot().threatened(info):
         out.append({"key": "why.sheds_wilds"})
-    for part in move[5:].split(";"):
-        p = part.split()
-        if not p:
-            continue
-        if p[0] == "add":
-            m = info.my_melds.get(int(p[1][1:]))
-            if m and 0 < m["needs"] <= len(p) - 2:
+    for p in move.parts:
+        if type(p) is AddTo:
+            m = info.my_melds.get(p.meld)
+            if m and 0 < m["needs"] <= len(p.cards):
                 out.append(
                     {
                         "key": "why.completes_samba"
@@ -370,7 +394,7 @@ def _meld_reasons(info: Info, move: str) -> list[dict]:
             else:
                 out.append({"key": "why.adds_to_meld"})
         else:
-            size = len(p) - 1
+            size = len(p.cards)
             out.append(
                 {
                     "key": "why.completes_canasta"

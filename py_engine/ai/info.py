@@ -6,7 +6,9 @@ the endgame players read it too."""
 
 from __future__ import annotations
 
-from ..cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF, SUIT_OF, VALUE_OF_KIND, parse_kind
+from collections.abc import Iterable, Sequence
+
+from ..cards import IS_NATURAL, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF, SUIT_OF, VALUE_OF_KIND
 from ..cards import RANK_CHARS as _RANKS
 
 
@@ -28,7 +30,7 @@ def legal_texts(view: dict) -> list[str]:
 
 
 def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
-    """What the next player's log entries of this deal say, in order (each ``entry_facts_of``,
+    """What the next player's log entries of this deal say, in order (each ``entry_facts``,
     None for an entry that says nothing): the ranks it discarded, the ranks of the piles it took,
     and the natural cards of each rank it is known to hold (picked up, not melded or discarded
     since)."""
@@ -173,7 +175,7 @@ class Info:
             mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
         except KeyError:
             mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
-        facts = [entry_facts_of(e.get("text", ""), e.get("pile")) for e in mine]
+        facts = [view_entry_facts(e) for e in mine]
         got = self._next_log = fold_next_facts(facts)
         return got
 
@@ -322,41 +324,51 @@ class Info:
 EntryFacts = tuple[str, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
-def entry_facts_of(t: str, pile: list[str] | None) -> EntryFacts | None:
-    """What ``Info._read_next_log`` reads of one log entry with the text ``t`` and the pile taken
-    ``pile`` (card texts, or None): ("d", the discarded natural's rank or nothing, (), ()),
-    ("t", the ranks of the pile taken, the naturals' ranks under its top card, the ranks of the
-    naturals melded with it), ("m", (), (), the ranks of the naturals melded), or None (another
-    kind of entry)."""
-    facts: EntryFacts | None = None
-    if t.startswith("discard"):
-        k = parse_kind(t.split()[1])
-        facts = ("d", (RANK_OF[k],) if IS_NATURAL[k] else (), (), ())
-    elif t.startswith("take") and pile is not None:
-        lost: list[int] = []
-        for part in t.split(";")[1:]:
-            lost += _natural_ranks(part)
-        facts = (
+def entry_facts(
+    kind: str, card: int | None, pile: Sequence[int] | None, laid: Iterable[int]
+) -> EntryFacts | None:
+    """What ``Info._read_next_log`` reads of one log entry of the kind ``kind`` (the engine's
+    log kinds), from its facts as kinds: the card discarded (``card``), the pile taken
+    (``pile``, bottom to top) and the cards the entry melded (``laid``: a meld's, or the parts
+    a pile take laid besides the top card's group). ("d", the discarded natural's rank or
+    nothing, (), ()), ("t", the ranks of the pile taken, the naturals' ranks under its top card,
+    the ranks of the naturals melded with it), ("m", (), (), the ranks of the naturals melded),
+    or None (another kind of entry)."""
+    if kind == "discard" and card is not None:
+        return ("d", (RANK_OF[card],) if IS_NATURAL[card] else (), (), ())
+    if kind == "take_pile" and pile is not None:
+        return (
             "t",
-            tuple(RANK_OF[parse_kind(c)] for c in pile),
-            tuple(RANK_OF[k] for k in map(parse_kind, pile[:-1]) if IS_NATURAL[k]),
-            tuple(lost),
+            tuple([RANK_OF[k] for k in pile]),
+            tuple([RANK_OF[k] for k in pile[:-1] if IS_NATURAL[k]]),
+            _natural_ranks(laid),
         )
-    elif t.startswith("meld"):
-        facts = ("m", (), (), tuple(_natural_ranks(t[4:])))
-    return facts
+    if kind == "meld":
+        return ("m", (), (), _natural_ranks(laid))
+    return None
 
 
-def _natural_ranks(text: str) -> list[int]:
-    """The ranks of the natural cards a move text names, in order (its two-character tokens
-    that are cards, meld ids left out)."""
-    out = []
-    for tok in text.replace(";", " ").split():
-        if len(tok) == 2 and not tok.startswith("m"):
-            try:
-                k = parse_kind(tok)
-            except ValueError:
-                continue
-            if IS_NATURAL[k]:
-                out.append(RANK_OF[k])
-    return out
+def _natural_ranks(kinds: Iterable[int]) -> tuple[int, ...]:
+    return tuple([RANK_OF[k] for k in kinds if IS_NATURAL[k]])
+
+
+def _texts_kinds(texts: Iterable[str]) -> list[int]:
+    return [KIND_BY_TEXT[t] for t in texts]
+
+
+def view_entry_facts(e: dict) -> EntryFacts | None:
+    """``entry_facts`` of a view's log entry (its facts name cards by their texts,
+    docs/bridge.md)."""
+    kind = e.get("kind")
+    if kind == "discard":
+        card = e.get("card")
+        return entry_facts(kind, None if card is None else KIND_BY_TEXT[card], None, ())
+    if kind == "take_pile":
+        pile = e.get("pile")
+        laid: list[int] = []
+        for p in e.get("parts", ()):
+            laid += _texts_kinds(p["cards"])
+        return entry_facts(kind, None, None if pile is None else _texts_kinds(pile), laid)
+    if kind == "meld":
+        return entry_facts(kind, None, None, _texts_kinds(e.get("laid", ())))
+    return None

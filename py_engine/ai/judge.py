@@ -44,8 +44,9 @@ from ..rules import get_rules
 from ..state import Game
 from ..views import view_for
 from .determinize import determinize
+from .explain import goes_out as explain_goes_out
 from .hard import HardBot, laid_red_threes
-from .info import legal_texts
+from .info import Info, legal_texts
 from .levels import make_bot
 from .medium import MediumBot
 
@@ -109,20 +110,7 @@ def split_moves(case: dict, view: dict) -> tuple[list[str], list[str]]:
 def goes_out(view: dict, move: str) -> bool:
     """The move goes out, asks to, or leaves one card when the side may go out (the discard
     that must follow goes out)."""
-    if move.startswith("ask"):
-        return True
-    n = len(view["hand"])
-    if move.startswith("discard"):
-        return n == 1
-    if move.startswith("meld"):
-        laid = sum(
-            1
-            for t in move.replace(";", " ").split()[1:]
-            if t not in ("new", "add") and not t.startswith("m")
-        )
-        can = view["canastas"][view["my_side"]] >= view["requirement"]
-        return n - laid == 0 or (can and n - laid == 1)
-    return False
+    return explain_goes_out(Info(view), move)
 
 
 def turn_blunder(case: dict, view: dict, move: str) -> bool:

@@ -12,6 +12,9 @@ habit was measured as ``medium`` with it against ``medium`` on tuning deals (doc
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from ..moves import Part
 from .info import Info
 from .medium import MediumBot
 
@@ -54,11 +57,11 @@ class LastTurnMedium(MediumBot):
         finally:
             self.w = base
 
-    def meld_score(self, info: Info, text: str) -> float:
+    def meld_score(self, info: Info, parts: Sequence[Part]) -> float:
         if not info.can_out and self._last_turn(info):
             info.want_out = True  # wild cards laid as if going out (``meld_score``)
             try:
-                return super().meld_score(info, text)
+                return super().meld_score(info, parts)
             finally:
                 info.want_out = None
-        return super().meld_score(info, text)
+        return super().meld_score(info, parts)

@@ -13,46 +13,29 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import (
-    IS_BLACK3,
-    IS_RED3,
-    IS_WILD,
-    KIND_BY_TEXT,
-    RANK_OF,
-    SUIT_OF,
-    VALUE_OF_KIND,
-    parse_kind,
+from ..cards import IS_BLACK3, IS_RED3, IS_WILD, KIND_TEXT, RANK_OF, SUIT_OF, VALUE_OF_KIND
+from ..errors import InvalidMove
+from ..moves import (
+    AddTo,
+    Answer,
+    Ask,
+    Discard,
+    Draw,
+    EndDeal,
+    LayRedThree,
+    Merge,
+    Move,
+    NextDeal,
+    Part,
+    Pass,
+    TakePile,
+    TakePileOnto,
+    TakeTop,
+    parse_move,
 )
-from ..moves import AddTo, Discard, Draw, EndDeal, LayRedThree, TakePile, TakePileOnto, TakeTop
 from ..moves import Meld as MeldMove
 from .info import Info, legal_texts
 from .weights import MEDIUM_WEIGHTS
-
-_MeldParts = tuple[list[tuple[bool, int, list[int], int, bool]], list[int], int]
-_MELD_TEXTS: dict[str, _MeldParts] = {}
-
-
-def _meld_parts(text: str) -> _MeldParts:
-    """A meld text's parts (new?, the meld id added to or 0, kinds, wild cards among them,
-    all black threes?), every kind it lays and the wild cards among those; kept (a bounded
-    cache: the same texts come back decision after decision). Read-only for the caller."""
-    parts = []
-    laid: list[int] = []
-    for p in text.split(";"):
-        toks = p.split()
-        if toks[0] == "new":
-            ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[1:]]
-            parts.append(
-                (True, 0, ks, sum(1 for k in ks if IS_WILD[k]), all(IS_BLACK3[k] for k in ks))
-            )
-        else:
-            ks = [KIND_BY_TEXT[t] if t in KIND_BY_TEXT else parse_kind(t) for t in toks[2:]]
-            parts.append((False, int(toks[1][1:]), ks, sum(1 for k in ks if IS_WILD[k]), False))
-        laid += ks
-    if len(_MELD_TEXTS) >= 4096:
-        _MELD_TEXTS.clear()
-    got = _MELD_TEXTS[text] = (parts, laid, sum(1 for k in laid if IS_WILD[k]))
-    return got
 
 
 def _p_pair(copies: int, hand: int, pool: int) -> float:
@@ -112,6 +95,7 @@ class MediumBot:
         return (
             cls.scored_moves is MediumBot.scored_moves
             and cls.score is MediumBot.score
+            and cls.move_score is MediumBot.move_score
             and cls.discard_scores is MediumBot.discard_scores
         )
 
@@ -169,33 +153,36 @@ class MediumBot:
         """``scored_moves(view)``; with ``shortcut``, the best move's text instead: the only
         legal move unscored, and the discards scored only where no other move scores above
         ``discard_ceiling``, in the order of their bound (``_best_discard``)."""
-        moves = legal_texts(view)
-        if not moves:
+        texts = legal_texts(view)
+        if not texts:
             return []
-        if moves == ["next"]:
+        if texts == ["next"]:
             return [(0.0, "next")]
-        if shortcut and len(moves) == 1:
-            return moves[0]  # (a draw, mostly: nothing to weigh)
+        if shortcut and len(texts) == 1:
+            return texts[0]  # (a draw, mostly: nothing to weigh)
         info = Info(view)
-        discards = [m for m in moves if m.startswith("discard ")]
-        kinds = [KIND_BY_TEXT.get(m[8:]) for m in discards] if len(discards) > 1 else [None]
-        if None in kinds:
-            return [(self.score(info, m), m) for m in moves]
-        # the discards scored together (``discard_scores``), the others as ``score`` gives them
-        others = {m: self.score(info, m) for m in moves if not m.startswith("discard ")}
+        moves = list(map(parse_move, texts))  # (the engine's moves, kept by ``view_for``)
+        kinds = [m.card for m in moves if type(m) is Discard]
+        score = self.move_score
+        if len(kinds) <= 1:
+            return [(score(info, m), t) for m, t in zip(moves, texts)]
+        # the discards scored together (``discard_scores``), the others as ``move_score`` gives
+        others = {t: score(info, m) for m, t in zip(moves, texts) if type(m) is not Discard}
         if shortcut:
             ceiling = self.discard_ceiling(info, kinds)
             if ceiling is not None:
                 best = None
                 if others:
                     top = max(others.values())
-                    best = (top, min(m for m, sc in others.items() if sc == top), None)
+                    best = (top, min(t for t, sc in others.items() if sc == top), None)
                     if top > ceiling:
                         return best[1]
-                held = [(k, m, m) for k, m in zip(kinds, discards) if k is not None]
+                held = [(m.card, t, t) for m, t in zip(moves, texts) if type(m) is Discard]
                 return self._best_discard(info, held, best)[1]
-        known = dict(zip(discards, self.discard_move_scores(info, kinds)))
-        return [(known[m] if m in known else others[m], m) for m in moves]
+        known = dict(zip(kinds, self.discard_move_scores(info, kinds)))
+        return [
+            (known[m.card] if type(m) is Discard else others[t], t) for m, t in zip(moves, texts)
+        ]
 
     def best_move(self, info: Info, moves: list):
         """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
@@ -279,12 +266,7 @@ class MediumBot:
         """``best`` (score, text, move) or ``m`` scored, whichever ``best_move`` prefers (``m``
         not a discard)."""
         t = m.text()
-        if type(m) is MeldMove:  # (``score``'s meld branch)
-            sc = self.meld_score(info, t[5:])
-            if sc <= 0:
-                sc -= 3000.0
-        else:
-            sc = self.score(info, t)
+        sc = self.move_score(info, m)
         if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
             return (sc, t, m)
         return best
@@ -292,10 +274,10 @@ class MediumBot:
     def draw_move_score(
         self, move, cards_in_hand: int, pile_size: int, meld_sizes: dict, sequence_max: int
     ) -> float | None:
-        """``score(info, move.text())`` of a draw-phase move (a ``Move``) from the few facts
-        that score reads: the cards in hand, the pile's size, the own melds' sizes (by id) and
-        the rules' longest sequence; None for a move of another kind (``hard``'s rollouts
-        decide the draw phase with it, without an ``Info``; a test compares the two)."""
+        """The score of a draw-phase move (``move_score``'s, which calls it) from the few facts it
+        reads: the cards in hand, the pile's size, the own melds' sizes (by id) and the rules'
+        longest sequence; None for a move of another kind (``hard``'s rollouts decide the draw
+        phase with it, without an ``Info``)."""
         w = self.w
         t = type(move)
         if t is Draw:
@@ -328,53 +310,41 @@ class MediumBot:
         return None
 
     def score(self, info: Info, move: str) -> float:
-        w = self.w
-        head = move.split()[0]
-        if head == "next":
-            return 0.0
-        if head == "answer":
-            return self.answer_score(info, move == "answer yes")
-        if head == "red3":
-            return 1000.0
-        if head == "draw":
-            return w["draw"]
-        if head == "end":
-            return -1000.0
-        if head == "top":
-            if not info.hand:
-                return -900.0  # engine dead end: no card left to end the turn with
-            m = info.my_melds.get(int(move.split()[1][1:]))
-            size = (m["size"] + 1) if m else 4
-            return (
-                w["top_base"]
-                + w["top_per_size"] * size
-                + (w["top_samba"] if size >= info.rules["sequence_max"] else 0)
-            )
-        if head == "take":
-            toks = move.split(";")[0].split()[1:]
-            if len(toks) == 1 and toks[0].startswith("m"):
-                return w["onto_base"] + w["take_per_card"] * len(info.pile)
-            wilds = sum(1 for t in toks if IS_WILD[parse_kind(t)])
-            extra = sum(len(p.split()) - 1 for p in move.split(";")[1:])
-            return (
-                w["take_base"]
-                + w["take_per_card"] * len(info.pile)
-                - w["take_wild"] * wilds
-                - 0.5 * extra
-            )
-        if head == "meld":
-            sc = self.meld_score(info, move[5:])
+        """``move_score`` of the legal move with the text ``move`` (-2000 for a text that is no
+        move)."""
+        try:
+            return self.move_score(info, parse_move(move))
+        except InvalidMove:
+            return -2000.0
+
+    def move_score(self, info: Info, move: Move) -> float:
+        """A legal move's score (higher: better): the one scorer of every move type."""
+        t = type(move)
+        if t is MeldMove:
+            sc = self.meld_score(info, move.parts)  # type: ignore[attr-defined]
             return sc if sc > 0 else sc - 3000.0
-        if head == "merge":
-            return -50.0
-        if head == "pass":
-            return -500.0  # legal only when nothing else ends the turn
-        if head == "discard":
-            sc = self.discard_score(info, parse_kind(move.split()[1]))
+        if t is Discard:
+            sc = self.discard_score(info, move.card)  # type: ignore[attr-defined]
             return sc if len(info.hand) == 1 else sc - 1000.0
-        if head == "ask":
-            return self.ask_score(info, move)
-        return -2000.0
+        if t is TakeTop:
+            m = info.my_melds.get(move.meld)  # type: ignore[attr-defined]
+            sizes = {} if m is None else {m["id"]: m["size"]}
+            got = self.draw_move_score(
+                move, len(info.hand), len(info.pile), sizes, info.rules["sequence_max"]
+            )
+        elif t is Answer:
+            return self.answer_score(info, move.yes)  # type: ignore[attr-defined]
+        elif t is Ask:
+            return self.ask_score(info, move.text())
+        elif t is Merge:
+            return -50.0
+        elif t is Pass:
+            return -500.0  # legal only when nothing else ends the turn
+        elif t is NextDeal:
+            return 0.0
+        else:
+            got = self.draw_move_score(move, len(info.hand), len(info.pile), {}, 0)
+        return -2000.0 if got is None else got
 
     # Going out ------------------------------------------------------------------------------
     def want_out(self, info: Info) -> bool:
@@ -429,31 +399,36 @@ class MediumBot:
         return 1.0 if yes == good else 0.0
 
     # Melding ------------------------------------------------------------------------------
-    def meld_score(self, info: Info, text: str) -> float:
+    def meld_score(self, info: Info, parts: Sequence[Part]) -> float:
+        """The score of laying the meld parts ``parts`` (a ``Meld`` move's)."""
         w = self.w
-        got = _MELD_TEXTS.get(text)
-        if got is None:
-            got = _meld_parts(text)
-        parts, laid, wilds = got
-        after = len(info.hand) - len(laid)
+        laid = 0
+        for p in parts:
+            laid += len(p.cards)
+        after = len(info.hand) - laid
         going = self.want_out(info)
         if after == 0:
             return 500.0 + self._out_value(info)
         if info.can_out and after < 2 and not going:
             return -100.0
         if not info.opened:
-            return w["open_base"] - w["open_wild"] * wilds + len(laid)
+            wilds = 0
+            for p in parts:
+                wilds += sum(map(IS_WILD.__getitem__, p.cards))
+            return w["open_base"] - w["open_wild"] * wilds + laid
         score = 0.0
-        for new, mid, ks, wl, black3 in parts:
-            if new:
-                if black3:
+        for p in parts:
+            ks = p.cards
+            wl = sum(map(IS_WILD.__getitem__, ks))
+            if type(p) is not AddTo:
+                if all(map(IS_BLACK3.__getitem__, ks)):
                     score += 50.0
                     continue
                 score += w["new_natural"] + len(ks) - (25.0 if wl and not going else 3.0 * wl)
                 if not wl and len(ks) >= info.rules["canasta_size"]:
                     score += w["complete"]
             else:
-                m = info.my_melds.get(mid)
+                m = info.my_melds.get(p.meld)
                 if m is None:
                     continue
                 completes = m["needs"] > 0 and m["needs"] <= len(ks)
@@ -477,7 +452,7 @@ class MediumBot:
                     and not completes
                 ):
                     score -= w["add_natural"] + 5
-        return score + 0.01 * len(laid)
+        return score + 0.01 * laid
 
     # Discarding --------------------------------------------------------------------------------
     def keep_value(self, info: Info, k: int) -> float:
@@ -668,8 +643,12 @@ class MediumBot:
 def best_discard(view: dict, bot: MediumBot | None = None) -> str:
     bot = bot or MediumBot()
     info = Info(view)
-    ds = view["legal"]["discard"]
-    return "discard " + max(ds, key=lambda d: (bot.discard_score(info, parse_kind(d)), d))
+    ds = [
+        (KIND_TEXT[m.card], m.card)
+        for m in map(parse_move, legal_texts(view))
+        if type(m) is Discard
+    ]
+    return "discard " + max(ds, key=lambda d: (bot.discard_score(info, d[1]), d[0]))[0]
 
 
 __all__ = ["MediumBot", "best_discard"]

@@ -12,12 +12,14 @@ from ..cards import (
     IS_NATURAL,
     IS_RED3,
     IS_WILD,
+    KIND_BY_TEXT,
     KIND_OF_ID,
     KIND_TEXT,
     RANK_OF,
     SUIT_OF,
     VALUE_OF_KIND,
     counts_of,
+    id_text,
     kind_text,
 )
 from ..legal import ActingSide, first_natural_new_meld, legal_moves, single_addition
@@ -27,7 +29,7 @@ from ..moves import Meld as MeldMove
 from ..scoring import score_side, side_canastas
 from ..state import Game
 from ..views import meld_view, view_for
-from .info import Info, entry_facts_of, fold_next_facts
+from .info import Info, entry_facts, fold_next_facts
 from .leaf import predict
 from .medium import MediumBot
 
@@ -157,13 +159,21 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
 
 
 def _log_entry(e: dict) -> dict:
-    """What ``medium`` reads of one log entry (the deal, the seat, the text, a pile taken)."""
-    return {
-        "deal": e["deal"],
-        "seat": e["seat"],
-        "text": e["move"],
-        **({"pile": e["public"]["pile"]} if "pile" in e["public"] else {}),
-    }
+    """What ``medium`` reads of one log entry, as a view names it (docs/bridge.md): the deal,
+    the seat, the text, the kind, and the facts ``info.view_entry_facts`` reads (the card
+    discarded, the pile taken, the cards melded)."""
+    kind = e["kind"]
+    out = {"deal": e["deal"], "seat": e["seat"], "text": e["move"], "kind": kind}
+    pub = e["public"]
+    if kind == "discard":
+        out["card"] = id_text(pub["card"])
+    elif kind == "take_pile":
+        out["pile"] = pub["pile"]
+        if "parts" in pub:
+            out["parts"] = [{"cards": [id_text(c) for c in p["cards"]]} for p in pub["parts"]]
+    elif kind == "meld":
+        out["laid"] = [id_text(c) for c in pub["laid"]]
+    return out
 
 
 def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
@@ -429,5 +439,19 @@ def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:
     for e in g.log[-60:]:
         if e["seat"] != nxt or e["deal"] != deal:
             continue
-        facts.append(entry_facts_of(e["move"], e["public"].get("pile")))
+        kind = e["kind"]
+        pub = e["public"]
+        if kind == "discard":
+            facts.append(entry_facts(kind, KIND_OF_ID[pub["card"]], None, ()))
+        elif kind == "take_pile":
+            laid = [KIND_OF_ID[c] for p in pub.get("parts", ()) for c in p["cards"]]
+            pile = pub.get("pile")
+            facts.append(entry_facts(kind, None, None if pile is None else _kinds_of(pile), laid))
+        elif kind == "meld":
+            facts.append(entry_facts(kind, None, None, map(KIND_OF_ID.__getitem__, pub["laid"])))
     return fold_next_facts(facts)
+
+
+def _kinds_of(texts: list[str]) -> list[int]:
+    """The kinds of card texts (a pile take's log names the pile's cards by their texts)."""
+    return [KIND_BY_TEXT[t] for t in texts]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from ..cards import IS_BLACK3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND
+from ..moves import AddTo, Ask, Meld, parse_move
 from .info import Info, legal_texts
 from .medium import MediumBot
 
@@ -110,11 +111,18 @@ class EasyBot(RandomBot):
         rng = random.Random(f"easy:{self.seed}:{view.get('version')}:{view.get('seat')}")
         scored = []
         for m in moves:
-            if m.startswith("meld add ") and ";" not in m and rng.random() < self.miss_add:
+            mv = parse_move(m)  # (the engine's move, kept by ``view_for``)
+            t = type(mv)
+            if (
+                t is Meld
+                and len(mv.parts) == 1  # type: ignore[attr-defined]
+                and type(mv.parts[0]) is AddTo  # type: ignore[attr-defined]
+                and rng.random() < self.miss_add
+            ):
                 continue  # did not see that this card goes on that meld
-            if m.startswith("ask"):
+            if t is Ask:
                 continue  # never asks: goes out when it can
-            scored.append((self.judge.score(info, m), m))
+            scored.append((self.judge.move_score(info, mv), m))
         if not scored:
             scored = [(0.0, m) for m in moves]
         return max(scored, key=lambda x: (x[0], x[1]))[1]
