@@ -365,3 +365,18 @@ def test_next_log_facts_agree(rules, players):
         said += bool(from_view[0] or from_view[1] or any(from_view[2]))
         g.play(random_move(g, rng))
     assert said > 20
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_a_rollouts_rules_say_what_a_seats_view_says(rules, players):
+    """``medium`` reads the same rule facts in a rollout as at the table (the rollout's view
+    once lacked ``draw_count`` and ``going_out_bonus``, and so read samba's 2 and 200 in every
+    rule set)."""
+    from py_engine.ai.rollout import _fast_view
+    from py_engine.views import view_for
+
+    g = Game.new(rules, players, seed=5)
+    fast = _fast_view(g, 0, {})["rules"]
+    table = view_for(g, 0)["rules"]
+    assert fast == {k: table[k] for k in fast}
+    assert {"draw_count", "going_out_bonus"} <= set(fast)

@@ -113,6 +113,8 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
                 "canasta_size": r.canasta_size,
                 "sequence_max": r.sequence_max,
                 "take_pile_onto_meld": r.take_pile_onto_meld,
+                "draw_count": r.draw_count(g.players),
+                "going_out_bonus": r.going_out_bonus,
             },
             "side_of": [g.side_of(s) for s in range(g.players)],
             "requirement": r.canastas_needed(g.players),
