@@ -85,31 +85,33 @@ def _split(case: dict, view: dict, ranked: list[str]) -> tuple[list[str], list[s
     return bad, good
 
 
+def case_verdicts(case: dict, samples: int, seed: int = 0) -> dict:
+    """The coach's verdicts on one case's blunder line and good line (``lines``)."""
+    view, bad, good = lines(case, position(case))
+    row: dict = {"id": case["id"]}
+    for name, move in (("blunder_line", bad), ("good_line", good)):
+        if move is not None:
+            e = assess(view, move, samples, seed)
+            row[name] = {k: e[k] for k in ("move", "best", "cost", "interval", "mark")}
+    return row
+
+
 def blunders(a) -> int:
     cases = [c for c in load_cases(a.path) if not a.id or c["id"] in a.id]
     samples = samples_for(a.budget)
-    marked = clean = n_bad = n_good = 0
+    rows = []
     for c in cases:
-        view, bad, good = lines(c, position(c))
-        row: dict = {"id": c["id"]}
-        if bad is not None:
-            e = assess(view, bad, samples, a.seed)
-            n_bad += 1
-            marked += e["mark"] is not None
-            row["blunder_line"] = {k: e[k] for k in ("move", "best", "cost", "interval", "mark")}
-        if good is not None:
-            e = assess(view, good, samples, a.seed)
-            n_good += 1
-            clean += e["mark"] is None
-            row["good_line"] = {k: e[k] for k in ("move", "best", "cost", "interval", "mark")}
-        print(json.dumps(row), flush=True)
+        rows.append(case_verdicts(c, samples, a.seed))
+        print(json.dumps(rows[-1]), flush=True)
+    bad = [r["blunder_line"] for r in rows if "blunder_line" in r]
+    good = [r["good_line"] for r in rows if "good_line" in r]
     print(
         json.dumps(
             {
                 "cases": len(cases),
                 "samples": samples,
-                "blunder_lines_marked": [marked, n_bad],
-                "good_lines_unmarked": [clean, n_good],
+                "blunder_lines_marked": [sum(e["mark"] is not None for e in bad), len(bad)],
+                "good_lines_unmarked": [sum(e["mark"] is None for e in good), len(good)],
             }
         )
     )

@@ -50,7 +50,7 @@ from .rollout import evaluate
 
 # A mistake costs at least what ``hard`` needs to see to play another move than ``medium``'s
 # (``HardConfig.min_gain``), in points of expected deal score (the seat's side's margin over
-# the best other side); a blunder at least four times that
+# the best other side); a blunder at least 300 (four times that)
 MISTAKE = HardConfig.min_gain
 BLUNDER = 300.0
 # A game won (lost) in a sample counts this much on top of the deal's points (``value``: the
@@ -59,8 +59,9 @@ BLUNDER = 300.0
 GAME = 1000.0
 Z = 1.96  # the interval's normal quantile (95 %), widened for few samples (``_t``)
 MIN_SAMPLES = 16  # samples before a decision may be called settled
-# ``--budget`` seconds per decision buy this many samples each (``samples_for``): about what
-# ``hard`` does in a second on the reference machine in the middle of a samba 4 deal
+# ``--budget`` seconds per decision buy this many samples each (``samples_for``): below what
+# CPython does here in the middle of a samba 4 deal (400-800 a second with three candidates);
+# Pyodide runs the engine about 1.9 times slower (docs/ai.md, "The coach")
 SAMPLES_PER_SECOND = 200
 DEFAULT_BUDGET = 0.5  # seconds per decision (100 samples)
 MAX_BUDGET = 60.0
@@ -71,7 +72,7 @@ LIVE = ("draw", "meld", "answer")
 
 
 class CoachError(ValueError):
-    """A record, seat or budget the coach cannot review (the message says why)."""
+    """A record, seat, deal, budget or seed the coach cannot review (the message says why)."""
 
 
 def samples_for(budget: float) -> int:
