@@ -41,6 +41,7 @@ from py_engine.ai.judge import goes_out, is_blunder, load_cases, position  # noq
 from py_engine.ai.levels import make_bot  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.cards import parse_kind  # noqa: E402
+from py_engine.moves import LayRedThree, parse_move  # noqa: E402
 from py_engine.record import game_record  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
@@ -68,6 +69,12 @@ def lines(case: dict, g: Game) -> tuple[dict, str | None, str | None]:
     return view, (bad[0] if bad else None), (good[0] if good else None)
 
 
+def _lays(text: str) -> set[int]:
+    """The kinds a move lays from the hand: a meld's or a take's cards, a red three laid."""
+    move = parse_move(text)
+    return set(_laid(move)) | ({move.card} if isinstance(move, LayRedThree) else set())
+
+
 def _split(case: dict, view: dict, ranked: list[str]) -> tuple[list[str], list[str]]:
     after = case.get("after", {})
     if after.get("not_out"):
@@ -75,7 +82,7 @@ def _split(case: dict, view: dict, ranked: list[str]) -> tuple[list[str], list[s
         good = [m for m in ranked if not goes_out(view, m)]
     elif after.get("not_held"):
         kinds = {parse_kind(t) for t in after["not_held"]}
-        good = [m for m in ranked if not m.startswith("discard") and kinds & set(_laid(m))]
+        good = [m for m in ranked if not m.startswith("discard") and kinds & _lays(m)]
         bad = [
             m for m in ranked if m.startswith("discard") and parse_kind(m.split()[1]) not in kinds
         ]
