@@ -105,9 +105,12 @@ from sitebuild.pages import (
 )
 from sitebuild.pyodide_patch import (
     COMPILE_HINT,
+    SLEEP_EAGER,
+    SLEEP_LAZY,
     WRAPPER_COMPILE,
     WRAPPER_SHARED,
     compile_hint,
+    lazy_sleep_memory,
     share_wrapper_modules,
 )
 from sitebuild.serve import (

@@ -175,9 +175,10 @@ def test_runtime_code_cache_is_primed_once_when_the_service_worker_takes_control
 
 
 def test_site_runtime_javascript_is_npms_with_the_compile_hint_and_shared_wrappers(dist_dir):
-    """The site's pyodide.asm.mjs is the npm package's file with V8's compile hint in front and
-    Emscripten's wrapper modules compiled once per signature (build.share_wrapper_modules),
-    nothing else changed; the standard library's zip holds a subset of the npm package's entries
+    """The site's pyodide.asm.mjs is the npm package's file with V8's compile hint in front,
+    Emscripten's wrapper modules compiled once per signature (build.share_wrapper_modules) and
+    syncSleep's shared memory made when first used (build.lazy_sleep_memory), nothing else
+    changed; the standard library's zip holds a subset of the npm package's entries
     (docs/build.md), its modules compiled (`.pyc` in place of `.py`: tools/compile_stdlib.mjs;
     e2e/test_stdlib.py runs them) and the rest as they are; the other runtime files are copied
     as they are."""
@@ -189,7 +190,10 @@ def test_site_runtime_javascript_is_npms_with_the_compile_hint_and_shared_wrappe
     assert npm.count(build.WRAPPER_COMPILE) == 1, (
         "the pinned runtime's text moved: update the rewrite"
     )
-    assert site == build.COMPILE_HINT + npm.replace(build.WRAPPER_COMPILE, build.WRAPPER_SHARED)
+    assert npm.count(build.SLEEP_EAGER) == 1, "the pinned runtime's text moved: update the rewrite"
+    assert site == build.COMPILE_HINT + npm.replace(
+        build.WRAPPER_COMPILE, build.WRAPPER_SHARED
+    ).replace(build.SLEEP_EAGER, build.SLEEP_LAZY)
     for name in ("pyodide.mjs", "pyodide.asm.wasm"):
         assert (dist_dir / "pyodide" / name).read_bytes() == (runtime / name).read_bytes(), name
     with (

@@ -20,7 +20,7 @@ from sitebuild.pages import (
     inline_first_frame,
     prerender_pages,
 )
-from sitebuild.pyodide_patch import compile_hint, share_wrapper_modules
+from sitebuild.pyodide_patch import compile_hint, lazy_sleep_memory, share_wrapper_modules
 from sitebuild.service_worker import SW_NAME, SW_TEMPLATE, write_service_worker
 from sitebuild.snapshot import SNAPSHOT_INFO, write_snapshot_info
 from sitebuild.stdlib import STDLIB_ZIP, compile_stdlib, stdlib_files, trim_stdlib
@@ -54,6 +54,8 @@ def build(quiet: bool = False, netplay_config_file: Path | None = None, out: Pat
     compile_hint(stage / "pyodide" / "pyodide.asm.mjs")
     if not share_wrapper_modules(stage / "pyodide" / "pyodide.asm.mjs"):
         log("note: pyodide.asm.mjs is not the text expected; its wrapper modules are not shared")
+    if not lazy_sleep_memory(stage / "pyodide" / "pyodide.asm.mjs"):
+        log("note: pyodide.asm.mjs is not the text expected; its sleep memory is made at start-up")
     shutil.copytree(
         WEB,
         stage,

@@ -1,5 +1,6 @@
-"""The site's copy of Pyodide's pyodide.asm.mjs, changed in two places: V8's compile hint, and
-one wasm wrapper module per signature instead of one per function (docs/build.md)."""
+"""The site's copy of Pyodide's pyodide.asm.mjs, changed in three places: V8's compile hint, one
+wasm wrapper module per signature instead of one per function, and the shared memory of
+`syncSleep` made when first used instead of at start-up (docs/build.md)."""
 
 from __future__ import annotations
 
@@ -47,4 +48,33 @@ def share_wrapper_modules(path: Path) -> bool:
     if text.count(WRAPPER_COMPILE) != 1:
         return WRAPPER_SHARED in text
     path.write_text(text.replace(WRAPPER_COMPILE, WRAPPER_SHARED), encoding="utf-8")
+    return True
+
+
+# Pyodide's start-up code (pyodide_js_init) makes a one-page *shared* WebAssembly.Memory for
+# `syncSleep`, an Atomics.wait that only Node's stdin uses (on EAGAIN). A shared memory made on a
+# page that is not cross-origin isolated (GitHub Pages sends no COOP/COEP) has Chromium note the
+# script's location, and taking it means collecting the source positions of the functions on the
+# stack, the 1.2 MB runtime factory included when DevTools is attached: 86-194 ms of a return
+# visit's worker under the benchmark (which drives Chromium through DevTools), 4-7 ms on a return
+# visit and 5-37 ms on a first visit without DevTools (docs/journal/2026-12-05-first-visit.md).
+# The site's copy makes that memory the first time `syncSleep` runs, inside its own try (a
+# failure there returns false, as a failed wait did; the error it was retrying is raised).
+SLEEP_EAGER = (
+    "var io=new Int32Array(new WebAssembly.Memory({shared:!0,initial:1,maximum:1}).buffer);"
+    "function so(t){try{return Atomics.wait(io,0,0,t),!0}catch{return!1}}"
+)
+SLEEP_LAZY = (
+    "var io=null;"
+    "function so(t){try{return io??=new Int32Array(new WebAssembly.Memory("
+    "{shared:!0,initial:1,maximum:1}).buffer),Atomics.wait(io,0,0,t),!0}catch{return!1}}"
+)
+
+
+def lazy_sleep_memory(path: Path) -> bool:
+    """Rewrites SLEEP_EAGER into SLEEP_LAZY in `path`; False where it is not found once."""
+    text = path.read_text(encoding="utf-8")
+    if text.count(SLEEP_EAGER) != 1:
+        return SLEEP_LAZY in text
+    path.write_text(text.replace(SLEEP_EAGER, SLEEP_LAZY), encoding="utf-8")
     return True
