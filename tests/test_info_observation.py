@@ -1,0 +1,77 @@
+"""``Info.from_observation`` (what a bot reads of its seat's observation) digests the same facts
+as ``Info(view)`` (of its seat's JSON view), on many positions of every table: every field,
+every derived figure ``medium`` and ``explain`` read, and ``medium``'s score of every legal move."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import ALL_TABLES, random_positions
+
+from py_engine.ai.info import Info
+from py_engine.ai.medium import MediumBot
+from py_engine.legal import legal_moves
+from py_engine.observation import Observation
+from py_engine.views import view_for
+
+
+def facts(info: Info) -> tuple:
+    sides = range(len(info.melds))
+    return (
+        info.seat,
+        info.n,
+        info.side,
+        list(info.side_of),
+        info.hand,
+        info.pile,
+        [list(side) for side in info.melds],
+        info.my_melds,
+        info.opened,
+        info.req,
+        list(info.canastas),
+        info.can_out,
+        info.partners,
+        info.next,
+        info.next_side,
+        info.rules,
+        list(info.hand_sizes),
+        info.stock,
+        info.phase,
+        info.deal,
+        list(info.scores or ()),
+        info.target,
+        info.red_threes,
+        info.own_rank,
+        info.held_wilds,
+        list(info.seen_rank),
+        info.unseen_total,
+        info._read_next_log(),
+        info._discard_facts(),
+        [info.table_estimate(s) for s in sides],
+        [info.table_score(s) for s in sides],
+        info.lead(),
+        info.fit_value(),
+        info.out_game(),
+        info.opponents_can_out(),
+        info.threatened(2.5, 2),
+        sorted(m.text() for m in info.legal),
+    )
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_info_of_the_observation_is_info_of_the_view(rules, players):
+    bot = MediumBot()
+    compared = scored = 0
+    for g in random_positions(rules, players, seed=17, every=3, deals=2):
+        if g.phase == "game_over":
+            continue
+        for seat in range(g.players):
+            mine = g.phase in ("draw", "meld", "answer") and seat == g.current
+            moves = legal_moves(g) if mine else []
+            a = Info(view_for(g, seat, with_legal=mine))
+            b = Info.from_observation(Observation.for_seat(g, seat), moves)
+            assert facts(a) == facts(b), (rules, players, g.version, seat)
+            compared += 1
+            for m in moves:
+                assert bot.move_score(a, m) == bot.move_score(b, m), m.text()
+                scored += 1
+    assert compared > 100 and scored > 100
