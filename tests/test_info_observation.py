@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from conftest import ALL_TABLES, random_positions
 
+from py_engine.ai import make_bot
 from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.legal import legal_moves
@@ -75,3 +76,20 @@ def test_info_of_the_observation_is_info_of_the_view(rules, players):
                 assert bot.move_score(a, m) == bot.move_score(b, m), m.text()
                 scored += 1
     assert compared > 100 and scored > 100
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+@pytest.mark.parametrize("level", ["random", "easy", "medium"])
+def test_a_bot_decides_on_the_observation_as_it_chooses_on_the_view(level, rules, players):
+    """``decide(observation, legal moves)`` plays the move ``choose(view)`` plays (the same
+    seeds: ``random`` draws from the same list in the same order)."""
+    decided = 0
+    for g in random_positions(rules, players, seed=23, every=2, deals=1):
+        if g.phase not in ("draw", "meld", "answer"):
+            continue
+        seat = g.current
+        by_view = make_bot(level, seed=seat).choose(view_for(g, seat))
+        move = make_bot(level, seed=seat).decide(Observation.for_seat(g, seat), legal_moves(g))
+        assert move.text() == by_view, (rules, players, g.version)
+        decided += 1
+    assert decided > 20

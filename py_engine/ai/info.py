@@ -193,8 +193,14 @@ class Info:
         return cls(view, melds=getattr(view.get("legal"), "melds_seen", None))
 
     @classmethod
-    def from_observation(cls, obs: Observation, legal: list[Move] | None = None) -> Info:
-        """The digest of an observation and its seat's legal moves."""
+    def from_observation(
+        cls,
+        obs: Observation,
+        legal: list[Move] | None = None,
+        log: Sequence[LogSeen] | None = None,
+    ) -> Info:
+        """The digest of an observation and its seat's legal moves; ``log``: the log entries
+        it reads instead of the observation's (``easy`` remembers the last few only)."""
         info = cls.__new__(cls)
         side = obs.my_side
         info._fill(
@@ -219,7 +225,7 @@ class Info:
             None,
         )
         info._log_view = None
-        info._log_seen = obs.log
+        info._log_seen = obs.log if log is None else log
         info._legal = legal
         info._legal_view = None
         return info

@@ -34,6 +34,7 @@ from ..moves import (
     parse_move,
 )
 from ..moves import Meld as MeldMove
+from ..observation import Observation
 from .info import Info, legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -77,6 +78,19 @@ class MediumBot:
             raise ValueError("no legal move in this view")
         best = max(sc for sc, _ in scored)
         return min(m for sc, m in scored if sc == best)
+
+    def decide(self, obs: Observation, legal: list[Move]) -> Move:
+        """The move ``choose`` plays on the seat's view, from the seat's observation and its
+        legal moves (``Move`` objects, the engine's order): no view is made. This class's own
+        scores only (``_plain``): a subclass that scores the view (``scored_moves``) is asked
+        through ``choose``."""
+        if not legal:
+            raise ValueError("no legal move")
+        if len(legal) == 1:
+            return legal[0]
+        if not self._plain():
+            raise NotImplementedError(f"{type(self).__name__} scores views: use choose(view)")
+        return self.best_move(Info.from_observation(obs, legal), legal)
 
     def choose_move(self, view: dict, moves: list):
         """``choose(view)``'s move from the view's legal moves as objects (``moves``, which
