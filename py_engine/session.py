@@ -157,9 +157,8 @@ class Session:
         bot = self.bots.get(seat)
         if bot is None:
             raise SessionError("not_your_turn", f"seat {seat} is not a computer")
-        decide = getattr(bot, "decide", None)
-        if decide is not None:  # (reads the seat's observation: no view made)
-            move = decide(Observation.for_seat(self.game, seat), legal_moves(self.game))
+        if getattr(bot, "observes", False):  # (the seat's observation: no view made)
+            move = bot.decide(Observation.for_seat(self.game, seat), legal_moves(self.game))
             self.game.play(move)
             return seat, move.text()
         text = bot.choose(view_for(self.game, seat))

@@ -22,7 +22,7 @@ import time
 from ..cards import KIND_OF_ID
 from ..legal import legal_moves
 from ..state import Game
-from ..views import view_for
+from .act import bot_move
 from .determinize import determinize, laid_red_threes
 from .info import Info
 from .medium import MediumBot
@@ -130,9 +130,9 @@ def _policy_line(
             return None if v is None else (v, asks, line)
         if h.current != me or h.phase != "meld":
             return None  # the turn ended without going out
-        mv = policy.choose(view_for(h, me))
-        line.append(mv)
-        h.play(mv)
+        move = bot_move(policy, h, me)
+        line.append(move.text())
+        h.play(move)
     return None
 
 

@@ -79,6 +79,11 @@ class MediumBot:
         best = max(sc for sc, _ in scored)
         return min(m for sc, m in scored if sc == best)
 
+    @property
+    def observes(self) -> bool:
+        """Does ``decide`` play as ``choose`` does (this class's own scores, ``_plain``)?"""
+        return self._plain()
+
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
         """The move ``choose`` plays on the seat's view, from the seat's observation and its
         legal moves (``Move`` objects, the engine's order): no view is made. This class's own

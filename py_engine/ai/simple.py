@@ -14,6 +14,7 @@ from .medium import MediumBot
 
 class RandomBot:
     level = "random"
+    observes = True  # (``decide`` plays as ``choose`` does: ``act.bot_move``)
 
     def __init__(self, seed: int = 0, **kw):
         self.rng = random.Random(seed)
