@@ -93,3 +93,37 @@ def test_a_bot_decides_on_the_observation_as_it_chooses_on_the_view(level, rules
         assert move.text() == by_view, (rules, players, g.version)
         decided += 1
     assert decided > 20
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_a_rollouts_info_is_info_of_the_view(rules, players):
+    """A rollout's ``Info`` of its game (``rollout._rollout_info``: no scores, no legal moves)
+    digests what ``Info`` of the seat's view does, and ``medium`` scores every legal move alike
+    on both."""
+    from py_engine.ai.rollout import _rollout_info
+
+    bot = MediumBot()
+    cache: dict = {}
+    compared = 0
+    for g in random_positions(rules, players, seed=29, every=3, deals=2):
+        if g.phase not in ("draw", "meld", "answer"):
+            continue
+        seat = g.current
+        a = Info(view_for(g, seat))
+        b = _rollout_info(g, seat, cache)
+        a.scores = a.target = None  # (a rollout's Info reads no game totals)
+        for m in legal_moves(g):
+            assert bot.move_score(a, m) == bot.move_score(b, m), m.text()
+        fa, fb = facts(a), facts(b)
+        assert sorted(fa[4]) == sorted(fb[4])  # (a rollout's hand is in the game's order)
+        # (so the discards' facts list a suit's ranks in another order)
+        assert [sorted(x) for x in fa[28][0]] == [sorted(x) for x in fb[28][0]]
+        assert fa[28][1:] == fb[28][1:]
+        # (and ``fit_value`` lets the first wild cards in hand fill the room)
+        assert a.fit_value(sorted(a.hand)) == b.fit_value(sorted(b.hand))
+        skip = (4, 28, 32, len(fa) - 1)  # (no legal moves in a rollout's Info)
+        assert [x for i, x in enumerate(fa) if i not in skip] == [
+            x for i, x in enumerate(fb) if i not in skip
+        ], (rules, players, g.version)
+        compared += 1
+    assert compared > 20

@@ -192,7 +192,6 @@ class HardBot:
         self._policy = MediumBot()  # the rollouts' players (``rollout``)
         self.last_stats: dict = {}
         self._deadline: float | None = None  # set while a time-budgeted search runs
-        self._meld_views: dict = {}
         self._melds_seen: dict = {}
 
     def choose(self, view: dict) -> str:
@@ -259,7 +258,6 @@ class HardBot:
         weights = self.leaf_weights.get(view["rules"]["name"])
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         worlds = self.worlds(view)
-        self._meld_views = {}  # the rollouts' meld views (``rollout._fast_view``)
         self._melds_seen = {}  # the rollouts' meld observations (``rollout._rollout_info``)
         overrun = False
         while True:
@@ -376,7 +374,7 @@ class HardBot:
         limit = max(1, int(round(self.rounds * g.players)))
         last = g.current
         steps = 0
-        cache: dict = {"melds": self._meld_views, "seen": self._melds_seen}
+        cache: dict = {"seen": self._melds_seen}
         deadline = self._deadline
         clock = self.clock
         g.played_only()  # (only this loop plays it: generated moves are trusted by version)

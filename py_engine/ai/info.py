@@ -6,7 +6,7 @@ the endgame players read it too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from ..cards import IS_NATURAL, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF, SUIT_OF, VALUE_OF_KIND
@@ -248,10 +248,11 @@ class Info:
         deal: int,
         red_threes: list[int],
         pile_ranks: list[int] | None,
-        log: list[dict],
+        next_log: Callable[[], tuple[set[int], set[int], list[int]]],
     ) -> Info:
         """An ``Info`` of the facts a rollout reads of its game (``rollout._rollout_info``): no
-        scores, no legal moves; ``log``: the seat's last entries as a view names them."""
+        scores, no legal moves; ``next_log``: what ``_read_next_log`` gives, worked out when
+        first read."""
         info = cls.__new__(cls)
         side = side_of[seat]
         info._fill(
@@ -275,7 +276,8 @@ class Info:
             red_threes,
             pile_ranks,
         )
-        info._log_view, info._log_seen = log, None
+        info._log_view, info._log_seen = None, None
+        info._next_log_of = next_log
         info._legal = None
         info._legal_view = None
         return info
@@ -336,6 +338,7 @@ class Info:
         self._pile_ranks = pile_ranks
         self._unseen: int | None = None
         self._next_log: tuple[set[int], set[int], list[int]] | None = None
+        self._next_log_of: Callable[[], tuple[set[int], set[int], list[int]]] | None = None
         # Worked out on first use by the discard scores (``_discard_facts``).
         self._facts: tuple | None = None
         self._held_wilds: int | None = None
@@ -411,6 +414,10 @@ class Info:
     def _read_next_log(self) -> tuple[set[int], set[int], list[int]]:
         got = self._next_log
         if got is not None:
+            return got
+        of = self._next_log_of
+        if of is not None:
+            got = self._next_log = of()
             return got
         deal, nxt = self.deal, self.next
         seen = self._log_seen

@@ -1,6 +1,7 @@
 """The playing out of a sampled game for ``hard`` (``hard.HardBot.rollout`` runs the loop): what
-each seat's ``medium`` policy reads of the sampled game (``rollout_view``, ``_rollout_info``:
-built once per rollout and reused, never more than the seat may know), the policy's move
+each seat's ``medium`` policy reads of the sampled game (``_rollout_info``: an ``Info`` of the
+game's own lists, never more than the seat may know; ``rollout_view``: the same as a partial
+view, for the tests), the policy's move
 (``rollout_move``), the cheap stand-in for a meld phase (``fast_meld_move``, ``best_discard``:
 from the game's own lists, the natural discards scored in the order of their bound), and the
 estimate of a position a rollout stops at (``evaluate``).
@@ -196,7 +197,8 @@ def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
             rule_facts(r, g.players),
         )
     # (a meld's observation is kept while it holds the same cards: ``cache["seen"]``, which
-    # ``hard`` shares between the rollouts of a search, whose worlds show the same table)
+    # ``hard`` shares between the rollouts of a search, whose worlds show the same table; the
+    # next player's log entries are read from the game's log when first needed: ``_next_log``)
     kept = cache.get("seen")
     if kept is None:
         kept = cache["seen"] = {}
@@ -226,7 +228,7 @@ def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
         g.deal_no,
         list(map(len, g.red3)),
         ranks,
-        _view_log(g, cache),
+        lambda: _next_log(g, (seat + 1) % g.players),
     )
 
 
