@@ -127,3 +127,30 @@ def test_a_rollouts_info_is_info_of_the_view(rules, players):
         ], (rules, players, g.version)
         compared += 1
     assert compared > 20
+
+
+def test_a_bot_that_chooses_its_own_way_is_asked_through_choose():
+    """``act.bot_move`` asks ``decide`` only of a bot whose ``choose`` is its level's own (a
+    subclass that overrides ``choose``, or ``medium``'s scores, is asked through ``choose``)."""
+    from py_engine.ai.act import bot_move
+    from py_engine.ai.simple import EasyBot, RandomBot
+    from py_engine.state import Game
+
+    class Own(MediumBot):
+        def choose(self, view: dict) -> str:
+            return "own " + super().choose(view)
+
+    class OwnEasy(EasyBot):
+        def choose(self, view: dict) -> str:
+            raise LookupError("asked")
+
+    class OwnScore(MediumBot):
+        def move_score(self, info, move):
+            return super().move_score(info, move)
+
+    assert MediumBot().observes and EasyBot().observes and RandomBot().observes
+    assert not Own().observes and not OwnEasy().observes and not OwnScore().observes
+    g = Game.new("samba", 4, seed=3)
+    with pytest.raises(LookupError):
+        bot_move(OwnEasy(), g, g.current)
+    assert bot_move(MediumBot(), g, g.current).text() == MediumBot().choose(view_for(g, g.current))

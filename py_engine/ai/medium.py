@@ -81,8 +81,14 @@ class MediumBot:
 
     @property
     def observes(self) -> bool:
-        """Does ``decide`` play as ``choose`` does (this class's own scores, ``_plain``)?"""
-        return self._plain()
+        """Does ``decide`` play as ``choose`` does (this class's own ``choose``,
+        ``choose_move`` and scores, ``_plain``)?"""
+        cls = type(self)
+        return (
+            cls.choose is MediumBot.choose
+            and cls.choose_move is MediumBot.choose_move
+            and self._plain()
+        )
 
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
         """The move ``choose`` plays on the seat's view, from the seat's observation and its

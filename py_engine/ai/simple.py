@@ -14,7 +14,12 @@ from .medium import MediumBot
 
 class RandomBot:
     level = "random"
-    observes = True  # (``decide`` plays as ``choose`` does: ``act.bot_move``)
+
+    @property
+    def observes(self) -> bool:
+        """Does ``decide`` play as ``choose`` does (``act.bot_move``): this class's own
+        ``choose``?"""
+        return type(self).choose is RandomBot.choose
 
     def __init__(self, seed: int = 0, **kw):
         self.rng = random.Random(seed)
@@ -101,6 +106,17 @@ class EasyBot(RandomBot):
         super().__init__(seed)
         self.seed = seed
         self.judge = MediumBot(seed=seed, weights=self.HABITS)
+
+    @property
+    def observes(self) -> bool:
+        """Does ``decide`` play as ``choose`` does: this class's own ``choose``, ``perceive``
+        and judge?"""
+        cls = type(self)
+        return (
+            cls.choose is EasyBot.choose
+            and cls.perceive is EasyBot.perceive
+            and self.judge.observes
+        )
 
     def perceive(self, view: dict):
         """What the beginner takes in of the view (``info.Info``): the last ``log_memory``
