@@ -1,8 +1,10 @@
-"""What a heuristic bot reads of its seat's view, digested once per decision (``Info``): its hand
-and the pile as kinds, the ranks seen, what the next player's log entries of this deal say (the
-ranks it discarded, the piles it took, the naturals it is known to hold), the table's melds. Only
-the view: nothing here reads a game. ``medium`` scores moves from it; ``hard``, ``explain`` and
-the endgame players read it too."""
+"""What a heuristic bot reads of its seat's knowledge, digested once per decision (``Info``), as
+typed values: its hand and the pile as kinds, the ranks seen, what the next player's log entries
+of this deal say (the ranks it discarded, the piles it took, the naturals it is known to hold),
+the table's melds (``observation.MeldSeen``), the rule facts (``RuleFacts``), the legal moves
+(``Move`` objects). Built from the seat's observation, its JSON view or a rollout's game (the
+same facts: tests/test_info_observation.py); only what the seat may know. ``medium`` scores
+moves from it; ``hard``, ``explain`` and the endgame players read it too."""
 
 from __future__ import annotations
 
