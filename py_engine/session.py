@@ -12,9 +12,11 @@ from __future__ import annotations
 import random
 
 from .ai import make_bot
+from .legal import legal_moves
 from .lessons import check_step, validate_lesson
 from .levels import HINT_LEVELS, SEAT_KINDS
 from .moves import Move, parse_move
+from .observation import Observation
 from .record import game_record, load_scenario, replay
 from .state import Game
 from .views import view_for
@@ -155,6 +157,10 @@ class Session:
         bot = self.bots.get(seat)
         if bot is None:
             raise SessionError("not_your_turn", f"seat {seat} is not a computer")
+        if getattr(bot, "observes", False):  # (the seat's observation: no view made)
+            move = bot.decide(Observation.for_seat(self.game, seat), legal_moves(self.game))
+            self.game.play(move)
+            return seat, move.text()
         text = bot.choose(view_for(self.game, seat))
         self.game.play(text)
         return seat, text

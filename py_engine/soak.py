@@ -19,6 +19,7 @@ from typing import Any
 
 from . import spread
 from .ai import LEVELS, make_bot
+from .ai.act import bot_move
 from .legal import legal_moves
 from .moves import parse_move
 from .rules import PRESETS, Options, get_rules
@@ -71,9 +72,7 @@ def _play_deal(
         if moves % check_every == 0:
             bad += position_violations(game, seat)
         bot = seats[seat]
-        move = (
-            random_move(game, rng) if bot is None else parse_move(bot.choose(view_for(game, seat)))
-        )
+        move = random_move(game, rng) if bot is None else bot_move(bot, game, seat)
         game.play(move)
         moves += 1
         stats["moves"] += 1

@@ -28,7 +28,7 @@ from .moves import (
     TakeTop,
     remember_texts,
 )
-from .observation import HAND_ORDER
+from .observation import HAND_ORDER, MeldSeen, meld_seen
 from .scoring import side_canastas
 from .state import Game
 
@@ -310,14 +310,18 @@ class LegalView(dict):
     ``targets["all"]`` says, nothing more), so that a bot can score the moves without the
     texts' lists. Every way of reading it (a key, ``get``, ``in``, iteration, ``len``, ``==``,
     ``repr``, JSON, copies) makes the lists first; ``can_ask`` is there from the start (so the
-    dict is never empty). Read-only, like the rest of a view."""
+    dict is never empty). Read-only, like the rest of a view. ``melds_seen``: the table's
+    melds as an observation holds them (``observation.MeldSeen``, each side's; ``view_for``
+    sets them), so that a bot handed the view reads typed melds rather than the view's dicts
+    (``ai.info.Info.of_view``); neither JSON nor a copy holds them."""
 
-    __slots__ = ("objects", "_texts")
+    __slots__ = ("objects", "_texts", "melds_seen")
 
     def __init__(self, objects: list, texts: list[str], can_ask: bool):
         dict.__init__(self, can_ask=can_ask)
         self.objects = objects
         self._texts: list[str] | None = texts
+        self.melds_seen: list[tuple[MeldSeen, ...]] | None = None
 
     def _fill(self) -> None:
         texts = self._texts
@@ -462,15 +466,18 @@ def _rules_view(game: Game, cache: dict) -> dict:
     return v
 
 
-def _sides(game: Game, cache: dict) -> tuple[list[list[dict]], list[tuple[int, int]], list[dict]]:
-    """Each side's meld views, ``side_canastas`` and ``requirement_missing``, kept while the
-    side's meld list is the same list of the same length (every action that changes a side's
-    melds gives it a new list, and a meld that changes is a new object: ``Plan``)."""
+def _sides(
+    game: Game, cache: dict
+) -> tuple[list[list[dict]], list[tuple[int, int]], list[dict], list[tuple[MeldSeen, ...]]]:
+    """Each side's meld views, ``side_canastas``, ``requirement_missing`` and melds as an
+    observation holds them (``observation.meld_seen``, kept per meld as its view is), kept while
+    the side's meld list is the same list of the same length (every action that changes a
+    side's melds gives it a new list, and a meld that changes is a new object: ``Plan``)."""
     kept = cache.get("sides")
     if kept is None or len(kept) != len(game.melds):
         kept = cache["sides"] = [None] * len(game.melds)
     r = game.rules
-    views, counts, missing = [], [], []
+    views, counts, missing, seen = [], [], [], []
     for i, side in enumerate(game.melds):
         got = kept[i]
         if got is None or got[0] is not side or got[1] != len(side):
@@ -478,17 +485,34 @@ def _sides(game: Game, cache: dict) -> tuple[list[list[dict]], list[tuple[int, i
             by_id = cache.get("melds")
             if by_id is None:
                 by_id = cache["melds"] = {}
+            both = [_meld_both(m, r, by_id) for m in side]
             got = kept[i] = (
                 side,
                 len(side),
-                [meld_view(m, r, by_id) for m in side],
+                [b[1] for b in both],
                 c,
                 game.requirement_missing(*c),
+                tuple([b[2] for b in both]),
             )
         views.append(got[2])
         counts.append(got[3])
         missing.append(got[4])
-    return views, counts, missing
+        seen.append(got[5])
+    return views, counts, missing, seen
+
+
+def _meld_both(m, rules, kept: dict) -> tuple[list[int], dict, MeldSeen]:
+    """``meld_view(m)`` and ``observation.meld_seen(m)``, kept in ``kept`` (meld id -> (its
+    cards when made, the view, the observed meld)) as ``meld_view`` keeps a view."""
+    got = kept.get(m.id)
+    if got is not None and got[0] == m.cards:
+        return got
+    got = (list(m.cards), meld_view(m, rules, {}), meld_seen(m, rules))
+    kept[m.id] = got
+    return got
+    seen = meld_seen(m, rules)
+    kept[m.id] = (list(m.cards), seen)
+    return seen
 
 
 def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
@@ -505,7 +529,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
         "cards": list(map(CARD_VIEWS.__getitem__, pile_ids)),
     }
     cache = _cache_of(game)
-    meld_views, counts, missing = _sides(game, cache)
+    meld_views, counts, missing, melds_seen = _sides(game, cache)
     met = [game.requirement_met_counts(*c) for c in counts]
     my_side = seat % n_sides
     seats = cache.get("seats")
@@ -514,6 +538,9 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             [game.seats_of(s) for s in range(n_sides)],
             [game.side_of(s) for s in range(game.players)],
         )
+    legal = legal_view(game, seat, met[my_side], counts[my_side]) if with_legal else None
+    if type(legal) is LegalView:
+        legal.melds_seen = melds_seen
     return {
         "version": game.version,
         "rules": _rules_view(game, cache),
@@ -550,7 +577,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
             else None,
             "asker": game.turn.asker,
         },
-        "legal": legal_view(game, seat, met[my_side], counts[my_side]) if with_legal else None,
+        "legal": legal,
         "log": seat_log(game, seat, cache=cache),
         "deal_result": game.deal_result,
         "history": [list(h) for h in game.history],

@@ -72,7 +72,7 @@ class DumpPartnerBot(DumpBot):
     level = "medium_dumppartner"
 
     def about_to_end(self, info: Info) -> bool:
-        sizes = info.view["hand_sizes"]
+        sizes = info.hand_sizes
         return super().about_to_end(info) or (
             info.can_out and any(sizes[p] <= self.CARDS for p in info.partners)
         )

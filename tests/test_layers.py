@@ -43,6 +43,7 @@ ORDER = [
 # simplest to ``hard`` (which explain's blunder checks guard), the level registry, and what uses
 # the levels (the hint, the blunder judge, the tournament); the package's __init__ re-exports.
 AI_ORDER = [
+    "act",
     "weights",
     "info",
     "leaf",

@@ -22,7 +22,7 @@ import time
 from ..cards import KIND_OF_ID
 from ..legal import legal_moves
 from ..state import Game
-from ..views import view_for
+from .act import bot_move
 from .determinize import determinize, laid_red_threes
 from .info import Info
 from .medium import MediumBot
@@ -49,7 +49,7 @@ def best_going_out(
     if view["phase"] != "meld" or len(view["hand"]) > MAX_HAND:
         return None
     side, me = view["my_side"], view["seat"]
-    if view["canastas"][side] < view["requirement"] or not policy.want_out(Info(view)):
+    if view["canastas"][side] < view["requirement"] or not policy.want_out(Info.of_view(view)):
         return None
     g = determinize(view, random.Random(f"endgame:{view['version']}:{me}"))
     laid_red_threes(g, me, view)
@@ -107,7 +107,7 @@ def _ask_first(view: dict, policy: MediumBot) -> bool:
     """Should a going out be asked for rather than made: the partner holds more than
     ``ask_partner_cards`` cards, the turn may still ask, nothing threatens the side and going
     out does not decide the game (docs/ai.md, "Answering")."""
-    info = Info(view)
+    info = Info.of_view(view)
     if not info.partners or not (view.get("legal") or {}).get("can_ask"):
         return False
     big = max(view["hand_sizes"][p] for p in info.partners)
@@ -130,9 +130,9 @@ def _policy_line(
             return None if v is None else (v, asks, line)
         if h.current != me or h.phase != "meld":
             return None  # the turn ended without going out
-        mv = policy.choose(view_for(h, me))
-        line.append(mv)
-        h.play(mv)
+        move = bot_move(policy, h, me)
+        line.append(move.text())
+        h.play(move)
     return None
 
 

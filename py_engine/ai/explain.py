@@ -42,7 +42,7 @@ from ..moves import (
     TakeTop,
     parse_move,
 )
-from .info import Info, legal_texts, rank_of_char
+from .info import Info
 from .lastturn import LastTurnMedium
 from .medium import MediumBot, _p_pair
 
@@ -127,15 +127,15 @@ def _seq_extends(info: Info, side: int, k: int):
     """The side's open sequence that natural ``k`` extends, or None."""
     if not IS_NATURAL[k]:
         return None
-    r, s = RANK_OF[k], "CDHS"[SUIT_OF[k]]
+    r, s = RANK_OF[k], SUIT_OF[k]
     for m in info.melds[side]:
         if (
-            m["type"] == "sequence"
-            and not m.get("closed")
-            and m["suit"] == s
-            and m["size"] < info.rules["sequence_max"]
+            m.type == "sequence"
+            and not m.closed
+            and m.suit == s
+            and len(m.cards) < info.rules.sequence_max
         ):
-            ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
+            ranks = [RANK_OF[KIND_OF_ID[c]] for c in m.cards]
             if r in (min(ranks) - 1, max(ranks) + 1):
                 return m
     return None
@@ -143,20 +143,16 @@ def _seq_extends(info: Info, side: int, k: int):
 
 def _top_samba(info: Info) -> bool:
     """A ``top`` move would complete a samba."""
-    for mv in map(parse_move, legal_texts(info.view)):
+    for mv in info.legal:
         if type(mv) is TakeTop:
             m = info.my_melds.get(mv.meld)
-            if m and m["size"] + 1 >= info.rules["sequence_max"]:
+            if m and len(m.cards) + 1 >= info.rules.sequence_max:
                 return True
     return False
 
 
 def _wild_meld_open(info: Info) -> bool:
-    return any(
-        any(IS_WILD[k] for k in _laid(mv))
-        for mv in map(parse_move, legal_texts(info.view))
-        if type(mv) is Meld
-    )
+    return any(any(IS_WILD[k] for k in _laid(mv)) for mv in info.legal if type(mv) is Meld)
 
 
 def _pair_risk(info: Info, k: int) -> float:
@@ -164,7 +160,7 @@ def _pair_risk(info: Info, k: int) -> float:
     if info.next_known[r] >= 2:
         return 1.0
     copies = max(0, 12 - info.seen_rank[r])
-    p = _p_pair(copies, info.view["hand_sizes"][info.next], info.unseen_total)
+    p = _p_pair(copies, info.hand_sizes[info.next], info.unseen_total)
     if r in info.next_discarded:
         p *= 0.3
     return p
@@ -179,7 +175,7 @@ def warnings_of(info: Info, move: str | Move, bot: MediumBot | None = None) -> l
     move = _move(move)
     t = type(move)
     pile = len(info.pile)
-    red3_held = info.rules.get("red_threes_by_choice") and any(IS_RED3[k] for k in info.hand)
+    red3_held = info.rules.red_threes_by_choice and any(IS_RED3[k] for k in info.hand)
     if goes_out(info, move) and info.out_game() < 0:
         out.append({"key": "warn.out_loses_game", "side": _best_other(info)})
     if type(move) is Discard and len(info.hand) > 1:
@@ -196,26 +192,24 @@ def warnings_of(info: Info, move: str | Move, bot: MediumBot | None = None) -> l
                         "cards": pile + 1,
                     }
                 )
-            m = _seq_extends(info, info.next_side, k) if info.rules.get("take_top_card") else None
+            m = _seq_extends(info, info.next_side, k) if info.rules.take_top_card else None
             if m is not None:
                 key = (
                     "warn.feeds_samba"
-                    if m["size"] + 1 >= info.rules["sequence_max"]
+                    if len(m.cards) + 1 >= info.rules.sequence_max
                     else "warn.feeds_sequence"
                 )
-                if key == "warn.feeds_samba" or m["size"] >= 5 or pile >= 10:
+                if key == "warn.feeds_samba" or len(m.cards) >= 5 or pile >= 10:
                     out.append({"key": key, "seat": nxt, "card": kind_text(k)})
             if (
-                info.rules.get("take_pile_onto_meld")
+                info.rules.take_pile_onto_meld
                 and pile >= 6
                 and not any(IS_WILD[x] for x in info.pile)
             ):
                 for m in info.melds[info.next_side]:
                     if (
-                        m["type"] == "group"
-                        and rank_of_char(m["rank"]) == r
-                        and m["size"] < info.rules["canasta_size"]
-                    ) or (m["type"] == "sequence" and _seq_extends(info, info.next_side, k)):
+                        m.type == "group" and m.rank == r and len(m.cards) < info.rules.canasta_size
+                    ) or (m.type == "sequence" and _seq_extends(info, info.next_side, k)):
                         out.append(
                             {
                                 "key": "warn.feeds_pile_meld",
@@ -260,7 +254,7 @@ def warnings_of(info: Info, move: str | Move, bot: MediumBot | None = None) -> l
 
 
 def _best_other(info: Info) -> int:
-    scores = info.view.get("scores") or [0] * len(info.melds)
+    scores = info.scores or [0] * len(info.melds)
     others = [s for s in range(len(info.melds)) if s != info.side]
     return max(others, key=lambda s: scores[s] + info.table_score(s))
 
@@ -300,13 +294,13 @@ def reasons_of(info: Info, move: str | Move, bot: MediumBot | None = None) -> li
     elif t is Answer:
         fit = info.fit_value()
         held = sum(VALUE_OF_KIND[k] for k in info.hand)
-        if held > info.rules.get("going_out_bonus", 200):
+        if held > info.rules.going_out_bonus:
             out.append({"key": "why.hand_costs", "points": held})
         if fit:
             out.append({"key": "why.cards_fit", "points": int(fit)})
     elif type(move) is TakeTop:
         m = info.my_melds.get(move.meld)
-        if m and m["size"] + 1 >= info.rules["sequence_max"]:
+        if m and len(m.cards) + 1 >= info.rules.sequence_max:
             out.append({"key": "why.makes_samba"})
         else:
             out.append({"key": "why.extends_sequence"})
@@ -383,11 +377,11 @@ def _meld_reasons(info: Info, move: Meld) -> list[dict]:
     for p in move.parts:
         if type(p) is AddTo:
             m = info.my_melds.get(p.meld)
-            if m and 0 < m["needs"] <= len(p.cards):
+            if m and 0 < m.needs <= len(p.cards):
                 out.append(
                     {
                         "key": "why.completes_samba"
-                        if m["type"] == "sequence"
+                        if m.type == "sequence"
                         else "why.completes_canasta"
                     }
                 )
@@ -398,7 +392,7 @@ def _meld_reasons(info: Info, move: Meld) -> list[dict]:
             out.append(
                 {
                     "key": "why.completes_canasta"
-                    if size >= info.rules["canasta_size"]
+                    if size >= info.rules.canasta_size
                     else "why.new_meld"
                 }
             )
@@ -412,7 +406,7 @@ def _meld_reasons(info: Info, move: Meld) -> list[dict]:
 
 def explain(view: dict, move: str) -> dict:
     """Why ``move`` (a legal move text of ``view``): reasons and warnings (module doc)."""
-    info = Info(view)
+    info = Info.of_view(view)
     return {"move": move, "reasons": reasons_of(info, move), "warnings": warnings_of(info, move)}
 
 

@@ -192,7 +192,7 @@ class HardBot:
         self._policy = MediumBot()  # the rollouts' players (``rollout``)
         self.last_stats: dict = {}
         self._deadline: float | None = None  # set while a time-budgeted search runs
-        self._meld_views: dict = {}
+        self._melds_seen: dict = {}
 
     def choose(self, view: dict) -> str:
         self.clock = getattr(time, CLOCKS[self.clock_name])  # (read now: tests replace it)
@@ -258,7 +258,7 @@ class HardBot:
         weights = self.leaf_weights.get(view["rules"]["name"])
         base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
         worlds = self.worlds(view)
-        self._meld_views = {}  # the rollouts' meld views (``rollout._fast_view``)
+        self._melds_seen = {}  # the rollouts' meld observations (``rollout._rollout_info``)
         overrun = False
         while True:
             if self.iterations is not None and n >= self.iterations:
@@ -361,7 +361,7 @@ class HardBot:
     def allowed(self, view: dict, move: str, medium_move: str) -> bool:
         """The search may play ``move`` instead of ``medium``'s choice only if it commits no
         blunder of the suite (``explain.warnings_of``) that ``medium``'s choice does not."""
-        info = Info(view)
+        info = Info.of_view(view)
         mine = {w["key"] for w in warnings_of(info, medium_move, self.medium)}
         return all(w["key"] in mine for w in warnings_of(info, move, self.medium))
 
@@ -374,7 +374,7 @@ class HardBot:
         limit = max(1, int(round(self.rounds * g.players)))
         last = g.current
         steps = 0
-        cache: dict = {"melds": self._meld_views}
+        cache: dict = {"seen": self._melds_seen}
         deadline = self._deadline
         clock = self.clock
         g.played_only()  # (only this loop plays it: generated moves are trusted by version)

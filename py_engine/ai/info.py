@@ -1,15 +1,21 @@
-"""What a heuristic bot reads of its seat's view, digested once per decision (``Info``): its hand
-and the pile as kinds, the ranks seen, what the next player's log entries of this deal say (the
-ranks it discarded, the piles it took, the naturals it is known to hold), the table's melds. Only
-the view: nothing here reads a game. ``medium`` scores moves from it; ``hard``, ``explain`` and
-the endgame players read it too."""
+"""What a heuristic bot reads of its seat's knowledge, digested once per decision (``Info``), as
+typed values: its hand and the pile as kinds, the ranks seen, what the next player's log entries
+of this deal say (the ranks it discarded, the piles it took, the naturals it is known to hold),
+the table's melds (``observation.MeldSeen``), the rule facts (``RuleFacts``), the legal moves
+(``Move`` objects). Built from the seat's observation, its JSON view or a rollout's game (the
+same facts: tests/test_info_observation.py); only what the seat may know. ``medium`` scores
+moves from it; ``hard``, ``explain`` and the endgame players read it too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import NamedTuple
 
 from ..cards import IS_NATURAL, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF, SUIT_OF, VALUE_OF_KIND
 from ..cards import RANK_CHARS as _RANKS
+from ..moves import Move, parse_move
+from ..observation import LogSeen, MeldSeen, Observation
+from ..rules import RuleSet
 
 
 def _kinds(cards) -> list[int]:
@@ -57,8 +63,90 @@ def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
     return discarded, took, held
 
 
+class RuleFacts(NamedTuple):
+    """The rules a heuristic bot reads (a view's ``rules`` names them alike, docs/bridge.md)."""
+
+    take_top_card: bool
+    red_threes_by_choice: bool
+    canasta_size: int
+    sequence_max: int
+    take_pile_onto_meld: bool
+    draw_count: int
+    going_out_bonus: int
+
+
+def rule_facts(r: RuleSet, players: int) -> RuleFacts:
+    return RuleFacts(
+        r.take_top_card,
+        not r.red_threes_automatic,
+        r.canasta_size,
+        r.sequence_max,
+        r.take_pile_onto_meld,
+        r.draw_count(players),
+        r.going_out_bonus,
+    )
+
+
+def _view_rule_facts(rules: dict) -> RuleFacts:
+    return RuleFacts(
+        rules.get("take_top_card", False),
+        rules.get("red_threes_by_choice", False),
+        rules["canasta_size"],
+        rules["sequence_max"],
+        rules.get("take_pile_onto_meld", False),
+        rules.get("draw_count", 2),
+        rules.get("going_out_bonus", 200),
+    )
+
+
+def _view_meld(m: dict) -> MeldSeen:
+    """The observation of a view's meld (``observation.meld_seen`` of the meld it shows)."""
+    suit = m.get("suit")
+    canasta = m.get("canasta")
+    return MeldSeen(
+        m["id"],
+        m["type"],
+        rank_of_char(m.get("rank")),
+        "CDHS".index(suit) if suit else -1,
+        tuple([c["id"] for c in m["cards"]]),
+        m.get("wilds", 0),
+        None if canasta == "black_threes" else canasta,
+        m.get("needs", 0),
+        m.get("closed", False),
+        m.get("value", 0),
+        m.get("bonus", 0),
+    )
+
+
 class Info:
-    """What a view says, digested once per decision."""
+    """What a seat may know, digested once per decision: from its observation
+    (``from_observation``), from its JSON view (``Info(view)``, the same facts: a test compares
+    the two), or from a rollout's game (``rollout._rollout_info``)."""
+
+    seat: int
+    n: int
+    side: int
+    side_of: Sequence[int]
+    hand: list[int]
+    pile: list[int]
+    melds: Sequence[Sequence[MeldSeen]]
+    my_melds: dict[int, MeldSeen]
+    opened: bool
+    req: int
+    canastas: Sequence[int]
+    can_out: bool
+    partners: list[int]
+    next: int
+    next_side: int
+    rules: RuleFacts
+    hand_sizes: Sequence[int]
+    stock: int
+    phase: str
+    deal: int
+    scores: Sequence[int] | None
+    target: int | None
+    red_threes: list[int]  # each side's red threes laid
+    want_out: bool | None
 
     def __init__(
         self,
@@ -66,31 +154,183 @@ class Info:
         hand: list[int] | None = None,
         pile: list[int] | None = None,
         pile_ranks: list[int] | None = None,
+        melds: Sequence[Sequence[MeldSeen]] | None = None,
     ):
-        """``hand`` and ``pile``: the kinds of ``view["hand"]`` and ``view["pile"]["cards"]``
-        when the caller has them already (``hard``'s rollouts); ``pile_ranks``: the pile's
-        natural cards of each rank (0..14), likewise (read-only)."""
-        self.view = view
-        self.seat, self.n = view["seat"], view["players"]
-        self.side = view["my_side"]
-        self.side_of = view["side_of"]
-        self.hand = _kinds(view["hand"]) if hand is None else hand
-        self.pile = _kinds(view["pile"]["cards"]) if pile is None else pile
-        self.melds = view["melds"]
-        self.my_melds = {m["id"]: m for m in view["melds"][self.side]}
-        self.opened = view["opened"][self.side]
-        self.req = view["requirement"]
-        self.canastas = view["canastas"]
-        self.can_out = self.canastas[self.side] >= self.req
-        self.partners = [
-            s for s in range(self.n) if self.side_of[s] == self.side and s != self.seat
-        ]
-        self.next = (self.seat + 1) % self.n
-        self.next_side = self.side_of[self.next]
-        self.rules = view["rules"]
-        self.want_out: bool | None = None
+        """The digest of a JSON view. ``hand`` and ``pile``: the kinds of ``view["hand"]`` and
+        ``view["pile"]["cards"]`` when the caller has them already; ``pile_ranks``: the pile's
+        natural cards of each rank (0..14), likewise (read-only); ``melds``: the view's melds
+        as observed (``observation.MeldSeen``), likewise."""
+        side = view["my_side"]
+        self._fill(
+            view["seat"],
+            view["players"],
+            side,
+            view["side_of"],
+            _kinds(view["hand"]) if hand is None else hand,
+            _kinds(view["pile"]["cards"]) if pile is None else pile,
+            [[_view_meld(m) for m in side] for side in view["melds"]] if melds is None else melds,
+            view["opened"][side],
+            view["requirement"],
+            view["canastas"],
+            _view_rule_facts(view["rules"]),
+            view["hand_sizes"],
+            view["stock"],
+            view.get("phase", ""),
+            view.get("deal", 0),
+            view.get("scores"),
+            view.get("target"),
+            [len(r) for r in view["red_threes"]],
+            pile_ranks,
+        )
+        self._log_view: list[dict] | None = view.get("log", [])
+        self._log_seen: Sequence[LogSeen] | None = None
+        self._legal: list[Move] | None = None
+        self._legal_view: dict | None = view
+
+    @classmethod
+    def of_view(cls, view: dict) -> Info:
+        """``Info(view)``, with the melds as observed where the view carries them (a view of
+        ``view_for``: ``views.LegalView.melds_seen``, the same facts, without reading the view's
+        meld dicts)."""
+        return cls(view, melds=getattr(view.get("legal"), "melds_seen", None))
+
+    @classmethod
+    def from_observation(
+        cls,
+        obs: Observation,
+        legal: list[Move] | None = None,
+        log: Sequence[LogSeen] | None = None,
+    ) -> Info:
+        """The digest of an observation and its seat's legal moves; ``log``: the log entries
+        it reads instead of the observation's (``easy`` remembers the last few only)."""
+        info = cls.__new__(cls)
+        side = obs.my_side
+        info._fill(
+            obs.seat,
+            obs.players,
+            side,
+            obs.side_of,
+            list(map(KIND_OF_ID.__getitem__, obs.hand)),
+            list(map(KIND_OF_ID.__getitem__, obs.pile)),
+            obs.melds,
+            obs.opened[side],
+            obs.requirement,
+            obs.canastas,
+            rule_facts(obs.rules, obs.players),
+            obs.hand_sizes,
+            obs.stock,
+            obs.phase,
+            obs.deal,
+            obs.scores,
+            obs.target,
+            list(map(len, obs.red_threes)),
+            None,
+        )
+        info._log_view = None
+        info._log_seen = obs.log if log is None else log
+        info._legal = legal
+        info._legal_view = None
+        return info
+
+    @classmethod
+    def of_facts(
+        cls,
+        seat: int,
+        n: int,
+        side_of: Sequence[int],
+        hand: list[int],
+        pile: list[int],
+        melds: Sequence[Sequence[MeldSeen]],
+        req: int,
+        canastas: Sequence[int],
+        rules: RuleFacts,
+        hand_sizes: Sequence[int],
+        stock: int,
+        phase: str,
+        deal: int,
+        red_threes: list[int],
+        pile_ranks: list[int] | None,
+        next_log: Callable[[], tuple[set[int], set[int], list[int]]],
+    ) -> Info:
+        """An ``Info`` of the facts a rollout reads of its game (``rollout._rollout_info``): no
+        scores, no legal moves; ``next_log``: what ``_read_next_log`` gives, worked out when
+        first read."""
+        info = cls.__new__(cls)
+        side = side_of[seat]
+        info._fill(
+            seat,
+            n,
+            side,
+            side_of,
+            hand,
+            pile,
+            melds,
+            bool(melds[side]),
+            req,
+            canastas,
+            rules,
+            hand_sizes,
+            stock,
+            phase,
+            deal,
+            None,
+            None,
+            red_threes,
+            pile_ranks,
+        )
+        info._log_view, info._log_seen = None, None
+        info._next_log_of = next_log
+        info._legal = None
+        info._legal_view = None
+        return info
+
+    def _fill(
+        self,
+        seat: int,
+        n: int,
+        side: int,
+        side_of: Sequence[int],
+        hand: list[int],
+        pile: list[int],
+        melds: Sequence[Sequence[MeldSeen]],
+        opened: bool,
+        req: int,
+        canastas: Sequence[int],
+        rules: RuleFacts,
+        hand_sizes: Sequence[int],
+        stock: int,
+        phase: str,
+        deal: int,
+        scores: Sequence[int] | None,
+        target: int | None,
+        red_threes: list[int],
+        pile_ranks: list[int] | None,
+    ) -> None:
+        self.seat, self.n = seat, n
+        self.side = side
+        self.side_of = side_of
+        self.hand = hand
+        self.pile = pile
+        self.melds = melds
+        self.my_melds = {m.id: m for m in melds[side]}
+        self.opened = opened
+        self.req = req
+        self.canastas = canastas
+        self.can_out = canastas[side] >= req
+        self.partners = [s for s in range(n) if side_of[s] == side and s != seat]
+        self.next = (seat + 1) % n
+        self.next_side = side_of[self.next]
+        self.rules = rules
+        self.hand_sizes = hand_sizes
+        self.stock = stock
+        self.phase = phase
+        self.deal = deal
+        self.scores = scores
+        self.target = target
+        self.red_threes = red_threes
+        self.want_out = None
         own = [0] * 15  # natural cards of each rank in the own hand
-        for k in self.hand:
+        for k in hand:
             if IS_NATURAL[k]:
                 own[RANK_OF[k]] += 1
         self.own_rank = own
@@ -100,9 +340,19 @@ class Info:
         self._pile_ranks = pile_ranks
         self._unseen: int | None = None
         self._next_log: tuple[set[int], set[int], list[int]] | None = None
+        self._next_log_of: Callable[[], tuple[set[int], set[int], list[int]]] | None = None
         # Worked out on first use by the discard scores (``_discard_facts``).
         self._facts: tuple | None = None
         self._held_wilds: int | None = None
+
+    @property
+    def legal(self) -> list[Move]:
+        """The seat's legal moves (``Move`` objects)."""
+        got = self._legal
+        if got is None:
+            view = self._legal_view
+            got = self._legal = [] if view is None else list(map(parse_move, legal_texts(view)))
+        return got
 
     @property
     def held_wilds(self) -> int:
@@ -130,21 +380,20 @@ class Info:
                 seen[r] += own[r]
             for side in self.melds:
                 for m in side:
-                    if m["type"] == "group":  # all its naturals are of its rank
-                        seen[rank_of_char(m["rank"])] += m["naturals"]
-                    elif m["type"] == "sequence":  # naturals, one of each rank
-                        for c in m["cards"]:
-                            seen[RANK_OF[KIND_OF_ID[c["id"]]]] += 1
+                    if m.type == "group":  # all its naturals are of its rank
+                        seen[m.rank] += len(m.cards) - m.wilds
+                    elif m.type == "sequence":  # naturals, one of each rank
+                        for c in m.cards:
+                            seen[RANK_OF[KIND_OF_ID[c]]] += 1
             self._seen = seen
         return seen
 
     @property
     def unseen_total(self) -> int:
         if self._unseen is None:
-            view = self.view
             self._unseen = max(
                 1,
-                view["stock"] + sum(h for s, h in enumerate(view["hand_sizes"]) if s != self.seat),
+                self.stock + sum(h for s, h in enumerate(self.hand_sizes) if s != self.seat),
             )
         return self._unseen
 
@@ -168,14 +417,21 @@ class Info:
         got = self._next_log
         if got is not None:
             return got
-        view = self.view
-        deal, nxt = view["deal"], self.next
-        log = view.get("log", [])
-        try:  # (the entries of a view all have a seat and a deal)
-            mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
-        except KeyError:
-            mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
-        facts = [view_entry_facts(e) for e in mine]
+        of = self._next_log_of
+        if of is not None:
+            got = self._next_log = of()
+            return got
+        deal, nxt = self.deal, self.next
+        seen = self._log_seen
+        if seen is not None:
+            facts = [seen_entry_facts(e) for e in seen if e.seat == nxt and e.deal == deal]
+        else:
+            log = self._log_view or []
+            try:  # (the entries of a view all have a seat and a deal)
+                mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
+            except KeyError:
+                mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
+            facts = [view_entry_facts(e) for e in mine]
         got = self._next_log = fold_next_facts(facts)
         return got
 
@@ -192,27 +448,27 @@ class Info:
                     by_suit[SUIT_OF[x]].append(RANK_OF[x])
             groups = [0] * 15
             for m in self.my_melds.values():
-                if m["type"] == "group" and not m["canasta"]:
-                    groups[rank_of_char(m["rank"])] += 1
+                if m.type == "group" and not m.canasta:
+                    groups[m.rank] += 1
             pile_gain = (
                 20 + 5 * (len(self.pile) + 1) + sum(map(VALUE_OF_KIND.__getitem__, self.pile))
             )
             rules = self.rules
-            onto = rules.get("take_pile_onto_meld")
+            onto = rules.take_pile_onto_meld
             feeds = []  # (suit, low - 1, high + 1, samba next) or (-1, rank, 0, False)
             for m in self.melds[self.next_side]:
-                if m["type"] == "sequence" and not m["closed"]:
-                    ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
+                if m.type == "sequence" and not m.closed:
+                    ranks = [RANK_OF[KIND_OF_ID[c]] for c in m.cards]
                     feeds.append(
                         (
-                            "CDHS".index(m["suit"]),
+                            m.suit,
                             min(ranks) - 1,
                             max(ranks) + 1,
-                            len(ranks) + 1 >= rules["sequence_max"],
+                            len(ranks) + 1 >= rules.sequence_max,
                         )
                     )
-                elif onto and m["type"] == "group" and m["size"] < rules["canasta_size"]:
-                    feeds.append((-1, rank_of_char(m["rank"]), 0, False))
+                elif onto and m.type == "group" and len(m.cards) < rules.canasta_size:
+                    feeds.append((-1, m.rank, 0, False))
             f = self._facts = (by_suit, groups, pile_gain, onto, feeds)
         return f
 
@@ -220,14 +476,12 @@ class Info:
         """The side's deal score so far, counting the table only, plus canasta progress."""
         v = 0.0
         for m in self.melds[side]:
-            v += m["value"] + m.get("bonus", 0)
-            if not m["canasta"] and m["type"] in ("group", "sequence"):
-                v += {1: 120, 2: 60, 3: 25}.get(m["needs"], 0) * (
-                    3 if m["type"] == "sequence" else 1
-                )
-        v += 100 * len(self.view["red_threes"][side])
+            v += m.value + m.bonus
+            if not m.canasta and m.type in ("group", "sequence"):
+                v += {1: 120, 2: 60, 3: 25}.get(m.needs, 0) * (3 if m.type == "sequence" else 1)
+        v += 100 * self.red_threes[side]
         hands = [s for s in range(self.n) if self.side_of[s] == side]
-        v -= 8 * sum(self.view["hand_sizes"][s] for s in hands)
+        v -= 8 * sum(self.hand_sizes[s] for s in hands)
         return v
 
     def lead(self) -> float:
@@ -243,13 +497,13 @@ class Info:
         rounds of the table's draws (players x cards drawn a turn, from the rules), or an
         opponent side that can go out (or is one canasta short with a meld one card from it)
         has a seat holding at most ``near_cards`` cards."""
-        if self.view["stock"] <= rounds * self.n * self.rules.get("draw_count", 2):
+        if self.stock <= rounds * self.n * self.rules.draw_count:
             return True
-        sizes = self.view["hand_sizes"]
+        sizes = self.hand_sizes
         for s, c in enumerate(self.canastas):
             if s == self.side or not (
                 c >= self.req
-                or (c == self.req - 1 and any(0 < m["needs"] <= 1 for m in self.melds[s]))
+                or (c == self.req - 1 and any(0 < m.needs <= 1 for m in self.melds[s]))
             ):
                 continue
             if min(sizes[x] for x in range(self.n) if self.side_of[x] == s) <= near_cards:
@@ -260,20 +514,17 @@ class Info:
         """Card points in hand that the side's melds can take on a later turn (naturals of a
         group's rank, cards extending a sequence, wild cards where a group has room)."""
         v = 0.0
-        groups = {
-            rank_of_char(m["rank"]): m
-            for m in self.my_melds.values()
-            if m["type"] == "group" and not m.get("closed")
-        }
+        groups = {m.rank: m for m in self.my_melds.values() if m.type == "group" and not m.closed}
+        smax = self.rules.sequence_max
         seqs = [
             m
             for m in self.my_melds.values()
-            if m["type"] == "sequence"
-            and not m.get("closed")
-            and m["size"] < self.rules["sequence_max"]
+            if m.type == "sequence" and not m.closed and len(m.cards) < smax
         ]
         room = sum(
-            1 for m in groups.values() if m["naturals"] >= 2 * (m["wilds"] + 1) and m["wilds"] < 2
+            1
+            for m in groups.values()
+            if len(m.cards) - m.wilds >= 2 * (m.wilds + 1) and m.wilds < 2
         )
         for k in self.hand if hand is None else hand:
             if IS_WILD[k]:
@@ -286,8 +537,8 @@ class Info:
                     v += VALUE_OF_KIND[k]
                     continue
                 for m in seqs:
-                    if m["suit"] == "CDHS"[SUIT_OF[k]]:
-                        ranks = [RANK_OF[KIND_OF_ID[c["id"]]] for c in m["cards"]]
+                    if m.suit == SUIT_OF[k]:
+                        ranks = [RANK_OF[KIND_OF_ID[c]] for c in m.cards]
                         if r in (min(ranks) - 1, max(ranks) + 1):
                             v += VALUE_OF_KIND[k]
                             break
@@ -295,18 +546,18 @@ class Info:
 
     def table_score(self, side: int) -> float:
         """The side's deal score on the table now (melds, bonuses, red threes)."""
-        v = sum(m["value"] + m.get("bonus", 0) for m in self.melds[side])
-        reds = len(self.view["red_threes"][side])
+        v = sum(m.value + m.bonus for m in self.melds[side])
+        reds = self.red_threes[side]
         red = 1000 if reds == 6 else 100 * reds
         return v + (red if self.canastas[side] >= self.req else -red)
 
     def out_game(self) -> int:
         """What going out now does to the game, from the game totals: 1 it wins the game,
         -1 another side then wins it, 0 neither (or the view has no totals)."""
-        scores, target = self.view.get("scores"), self.view.get("target")
+        scores, target = self.scores, self.target
         if not scores or not target or max(scores) + 4000 < target:
             return 0
-        sizes = self.view["hand_sizes"]
+        sizes = self.hand_sizes
         tot = []
         for s in range(len(scores)):
             seats = [x for x in range(self.n) if self.side_of[x] == s and x != self.seat]
@@ -354,6 +605,23 @@ def _natural_ranks(kinds: Iterable[int]) -> tuple[int, ...]:
 
 def _texts_kinds(texts: Iterable[str]) -> list[int]:
     return [KIND_BY_TEXT[t] for t in texts]
+
+
+def seen_entry_facts(e: LogSeen) -> EntryFacts | None:
+    """``entry_facts`` of an observed log entry (its facts name cards by their kinds)."""
+    kind = e.kind
+    pub = e.public
+    if kind == "discard":
+        return entry_facts(kind, pub.get("card"), None, ())
+    if kind == "take_pile":
+        pile = pub.get("pile")
+        laid: list[int] = []
+        for p in pub.get("parts", ()):
+            laid += p["cards"]
+        return entry_facts(kind, None, None if pile is None else _texts_kinds(pile), laid)
+    if kind == "meld":
+        return entry_facts(kind, None, None, pub.get("laid", ()))
+    return None
 
 
 def view_entry_facts(e: dict) -> EntryFacts | None:

@@ -110,7 +110,7 @@ def split_moves(case: dict, view: dict) -> tuple[list[str], list[str]]:
 def goes_out(view: dict, move: str) -> bool:
     """The move goes out, asks to, or leaves one card when the side may go out (the discard
     that must follow goes out)."""
-    return explain_goes_out(Info(view), move)
+    return explain_goes_out(Info.of_view(view), move)
 
 
 def turn_blunder(case: dict, view: dict, move: str) -> bool:

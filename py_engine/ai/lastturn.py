@@ -30,7 +30,7 @@ class LastTurnMedium(MediumBot):
     def closing_seat(cls, info: Info) -> int | None:
         """The opponent who may end the deal on its next turn: its side can go out and it holds
         at most ``CARDS`` cards (the fewest, then the next to play); None if there is none."""
-        sizes = info.view["hand_sizes"]
+        sizes = info.hand_sizes
         seats = [
             p
             for p in range(info.n)
@@ -46,11 +46,11 @@ class LastTurnMedium(MediumBot):
         return cls.closing_seat(info) is not None
 
     def _last_turn(self, info: Info) -> bool:
-        return info.view["phase"] == "meld" and self.about_to_end(info)
+        return info.phase == "meld" and self.about_to_end(info)
 
     def scored_moves(self, view: dict) -> list[tuple[float, str]]:
         base = self.w
-        if self._last_turn(Info(view)):
+        if self._last_turn(Info.of_view(view)):
             self.w = dict(base, value_shed=base["value_shed"] * self.SHED, keep_pair_pile=10**6)
         try:
             return super().scored_moves(view)

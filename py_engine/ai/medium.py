@@ -34,6 +34,7 @@ from ..moves import (
     parse_move,
 )
 from ..moves import Meld as MeldMove
+from ..observation import Observation
 from .info import Info, legal_texts
 from .weights import MEDIUM_WEIGHTS
 
@@ -78,6 +79,30 @@ class MediumBot:
         best = max(sc for sc, _ in scored)
         return min(m for sc, m in scored if sc == best)
 
+    @property
+    def observes(self) -> bool:
+        """Does ``decide`` play as ``choose`` does (this class's own ``choose``,
+        ``choose_move`` and scores, ``_plain``)?"""
+        cls = type(self)
+        return (
+            cls.choose is MediumBot.choose
+            and cls.choose_move is MediumBot.choose_move
+            and self._plain()
+        )
+
+    def decide(self, obs: Observation, legal: list[Move]) -> Move:
+        """The move ``choose`` plays on the seat's view, from the seat's observation and its
+        legal moves (``Move`` objects, the engine's order): no view is made. This class's own
+        scores only (``_plain``): a subclass that scores the view (``scored_moves``) is asked
+        through ``choose``."""
+        if not legal:
+            raise ValueError("no legal move")
+        if len(legal) == 1:
+            return legal[0]
+        if not self._plain():
+            raise NotImplementedError(f"{type(self).__name__} scores views: use choose(view)")
+        return self.best_move(Info.from_observation(obs, legal), legal)
+
     def choose_move(self, view: dict, moves: list):
         """``choose(view)``'s move from the view's legal moves as objects (``moves``, which
         ``view_for`` keeps with the view's legal listing): ``best_move``, the only move
@@ -86,7 +111,7 @@ class MediumBot:
             return moves[0]
         if not moves:
             raise ValueError("no legal move in this view")
-        return self.best_move(Info(view), moves)
+        return self.best_move(Info.of_view(view), moves)
 
     def _plain(self) -> bool:
         """Are the scores this class's own (``scored_moves``, ``score`` and ``discard_scores``
@@ -160,7 +185,7 @@ class MediumBot:
             return [(0.0, "next")]
         if shortcut and len(texts) == 1:
             return texts[0]  # (a draw, mostly: nothing to weigh)
-        info = Info(view)
+        info = Info.of_view(view)
         moves = list(map(parse_move, texts))  # (the engine's moves, kept by ``view_for``)
         kinds = [m.card for m in moves if type(m) is Discard]
         score = self.move_score
@@ -253,7 +278,7 @@ class MediumBot:
                         onto,
                         feeds,
                         info.seen_rank,
-                        info.view["hand_sizes"][info.next],
+                        info.hand_sizes[info.next],
                         info.unseen_total,
                         info._read_next_log(),
                     )
@@ -328,9 +353,9 @@ class MediumBot:
             return sc if len(info.hand) == 1 else sc - 1000.0
         if t is TakeTop:
             m = info.my_melds.get(move.meld)  # type: ignore[attr-defined]
-            sizes = {} if m is None else {m["id"]: m["size"]}
+            sizes = {} if m is None else {m.id: len(m.cards)}
             got = self.draw_move_score(
-                move, len(info.hand), len(info.pile), sizes, info.rules["sequence_max"]
+                move, len(info.hand), len(info.pile), sizes, info.rules.sequence_max
             )
         elif t is Answer:
             return self.answer_score(info, move.yes)  # type: ignore[attr-defined]
@@ -357,7 +382,7 @@ class MediumBot:
                     game > 0
                     or info.lead() >= self.w["out_margin"]
                     or info.opponents_can_out()
-                    or info.view["stock"] <= self.w["out_stock"]
+                    or info.stock <= self.w["out_stock"]
                 )
             )
         return info.want_out
@@ -370,7 +395,7 @@ class MediumBot:
             # (-400 still beats every discard that keeps cards: not wanting out rarely stopped
             # an ask; going out that loses the game does)
             return -1500.0 if info.can_out and info.out_game() < 0 else -400.0
-        big = max(info.view["hand_sizes"][p] for p in info.partners)
+        big = max(info.hand_sizes[p] for p in info.partners)
         base = 800.0 if big > self.w["ask_partner_cards"] else -400.0
         return base - 0.01 * len(move)
 
@@ -387,7 +412,7 @@ class MediumBot:
         good = (
             hand_value <= self.w["answer_hand_value"]
             or threat
-            or (info.lead() >= 0 and hand_value <= info.rules.get("going_out_bonus", 200))
+            or (info.lead() >= 0 and hand_value <= info.rules.going_out_bonus)
         )
         if not threat and info.fit_value() >= self.w["answer_fit"]:
             good = False  # hundreds of points go onto the side's melds next turn
@@ -425,18 +450,18 @@ class MediumBot:
                     score += 50.0
                     continue
                 score += w["new_natural"] + len(ks) - (25.0 if wl and not going else 3.0 * wl)
-                if not wl and len(ks) >= info.rules["canasta_size"]:
+                if not wl and len(ks) >= info.rules.canasta_size:
                     score += w["complete"]
             else:
                 m = info.my_melds.get(p.meld)
                 if m is None:
                     continue
-                completes = m["needs"] > 0 and m["needs"] <= len(ks)
+                completes = m.needs > 0 and m.needs <= len(ks)
                 if wl:
                     held_wilds = info.held_wilds
-                    if m["canasta"]:
+                    if m.canasta:
                         score += 5.0 if going else w["wild_idle"] - 10
-                    elif m["needs"] <= held_wilds and m["needs"] <= 2 and m["type"] == "group":
+                    elif m.needs <= held_wilds and m.needs <= 2 and m.type == "group":
                         score += w["wild_complete"] + (w["complete"] if completes else 0)
                     else:
                         score += 5.0 if going else w["wild_idle"]
@@ -445,7 +470,7 @@ class MediumBot:
                 # keep a natural pair in hand while the pile is worth taking with it
                 pair = info.own_rank[RANK_OF[ks[0]]]
                 if (
-                    m["type"] == "group"
+                    m.type == "group"
                     and pair == 2
                     and not going
                     and len(info.pile) >= w["keep_pair_pile"]
@@ -488,7 +513,7 @@ class MediumBot:
         _, _, pile_gain, onto, feeds = info._discard_facts()
         r, s = RANK_OF[k], SUIT_OF[k]
         copies = max(0, 12 - info.seen_rank[r])
-        opp_hand = info.view["hand_sizes"][info.next]
+        opp_hand = info.hand_sizes[info.next]
         p = _p_pair(copies, opp_hand, info.unseen_total)
         next_discarded, next_took, next_known = info._read_next_log()
         if r in next_discarded:
@@ -542,7 +567,7 @@ class MediumBot:
             onto,
             feeds,
             info.seen_rank,
-            info.view["hand_sizes"][info.next],
+            info.hand_sizes[info.next],
             info.unseen_total,
             info._read_next_log(),
         )
@@ -642,7 +667,7 @@ class MediumBot:
 
 def best_discard(view: dict, bot: MediumBot | None = None) -> str:
     bot = bot or MediumBot()
-    info = Info(view)
+    info = Info.of_view(view)
     ds = [
         (KIND_TEXT[m.card], m.card)
         for m in map(parse_move, legal_texts(view))

@@ -1,6 +1,7 @@
 """The playing out of a sampled game for ``hard`` (``hard.HardBot.rollout`` runs the loop): what
-each seat's ``medium`` policy reads of the sampled game (``rollout_view``, ``_rollout_info``:
-built once per rollout and reused, never more than the seat may know), the policy's move
+each seat's ``medium`` policy reads of the sampled game (``_rollout_info``: an ``Info`` of the
+game's own lists, never more than the seat may know; ``rollout_view``: the same as a partial
+view, for the tests), the policy's move
 (``rollout_move``), the cheap stand-in for a meld phase (``fast_meld_move``, ``best_discard``:
 from the game's own lists, the natural discards scored in the order of their bound), and the
 estimate of a position a rollout stops at (``evaluate``).
@@ -26,10 +27,11 @@ from ..legal import ActingSide, first_natural_new_meld, legal_moves, single_addi
 from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import Discard
 from ..moves import Meld as MeldMove
+from ..observation import meld_seen
 from ..scoring import score_side, side_canastas
 from ..state import Game
 from ..views import meld_view, view_for
-from .info import Info, entry_facts, fold_next_facts
+from .info import Info, entry_facts, fold_next_facts, rule_facts
 from .leaf import predict
 from .medium import MediumBot
 
@@ -118,8 +120,6 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
             },
             "side_of": [g.side_of(s) for s in range(g.players)],
             "requirement": r.canastas_needed(g.players),
-            "log": [],
-            "log_from": max(0, len(g.log) - 60),
         }
     # (a meld's view is kept while it holds the same cards: ``cache["melds"]``, which ``hard``
     # shares between the rollouts of a search, whose worlds show the same table)
@@ -127,12 +127,6 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
     if views is None:
         views = cache["melds"] = {}
     melds = [[meld_view(m, r, views) for m in side] for side in g.melds]
-    # The log's last 60 entries (``log[i]`` renders ``g.log[log_from + i]``, made once per
-    # rollout: ``_log_entry``)
-    log = st["log"]
-    glog = g.log
-    for i in range(st["log_from"] + len(log), len(glog)):
-        log.append(_log_entry(glog[i]))
     v = {
         "version": g.version,
         "rules": st["rules"],
@@ -148,7 +142,7 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
         "opened": [bool(side) for side in g.melds],
         "canastas": [side_canastas(m, r)[0] for m in g.melds],
         "requirement": st["requirement"],
-        "log": log[-60:],
+        "log": _view_log(g, cache),
     }
     if cards:
         v["hand"] = [{"id": c} for c in g.hands[seat]]
@@ -158,6 +152,19 @@ def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
         v["pile"] = {"size": len(g.pile)}
         v["red_threes"] = g.red3
     return v
+
+
+def _view_log(g: Game, cache: dict) -> list[dict]:
+    """The game's last 60 log entries as a view names them (``log[i]`` renders
+    ``g.log[log_from + i]``, made once per rollout: ``_log_entry``)."""
+    got = cache.get("log")
+    if got is None:
+        got = cache["log"] = (list[dict](), max(0, len(g.log) - 60))
+    log, log_from = got
+    glog = g.log
+    for i in range(log_from + len(log), len(glog)):
+        log.append(_log_entry(glog[i]))
+    return log[-60:]
 
 
 def _log_entry(e: dict) -> dict:
@@ -179,14 +186,49 @@ def _log_entry(e: dict) -> dict:
 
 
 def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
-    """``Info(rollout_view(g, seat, cache))`` without building the card lists: the same
-    digest, from the game's own lists (a test compares the two)."""
+    """``Info(rollout_view(g, seat, cache))`` without building a view: the same digest, from
+    the game's own lists (a test compares the two)."""
+    r = g.rules
+    st = cache.get("facts")
+    if st is None:
+        st = cache["facts"] = (
+            [g.side_of(s) for s in range(g.players)],
+            r.canastas_needed(g.players),
+            rule_facts(r, g.players),
+        )
+    # (a meld's observation is kept while it holds the same cards: ``cache["seen"]``, which
+    # ``hard`` shares between the rollouts of a search, whose worlds show the same table; the
+    # next player's log entries are read from the game's log when first needed: ``_next_log``)
+    kept = cache.get("seen")
+    if kept is None:
+        kept = cache["seen"] = {}
+    melds = []
+    for side in g.melds:
+        seen = []
+        for m in side:
+            got = kept.get(m.id)
+            if got is None or got[0] != m.cards:
+                got = kept[m.id] = (list(m.cards), meld_seen(m, r))
+            seen.append(got[1])
+        melds.append(seen)
     kinds, ranks = _pile_facts(g, cache)
-    return Info(
-        _fast_view(g, seat, cache, cards=False),
-        hand=list(map(KIND_OF_ID.__getitem__, g.hands[seat])),
-        pile=kinds,
-        pile_ranks=ranks,
+    return Info.of_facts(
+        seat,
+        g.players,
+        st[0],
+        list(map(KIND_OF_ID.__getitem__, g.hands[seat])),
+        kinds,
+        melds,
+        st[1],
+        [side_canastas(m, r)[0] for m in g.melds],
+        st[2],
+        [len(h) for h in g.hands],
+        len(g.stock),
+        g.phase,
+        g.deal_no,
+        list(map(len, g.red3)),
+        ranks,
+        lambda: _next_log(g, (seat + 1) % g.players),
     )
 
 

@@ -6,13 +6,20 @@ from __future__ import annotations
 import random
 
 from ..cards import IS_BLACK3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND
-from ..moves import AddTo, Ask, Meld, parse_move
+from ..moves import AddTo, Ask, Meld, Move, parse_move
+from ..observation import Observation
 from .info import Info, legal_texts
 from .medium import MediumBot
 
 
 class RandomBot:
     level = "random"
+
+    @property
+    def observes(self) -> bool:
+        """Does ``decide`` play as ``choose`` does (``act.bot_move``): this class's own
+        ``choose``?"""
+        return type(self).choose is RandomBot.choose
 
     def __init__(self, seed: int = 0, **kw):
         self.rng = random.Random(seed)
@@ -22,6 +29,19 @@ class RandomBot:
         if not moves:
             raise ValueError("no legal move in this view")
         return self.rng.choice(moves)
+
+    def decide(self, obs: Observation, legal: list[Move]) -> Move:
+        """``choose`` on the seat's observation and legal moves (``Move`` objects, the
+        engine's order): the same draw, over the moves in the order a view lists them."""
+        if not legal:
+            raise ValueError("no legal move")
+        return self.rng.choice(listed(legal))
+
+
+def listed(legal: list[Move]) -> list[Move]:
+    """Legal moves in the order a view lists them (``info.legal_texts``): the other moves, then
+    the meld moves, each in the engine's order."""
+    return [m for m in legal if type(m) is not Meld] + [m for m in legal if type(m) is Meld]
 
 
 def usefulness(kind: int, hand: list[int]) -> float:
@@ -87,6 +107,17 @@ class EasyBot(RandomBot):
         self.seed = seed
         self.judge = MediumBot(seed=seed, weights=self.HABITS)
 
+    @property
+    def observes(self) -> bool:
+        """Does ``decide`` play as ``choose`` does: this class's own ``choose``, ``perceive``
+        and judge?"""
+        cls = type(self)
+        return (
+            cls.choose is EasyBot.choose
+            and cls.perceive is EasyBot.perceive
+            and self.judge.observes
+        )
+
     def perceive(self, view: dict):
         """What the beginner takes in of the view (``info.Info``): the last ``log_memory``
         log entries only, and of the pile's cards the top ``pile_memory`` (it sees the pile's
@@ -94,9 +125,7 @@ class EasyBot(RandomBot):
         seen = dict(view)
         seen["log"] = list(view.get("log", []))[-self.log_memory :]
         info = Info(seen)
-        for k in info.pile[: -self.pile_memory]:
-            if not IS_WILD[k] and RANK_OF[k] >= 4:
-                info.seen_rank[RANK_OF[k]] -= 1
+        self._forget(info)
         return info
 
     def choose(self, view: dict) -> str:
@@ -109,9 +138,38 @@ class EasyBot(RandomBot):
             return "answer yes"
         info = self.perceive(view)
         rng = random.Random(f"easy:{self.seed}:{view.get('version')}:{view.get('seat')}")
+        return self._pick(info, rng, list(map(parse_move, moves)), moves)[1]
+
+    def decide(self, obs: Observation, legal: list[Move]) -> Move:
+        """``choose`` on the seat's observation and legal moves (``Move`` objects, the
+        engine's order): no view is made."""
+        if not legal:
+            raise ValueError("no legal move")
+        moves = listed(legal)
+        texts = [m.text() for m in moves]
+        if texts == ["next"]:
+            return moves[0]
+        if "answer yes" in texts:
+            return moves[texts.index("answer yes")]
+        info = Info.from_observation(obs, legal, log=obs.log[-self.log_memory :])
+        self._forget(info)
+        rng = random.Random(f"easy:{self.seed}:{obs.version}:{obs.seat}")
+        return self._pick(info, rng, moves, texts)[2]
+
+    def _forget(self, info: Info) -> None:
+        """Of the pile, only the top ``pile_memory`` cards are remembered."""
+        for k in info.pile[: -self.pile_memory]:
+            if not IS_WILD[k] and RANK_OF[k] >= 4:
+                info.seen_rank[RANK_OF[k]] -= 1
+
+    def _pick(
+        self, info: Info, rng: random.Random, moves: list[Move], texts: list[str]
+    ) -> tuple[float, str, Move]:
+        """The best of the moves (in the view's order) by ``medium``'s scores with the
+        beginner's habits, after overlooking some additions and every ask: (its score, its
+        text, the move)."""
         scored = []
-        for m in moves:
-            mv = parse_move(m)  # (the engine's move, kept by ``view_for``)
+        for mv, m in zip(moves, texts):
             t = type(mv)
             if (
                 t is Meld
@@ -122,7 +180,7 @@ class EasyBot(RandomBot):
                 continue  # did not see that this card goes on that meld
             if t is Ask:
                 continue  # never asks: goes out when it can
-            scored.append((self.judge.move_score(info, mv), m))
+            scored.append((self.judge.move_score(info, mv), m, mv))
         if not scored:
-            scored = [(0.0, m) for m in moves]
-        return max(scored, key=lambda x: (x[0], x[1]))[1]
+            scored = [(0.0, m, mv) for mv, m in zip(moves, texts)]
+        return max(scored, key=lambda x: (x[0], x[1]))

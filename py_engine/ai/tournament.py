@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from ..rules import get_rules
 from ..spread import run
 from ..state import Game
-from ..views import view_for
+from .act import bot_move
 from .hard import CLOCKS
 from .levels import LEVELS, make_bot
 
@@ -97,9 +97,8 @@ def play_deal(
     guard = 0
     while game.phase not in ("deal_over", "game_over"):
         seat = game.current
-        view = view_for(game, seat)
         t0 = time.perf_counter()
-        move = bots[seat].choose(view)
+        move = bot_move(bots[seat], game, seat)
         dt = (time.perf_counter() - t0) * 1000
         if times is not None:
             times.setdefault(name_of(levels[seat]), []).append(dt)
