@@ -1,4 +1,4 @@
-"""The going-out turn played exactly (``hard``, issue 15).
+"""The going-out turn played exactly (``hard``).
 
 When ``medium``'s own play of the rest of this turn goes out (or asks the partner to), the
 deal's score for the own side depends only on what the seat lays before it goes: its melds and
@@ -11,7 +11,7 @@ it beats ``medium``'s line.
 
 ``medium`` chooses its going-out melds one by one by their scores and, among moves of equal
 score, by their text: in ``medium`` self-play the line it takes can leave a canasta bonus on the
-table (`docs/ai.md`, "Session 8").
+table (measured in docs/journal/2026-12-05-ai-sessions.md).
 """
 
 from __future__ import annotations

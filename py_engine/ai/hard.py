@@ -55,7 +55,7 @@ _probe_at = [float("-inf")]
 
 # The clocks a time budget can run on: ``wall`` (what players get: the budget is the time they
 # wait) or ``cpu``, this process's CPU time, which the machine's other jobs do not eat into (a
-# measurement on a busy machine then plays as a quiet one would: docs/ai.md, "Session 9").
+# measurement on a busy machine then plays as a quiet one would; docs/ai.md, "Runs on a cluster").
 CLOCKS = {"wall": "perf_counter", "cpu": "process_time"}  # (functions of ``time``)
 
 

@@ -6,8 +6,8 @@ what is on the table for it. So on such a turn the player **lays everything it c
 cards onto any meld with room, as when going out; no natural pair kept back for the pile) and
 **sheds high cards** ``SHED`` times as hard as usual when it discards. Everything else is
 ``medium``'s. ``medium`` itself keeps its own ranking (it is the level below ``hard``); the
-habit was measured as ``medium`` with it against ``medium`` on tuning deals (docs/ai.md,
-"Session 9").
+habit was measured as ``medium`` with it against ``medium`` on tuning deals (docs/ai.md, the
+habit's figures; their history in docs/journal/2026-12-05-ai-sessions.md).
 """
 
 from __future__ import annotations

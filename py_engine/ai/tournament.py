@@ -202,7 +202,7 @@ def tournament(
     decided = wins_a + wins_b
     ld, hd = wilson(wins_a, decided)
     # Deals decided by a few points only (a card more or less in a hand at the end): the share
-    # of decided deals counts them as much as any other (docs/ai.md, "Session 8").
+    # of decided deals counts them as much as any other, so they are counted apart.
     small_a = sum(1 for d in diffs if 0 < d <= SMALL_MARGIN)
     small_b = sum(1 for d in diffs if -SMALL_MARGIN <= d < 0)
     big = decided - small_a - small_b
