@@ -145,3 +145,23 @@ def test_the_table_mid_game_passes_axe(audit_context, base_url):
     # a card picked, the log open where it has room: more of the table to check
     page.locator("#hand .card").first.click(position={"x": 6, "y": 10})
     assert audit(page) == []
+
+
+def test_the_new_game_dialog_raises_no_form_issue(page, base_url, open_app):
+    """Chromium's own checks of forms (the DevTools Issues panel) find nothing in the new-game
+    dialog: every label names a control (the player's own seat, which has none, is a row)."""
+    open_app(page, base_url + "index.html")
+    expect(page.locator("#dlg-new")).to_be_visible()
+    expect(page.locator("#opt-seats .seat-row")).not_to_have_count(0)
+    issues: list[dict] = []
+    cdp = page.context.new_cdp_session(page)
+    cdp.on("Audits.issueAdded", lambda ev: issues.append(ev["issue"]))
+    cdp.send("Audits.enable")  # the issues found so far come before its answer
+    cdp.send("Runtime.evaluate", {"expression": "1"})
+    forms = [
+        i["details"].get("genericIssueDetails", {}).get("errorType")
+        for i in issues
+        if i["code"] == "GenericIssue"
+        and "Form" in (i["details"].get("genericIssueDetails", {}).get("errorType") or "")
+    ]
+    assert not forms, forms

@@ -40,7 +40,8 @@ export function renderSettings(s, choices, open) {
   // Who plays with whom (the rules data's sides): the player's partners are marked.
   const mine = (choices.sides || []).find((side) => side.includes(0)) || [0];
   for (let i = 0; i < s.players; i++) {
-    const row = el("label", "seat-row");
+    // The player's own seat has no control: a row, not a label (a label names a control).
+    const row = el(i === 0 ? "div" : "label", "seat-row");
     const name = el("span", "seat-row-name", seatName(i));
     if (i !== 0 && mine.includes(i)) {
       row.dataset.partner = "1";
