@@ -269,19 +269,7 @@ class MediumBot:
                 sc = -neg
             else:
                 if natural is None:
-                    by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
-                    natural = self.natural_discard_scorer(
-                        info.own_rank,
-                        by_suit,
-                        groups,
-                        pile_gain,
-                        onto,
-                        feeds,
-                        info.seen_rank,
-                        info.hand_sizes[info.next],
-                        info.unseen_total,
-                        info._read_next_log(),
-                    )
+                    natural = self.natural_scorer_of(info)
                 sc = natural(k) - 1000.0
             if best is None or sc > best[0] or (sc == best[0] and t < best[1]):
                 best = (sc, t, m)
@@ -552,14 +540,10 @@ class MediumBot:
             return -(w["wild_keep"] + VALUE_OF_KIND[k] / 5) + (n_pile * 3 if n_pile >= 10 else 0)
         return -(w["black3"] - w["black3_per_pile"] * n_pile)
 
-    def discard_scores(self, info: Info, kinds) -> list[float]:
-        """``discard_score`` of each of ``kinds``: the same values (the same sums in the same
-        order), with what they share looked up once (``natural_discard_scorer``)."""
-        if len(info.hand) == 1:
-            return [400.0 + self._out_value(info) for _ in kinds]
-        n_pile = len(info.pile)
+    def natural_scorer_of(self, info: Info):
+        """``natural_discard_scorer`` for ``info``'s position: what its discards share."""
         by_suit, groups, pile_gain, onto, feeds = info._discard_facts()
-        natural = self.natural_discard_scorer(
+        return self.natural_discard_scorer(
             info.own_rank,
             by_suit,
             groups,
@@ -571,6 +555,14 @@ class MediumBot:
             info.unseen_total,
             info._read_next_log(),
         )
+
+    def discard_scores(self, info: Info, kinds) -> list[float]:
+        """``discard_score`` of each of ``kinds``: the same values (the same sums in the same
+        order), with what they share looked up once (``natural_discard_scorer``)."""
+        if len(info.hand) == 1:
+            return [400.0 + self._out_value(info) for _ in kinds]
+        n_pile = len(info.pile)
+        natural = self.natural_scorer_of(info)
         special = self.special_discard_score
         return [
             special(k, n_pile) if IS_RED3[k] or IS_WILD[k] or IS_BLACK3[k] else natural(k)
