@@ -1,4 +1,4 @@
-"""A shaped link in the test server (docs/build.md, "Phone networks"): DevTools' network
+"""A shaped link in the test server (docs/build.md, "First-visit benchmark (a phone network)"): DevTools' network
 throttling misses the fetches of a worker started inside another worker and a service worker's
 precache, so the link is shaped where every byte leaves, in the server.
 

@@ -433,7 +433,7 @@ RECORD_WORKERS = """(() => {
 def test_the_engine_starts_once_the_first_paint_is_shown(ctx, base_url):
     """The engine's worker (started by the first frame's script, before the page's own module
     has loaded) is created only after the first paint was shown: before it, its start competed
-    with the drawing of the first frame (docs/build.md, First paint)."""
+    with the drawing of the first frame (docs/build.md, "The first frame")."""
     page = ctx.new_page()
     _game_with_copy(page, base_url)
     ctx.add_init_script(RECORD_WORKERS)

@@ -21,7 +21,7 @@ def compile_hint(path: Path) -> None:
 
 # Emscripten's dynamic linker wraps each JavaScript function that goes into the wasm table in a
 # tiny wasm module of its own, compiled anew for every function (259 at each start of Pyodide
-# 314.0.7, on the worker's thread: docs/build.md, "Return visit"). The module depends only on
+# 314.0.7, on the worker's thread: docs/build.md, "The memory snapshot"). The module depends only on
 # the signature: the site's copy compiles one per signature and instantiates it per function.
 # The table is filled in the same order with the same kind of entries, so a memory snapshot made
 # with the npm runtime restores as before. If the runtime's text differs (another Pyodide), the
