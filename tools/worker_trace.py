@@ -131,9 +131,7 @@ def main() -> int:
                 expect(page.locator('body[data-ready="1"][data-save="resumed"]')).to_have_count(
                     1, timeout=120_000
                 )
-                marks = json.loads(
-                    page.locator("html").get_attribute("data-engine-marks") or "{}"
-                )
+                marks = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
                 raw = browser.stop_tracing()
                 events = json.loads(raw)["traceEvents"]
                 if args.save:

@@ -151,14 +151,14 @@ function copyTexts() {
   const i18n = G.i18n;
   if (!i18n || typeof i18n.t !== "function" || typeof i18n.has !== "function") return null;
   const texts = {};
-  for (const node of document.querySelectorAll("[data-i18n], [data-i18n-aria]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n], [data-i18n-aria]"))) {
     for (const key of [node.dataset.i18n, node.dataset.i18nAria]) {
       if (key && i18n.has(key)) texts[key] = String(i18n.t(key));
     }
   }
   const boot = i18n.has("boot.shuffling") ? String(i18n.t("boot.shuffling", { pct: 0 })) : null;
   // The language picker's options (filled by dom.js), so that it is not an empty box.
-  const pick = document.getElementById("lang-select");
+  const pick = /** @type {HTMLSelectElement | null} */ (document.getElementById("lang-select"));
   const picker = pick ? [...pick.options].map((o) => [o.value, o.textContent]) : [];
   return { lang: i18n.language(), inputs: languageInputs(), title: document.title, boot, texts, picker };
 }
@@ -255,11 +255,11 @@ function applyTexts(lang) {
   if (!lang || typeof lang !== "object" || lang.inputs !== languageInputs()) return false;
   const texts = lang.texts && typeof lang.texts === "object" ? lang.texts : {};
   const text = (key) => (typeof texts[key] === "string" && texts[key].length <= MAX_TEXT ? texts[key] : null);
-  for (const node of document.querySelectorAll("[data-i18n]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n]"))) {
     const s = text(node.dataset.i18n);
     if (s !== null) node.textContent = s;
   }
-  for (const node of document.querySelectorAll("[data-i18n-aria]")) {
+  for (const node of /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("[data-i18n-aria]"))) {
     const s = text(node.dataset.i18nAria);
     if (s !== null) node.setAttribute("aria-label", s);
   }
@@ -267,7 +267,7 @@ function applyTexts(lang) {
   if (typeof lang.lang === "string" && /^[a-z]{2,3}$/.test(lang.lang)) document.documentElement.lang = lang.lang;
   const boot = document.getElementById("boot-status");
   if (boot && typeof lang.boot === "string" && lang.boot.length <= 200) boot.textContent = lang.boot;
-  const pick = document.getElementById("lang-select");
+  const pick = /** @type {HTMLSelectElement | null} */ (document.getElementById("lang-select"));
   const items = Array.isArray(lang.picker) ? lang.picker : [];
   if (pick && !pick.options.length && items.length <= 12 && items.every((x) => Array.isArray(x)
       && /^[a-z]{2,3}$/.test(x[0]) && typeof x[1] === "string" && x[1].length <= 100)) {
