@@ -69,6 +69,7 @@ INIT = """(() => {
     if (t.ready === undefined && b.dataset.ready === "1") t.ready = performance.now();
     if (t.resumed === undefined && b.dataset.ready === "1" && b.dataset.save === "resumed") t.resumed = performance.now();
     if (t.dealt === undefined && t.ready !== undefined && document.querySelector("#hand .card")) t.dealt = performance.now();
+    if (t.drawn === undefined && b.dataset.save === "drawn") t.drawn = performance.now();
   };
   new MutationObserver(check).observe(document, {subtree: true, childList: true, attributes: true, characterData: true});
 })();"""
@@ -152,6 +153,9 @@ def visit(pw, kind: str, url: str, link: Link, launch) -> dict:
             )
             bench = page.evaluate("window.__bench")
             out["return"] = bench["resumed"] if kind == "site" else bench["ready"]
+            # The page's side of a return visit: the saved table drawn by app.js (before the
+            # engine), the engine's "ready" handled, the saved game resumed (ms after navigation).
+            out["return_page"] = {k: round(bench[k]) for k in ("drawn", "ready", "resumed") if k in bench}
             out["return_bytes"] = link.total()
             if kind == "site":
                 out["return_boot"] = page.locator("html").get_attribute("data-engine-boot")

@@ -226,3 +226,28 @@ def test_a_language_switch_keeps_and_retranslates_the_log(page, page_log, base_u
         found = sorted({w for w in WORD.findall(text) if w.lower() in english_words(lang)})
         assert not found, f"{lang}: English words on the page: {found}"
     page_log.assert_clean()
+
+
+def test_numbers_are_written_as_chromium_writes_them_in_each_language(page, page_log, base_url):
+    """num() writes numbers with the catalogue's separators, without Intl (tests/js/i18n.test.mjs):
+    here in Chromium, whose ICU the players have, against its own Intl.NumberFormat."""
+    page.goto(base_url + "rules.html")
+    expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=60_000)
+    wrong = page.evaluate(
+        """async () => {
+          const i18n = await import(new URL("js/i18n.js", document.baseURI).href);
+          const values = [0, 7, 999, 1000, 1234, 10000, 123456, 1234567890, -1, -280, -1000,
+            -10000, 2.5, 12.5, -3.75, 1234.5, 0.1 + 0.2, 1e21];
+          const wrong = [];
+          for (const lang of i18n.LANGS) {
+            await i18n.loadMessages(lang);
+            const intl = new Intl.NumberFormat(lang);
+            for (const v of values) {
+              if (i18n.num(v) !== intl.format(v)) wrong.push([lang, v, i18n.num(v), intl.format(v)]);
+            }
+          }
+          return wrong;
+        }"""
+    )
+    assert wrong == []
+    page_log.assert_clean()

@@ -2,7 +2,7 @@
 """Where a return visit's engine worker spends its CPU: a Chromium trace with V8's sampling
 profiler, summed per function and per trace event, for each thread of the page's renderer.
 
-    python tools/worker_trace.py [--runs 2] [--no-build] [--top 25]
+    python tools/worker_trace.py [--runs 2] [--no-build] [--top 25] [--phone] [--save DIR]
 
 Each run opens the built site in a fresh browser profile (first visit), deals a game, waits
 for the service worker and the snapshot kept on the device, then traces a return visit from
@@ -10,7 +10,11 @@ navigation until the saved game is resumed. Prints, per thread (the page's main 
 engine's worker, the wasm helper), the CPU time seen by the sampling profiler (1 sample every
 100 µs), its top functions by self time (wasm functions by their index), and the longest
 trace events by thread time (`tdur`). Samples are CPU time, so the figures hold on a busy
-machine; the sums of several runs are printed. A diagnostic tool, not a test.
+machine; the sums of several runs are printed. `--phone`: the first-visit benchmark's phone
+profile (its viewport, and the page's main thread throttled 4×). With `--timeline`, each
+thread's sampled CPU per 50 ms after navigation, with its top functions, and the page's own
+moments (the saved table drawn, the engine's "ready" handled, the game resumed). A diagnostic
+tool, not a test.
 """
 
 from __future__ import annotations
@@ -90,14 +94,71 @@ def slices(events: list) -> dict:
     return out
 
 
+def print_timeline(events: list, names: dict, moments: dict, marks: dict) -> None:
+    """Each thread's sampled CPU per 50 ms after navigation, with its top functions."""
+    nav = [e["ts"] for e in events if e.get("name") == "navigationStart"]
+    t0 = min(nav) if nav else min(e["ts"] for e in events if e.get("ts"))
+    starts = {
+        (e["pid"], e["id"]): (e["tid"], e["args"]["data"]["startTime"])
+        for e in events
+        if e.get("name") == "Profile"
+    }
+    labels: dict = {}
+    clock: dict = {}
+    buckets: dict = collections.defaultdict(lambda: collections.defaultdict(collections.Counter))
+    for e in events:
+        if e.get("name") != "ProfileChunk":
+            continue
+        key = (e["pid"], e["id"])
+        tid, start = starts.get(key, (e["tid"], e["ts"]))
+        data = e["args"]["data"]
+        prof = data.get("cpuProfile", {})
+        for n in prof.get("nodes", []):
+            cf = n.get("callFrame", {})
+            labels[(key, n["id"])] = (
+                (cf.get("functionName") or "(anonymous)")
+                + "@"
+                + cf.get("url", "").rsplit("/", 1)[-1][:24]
+            )
+        now = clock.get(key, start)
+        for sample, dt in zip(prof.get("samples", []), data.get("timeDeltas", [])):
+            last, now = now, now + dt
+            label = labels.get((key, sample), "?")
+            if not label.startswith("(idle)"):
+                buckets[f"{names.get((e['pid'], tid), tid)} {tid}"][
+                    int((now - t0) / 1000 // 50) * 50
+                ][label] += (now - last) / 1000
+        clock[key] = now
+    page = {k: round(v) for k, v in (moments or {}).items() if isinstance(v, (int, float))}
+    worker = {
+        k: marks[k] + marks.get("origin", 0)
+        for k in ("instantiate_asked", "wasm_compiled", "module_created", "bridge")
+        if k in marks
+    }
+    print(
+        f"page moments (ms after navigation): {page}; worker (page time): {worker}, started {marks.get('start')}"
+    )
+    for thread, rows in buckets.items():
+        if sum(sum(c.values()) for c in rows.values()) < 20:
+            continue
+        print(f"== {thread}")
+        for b in sorted(rows):
+            c = rows[b]
+            top = ", ".join(f"{k} {v:.0f}" for k, v in c.most_common(3))
+            print(f"  {b:5d} {sum(c.values()):4.0f} ms  {top}")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=2)
     ap.add_argument("--top", type=int, default=25)
     ap.add_argument("--no-build", action="store_true")
     ap.add_argument("--save", type=Path, help="also write each return visit's trace here")
+    ap.add_argument("--phone", action="store_true", help="the phone profile, main thread 4x slower")
+    ap.add_argument("--timeline", action="store_true")
     args = ap.parse_args()
     from bench_boot import BROWSER_START
+    from bench_first_visit import CPU_SLOWDOWN, INIT, PHONE
     from conftest import chromium_args, chromium_path
     from play_driver import start_game
     from playwright.sync_api import expect, sync_playwright
@@ -115,8 +176,20 @@ def main() -> int:
                 executable_path=chromium_path(), headless=True, args=launch_args
             )
             try:
-                ctx = browser.new_context(viewport={"width": 390, "height": 844})
-                page = ctx.new_page()
+                ctx = browser.new_context(
+                    **(PHONE if args.phone else {"viewport": PHONE["viewport"]})
+                )
+                ctx.add_init_script(INIT)
+
+                def new_page():
+                    p = ctx.new_page()
+                    if args.phone:
+                        ctx.new_cdp_session(p).send(
+                            "Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN}
+                        )
+                    return p
+
+                page = new_page()
                 page.goto(base)
                 expect(page.locator('body[data-ready="1"]')).to_have_count(1, timeout=120_000)
                 start_game(page, level="random")
@@ -125,13 +198,14 @@ def main() -> int:
                     "() => navigator.serviceWorker.controller !== null", timeout=60_000
                 )
                 page.close()
-                page = ctx.new_page()
+                page = new_page()
                 browser.start_tracing(page=page, categories=CATEGORIES)
                 page.goto(base)
                 expect(page.locator('body[data-ready="1"][data-save="resumed"]')).to_have_count(
                     1, timeout=120_000
                 )
                 marks = json.loads(page.locator("html").get_attribute("data-engine-marks") or "{}")
+                moments = page.evaluate("window.__bench")
                 raw = browser.stop_tracing()
                 events = json.loads(raw)["traceEvents"]
                 if args.save:
@@ -140,6 +214,8 @@ def main() -> int:
             finally:
                 browser.close()
             names = threads_of(events)
+            if args.timeline:
+                print_timeline(events, names, moments, marks)
             for thread, counter in profile(events).items():
                 funcs[names.get(thread, str(thread))].update(counter)
             for thread, counter in slices(events).items():

@@ -106,10 +106,29 @@ export function reasonText(error) {
   return error.message || String(error.code || "");
 }
 
-/** Formats a number the way the catalogue's language does (10,000 / 10 000 / 10 000 / 10 000). */
+// A number as String() writes it when num() can write it itself: a sign, digits, at most three
+// decimals (what Intl.NumberFormat shows by default).
+const PLAIN_NUMBER = /^(-?)(\d+)(?:\.(\d{1,3}))?$/;
+
+/**
+ * Formats a number the way the catalogue's language does (10,000 / 10 000 / 10 000 / 10 000),
+ * with the catalogue's "number.group", "number.decimal" and "number.minus": what
+ * Intl.NumberFormat(lang) writes (tests/js/i18n.test.mjs compares them; e2e/test_i18n.py in the
+ * browser). A page's first Intl.NumberFormat costs a phone's main thread 60–120 ms (ICU's
+ * number data, measured with the CPU 4× slower) just while a returning player's table is
+ * drawn, so Intl is used only for what the separators cannot write (exponents, more decimals).
+ * Negative zero is written "0".
+ */
 export function num(n) {
-  // One formatter per language: constructing an Intl.NumberFormat costs far more than using one
-  // (it was a tenth of the page's script time while a returning player's table is drawn).
+  const m = typeof n === "number" ? PLAIN_NUMBER.exec(String(n)) : null;
+  const group = messages["number.group"];
+  const decimal = messages["number.decimal"];
+  const minus = messages["number.minus"];
+  if (m && typeof group === "string" && typeof decimal === "string" && typeof minus === "string") {
+    const whole = m[2].replace(/\B(?=(\d{3})+(?!\d))/g, group);
+    return (m[1] ? minus : "") + whole + (m[3] ? decimal + m[3] : "");
+  }
+  // One formatter per language: constructing an Intl.NumberFormat costs far more than using one.
   if (!numberFormat || numberFormat.lang !== current) numberFormat = { lang: current, fmt: new Intl.NumberFormat(current) };
   return numberFormat.fmt.format(n);
 }
