@@ -42,7 +42,27 @@ export function renderLog(v) {
     list.append(li);
     added += 1;
   });
-  if (added) list.scrollTop = list.scrollHeight;
+  if (added) scrollSoon(list);
+}
+
+let scrollPending = null;
+
+/**
+ * The log scrolled to its last line before the next frame, not at once: reading its scroll
+ * height in the middle of a render forced a layout of the whole page, which the parts drawn
+ * after it made stale again (40–90 ms of a phone's main thread when a saved table is drawn).
+ */
+function scrollSoon(list) {
+  if (scrollPending) return;
+  scrollPending = list;
+  const run = () => {
+    if (!scrollPending) return;
+    const l = scrollPending;
+    scrollPending = null;
+    l.scrollTop = l.scrollHeight;
+  };
+  requestAnimationFrame(run);
+  setTimeout(run, 250); // a hidden tab runs no animation frames
 }
 
 /** Writes every log line shown again, in the page's language now (after a language switch). */
