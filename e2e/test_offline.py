@@ -257,6 +257,17 @@ def test_manifest_and_icons(dist_dir):
             assert data[:8] == b"\x89PNG\r\n\x1a\n"
             w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
             assert f"{w}x{h}" == icon["sizes"], icon
+    # Each page's tab icon is a PNG of its declared size: an SVG icon is drawn on the page's
+    # main thread (tools/draw_icons.py).
+    for page in ("index.html", "rules.html", "lessons.html", "authors.html", "embed.html"):
+        html = (dist_dir / page).read_text(encoding="utf-8")
+        links = re.findall(r'<link rel="icon" href="([^"]+)" sizes="(\d+x\d+)" type="([^"]+)">', html)
+        assert links and html.count('rel="icon"') == len(links), page
+        for href, size, kind in links:
+            data = (dist_dir / href).read_bytes()
+            assert kind == "image/png" and data[:8] == b"\x89PNG\r\n\x1a\n", (page, href)
+            w, h = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+            assert f"{w}x{h}" == size, (page, href)
     index = (dist_dir / "index.html").read_text(encoding="utf-8")
     for needle in (
         'rel="manifest"',

@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Redraws the app icons web/img/icon-*.png and web/img/apple-touch-icon.png (committed; the
 build only copies them), from the drawing of web/img/icon.svg, with zlib and struct only.
+The pages' tab icon is icon-32.png: Chromium draws an SVG icon on the page's main thread (its
+text and font included), tens of milliseconds of a phone's main thread just as a returning
+player's game resumes; a PNG is decoded elsewhere.
 
     python tools/draw_icons.py
 """
@@ -18,6 +21,7 @@ IMG = ROOT / "web" / "img"
 
 # The drawing of web/img/icon.svg (64-unit square): felt, two cards, a heart.
 ICONS = {
+    "icon-32.png": (32, False),
     "icon-192.png": (192, False),
     "icon-512.png": (512, False),
     "icon-maskable-512.png": (512, True),
