@@ -149,6 +149,10 @@ class HardConfig:
     # lay everything and shed high cards when an opponent is about to go out); the
     # rollouts' players stay ``medium``
     last_turn: bool = True
+    # True: ``medium``'s discard is never replaced by another discard (the draw phase, melds
+    # against a discard, asking and answering are still searched); a study option, off in the
+    # product (docs/journal/2026-12-05-ai-sessions.md, "Session 25")
+    keep_discard: bool = False
 
 
 class HardBot:
@@ -228,6 +232,8 @@ class HardBot:
         if top.startswith("meld") and best > 0:
             return [top]  # melding order: medium's
         out = [m for s, m in ranked if s > best - 400][: self.shortlist]
+        if self.config.keep_discard and top.startswith("discard"):
+            out = [top] + [m for m in out[1:] if not m.startswith("discard")]
         return out
 
     def search(self, view: dict, cands: list[str], t0: float | None = None) -> str:
