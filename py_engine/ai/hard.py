@@ -153,6 +153,9 @@ class HardConfig:
     # against a discard, asking and answering are still searched); a study option, off in the
     # product (docs/journal/2026-12-05-ai-sessions.md, "Session 25")
     keep_discard: bool = False
+    # the last-turn habit's ``LastTurnMedium.CARDS`` (an opponent that can go out holding at
+    # most this many cards); a study option, the product's is the class's (session 25)
+    last_turn_cards: int = LastTurnMedium.CARDS
 
 
 class HardBot:
@@ -192,7 +195,10 @@ class HardBot:
         # the leaf estimate's weights per rule set (``leaf.py``; a rule set without any: the
         # hand-set estimate, ``rollout.evaluate``)
         self.leaf_weights: dict = LEAF_WEIGHTS
-        self.medium = LastTurnMedium(seed=seed) if cfg.last_turn else MediumBot(seed=seed)
+        habit = LastTurnMedium
+        if cfg.last_turn_cards != LastTurnMedium.CARDS:
+            habit = type("LastTurnMedium", (LastTurnMedium,), {"CARDS": cfg.last_turn_cards})
+        self.medium = habit(seed=seed) if cfg.last_turn else MediumBot(seed=seed)
         self._policy = MediumBot()  # the rollouts' players (``rollout``)
         self.last_stats: dict = {}
         self._deadline: float | None = None  # set while a time-budgeted search runs

@@ -145,3 +145,12 @@ def test_keep_discard_leaves_medium_s_discard_unsearched():
                 assert a == b
             g.play(med.choose(view))
     assert seen > 10  # positions where the two differ were met
+
+
+def test_last_turn_cards_sets_the_habit_s_threshold():
+    from py_engine.ai.lastturn import LastTurnMedium
+
+    assert type(HardBot(seed=1).medium) is LastTurnMedium
+    one = HardBot(seed=1, last_turn_cards=1).medium
+    assert isinstance(one, LastTurnMedium) and one.CARDS == 1
+    assert LastTurnMedium.CARDS == 2  # the product's habit is untouched
