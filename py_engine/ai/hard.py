@@ -156,6 +156,9 @@ class HardConfig:
     # the last-turn habit's ``LastTurnMedium.CARDS`` (an opponent that can go out holding at
     # most this many cards); a study option, the product's is the class's (session 25)
     last_turn_cards: int = LastTurnMedium.CARDS
+    # search only once the stock holds at most this many cards (earlier, ``medium``'s move, with
+    # the habits above, stands); None: from the first move, as the product does (session 25)
+    search_stock: int | None = None
 
 
 class HardBot:
@@ -220,7 +223,8 @@ class HardBot:
                 self.last_stats = {"samples": 0, "gains": {}, "endgame": exact}
                 return exact
         cands = self.candidates(view, ranked)
-        if len(cands) <= 1:
+        limit = self.config.search_stock
+        if len(cands) <= 1 or (limit is not None and view["stock"] > limit):
             return ranked[0][1]
         return self.search(view, cands, t0)
 

@@ -154,3 +154,28 @@ def test_last_turn_cards_sets_the_habit_s_threshold():
     one = HardBot(seed=1, last_turn_cards=1).medium
     assert isinstance(one, LastTurnMedium) and one.CARDS == 1
     assert LastTurnMedium.CARDS == 2  # the product's habit is untouched
+
+
+def test_search_stock_leaves_early_decisions_to_medium():
+    """``HardConfig.search_stock``: with more cards in the stock, ``hard`` plays its ranking's
+    move without a search; at or below it, it searches as the shipped ``hard`` does."""
+    from py_engine.ai.medium import MediumBot
+    from py_engine.state import Game
+    from py_engine.views import view_for
+
+    quick = {"iterations": 12, "min_samples": 4, "min_gain": 0}
+    shipped = HardBot(seed=1, **quick)
+    g = Game.new("dutch", 4, seed=20601 * 100_003)  # (session 25's dutch deal 0)
+    med = MediumBot()
+    while True:  # medium's play up to the first decision the shipped hard searches
+        view = view_for(g, g.current)
+        move = shipped.choose(view)
+        if shipped.last_stats.get("samples"):
+            break
+        g.play(med.choose(view))
+    stock = view["stock"]
+    late = HardBot(seed=1, search_stock=stock - 1, **quick)
+    assert late.choose(view) == late.medium.rank_moves(view)[0][1]
+    assert late.last_stats == {}  # not searched
+    at = HardBot(seed=1, search_stock=stock, **quick)
+    assert at.choose(view) == move and at.last_stats["samples"] == 12
