@@ -3,6 +3,7 @@
     python -m research.hard_losses collect --rules samba --players 4 --deals 60 --seed 20600 \\
         --budget 0.75 --clock cpu --out losses.jsonl [--first 0] [--a KEY=V,...]
     python -m research.hard_losses report losses.jsonl [losses2.jsonl ...] [--big 500]
+    python -m research.hard_losses compare variant.jsonl shipped.jsonl
 
 ``collect`` plays the duplicate deals of ``python -m py_engine tournament --a hard --b medium``
 (the same deal seeds, bot seeds, budget and clock: deal ``i`` of ``--seed S`` is the tournament's
@@ -24,7 +25,9 @@ plays part.
 
 ``report`` prints the margins of the deals each side won (sizes, sums), the score components of
 won, lost and big (``--big`` points) lost deals, who went out, and the deals by the kind of
-their first divergence.
+their first divergence. ``compare`` pairs two collections (``--a`` variants, or the shipped
+``hard``) on the deals both played: each one's result against ``medium``, the spread of its
+margins and the paired difference.
 """
 
 from __future__ import annotations
@@ -374,6 +377,30 @@ def print_report(s: dict, big: float, stream=sys.stdout) -> None:
         w(f"- first divergence in the {k} of its play: {r['n']} deals, mean {fmt(*r['mean'])}\n")
 
 
+def compare(a: list[dict], b: list[dict]) -> dict:
+    """Two configurations' deals against ``medium``, on the deals both played (the same seed
+    and index): each one's won-lost-tied and mean per deal, the standard deviation of its
+    margins, and the paired difference of the margins (``a`` minus ``b``)."""
+    key = {(d["rules"], d["players"], d["seed"], d["deal"]): d["margin"] for d in b}
+    pairs = [
+        (d["margin"], key[(d["rules"], d["players"], d["seed"], d["deal"])])
+        for d in a
+        if (d["rules"], d["players"], d["seed"], d["deal"]) in key
+    ]
+    out: dict = {"deals": len(pairs)}
+    for name, xs in (("a", [x for x, _ in pairs]), ("b", [y for _, y in pairs])):
+        m, h = mean_ci(xs)
+        out[name] = {
+            "won": sum(1 for x in xs if x > 0),
+            "lost": sum(1 for x in xs if x < 0),
+            "tied": sum(1 for x in xs if x == 0),
+            "mean": (m, h),
+            "sd": h * math.sqrt(len(xs)) / 1.96 if xs else 0.0,
+        }
+    out["difference"] = mean_ci([x - y for x, y in pairs])
+    return out
+
+
 def load(paths: Iterable[str]) -> list[dict]:
     out = []
     for path in paths:
@@ -400,7 +427,21 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("report")
     r.add_argument("files", nargs="+")
     r.add_argument("--big", type=float, default=500.0)
+    k = sub.add_parser("compare", help="two collections' deals against medium, paired")
+    k.add_argument("a")
+    k.add_argument("b")
     a = p.parse_args(argv)
+    if a.cmd == "compare":
+        c = compare(load([a.a]), load([a.b]))
+        print(f"{c['deals']} deals played by both")
+        for name in ("a", "b"):
+            x = c[name]
+            print(
+                f"{name}: {x['won']}-{x['lost']}-{x['tied']}, mean {fmt(*x['mean'])}, "
+                f"sd {x['sd']:.0f}"
+            )
+        print(f"a - b per deal: {fmt(*c['difference'])}")
+        return 0
     if a.cmd == "report":
         deals = load(a.files)
         print_report(summary(deals, a.big), a.big)

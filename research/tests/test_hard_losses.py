@@ -179,3 +179,17 @@ def test_search_stock_leaves_early_decisions_to_medium():
     assert late.last_stats == {}  # not searched
     at = HardBot(seed=1, search_stock=stock, **quick)
     assert at.choose(view) == move and at.last_stats["samples"] == 12
+
+
+def test_compare_pairs_the_deals_both_played():
+    def deal(i, m):
+        return {"rules": "samba", "players": 4, "seed": 1, "deal": i, "margin": m}
+
+    a = [deal(0, 100), deal(1, -50), deal(2, 0), deal(5, 999)]
+    b = [deal(0, 40), deal(1, -250), deal(2, 30)]
+    c = hl.compare(a, b)
+    assert c["deals"] == 3
+    assert (c["a"]["won"], c["a"]["lost"], c["a"]["tied"]) == (1, 1, 1)
+    assert (c["b"]["won"], c["b"]["lost"], c["b"]["tied"]) == (2, 1, 0)
+    assert c["difference"] == hl.mean_ci([60, 200, -30])
+    assert c["a"]["sd"] == pytest.approx(76.376, abs=0.001)  # (100, -50, 0), n - 1
