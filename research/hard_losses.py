@@ -131,8 +131,9 @@ def play(
     r = get_rules(rules)
     canastas = [side_canastas(g.melds[s], r) for s in range(n_sides)]
     cards = [sum(len(g.hands[p]) for p in g.seats_of(s)) for s in range(n_sides)]
-    notes = sorted((n for b in bots if isinstance(b, LoggingHard) for n in b.notes),
-                   key=lambda n: n["index"])
+    notes = sorted(
+        (n for b in bots if isinstance(b, LoggingHard) for n in b.notes), key=lambda n: n["index"]
+    )
     return {
         "hard_sides": hard_sides,
         "scores": list(g.history[-1]),
@@ -173,8 +174,16 @@ def duplicate(
     n_sides = get_rules(rules).n_sides(players)
     deal_seed = seed * 100_003 + i
     plays = [
-        play(rules, players, deal_seed, a_sides_of(n_sides, swap), seed * 7 + i * 2 + swap,
-             budget, clock, settings)
+        play(
+            rules,
+            players,
+            deal_seed,
+            a_sides_of(n_sides, swap),
+            seed * 7 + i * 2 + swap,
+            budget,
+            clock,
+            settings,
+        )
         for swap in (False, True)
     ]
     return {
@@ -271,8 +280,9 @@ def summary(deals: list[dict], big: float = 500.0) -> dict:
             continue
         row = {"n": len(ds)}
         for c in COMPONENTS + ("canastas", "sambas", "cards_left"):
-            row[c] = sum(p[c] if c not in COMPONENTS else p["components"][c]
-                         for d in ds for p in d["plays"]) / len(ds)
+            row[c] = sum(
+                p[c] if c not in COMPONENTS else p["components"][c] for d in ds for p in d["plays"]
+            ) / len(ds)
         # who went out, over the plays (two a deal)
         plays = [p for d in ds for p in d["plays"]]
         for who in ("hard", "medium", None):

@@ -198,9 +198,13 @@ class HardBot:
         # the leaf estimate's weights per rule set (``leaf.py``; a rule set without any: the
         # hand-set estimate, ``rollout.evaluate``)
         self.leaf_weights: dict = LEAF_WEIGHTS
-        habit = LastTurnMedium
+        habit: type[LastTurnMedium] = LastTurnMedium
         if cfg.last_turn_cards != LastTurnMedium.CARDS:
-            habit = type("LastTurnMedium", (LastTurnMedium,), {"CARDS": cfg.last_turn_cards})
+
+            class Habit(LastTurnMedium):
+                CARDS = cfg.last_turn_cards
+
+            habit = Habit
         self.medium = habit(seed=seed) if cfg.last_turn else MediumBot(seed=seed)
         self._policy = MediumBot()  # the rollouts' players (``rollout``)
         self.last_stats: dict = {}

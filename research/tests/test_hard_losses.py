@@ -25,9 +25,7 @@ def test_plays_add_up_and_part_at_an_override_of_hards():
         for p in d["plays"]:
             # the score's parts add up to the play's margin (hard's sides minus medium's)
             assert sum(p["components"].values()) == pytest.approx(p["margin"])
-            assert p["margin"] == pytest.approx(
-                hl.margin(p["scores"], p["hard_sides"])
-            )
+            assert p["margin"] == pytest.approx(hl.margin(p["scores"], p["hard_sides"]))
             for n in p["overrides"]:
                 assert n["move"] != n["medium"]
                 assert p["moves"][n["index"]] == n["move"]
@@ -101,7 +99,11 @@ def test_the_summary_counts_sizes_components_and_first_divergences():
     s = hl.summary(deals, big=500)
     assert (s["won"], s["lost"], s["tied"]) == (2, 1, 1)
     assert s["won_sum"] == 320 and s["lost_sum"] == 700 and s["won_median"] == 300
-    assert s["bins"] == {"0-30": [1, 0, 20, 0], "200-500": [1, 0, 300, 0], "500-1000": [0, 1, 0, 700]}
+    assert s["bins"] == {
+        "0-30": [1, 0, 20, 0],
+        "200-500": [1, 0, 300, 0],
+        "500-1000": [0, 1, 0, 700],
+    }
     assert s["groups"]["lost by > 500"]["hands"] == -700
     assert s["groups"]["won"]["out_hard"] == 1.0
     assert s["first"]["searched discard"] == {
