@@ -16,7 +16,8 @@ sambas, cards left in hand, the moves, and every decision where ``hard`` played 
 ``last_turn``: the last-turn habit's ranking; ``searched``: the search's, with its sampled mean
 gain, paired lower bound and samples), the kind of move (``hard_overrides.KINDS``), the stock
 left. ``--a`` plays a ``StudyHard`` configuration instead of the shipped ``hard``
-(``research/hard_variants.py``'s settings). TUNING seeds only: 9000-9099 are refused.
+(``research/hard_variants.py``'s settings). TUNING seeds only: 9000-9099 are refused unless
+``--measure`` is given, for the one check of a configuration chosen on tuning seeds.
 
 Both plays of a duplicate deal are the same game until ``hard`` first plays another move than
 ``medium`` (``medium`` draws nothing; the cards are the same); every deal that is not tied was
@@ -434,6 +435,11 @@ def main(argv: list[str] | None = None) -> int:
     c.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
     c.add_argument("--a", default="", help="StudyHard settings of the hard side (key=value,...)")
     c.add_argument("--out", required=True)
+    c.add_argument(
+        "--measure",
+        action="store_true",
+        help="allow the reserved measurement seeds 9000-9099 (a final check only)",
+    )
     r = sub.add_parser("report")
     r.add_argument("files", nargs="+")
     r.add_argument("--big", type=float, default=500.0)
@@ -456,8 +462,11 @@ def main(argv: list[str] | None = None) -> int:
         deals = load(a.files)
         print_report(summary(deals, a.big), a.big)
         return 0
-    if a.seed in RESERVED:
-        p.error(f"seed {a.seed} is reserved for measurement (9000-9099)")
+    if a.seed in RESERVED and not a.measure:
+        p.error(
+            f"seed {a.seed} is reserved for measurement (9000-9099); --measure for the final "
+            "check of a configuration chosen on tuning seeds"
+        )
     if a.deals < 1 or a.budget <= 0 or a.first < 0:
         p.error("--deals must be at least 1, --budget above 0, --first not negative")
     try:

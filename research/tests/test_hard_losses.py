@@ -195,3 +195,14 @@ def test_compare_pairs_the_deals_both_played():
     assert (c["b"]["won"], c["b"]["lost"], c["b"]["tied"]) == (2, 1, 0)
     assert c["difference"] == hl.mean_ci([60, 200, -30])
     assert c["a"]["sd"] == pytest.approx(76.376, abs=0.001)  # (100, -50, 0), n - 1
+
+
+def test_reserved_seeds_are_refused_without_measure(tmp_path, capsys):
+    out = tmp_path / "l.jsonl"
+    with pytest.raises(SystemExit) as e:
+        hl.main(["collect", "--seed", "9047", "--deals", "1", "--out", str(out)])
+    assert e.value.code == 2 and "reserved" in capsys.readouterr().err
+    assert not out.exists()
+    with pytest.raises(SystemExit):
+        hl.main(["collect", "--seed", "20600", "--a", "round=1", "--out", str(out)])
+    assert not out.exists()
