@@ -149,6 +149,16 @@ class HardConfig:
     # lay everything and shed high cards when an opponent is about to go out); the
     # rollouts' players stay ``medium``
     last_turn: bool = True
+    # True: ``medium``'s discard is never replaced by another discard (the draw phase, melds
+    # against a discard, asking and answering are still searched); a study option, off in the
+    # product (docs/journal/2026-12-05-ai-sessions.md, "Session 25")
+    keep_discard: bool = False
+    # the last-turn habit's ``LastTurnMedium.CARDS`` (an opponent that can go out holding at
+    # most this many cards); a study option, the product's is the class's (session 25)
+    last_turn_cards: int = LastTurnMedium.CARDS
+    # search only once the stock holds at most this many cards (earlier, ``medium``'s move, with
+    # the habits above, stands); None: from the first move, as the product does (session 25)
+    search_stock: int | None = None
 
 
 class HardBot:
@@ -188,7 +198,14 @@ class HardBot:
         # the leaf estimate's weights per rule set (``leaf.py``; a rule set without any: the
         # hand-set estimate, ``rollout.evaluate``)
         self.leaf_weights: dict = LEAF_WEIGHTS
-        self.medium = LastTurnMedium(seed=seed) if cfg.last_turn else MediumBot(seed=seed)
+        habit: type[LastTurnMedium] = LastTurnMedium
+        if cfg.last_turn_cards != LastTurnMedium.CARDS:
+
+            class Habit(LastTurnMedium):
+                CARDS = cfg.last_turn_cards
+
+            habit = Habit
+        self.medium = habit(seed=seed) if cfg.last_turn else MediumBot(seed=seed)
         self._policy = MediumBot()  # the rollouts' players (``rollout``)
         self.last_stats: dict = {}
         self._deadline: float | None = None  # set while a time-budgeted search runs
@@ -210,7 +227,8 @@ class HardBot:
                 self.last_stats = {"samples": 0, "gains": {}, "endgame": exact}
                 return exact
         cands = self.candidates(view, ranked)
-        if len(cands) <= 1:
+        limit = self.config.search_stock
+        if len(cands) <= 1 or (limit is not None and view["stock"] > limit):
             return ranked[0][1]
         return self.search(view, cands, t0)
 
@@ -228,6 +246,8 @@ class HardBot:
         if top.startswith("meld") and best > 0:
             return [top]  # melding order: medium's
         out = [m for s, m in ranked if s > best - 400][: self.shortlist]
+        if self.config.keep_discard and top.startswith("discard"):
+            out = [top] + [m for m in out[1:] if not m.startswith("discard")]
         return out
 
     def search(self, view: dict, cands: list[str], t0: float | None = None) -> str:
