@@ -97,7 +97,7 @@ def _accepts(game: Game, move: Move) -> bool:
     except IllegalMove:
         return False
     if plan is not None:
-        game.generation()[id(move)] = (move, plan)
+        game.generation()[move] = plan
     return True
 
 
@@ -244,7 +244,7 @@ def single_addition(game: Game, acting: ActingSide, meld: TableMeld, k: int) -> 
     if not acting.addition_ok(meld, k):
         return None
     mv = add_move(meld.id, k)
-    game.generation()[id(mv)] = (mv, None)
+    game.generation()[mv] = None
     return mv
 
 
@@ -256,7 +256,7 @@ def single_new_meld(
     if not acting.new_shape_ok(mtype, n, wilds):
         return None
     mv = new_meld_move(part)
-    game.generation()[id(mv)] = (mv, None)
+    game.generation()[mv] = None
     return mv
 
 
@@ -679,7 +679,7 @@ def meld_moves(
     kind counts, when the caller has them)."""
     out = _meld_moves(game, acting, counts)
     if out:
-        game.generation().update(zip(map(id, out), zip(out, repeat(None))))
+        game.generation().update(zip(out, repeat(None)))
     return out
 
 
@@ -729,5 +729,5 @@ def meld_move_at(
     else:
         k, _, mid = adds[i - len(news)]
         mv = add_move(mid, k)
-    game.generation()[id(mv)] = (mv, None)
+    game.generation()[mv] = None
     return mv
