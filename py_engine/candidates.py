@@ -160,7 +160,7 @@ def _rank_groups(rank: int, held: tuple[int, ...], wkey: tuple[int, ...], r) -> 
         nat += (suit * 13 + rank - 2,) * n
     n = len(nat)
     return tuple(
-        (shared_part(nat + wkey[:w]), GROUP, n + w, w)
+        (NewMeld.of_sorted(nat + wkey[:w]), GROUP, n + w, w)
         for w in range(0, len(wkey) + 1)
         if group_counts_ok(n, w, r)
     )
@@ -171,23 +171,9 @@ def _suit_sequences(suit: int, held: list[int], smax: int) -> tuple:
     base = suit * 13 - 2
     ranks = [4 + i for i, n in enumerate(held) if n]
     return tuple(
-        (shared_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0)
+        (NewMeld.of_sorted(tuple(base + x for x in w)), SEQUENCE, len(w), 0)
         for w in sequence_windows(ranks, smax)
     )
-
-
-# The generator's parts are shared objects: one per card tuple (a bounded cache).
-_PARTS: dict[tuple[int, ...], NewMeld] = {}
-
-
-def shared_part(cards: tuple[int, ...]) -> NewMeld:
-    """``NewMeld.of_sorted(cards)``, one shared object per card tuple."""
-    got = _PARTS.get(cards)
-    if got is None:
-        if len(_PARTS) >= 4096:
-            _PARTS.clear()
-        got = _PARTS[cards] = NewMeld.of_sorted(cards)
-    return got
 
 
 def _value(part) -> int:

@@ -25,7 +25,6 @@ from .candidates import (
     part_facts,
     rule_shape,
     sequence_windows,
-    shared_part,
     wild_kinds,
 )
 from .cards import (
@@ -306,7 +305,7 @@ def first_natural_new_meld(
             nat: list[int] = []
             for k in _NATURALS_OF_RANK_LIST[rank]:
                 nat += [k] * counts[k]
-            return single_new_meld(game, acting, shared_part(tuple(nat)), GROUP, n, 0)
+            return single_new_meld(game, acting, NewMeld.of_sorted(tuple(nat)), GROUP, n, 0)
     if not sequences or max_size < 3:
         return None
     for suit in range(4):
@@ -319,7 +318,7 @@ def first_natural_new_meld(
         for w in sequence_windows(ranks, smax):
             if len(w) <= max_size and acting.new_shape_ok(SEQUENCE, len(w), 0):
                 return single_new_meld(
-                    game, acting, shared_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0
+                    game, acting, NewMeld.of_sorted(tuple(base + x for x in w)), SEQUENCE, len(w), 0
                 )
     return None
 

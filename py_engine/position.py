@@ -65,7 +65,6 @@ class Position:
         # Asked of the rule set once: finished melds a side needs to go out, cards a draw takes.
         self.canastas_needed = rules.canastas_needed(self.players)
         self.draw_count = rules.draw_count(self.players)
-        self._minimums: dict[int, int] = {}  # score -> opening minimum (``minimum``)
         self._seats = [
             tuple(s for s in range(self.players) if s % self.n_sides == side)
             for side in range(self.n_sides)
@@ -207,11 +206,7 @@ class Position:
         return bool(self.melds[side])
 
     def minimum(self, side: int) -> int:
-        score = self.scores[side]
-        got = self._minimums.get(score)
-        if got is None:
-            got = self._minimums[score] = self.rules.opening_minimum(score)
-        return got
+        return self.rules.opening_minimum(self.scores[side])
 
     def requirement_met(self, side: int, melds: list[TableMeld] | None = None) -> bool:
         """Has the side (or would ``melds``) the canastas and sambas it needs to go out?"""
