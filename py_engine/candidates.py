@@ -54,7 +54,7 @@ def rule_shape(r) -> tuple:
     )
     got = _SHAPES.get(key)
     if got is None:
-        got = _SHAPES[key] = (r, key, {}, {}, _fewest_group_naturals(r))
+        got = _SHAPES[key] = (r, key, {}, _fewest_group_naturals(r))
     _LAST[0], _LAST[1] = r, got
     return got
 
@@ -97,15 +97,10 @@ def sequence_windows(ranks: list[int], smax: int):
 
 
 def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
-    """``meld_candidates`` with each one's type, size and wild cards; the same hand under the
-    same rules gives the same (immutable) candidates, so they are kept (a bounded cache). The
-    groups of one rank and the sequences of one suit are kept too, by the counts they read."""
+    """``meld_candidates`` with each one's type, size and wild cards. The groups of one rank
+    and the sequences of one suit are kept per rule set, by the counts they read (a bounded
+    cache)."""
     entry = rule_shape(game.rules)
-    cache = entry[2]
-    key = bytes(counts)
-    got = cache.get(key)
-    if got is not None:
-        return got
     max_wilds, _, _, _, sequences, smax, wild_melds, wild_max = entry[1]
     c = counts
     wilds = (
@@ -114,10 +109,10 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
         else ()
     )
     wkey = wilds[:max_wilds]
-    parts = entry[3]
+    parts = entry[2]
     out: list[tuple[NewMeld, str, int, int]] = []
     s0, s1, s2, s3 = c[2:13], c[15:26], c[28:39], c[41:52]
-    fewest = entry[4]
+    fewest = entry[3]
     for i, t in enumerate(zip(s0, s1, s2, s3)):
         if t != _NONE4 and sum(t) >= fewest:
             gk = (i, t, wkey)
@@ -140,12 +135,9 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     if wild_melds and len(wilds) >= 3:
         ws = wilds[:wild_max]
         out.append((NewMeld(ws), WILD, len(ws), len(ws)))
-    if len(cache) >= 4096:
-        cache.clear()
     if len(parts) >= 4096:
         parts.clear()
-    got = cache[key] = tuple(out)
-    return got
+    return tuple(out)
 
 
 _NONE4 = (0, 0, 0, 0)

@@ -176,7 +176,6 @@ class ActingSide:
         "cards",
         "needed",
         "needs_sequence",
-        "_ends",
     )
 
     def __init__(self, game: Game, canastas: tuple[int, int] | None = None):
@@ -191,7 +190,6 @@ class ActingSide:
         self.cards = len(game.hands[self.seat])
         self.needed = game.canastas_needed
         self.needs_sequence = game.rules.go_out_needs_sequence
-        self._ends: dict[tuple[int, bool, bool], bool] = {}
 
     def met_after(self, gained: str | None, lost: str | None = None) -> bool:
         """Is the requirement met once a meld becomes ``gained`` (a finished kind or None) and
@@ -203,14 +201,8 @@ class ActingSide:
         )
 
     def end_ok(self, cards_left: int, met: bool, laid_black3: bool) -> bool:
-        """``Game.end_of_action_problem`` is None (asked once per distinct question)."""
-        key = (cards_left, met, laid_black3)
-        got = self._ends.get(key)
-        if got is None:
-            got = self._ends[key] = (
-                self.game.end_of_action_problem(cards_left, met, laid_black3) is None
-            )
-        return got
+        """``Game.end_of_action_problem`` is None."""
+        return self.game.end_of_action_problem(cards_left, met, laid_black3) is None
 
     def new_meld_ok(self, part: NewMeld) -> bool:
         """One new meld laid by an opened side (``part`` is a valid meld by construction)."""
