@@ -32,16 +32,12 @@ def wild_kinds(counts: list[int]) -> list[int]:
 
 
 # The candidates found so far under each set of the rule fields new melds depend on (by value:
-# rule sets that agree on them share their candidates), and the last rule set asked about with
-# its entry (a game asks with the same rule set object again and again).
+# rule sets that agree on them share their candidates).
 _SHAPES: dict[tuple, tuple] = {}
-_LAST: list = [None, None]
 
 
 def rule_shape(r) -> tuple:
     """The rule fields new melds depend on, and the candidates found under them so far."""
-    if _LAST[0] is r:
-        return _LAST[1]
     key = (
         r.group_max_wilds,
         r.group_naturals_per_wild,
@@ -55,7 +51,6 @@ def rule_shape(r) -> tuple:
     got = _SHAPES.get(key)
     if got is None:
         got = _SHAPES[key] = (r, key, {}, _fewest_group_naturals(r))
-    _LAST[0], _LAST[1] = r, got
     return got
 
 
