@@ -32,16 +32,12 @@ def wild_kinds(counts: list[int]) -> list[int]:
 
 
 # The candidates found so far under each set of the rule fields new melds depend on (by value:
-# rule sets that agree on them share their candidates), and the last rule set asked about with
-# its entry (a game asks with the same rule set object again and again).
+# rule sets that agree on them share their candidates).
 _SHAPES: dict[tuple, tuple] = {}
-_LAST: list = [None, None]
 
 
 def rule_shape(r) -> tuple:
     """The rule fields new melds depend on, and the candidates found under them so far."""
-    if _LAST[0] is r:
-        return _LAST[1]
     key = (
         r.group_max_wilds,
         r.group_naturals_per_wild,
@@ -54,8 +50,7 @@ def rule_shape(r) -> tuple:
     )
     got = _SHAPES.get(key)
     if got is None:
-        got = _SHAPES[key] = (r, key, {}, {}, _fewest_group_naturals(r))
-    _LAST[0], _LAST[1] = r, got
+        got = _SHAPES[key] = (r, key, {}, _fewest_group_naturals(r))
     return got
 
 
@@ -97,15 +92,10 @@ def sequence_windows(ranks: list[int], smax: int):
 
 
 def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str, int, int], ...]:
-    """``meld_candidates`` with each one's type, size and wild cards; the same hand under the
-    same rules gives the same (immutable) candidates, so they are kept (a bounded cache). The
-    groups of one rank and the sequences of one suit are kept too, by the counts they read."""
+    """``meld_candidates`` with each one's type, size and wild cards. The groups of one rank
+    and the sequences of one suit are kept per rule set, by the counts they read (a bounded
+    cache)."""
     entry = rule_shape(game.rules)
-    cache = entry[2]
-    key = bytes(counts)
-    got = cache.get(key)
-    if got is not None:
-        return got
     max_wilds, _, _, _, sequences, smax, wild_melds, wild_max = entry[1]
     c = counts
     wilds = (
@@ -114,10 +104,10 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
         else ()
     )
     wkey = wilds[:max_wilds]
-    parts = entry[3]
+    parts = entry[2]
     out: list[tuple[NewMeld, str, int, int]] = []
     s0, s1, s2, s3 = c[2:13], c[15:26], c[28:39], c[41:52]
-    fewest = entry[4]
+    fewest = entry[3]
     for i, t in enumerate(zip(s0, s1, s2, s3)):
         if t != _NONE4 and sum(t) >= fewest:
             gk = (i, t, wkey)
@@ -140,12 +130,9 @@ def candidate_shapes(counts: list[int], game: Game) -> tuple[tuple[NewMeld, str,
     if wild_melds and len(wilds) >= 3:
         ws = wilds[:wild_max]
         out.append((NewMeld(ws), WILD, len(ws), len(ws)))
-    if len(cache) >= 4096:
-        cache.clear()
     if len(parts) >= 4096:
         parts.clear()
-    got = cache[key] = tuple(out)
-    return got
+    return tuple(out)
 
 
 _NONE4 = (0, 0, 0, 0)
@@ -160,7 +147,7 @@ def _rank_groups(rank: int, held: tuple[int, ...], wkey: tuple[int, ...], r) -> 
         nat += (suit * 13 + rank - 2,) * n
     n = len(nat)
     return tuple(
-        (shared_part(nat + wkey[:w]), GROUP, n + w, w)
+        (NewMeld.of_sorted(nat + wkey[:w]), GROUP, n + w, w)
         for w in range(0, len(wkey) + 1)
         if group_counts_ok(n, w, r)
     )
@@ -171,23 +158,9 @@ def _suit_sequences(suit: int, held: list[int], smax: int) -> tuple:
     base = suit * 13 - 2
     ranks = [4 + i for i, n in enumerate(held) if n]
     return tuple(
-        (shared_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0)
+        (NewMeld.of_sorted(tuple(base + x for x in w)), SEQUENCE, len(w), 0)
         for w in sequence_windows(ranks, smax)
     )
-
-
-# The generator's parts are shared objects: one per card tuple (a bounded cache).
-_PARTS: dict[tuple[int, ...], NewMeld] = {}
-
-
-def shared_part(cards: tuple[int, ...]) -> NewMeld:
-    """``NewMeld.of_sorted(cards)``, one shared object per card tuple."""
-    got = _PARTS.get(cards)
-    if got is None:
-        if len(_PARTS) >= 4096:
-            _PARTS.clear()
-        got = _PARTS[cards] = NewMeld.of_sorted(cards)
-    return got
 
 
 def _value(part) -> int:

@@ -25,7 +25,6 @@ from .candidates import (
     part_facts,
     rule_shape,
     sequence_windows,
-    shared_part,
     wild_kinds,
 )
 from .cards import (
@@ -97,7 +96,7 @@ def _accepts(game: Game, move: Move) -> bool:
     except IllegalMove:
         return False
     if plan is not None:
-        game.generation()[id(move)] = (move, plan)
+        game.generation()[move] = plan
     return True
 
 
@@ -177,7 +176,6 @@ class ActingSide:
         "cards",
         "needed",
         "needs_sequence",
-        "_ends",
     )
 
     def __init__(self, game: Game, canastas: tuple[int, int] | None = None):
@@ -192,7 +190,6 @@ class ActingSide:
         self.cards = len(game.hands[self.seat])
         self.needed = game.canastas_needed
         self.needs_sequence = game.rules.go_out_needs_sequence
-        self._ends: dict[tuple[int, bool, bool], bool] = {}
 
     def met_after(self, gained: str | None, lost: str | None = None) -> bool:
         """Is the requirement met once a meld becomes ``gained`` (a finished kind or None) and
@@ -204,14 +201,8 @@ class ActingSide:
         )
 
     def end_ok(self, cards_left: int, met: bool, laid_black3: bool) -> bool:
-        """``Game.end_of_action_problem`` is None (asked once per distinct question)."""
-        key = (cards_left, met, laid_black3)
-        got = self._ends.get(key)
-        if got is None:
-            got = self._ends[key] = (
-                self.game.end_of_action_problem(cards_left, met, laid_black3) is None
-            )
-        return got
+        """``Game.end_of_action_problem`` is None."""
+        return self.game.end_of_action_problem(cards_left, met, laid_black3) is None
 
     def new_meld_ok(self, part: NewMeld) -> bool:
         """One new meld laid by an opened side (``part`` is a valid meld by construction)."""
@@ -244,7 +235,7 @@ def single_addition(game: Game, acting: ActingSide, meld: TableMeld, k: int) -> 
     if not acting.addition_ok(meld, k):
         return None
     mv = add_move(meld.id, k)
-    game.generation()[id(mv)] = (mv, None)
+    game.generation()[mv] = None
     return mv
 
 
@@ -256,7 +247,7 @@ def single_new_meld(
     if not acting.new_shape_ok(mtype, n, wilds):
         return None
     mv = new_meld_move(part)
-    game.generation()[id(mv)] = (mv, None)
+    game.generation()[mv] = None
     return mv
 
 
@@ -306,7 +297,7 @@ def first_natural_new_meld(
             nat: list[int] = []
             for k in _NATURALS_OF_RANK_LIST[rank]:
                 nat += [k] * counts[k]
-            return single_new_meld(game, acting, shared_part(tuple(nat)), GROUP, n, 0)
+            return single_new_meld(game, acting, NewMeld.of_sorted(tuple(nat)), GROUP, n, 0)
     if not sequences or max_size < 3:
         return None
     for suit in range(4):
@@ -319,7 +310,7 @@ def first_natural_new_meld(
         for w in sequence_windows(ranks, smax):
             if len(w) <= max_size and acting.new_shape_ok(SEQUENCE, len(w), 0):
                 return single_new_meld(
-                    game, acting, shared_part(tuple(base + x for x in w)), SEQUENCE, len(w), 0
+                    game, acting, NewMeld.of_sorted(tuple(base + x for x in w)), SEQUENCE, len(w), 0
                 )
     return None
 
@@ -679,7 +670,7 @@ def meld_moves(
     kind counts, when the caller has them)."""
     out = _meld_moves(game, acting, counts)
     if out:
-        game.generation().update(zip(map(id, out), zip(out, repeat(None))))
+        game.generation().update(zip(out, repeat(None)))
     return out
 
 
@@ -729,5 +720,5 @@ def meld_move_at(
     else:
         k, _, mid = adds[i - len(news)]
         mv = add_move(mid, k)
-    game.generation()[id(mv)] = (mv, None)
+    game.generation()[mv] = None
     return mv

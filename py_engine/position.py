@@ -7,16 +7,13 @@ effect, state.py the ``Game`` that plays them.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any, Self
+from typing import Any, Self
 
 from .cards import IS_RED3, IS_WILD, KIND_OF_ID, RANK_OF, deck_ids
 from .melds import TableMeld
 from .rules import Options, RuleSet, get_rules
 from .scoring import score_side, side_canastas
 from .turn import ask_problem, keeps_enough_cards, may_go_out, turn_can_end
-
-if TYPE_CHECKING:
-    from .moves import Move
 
 PHASES = ("draw", "meld", "answer", "deal_over", "game_over")
 
@@ -68,7 +65,6 @@ class Position:
         # Asked of the rule set once: finished melds a side needs to go out, cards a draw takes.
         self.canastas_needed = rules.canastas_needed(self.players)
         self.draw_count = rules.draw_count(self.players)
-        self._minimums: dict[int, int] = {}  # score -> opening minimum (``minimum``)
         self._seats = [
             tuple(s for s in range(self.players) if s % self.n_sides == side)
             for side in range(self.n_sides)
@@ -103,11 +99,6 @@ class Position:
         # between browsers derives each deal's seed from every player's revealed value).
         self.deal_seeds: dict[int, str] = {}
         self.record_log = True  # copies for a search may leave the log out (``copy``)
-        # The legal moves legal.py generated at one position: (``fingerprint()``, id(move) ->
-        # (move, plan or None)); ``play`` trusts those moves without checking them again.
-        self.generated: tuple[tuple[object, ...], dict[int, tuple[Move, Any]]] | None = None
-        # True once the caller promised that only ``play`` changes this game (``played_only``)
-        self.only_played = False
 
     # Construction -------------------------------------------------------------------------
     @classmethod
@@ -195,8 +186,6 @@ class Position:
         g.red3 = [list(s) for s in self.red3]
         g.turn = self.turn.copy()
         g.deal_seeds = dict(self.deal_seeds)
-        g.generated = None
-        g.only_played = False
         if log:
             g.moves, g.log = list(self.moves), list(self.log)
         else:
@@ -217,11 +206,7 @@ class Position:
         return bool(self.melds[side])
 
     def minimum(self, side: int) -> int:
-        score = self.scores[side]
-        got = self._minimums.get(score)
-        if got is None:
-            got = self._minimums[score] = self.rules.opening_minimum(score)
-        return got
+        return self.rules.opening_minimum(self.scores[side])
 
     def requirement_met(self, side: int, melds: list[TableMeld] | None = None) -> bool:
         """Has the side (or would ``melds``) the canastas and sambas it needs to go out?"""

@@ -13,7 +13,7 @@ the move type's ``action``. ``play`` trusts the moves legal.py generated at the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Self
 
 from . import actions
 from .actions import Plan, plan_of, take_ids
@@ -30,9 +30,11 @@ __all__ = ["PHASES", "Game", "Plan", "Turn"]
 class Game(Position):
     """A game of Samba: several deals to the target score."""
 
-    # The moves generated at this position (``generation``), with their plans: Position cannot
-    # name Plan (actions.py comes after it).
-    generated: tuple[tuple[object, ...], dict[int, tuple[Move, Plan | None]]] | None
+    # The generation record (``generation``): the version it was made at, and the moves legal.py
+    # generated there, each with its plan (or None). Game's own: ``Position.copy`` shares the
+    # attributes, ``copy`` below drops it.
+    _generated_at: int = -1
+    _generated: dict[Move, Plan | None] | None = None
 
     # verify / can / play ------------------------------------------------------------------
     def verify(self, move: Move) -> Plan | None:
@@ -55,65 +57,35 @@ class Game(Position):
         except IllegalMove:
             return False
 
-    def fingerprint(self) -> tuple[object, ...]:
-        """Everything the legal moves of the seat to act depend on: this game object, its
-        version, phase and turn, the hand, the stock's size, the pile, the next meld's id, the
-        side's melds (each meld object with its card list and size), the side's score and the
-        rule set. Tests and tools change a game's cards without a new version; the fingerprint
-        still changes. A game only ``play`` changes (``played_only``): its version alone."""
-        if self.only_played:
-            return (self.version,)
-        seat = self.current
-        side = seat % self.n_sides
-        t = self.turn
-        return (
-            id(self),
-            self.version,
-            self.phase,
-            seat,
-            tuple(self.hands[seat]),
-            len(self.stock),
-            tuple(self.pile),
-            self.pile_marker,
-            self.next_meld_id,
-            tuple([(id(m), id(m.cards), len(m.cards)) for m in self.melds[side]]),
-            self.scores[side],
-            t.asked,
-            t.refused,
-            t.pending,
-            t.asker,
-            id(self.rules),
-        )
+    def generation(self) -> dict[Move, Plan | None]:
+        """The record of the moves generated at this position, kept by the game and its
+        version (``legal.py`` fills it: move -> its plan, or None where ``trusted_plan`` builds
+        it); a new one at each new version. Moves are values: an equal move (parsed from the
+        text of a generated one) finds the same entry. Whatever changes a game but ``play``
+        (a test or tool setting cards by hand) gives it a new version, or works on a copy."""
+        gen = self._generated
+        if gen is None or self._generated_at != self.version:
+            gen = self._generated = {}
+            self._generated_at = self.version
+        return gen
 
-    def played_only(self) -> None:
-        """Promise that from now on nothing but ``play`` changes this game (a bot's sampled world
-        in a rollout, which only its rollout plays): the version then tells positions apart, and
-        the fingerprint is the version alone. A copy makes no such promise."""
-        self.only_played = True
-        self.generated = None
-
-    def generation(self) -> dict[int, tuple[Move, Plan | None]]:
-        """The record of the moves generated at this position (``legal.py`` fills it: move id
-        -> (move, its plan or None)); a new one whenever the fingerprint changed."""
-        fp = self.fingerprint()
-        gen = self.generated
-        if gen is None or gen[0] != fp:
-            gen = self.generated = (fp, {})
-        return gen[1]
+    def copy(self, log: bool = False) -> Self:
+        """``Position.copy``, without the generation record (a copy may be changed by hand)."""
+        g = super().copy(log)
+        g._generated = None
+        return g
 
     def trusted_plan(self, move: Move) -> Plan | None | bool:
         """The plan of ``move`` if it is one of the moves generated at this very position (the
-        same object, and the fingerprint unchanged), without checking it again; ``False`` if
-        it must be verified. A meld move generated from counts gets its plan built here (its
+        same move at the same version), without checking it again; ``False`` if it must be
+        verified. A meld move generated from counts gets its plan built here (its
         parts are valid melds and legal by construction, ``tests/test_trusted_play.py``)."""
-        gen = self.generated
-        if gen is None:
+        gen = self._generated
+        if gen is None or self._generated_at != self.version:
             return False
-        got = gen[1].get(id(move))
-        if got is None or got[0] is not move or gen[0] != self.fingerprint():
-            return False
-        if got[1] is not None:
-            return got[1]
+        got = gen.get(move, False)
+        if got is not None:
+            return got
         if type(move) is not Meld:
             return False
         plan = plan_of(self)
@@ -134,7 +106,7 @@ class Game(Position):
         again; any other is verified first."""
         if isinstance(move, str):
             move = parse_move(move)
-        plan = self.trusted_plan(move) if self.generated is not None else False
+        plan = self.trusted_plan(move) if self._generated is not None else False
         if plan is False:
             plan = self.verify(move)
         seat = self.current

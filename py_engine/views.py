@@ -8,12 +8,13 @@ shared between views.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, SupportsIndex
 from weakref import WeakKeyDictionary
 
 from .cards import KIND_TEXT, RANK_CHARS, SUIT_CHARS, id_text
 from .legal import legal_moves
-from .melds import cards_needed, finished_bonus, finished_kind, is_closed, meld_value
+from .melds import TableMeld, cards_needed, finished_bonus, finished_kind, is_closed, meld_value
 from .moves import (
     AddTo,
     Ask,
@@ -23,21 +24,26 @@ from .moves import (
     LayRedThree,
     Meld,
     Merge,
+    Move,
+    Part,
     TakePile,
     TakePileOnto,
     TakeTop,
     remember_texts,
 )
 from .observation import HAND_ORDER, MeldSeen, meld_seen
+from .rules import RuleSet
 from .scoring import side_canastas
 from .state import Game
 
+JSON = dict[str, Any]  # a JSON object of a view
+
 # What this module renders once per game (``_cache_of``): kept here, keyed by the game object,
 # and gone with it (a copy of a game is another key).
-_CACHES: WeakKeyDictionary[Game, dict] = WeakKeyDictionary()
+_CACHES: WeakKeyDictionary[Game, dict[Any, Any]] = WeakKeyDictionary()
 
 
-def _cache_of(game: Game) -> dict:
+def _cache_of(game: Game) -> dict[Any, Any]:
     cache = _CACHES.get(game)
     if cache is None:
         cache = _CACHES[game] = {}
@@ -53,16 +59,16 @@ _LOG_KEYS_AS_CARDS = ("laid", "with")
 _SCALARS = frozenset((str, int, float, bool, type(None)))
 
 
-def card_ids(obj) -> set[int]:
+def card_ids(obj: object) -> set[int]:
     """Every physical card id shown anywhere in a view or message: its ``{"id", "c"}`` objects
     (the no-leak checks compare these with the hidden cards). A loop over a stack that holds
     only containers: a soak run checks the view at every move."""
     out: set[int] = set()
-    stack = [obj]
+    stack: list[object] = [obj]
     pop, push = stack.pop, stack.append
     while stack:
         o = pop()
-        items: Iterable
+        items: Iterable[object]
         if isinstance(o, dict):
             if len(o) == 2 and "id" in o and "c" in o and isinstance(o["id"], int):
                 out.add(o["id"])
@@ -77,7 +83,7 @@ def card_ids(obj) -> set[int]:
     return out
 
 
-def card(c: int) -> dict:
+def card(c: int) -> JSON:
     return CARD_VIEWS[c]
 
 
@@ -85,13 +91,14 @@ def sorted_hand(ids: list[int]) -> list[int]:
     return sorted(ids, key=HAND_ORDER.__getitem__)
 
 
-def meld_view(m, rules, kept: dict) -> dict:
+def meld_view(m: TableMeld, rules: RuleSet, kept: dict[int, tuple[list[int], JSON]]) -> JSON:
     """A meld's view, kept in ``kept`` (meld id -> (its cards when made, the view)) while the
     meld with that id holds the same cards: a meld only grows, and a new deal's meld that
     reuses an id holds other cards."""
     got = kept.get(m.id)
     if got is not None and got[0] == m.cards:
-        return got[1]
+        view: JSON = got[1]
+        return view
     w = m.wilds
     n = len(m.cards)
     done = finished_kind(m.type, n, w, rules)
@@ -114,14 +121,14 @@ def meld_view(m, rules, kept: dict) -> dict:
     return v
 
 
-def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
+def log_entry(e: dict[str, Any], seat: int, game: Game, i: int) -> JSON:
     """One log entry as ``seat`` may see it: the move's text, its kind and its public facts
     (cards as texts), plus the cards only that seat saw (its own draws)."""
     text = e["move"]
     kind = e.get("kind", text.split(" ")[0])
     if kind == "ask" and (e["seat"] is None or game.side_of(e["seat"]) != game.side_of(seat)):
         text = "ask"  # the proposed action is between partners
-    out = {"i": i, "deal": e["deal"], "seat": e["seat"], "text": text, "kind": kind}
+    out: JSON = {"i": i, "deal": e["deal"], "seat": e["seat"], "text": text, "kind": kind}
     for key, value in e["public"].items():
         if key in _LOG_KEYS_AS_CARD:
             out[key] = id_text(value)
@@ -139,7 +146,9 @@ def log_entry(e: dict, seat: int, game: Game, i: int) -> dict:
     return out
 
 
-def seat_log(game: Game, seat: int, last: int = 60, cache: dict | None = None) -> list[dict]:
+def seat_log(
+    game: Game, seat: int, last: int = 60, cache: dict[Any, Any] | None = None
+) -> list[JSON]:
     """The last ``last`` log entries as ``seat`` sees them (rendered once per seat and kept; an
     entry that every seat sees alike, neither an ask nor one with cards only ``seat`` saw, is
     rendered once for all seats and shared)."""
@@ -149,13 +158,13 @@ def seat_log(game: Game, seat: int, last: int = 60, cache: dict | None = None) -
     log = game.log
     got = cache.get(key)
     if got is None or got[0] is not log:
-        got = cache[key] = (log, list[dict]())
-    out = got[1]
+        got = cache[key] = (log, list[JSON]())
+    out: list[JSON] = got[1]
     if len(out) < len(log):
         pub = cache.get("log_public")
         if pub is None or pub[0] is not log:
             pub = cache["log_public"] = (log, {})
-        shared: dict[int, dict] = pub[1]
+        shared: dict[int, JSON] = pub[1]
         for i in range(len(out), len(log)):
             e = log[i]
             if (e["seat"] == seat and e["private"].get("cards")) or e.get("kind", "ask") == "ask":
@@ -168,14 +177,15 @@ def seat_log(game: Game, seat: int, last: int = 60, cache: dict | None = None) -
     return out[-last:]
 
 
-def move_targets(moves, texts: list[str] | None = None) -> dict:
+def move_targets(moves: Sequence[Move], texts: list[str] | None = None) -> JSON:
     """What clicking each thing can do: for every hand card (by its text), every meld of the
     side (by id), the pile and the stock, the indices in ``all`` of the legal moves it belongs to
     (a card the move lays, discards or names; a meld it adds to, takes onto or merges; the pile
     it takes; the stock it draws from)."""
     if texts is None:
         texts = [m.text() for m in moves]
-    return _listing(moves, texts)["targets"]
+    targets: JSON = _listing(moves, texts)["targets"]
+    return targets
 
 
 def _meld_facts(m: Meld) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, int] | None]:
@@ -200,7 +210,7 @@ def _meld_facts(m: Meld) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, i
     return tuple(card_texts), tuple(meld_ids), add
 
 
-def _card_of(cards: dict[str, list[int]], i: int, kinds) -> None:
+def _card_of(cards: dict[str, list[int]], i: int, kinds: Sequence[int]) -> None:
     """Move ``i`` names the cards ``kinds``."""
     if len(kinds) == 1:
         cards.setdefault(KIND_TEXT[kinds[0]], []).append(i)
@@ -209,7 +219,9 @@ def _card_of(cards: dict[str, list[int]], i: int, kinds) -> None:
         cards.setdefault(KIND_TEXT[k], []).append(i)
 
 
-def _parts_of(cards: dict[str, list[int]], melds: dict[str, list[int]], i: int, parts) -> None:
+def _parts_of(
+    cards: dict[str, list[int]], melds: dict[str, list[int]], i: int, parts: Sequence[Part]
+) -> None:
     """Move ``i`` lays the meld parts ``parts``."""
     for p in parts:
         _card_of(cards, i, p.cards)
@@ -217,13 +229,14 @@ def _parts_of(cards: dict[str, list[int]], melds: dict[str, list[int]], i: int, 
             melds.setdefault(str(p.meld), []).append(i)
 
 
-def _listing(moves, texts: list[str]) -> dict:
+def _listing(moves: Sequence[Move], texts: list[str]) -> JSON:
     """The legal view's lists, in one pass over the legal moves: the texts of the moves that are
     not meld moves (``moves``), the meld moves' texts without their verb (``melds``), the
     discards' cards, the pile takes, card -> meld ids it may join alone now (``adds``, from the
     single-card additions) and ``move_targets`` (with ``red3``, ``discard`` and ``take_top``: the
     moves that lay a red three, discard a card (not an ask with a discard) and take the pile's top
     card alone onto a meld (not the whole pile), so the page need not tell them by their text)."""
+    each: Sequence[Any] = moves  # (each move's fields, found by its type)
     cards: dict[str, list[int]] = {}
     melds: dict[str, list[int]] = {}
     pile: list[int] = []
@@ -238,7 +251,7 @@ def _listing(moves, texts: list[str]) -> dict:
     adds: dict[str, list[int]] = {}
     card_list = cards.setdefault
     meld_list = melds.setdefault
-    for i, m in enumerate(moves):
+    for i, m in enumerate(each):
         t = type(m)
         if t is Meld:
             card_texts, meld_ids, add = _meld_facts(m)
@@ -300,10 +313,7 @@ def _listing(moves, texts: list[str]) -> dict:
     }
 
 
-_LEGAL_KEYS = ("moves", "discard", "adds", "melds", "takes", "can_ask", "targets")
-
-
-class LegalView(dict):
+class LegalView(dict[str, Any]):
     """The legal part of a view: a dict whose keys, values and JSON are the documented ones
     (docs/bridge.md), whose lists are made when first read, and which also holds the legal
     moves it lists as move objects in the engine's order (``objects``: what
@@ -317,7 +327,7 @@ class LegalView(dict):
 
     __slots__ = ("objects", "_texts", "melds_seen")
 
-    def __init__(self, objects: list, texts: list[str], can_ask: bool):
+    def __init__(self, objects: list[Move], texts: list[str], can_ask: bool):
         dict.__init__(self, can_ask=can_ask)
         self.objects = objects
         self._texts: list[str] | None = texts
@@ -342,39 +352,39 @@ class LegalView(dict):
             targets=got["targets"],
         )
 
-    def __missing__(self, key):
+    def __missing__(self, key: str) -> Any:
         if self._texts is None:
             raise KeyError(key)
         self._fill()
         return dict.__getitem__(self, key)
 
-    def get(self, key, default=None):
+    def get(self, key: str, default: Any = None) -> Any:
         if self._texts is not None:
             self._fill()
         return dict.get(self, key, default)
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         self._fill()
         if isinstance(other, LegalView):
             other._fill()
         return dict.__eq__(self, other)
 
-    def __ne__(self, other):
+    def __ne__(self, other: object) -> bool:
         self._fill()
         if isinstance(other, LegalView):
             other._fill()
         return dict.__ne__(self, other)
 
-    def __reduce_ex__(self, protocol):
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[type[dict[str, Any]], tuple[JSON]]:
         """Copies and pickles are plain dicts (the lists made first)."""
         self._fill()
         return (dict, (dict(dict.items(self)),))
 
 
-def _made_first(name: str):
+def _made_first(name: str) -> Callable[..., Any]:
     method = getattr(dict, name)
 
-    def made_first(self, *args, **kw):
+    def made_first(self: LegalView, *args: Any, **kw: Any) -> Any:
         if self._texts is not None:
             self._fill()
         return method(self, *args, **kw)
@@ -411,7 +421,7 @@ for _name in (
 
 def legal_view(
     game: Game, seat: int, met: bool | None = None, canastas: tuple[int, int] | None = None
-) -> dict | None:
+) -> JSON | None:
     """The legal part of ``seat``'s view (``met``: whether the seat's side meets its going-out
     requirement, ``canastas``: its ``side_canastas``, when the caller knows): a ``LegalView``,
     its lists made when first read."""
@@ -445,8 +455,8 @@ def legal_view(
     return LegalView(moves, texts, can_ask)
 
 
-def _rules_view(game: Game, cache: dict) -> dict:
-    v = cache.get("rules")
+def _rules_view(game: Game, cache: dict[Any, Any]) -> JSON:
+    v: JSON | None = cache.get("rules")
     if v is None:
         r = game.rules
         v = cache["rules"] = {
@@ -467,8 +477,8 @@ def _rules_view(game: Game, cache: dict) -> dict:
 
 
 def _sides(
-    game: Game, cache: dict
-) -> tuple[list[list[dict]], list[tuple[int, int]], list[dict], list[tuple[MeldSeen, ...]]]:
+    game: Game, cache: dict[Any, Any]
+) -> tuple[list[list[JSON]], list[tuple[int, int]], list[JSON], list[tuple[MeldSeen, ...]]]:
     """Each side's meld views, ``side_canastas``, ``requirement_missing`` and melds as an
     observation holds them (``observation.meld_seen``, kept per meld as its view is), kept while
     the side's meld list is the same list of the same length (every action that changes a
@@ -477,7 +487,10 @@ def _sides(
     if kept is None or len(kept) != len(game.melds):
         kept = cache["sides"] = [None] * len(game.melds)
     r = game.rules
-    views, counts, missing, seen = [], [], [], []
+    views: list[list[JSON]] = []
+    counts: list[tuple[int, int]] = []
+    missing: list[JSON] = []
+    seen: list[tuple[MeldSeen, ...]] = []
     for i, side in enumerate(game.melds):
         got = kept[i]
         if got is None or got[0] is not side or got[1] != len(side):
@@ -501,7 +514,9 @@ def _sides(
     return views, counts, missing, seen
 
 
-def _meld_both(m, rules, kept: dict) -> tuple[list[int], dict, MeldSeen]:
+def _meld_both(
+    m: TableMeld, rules: RuleSet, kept: dict[int, tuple[list[int], JSON, MeldSeen]]
+) -> tuple[list[int], JSON, MeldSeen]:
     """``meld_view(m)`` and ``observation.meld_seen(m)``, kept in ``kept`` (meld id -> (its
     cards when made, the view, the observed meld)) as ``meld_view`` keeps a view."""
     got = kept.get(m.id)
@@ -510,12 +525,9 @@ def _meld_both(m, rules, kept: dict) -> tuple[list[int], dict, MeldSeen]:
     got = (list(m.cards), meld_view(m, rules, {}), meld_seen(m, rules))
     kept[m.id] = got
     return got
-    seen = meld_seen(m, rules)
-    kept[m.id] = (list(m.cards), seen)
-    return seen
 
 
-def view_for(game: Game, seat: int, with_legal: bool = True) -> dict:
+def view_for(game: Game, seat: int, with_legal: bool = True) -> JSON:
     """What ``seat`` may know. Other hands are counts, the stock a count."""
     r = game.rules
     pile_ids = game.pile

@@ -46,7 +46,7 @@ def _replay(g, moves) -> int:
 
     for mv in moves:
         if type(mv) is Meld:
-            g.generation()[id(mv)] = (mv, None)
+            g.generation()[mv] = None
         g.play(mv)
     return len(moves)
 
@@ -121,7 +121,6 @@ def hard_floor(reps: int, mode: str) -> int:
             if self.replaying:
                 moves = self.tape[self.at]
                 self.at += 1
-                g.played_only()
                 self.done += _replay(g, moves)
                 return
             moves = []

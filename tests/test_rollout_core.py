@@ -69,13 +69,12 @@ def _meld_phase_game(seed=5):
     return g
 
 
-def test_a_played_only_game_trusts_by_version(monkeypatch):
+def test_a_game_trusts_by_version(monkeypatch):
     g = _meld_phase_game()
-    g.played_only()
-    assert g.fingerprint() == (g.version,)
     moves = legal_moves(g)
     disc = next(m for m in moves if type(m) is Discard)
     melds = [m for m in moves if type(m) is Meld]
+    assert all(m in g.generation() for m in melds)
     calls = []
     real = Game.verify
     monkeypatch.setattr(Game, "verify", lambda self, m: calls.append(m) or real(self, m))
@@ -85,35 +84,34 @@ def test_a_played_only_game_trusts_by_version(monkeypatch):
         assert calls == []  # a generated meld move: not checked again
     g.play(disc)
     assert calls == [disc]  # a discard carries no plan: checked as before
-    assert g.fingerprint() == (g.version,)
+    assert not g.generation()  # a new version, a new record
 
 
-def test_a_played_only_game_still_refuses_illegal_moves():
+def test_a_trusting_game_still_refuses_illegal_moves():
     g = _meld_phase_game()
-    g.played_only()
     legal_moves(g)
     with pytest.raises(IllegalMove):
         g.play("draw")  # not generated, so verified: wrong phase
 
 
-def test_a_copy_of_a_played_only_game_makes_no_promise():
-    """A copy may be changed by hand (a search's world is): it keeps the full fingerprint."""
+def test_a_copy_drops_the_generation_record():
+    """A copy may be changed by hand (a search's world is): it starts with no record."""
     g = _meld_phase_game()
-    g.played_only()
     legal_moves(g)
     c = g.copy(log=True)
-    assert not c.only_played and c.generated is None
-    assert len(c.fingerprint()) > 1
-    # and a hand changed without a new version is not trusted on the copy
+    assert g.generation() and c._generated is None
+    assert not c.generation()
+    # and a hand changed with a new version is not trusted on the copy
     moves = [m for m in legal_moves(c) if type(m) is Meld]
     if moves:
         c.hands[c.current] = c.hands[c.current][:3]
+        c.version += 1
         assert c.trusted_plan(moves[0]) is False
 
 
-def test_rollouts_with_the_promise_choose_as_without(monkeypatch):
-    """``hard``'s search gives the same choices and sample means whether its rollouts make the
-    promise or not."""
+def test_rollouts_trusting_choose_as_verifying(monkeypatch):
+    """``hard``'s search gives the same choices and sample means whether its rollouts trust
+    the generated moves or verify every move they play."""
     from py_engine.ai.hard import HardBot
     from py_engine.views import view_for
 
@@ -135,10 +133,10 @@ def test_rollouts_with_the_promise_choose_as_without(monkeypatch):
                 out.append((bot.search(v, cands), bot.last_stats["means"]))
         return out
 
-    with_promise = run()
-    monkeypatch.setattr(Game, "played_only", lambda self: None)
-    assert run() == with_promise
-    assert with_promise
+    trusting = run()
+    monkeypatch.setattr(Game, "trusted_plan", lambda self, move: False)
+    assert run() == trusting
+    assert trusting
 
 
 def test_determinize_shuffle_is_randoms_shuffle():

@@ -1,6 +1,7 @@
 """``Game.play`` trusts the moves the legal-move generator made at the very same position (the
-same move objects, the game's fingerprint unchanged) and builds their plans without checking
-them again; every other move is verified as before."""
+same moves, equal values, at the game's same version: ``Game.generation``) and builds their
+plans without checking them again; every other move is verified as before. Whatever changes a
+game but ``play`` gives it a new version (or works on a copy, which drops the record)."""
 
 from __future__ import annotations
 
@@ -91,25 +92,47 @@ def test_a_generated_move_is_played_without_a_second_check(monkeypatch):
     assert record["move"] == melds[0].text() and record["kind"] == "meld"
 
 
-def test_an_equal_move_from_elsewhere_is_verified(monkeypatch):
+def test_an_equal_move_from_elsewhere_is_trusted(monkeypatch):
+    """Moves are values: an equal move made elsewhere (parsed from a listed text, built by
+    hand) finds the generated move's record, with the plan ``verify`` makes."""
     game, melds = _meld_position()
-    calls = _count_verify(monkeypatch)
     fresh = Meld(tuple(melds[0].parts))  # equal, but not the generated object
     assert fresh == melds[0] and fresh is not melds[0]
+    assert plan_facts(game.trusted_plan(fresh)) == plan_facts(game.verify(fresh))
+    calls = _count_verify(monkeypatch)
     game.play(fresh)
-    assert calls == [fresh]
+    assert calls == []
+
+
+def test_a_move_not_generated_is_verified(monkeypatch):
+    """A legal move the generator did not list (two parts in one meld action) is checked."""
+    for game in random_positions("samba", 4, 5, every=1, deals=3):
+        if game.phase != "meld" or not game.melds[game.side_of(game.current)]:
+            continue
+        singles = [m for m in legal_moves(game) if type(m) is Meld]
+        for a in singles:
+            for b in singles:
+                both = Meld(a.parts + b.parts)
+                if both in game.generation() or not game.can(both):
+                    continue
+                assert game.trusted_plan(both) is False
+                calls = _count_verify(monkeypatch)
+                game.play(both)
+                assert calls == [both]
+                return
+    pytest.fail("no two-part meld move found")
 
 
 def test_a_changed_hand_is_not_trusted():
-    """A test changes the hand after the moves were generated, without a new version: the
-    generated move is checked again, and refused."""
+    """A test changes the hand after the moves were generated and gives the game a new version
+    (``_changed_by_hand``): the generated move is checked again, and refused."""
     game, melds = _meld_position()
     move = melds[0]
     seat = game.current
     laid = list(move.parts[0].cards)
-    version = game.version
     game.hands[seat] = [c for c in game.hands[seat] if c not in _ids_of(game, seat, laid)]
-    assert game.version == version
+    assert move in game.generation()  # (the record knows nothing of the change)
+    _changed_by_hand(game)
     assert game.trusted_plan(move) is False
     with pytest.raises(IllegalMove):
         game.play(move)
@@ -121,18 +144,23 @@ def test_a_changed_meld_or_pile_is_not_trusted():
     assert game.trusted_plan(melds[0]) is not False
     changed = game.melds[side][0].copy()  # the same meld, another object
     game.melds[side][0] = changed
+    _changed_by_hand(game)
     assert game.trusted_plan(melds[0]) is False
     game, melds = _meld_position(opened=True)
     game.melds[side][0].cards.append(game.stock.pop())  # a card more, changed in place
+    _changed_by_hand(game)
     assert game.trusted_plan(melds[0]) is False
     game, melds = _meld_position(opened=True)
     game.pile.append(game.stock.pop())
+    _changed_by_hand(game)
     assert game.trusted_plan(melds[0]) is False
     game, melds = _meld_position(opened=True)
     game.turn.refused = True
+    _changed_by_hand(game)
     assert game.trusted_plan(melds[0]) is False
     game, melds = _meld_position(opened=True)
     game.next_meld_id += 1
+    _changed_by_hand(game)
     assert game.trusted_plan(melds[0]) is False
 
 
@@ -146,8 +174,8 @@ def test_a_copy_does_not_trust_the_original_generation(monkeypatch):
 
 
 def test_a_played_text_is_the_generated_move(monkeypatch):
-    """The view registers its texts: a bot's chosen text parses to the generated object, so
-    the text path is trusted too."""
+    """A bot's chosen text parses to a move equal to the generated one, so the text path is
+    trusted too."""
     from py_engine.views import view_for
 
     game, _ = _meld_position()
@@ -158,6 +186,11 @@ def test_a_played_text_is_the_generated_move(monkeypatch):
     assert game.trusted_plan(move) is not False
     game.play(text)
     assert calls == []
+
+
+def _changed_by_hand(game):
+    """What code that changes a game other than by ``play`` does: a new version."""
+    game.version += 1
 
 
 def _ids_of(game, seat, kinds):

@@ -397,7 +397,6 @@ class HardBot:
         cache: dict = {"seen": self._melds_seen}
         deadline = self._deadline
         clock = self.clock
-        g.played_only()  # (only this loop plays it: generated moves are trusted by version)
         while g.phase in ("draw", "meld", "answer") and steps < 400:
             if deadline is not None and clock() > deadline:
                 raise _Overrun  # the decision's deadline (``_search``)
