@@ -155,7 +155,9 @@ def visit(pw, kind: str, url: str, link: Link, launch) -> dict:
             out["return"] = bench["resumed"] if kind == "site" else bench["ready"]
             # The page's side of a return visit: the saved table drawn by app.js (before the
             # engine), the engine's "ready" handled, the saved game resumed (ms after navigation).
-            out["return_page"] = {k: round(bench[k]) for k in ("drawn", "ready", "resumed") if k in bench}
+            out["return_page"] = {
+                k: round(bench[k]) for k in ("drawn", "ready", "resumed") if k in bench
+            }
             out["return_bytes"] = link.total()
             if kind == "site":
                 out["return_boot"] = page.locator("html").get_attribute("data-engine-boot")

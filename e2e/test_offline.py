@@ -261,7 +261,9 @@ def test_manifest_and_icons(dist_dir):
     # main thread (tools/draw_icons.py).
     for page in ("index.html", "rules.html", "lessons.html", "authors.html", "embed.html"):
         html = (dist_dir / page).read_text(encoding="utf-8")
-        links = re.findall(r'<link rel="icon" href="([^"]+)" sizes="(\d+x\d+)" type="([^"]+)">', html)
+        links = re.findall(
+            r'<link rel="icon" href="([^"]+)" sizes="(\d+x\d+)" type="([^"]+)">', html
+        )
         assert links and html.count('rel="icon"') == len(links), page
         for href, size, kind in links:
             data = (dist_dir / href).read_bytes()

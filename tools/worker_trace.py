@@ -181,7 +181,7 @@ def main() -> int:
                 )
                 ctx.add_init_script(INIT)
 
-                def new_page():
+                def new_page(ctx=ctx):
                     p = ctx.new_page()
                     if args.phone:
                         ctx.new_cdp_session(p).send(
