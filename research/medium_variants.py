@@ -31,6 +31,8 @@ from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.lastturn import LastTurnMedium  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
+from py_engine.moves import Move  # noqa: E402
+from py_engine.observation import Observation  # noqa: E402
 from py_engine.spread import SpreadError  # noqa: E402
 from research.hard_overrides import RESERVED  # noqa: E402
 
@@ -87,8 +89,10 @@ class EndgameBot(MediumBot):
         super().__init__(seed=seed, **kw)
         self.plain = MediumBot(seed=seed)
 
-    def choose(self, view: dict) -> str:
-        return best_going_out(view, self.plain) or super().choose(view)
+    observes = True  # (``act.bot_move`` asks ``decide``)
+
+    def decide(self, obs: Observation, legal: list[Move]) -> Move:
+        return best_going_out(obs, legal, self.plain) or super().decide(obs, legal)
 
 
 VARIANTS = {

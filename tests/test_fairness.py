@@ -14,8 +14,10 @@ import pytest
 
 from py_engine.ai import make_bot
 from py_engine.ai import tournament as tournament_mod
+from py_engine.ai.act import bot_move
 from py_engine.ai.hard import HardBot
 from py_engine.cards import IS_RED3, KIND_OF_ID
+from py_engine.legal import legal_moves
 from py_engine.observation import Observation
 from py_engine.state import Game
 from py_engine.views import view_for
@@ -69,7 +71,7 @@ def _decision_after_shuffles(game: Game, seat: int, make, shuffles: int, rng) ->
     from py_engine.record import state_from_json, state_to_json
 
     view = view_for(game, seat)
-    first = make().choose(view)
+    first = bot_move(make(), game, seat)
     for _ in range(shuffles):
         other = state_from_json(state_to_json(game))
         shuffle_hidden(other, seat, rng)
@@ -79,7 +81,7 @@ def _decision_after_shuffles(game: Game, seat: int, make, shuffles: int, rng) ->
         assert Observation.for_seat(other, seat) == Observation.for_seat(game, seat), (
             "the observation changed when only hidden cards moved"
         )
-        assert make().choose(view2) == first
+        assert bot_move(make(), other, seat) == first
 
 
 @pytest.mark.parametrize("rules,players", TABLES)
@@ -99,8 +101,7 @@ def test_hard_ignores_hidden_cards(rules, players):
     n = 0
     for game, seat in positions(rules, players, seed=22, every=1):
         probe = HardBot(seed=3, iterations=2, rounds=0.5, shortlist=3)
-        view = view_for(game, seat)
-        if len(probe.candidates(view, probe.medium.rank_moves(view))) < 2:
+        if len(probe.searched(Observation.for_seat(game, seat), legal_moves(game))) < 2:
             continue
         # confidence 0: any sampled advantage overrules medium, the most sensitive setting
         _decision_after_shuffles(

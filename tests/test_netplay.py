@@ -10,9 +10,11 @@ import pytest
 
 from py_engine.ai import make_bot
 from py_engine.bridge import Bridge
+from py_engine.legal import legal_moves
 from py_engine.netplay import MemoryNet, NetGuest, NetHost, commitment, derive_seed
 from py_engine.netplay.messages import encode
-from py_engine.views import card_ids, view_for
+from py_engine.observation import Observation
+from py_engine.views import card_ids
 
 
 class Clock:
@@ -625,7 +627,11 @@ def test_a_friends_hint_is_hards_with_reasons_and_computed_once_per_step(started
     t = started
     calls = []
     real = hints.hint
-    monkeypatch.setattr(hints, "hint", lambda view, **kw: calls.append(view) or real(view, **kw))
+    monkeypatch.setattr(
+        hints,
+        "hint",
+        lambda obs, legal, **kw: calls.append((obs, legal)) or real(obs, legal, **kw),
+    )
     for _ in range(3):
         t.guests[1].request("hint")  # the default: hard, with its reasons
     t.guests[1].request("hint", level="medium")
@@ -638,7 +644,8 @@ def test_a_friends_hint_is_hards_with_reasons_and_computed_once_per_step(started
     assert replies[3]["level"] == "medium"
     assert replies[4]["error"]["code"] == "bad_option"
     assert len(calls) == 2  # hard once, medium once, for this step
-    assert all(v == view_for(t.game, 1) for v in calls)  # the friend's own view, nothing more
+    # the friend's own observation and legal moves, nothing more
+    assert all(c == (Observation.for_seat(t.game, 1), legal_moves(t.game)) for c in calls)
 
 
 def test_a_hint_for_a_friend_not_on_turn_is_refused(started):

@@ -115,24 +115,25 @@ def test_rollouts_with_the_promise_choose_as_without(monkeypatch):
     """``hard``'s search gives the same choices and sample means whether its rollouts make the
     promise or not."""
     from py_engine.ai.hard import HardBot
-    from py_engine.views import view_for
+    from py_engine.ai.info import Info
+    from py_engine.observation import Observation
 
     g = Game.new("samba", 4, seed=12)
     rng = random.Random(3)
-    views = []
-    while len(views) < 3 and g.phase in ("draw", "meld", "answer"):
+    seen = []
+    while len(seen) < 3 and g.phase in ("draw", "meld", "answer"):
         if g.phase == "meld" and rng.random() < 0.3:
-            views.append(view_for(g, g.current))
+            seen.append((Observation.for_seat(g, g.current), list(legal_moves(g))))
         g.play(rng.choice(legal_moves(g)))
 
     def run():
         out = []
-        for v in views:
+        for obs, legal in seen:
             bot = HardBot(seed=1, iterations=4, min_samples=2, confidence=0.0)
-            ranked = bot.medium.rank_moves(v)
+            ranked = bot.medium.rank(Info.from_observation(obs, legal), legal)
             cands = [m for _, m in ranked][:2]
             if len(cands) == 2:
-                out.append((bot.search(v, cands), bot.last_stats["means"]))
+                out.append((bot.search(obs, legal, cands), bot.last_stats["means"]))
         return out
 
     with_promise = run()

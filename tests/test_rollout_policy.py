@@ -10,6 +10,7 @@ import pytest
 from py_engine.ai.determinize import determinize
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.rollout import rollout_move, rollout_view
+from py_engine.observation import Observation
 from py_engine.state import Game
 from py_engine.views import view_for
 
@@ -47,7 +48,7 @@ def test_rollout_move_in_sampled_worlds(rules, players):
             break
         view = view_for(g, g.current)
         if step % 15 == 5:
-            world = determinize(view, random.Random(step))
+            world = determinize(Observation.for_seat(g, g.current), random.Random(step))
             _check_game(world, MediumBot(seed=step), 30)
             worlds += 1
         g.play(bot.choose(view))
@@ -79,11 +80,11 @@ def test_one_determinizer_samples_like_fresh_ones(rules, players):
     bot = MediumBot(seed=1)
     for _ in range(25):
         g.play(bot.choose(view_for(g, g.current)))
-    view = view_for(g, g.current)
-    worlds = Determinizer(view)
+    obs = Observation.for_seat(g, g.current)
+    worlds = Determinizer(obs)
     for i in range(4):
         world = worlds.sample(random.Random(i))
-        assert state_to_json(world) == state_to_json(determinize(view, random.Random(i)))
+        assert state_to_json(world) == state_to_json(determinize(obs, random.Random(i)))
         _check_game(world, MediumBot(seed=i), 20)  # plays it out, changing it
     assert state_to_json(worlds.sample(random.Random(0))) != state_to_json(
         worlds.sample(random.Random(1))

@@ -93,14 +93,25 @@ def hard_samples(reps: int, rules: str, players: int, offset: int = 0, search: b
         g = Game.new(rules, players, seed=seed)
         for t in texts:
             g.play(t)
-        view = view_for(g, g.current)
         bot = HardBot(seed=seed, iterations=12)
-        ranked = bot.medium.rank_moves(view)
-        cands = [m for _, m in ranked][:2]
+        if hasattr(bot, "decide"):  # (hard on the seat's observation)
+            from py_engine.ai.info import Info
+            from py_engine.legal import legal_moves
+            from py_engine.observation import Observation
+
+            obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
+            ranked = bot.medium.rank(Info.from_observation(obs, legal), legal)
+            cands = [m for _, m in ranked][:2]
+            args: tuple = (obs, legal, cands)
+        else:  # (hard on the JSON view: an older engine)
+            view = view_for(g, g.current)
+            ranked = bot.medium.rank_moves(view)
+            cands = [m for _, m in ranked][:2]
+            args = (view, cands)
         if len(cands) < 2 or not search:
             continue
         t0 = clock()
-        bot.search(view, cands)
+        bot.search(*args)
         seconds += clock() - t0
         samples += bot.last_stats["samples"]
     return {"samples": samples, "positions": len(positions), "seconds": seconds}

@@ -35,7 +35,7 @@ from ..moves import (
 )
 from ..moves import Meld as MeldMove
 from ..observation import Observation
-from .info import Info, legal_texts
+from .info import Info, legal_texts, view_moves
 from .weights import MEDIUM_WEIGHTS
 
 
@@ -119,6 +119,7 @@ class MediumBot:
         cls = type(self)
         return (
             cls.scored_moves is MediumBot.scored_moves
+            and cls.scored is MediumBot.scored
             and cls.score is MediumBot.score
             and cls.move_score is MediumBot.move_score
             and cls.discard_scores is MediumBot.discard_scores
@@ -162,17 +163,32 @@ class MediumBot:
             >= 0
         )
 
-    def rank_moves(self, view: dict) -> list[tuple[float, str]]:
-        """Every legal move with its score, best first (ties broken by the text)."""
-        scored = self.scored_moves(view)
-        scored.sort(key=lambda x: (-x[0], x[1]))
+    def rank(self, info: Info, moves: Sequence[Move]) -> list[tuple[float, Move]]:
+        """Every legal move (``Move`` objects) with its score, best first (ties broken by the
+        text)."""
+        scored = self.scored(info, moves)
+        scored.sort(key=lambda x: (-x[0], x[1].text()))
         return scored
 
+    def scored(self, info: Info, moves: Sequence[Move]) -> list[tuple[float, Move]]:
+        """Every legal move with its score, in the given order: the discards scored together
+        (``discard_move_scores``), the others as ``move_score`` gives."""
+        score = self.move_score
+        kinds = [m.card for m in moves if type(m) is Discard]
+        if len(kinds) <= 1:
+            return [(score(info, m), m) for m in moves]
+        others = [0.0 if type(m) is Discard else score(info, m) for m in moves]
+        known = dict(zip(kinds, self.discard_move_scores(info, kinds)))
+        return [(known[m.card] if type(m) is Discard else sc, m) for m, sc in zip(moves, others)]
+
+    def rank_moves(self, view: dict) -> list[tuple[float, str]]:
+        """``rank`` of a JSON view's legal moves, with their texts (for the tools and studies
+        that hold a view)."""
+        return [(sc, m.text()) for sc, m in self.rank(Info.of_view(view), view_moves(view))]
+
     def scored_moves(self, view: dict) -> list[tuple[float, str]]:
-        """Every legal move with its score, in the view's order."""
-        got = self._scores(view, shortcut=False)
-        assert not isinstance(got, str)
-        return got
+        """``scored`` of a JSON view's legal moves, in the view's order, with their texts."""
+        return [(sc, m.text()) for sc, m in self.scored(Info.of_view(view), view_moves(view))]
 
     def _scores(self, view: dict, shortcut: bool) -> list[tuple[float, str]] | str:
         """``scored_moves(view)``; with ``shortcut``, the best move's text instead: the only

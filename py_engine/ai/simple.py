@@ -8,7 +8,7 @@ import random
 from ..cards import IS_BLACK3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND
 from ..moves import AddTo, Ask, Meld, Move, parse_move
 from ..observation import Observation
-from .info import Info, legal_texts
+from .info import Info, legal_texts, listed
 from .medium import MediumBot
 
 
@@ -36,12 +36,6 @@ class RandomBot:
         if not legal:
             raise ValueError("no legal move")
         return self.rng.choice(listed(legal))
-
-
-def listed(legal: list[Move]) -> list[Move]:
-    """Legal moves in the order a view lists them (``info.legal_texts``): the other moves, then
-    the meld moves, each in the engine's order."""
-    return [m for m in legal if type(m) is not Meld] + [m for m in legal if type(m) is Meld]
 
 
 def usefulness(kind: int, hand: list[int]) -> float:
