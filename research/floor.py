@@ -78,6 +78,7 @@ def random_floor(reps: int, mode: str) -> int:
 
 def medium_floor(reps: int, mode: str) -> int:
     from py_engine.ai import make_bot
+    from py_engine.ai.act import bot_move
     from py_engine.state import Game
     from py_engine.views import view_for
 
@@ -87,7 +88,7 @@ def medium_floor(reps: int, mode: str) -> int:
         bots = [make_bot("medium", seed=s) for s in range(4)]
         texts = []
         while g.phase in ("draw", "meld", "answer"):
-            t = bots[g.current].choose(view_for(g, g.current))
+            t = bot_move(bots[g.current], g, g.current).text()
             texts.append(t)
             g.play(t)
         record.append((texts, g.history))

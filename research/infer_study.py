@@ -25,6 +25,7 @@ import random
 import sys
 import time
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.determinize import (
     Determinizer,  # noqa: E402
     known_holdings,  # noqa: E402
@@ -130,7 +131,7 @@ def positions(seeds, every):
         bot = MediumBot(seed=1)
         while g.phase not in ("deal_over", "game_over"):
             s = g.current
-            move = bot.choose(view_for(g, s))
+            move = bot_move(bot, g, s)
             if i % every == 0:
                 yield g, s
             i += 1

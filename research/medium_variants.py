@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 
 from py_engine.ai.endgame import best_going_out  # noqa: E402
 from py_engine.ai.info import Info  # noqa: E402
@@ -43,12 +44,12 @@ class ShedBot(MediumBot):
     level = "medium_shed"
     FACTOR = 4.0
 
-    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
+    def scored(self, info: Info, moves: Sequence[Move]) -> list[tuple[float, Move]]:
         base = self.w
-        if Info(view).opponents_can_out():
+        if info.opponents_can_out():
             self.w = dict(base, value_shed=base["value_shed"] * self.FACTOR)
         try:
-            return super().scored_moves(view)
+            return super().scored(info, moves)
         finally:
             self.w = base
 
@@ -88,8 +89,6 @@ class EndgameBot(MediumBot):
     def __init__(self, seed: int = 0, **kw):
         super().__init__(seed=seed, **kw)
         self.plain = MediumBot(seed=seed)
-
-    observes = True  # (``act.bot_move`` asks ``decide``)
 
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
         return best_going_out(obs, legal, self.plain) or super().decide(obs, legal)

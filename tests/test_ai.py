@@ -117,7 +117,7 @@ def test_every_level_answers_its_partner(level):
 
 def test_medium_asks_a_partner_holding_many_cards():
     game = _ask_position()
-    move = make_bot("medium").choose(view_for(game, 0))
+    move = bot_move(make_bot("medium"), game, 0).text()
     assert move.startswith("ask") or move.startswith("meld") or move.startswith("discard")
 
 
@@ -238,7 +238,7 @@ def test_last_red_three_is_not_laid_and_medium_plays_on():
         game.play("red3 3D")
     assert e.value.code == "must_keep_cards"
     bot = make_bot("medium")
-    choice = bot.choose(view_for(game, 0))
+    choice = bot_move(bot, game, 0).text()
     assert not choice.startswith("red3") and game.can(parse_move(choice))
     game.play(choice)
     assert game.phase == "meld" and game.hands[0]
@@ -389,11 +389,12 @@ def test_easy_misses_some_additions_but_not_all():
             "pile": ["5D", "8C"],
         }
     )
-    view = view_for(game, 0)
-    picks = [make_bot("easy", seed=s).choose(view) for s in range(40)]
+    picks = [bot_move(make_bot("easy", seed=s), game, 0).text() for s in range(40)]
     adds = sum(p == "meld add m1 KH" for p in picks)
     assert 5 < adds < 35
-    assert make_bot("easy", seed=3).choose(view) == make_bot("easy", seed=3).choose(view)
+    assert bot_move(make_bot("easy", seed=3), game, 0) == bot_move(
+        make_bot("easy", seed=3), game, 0
+    )
 
 
 def test_easy_forgets_the_buried_pile_and_old_pickups():
@@ -405,8 +406,10 @@ def test_easy_forgets_the_buried_pile_and_old_pickups():
 
     g = _case("known-pair-jacks-s4")
     view = view_for(g, 0)
+    obs, legal = Observation.for_seat(g, 0), legal_moves(g)
     assert Info(view).next_known[11] == 2
-    assert EasyBot(seed=0).perceive(view).next_known[11] == 0
+    assert Info.from_observation(obs, legal).next_known[11] == 2
+    assert EasyBot(seed=0).perceive(obs, legal).next_known[11] == 0
     game = load_scenario(
         {
             "rules": "samba",
@@ -424,16 +427,18 @@ def test_easy_forgets_the_buried_pile_and_old_pickups():
         }
     )
     view = view_for(game, 0)
+    obs, legal = Observation.for_seat(game, 0), legal_moves(game)
     assert Info(view).seen_rank[11] == 10  # nine in the pile and the own J♦
-    assert EasyBot(seed=0).perceive(view).seen_rank[11] == 1
+    assert Info.from_observation(obs, legal).seen_rank[11] == 10
+    assert EasyBot(seed=0).perceive(obs, legal).seen_rank[11] == 1
 
 
 def test_easy_never_asks_and_always_says_yes():
     game = _ask_position()
-    assert not make_bot("easy").choose(view_for(game, 0)).startswith("ask")
+    assert bot_move(make_bot("easy"), game, 0).verb != "ask"
     asks = [m.text() for m in legal_moves(game) if m.text().startswith("ask")]
     game.play(asks[0])
-    assert make_bot("easy").choose(view_for(game, 2)) == "answer yes"
+    assert bot_move(make_bot("easy"), game, 2).text() == "answer yes"
 
 
 def test_hard_gives_up_early_where_too_few_samples_fit(monkeypatch):

@@ -60,8 +60,6 @@ class Blunderer(MediumBot):
         super().__init__(seed=0)
         self.case = case
 
-    observes = True  # (``act.bot_move`` asks ``decide``)
-
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
         info = Info.from_observation(obs, legal)
         ranked = [m for _, m in self.rank(info, legal)]

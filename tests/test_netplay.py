@@ -9,6 +9,7 @@ import random
 import pytest
 
 from py_engine.ai import make_bot
+from py_engine.ai.act import bot_move
 from py_engine.bridge import Bridge
 from py_engine.legal import legal_moves
 from py_engine.netplay import MemoryNet, NetGuest, NetHost, commitment, derive_seed
@@ -94,17 +95,15 @@ class Table:
             raise AssertionError("the deal is over")
         kind = self.bridge.seats[seat]
         if kind == "human":
-            view = json.loads(self.bridge.handle('{"op": "view"}'))["view"]
-            move = make_bot("easy", seed=g.version).choose(view)
+            move = bot_move(make_bot("easy", seed=g.version), g, seat).text()
             resp = self.host.local({"op": "move", "move": move, "version": g.version})
             assert resp["ok"], resp
         elif kind == "remote":
             guest = self.guests[seat]
             view = guest.view
             assert view["version"] == g.version and view["current"] == seat
-            rid = guest.request(
-                "move", move=make_bot("easy", seed=g.version).choose(view), version=view["version"]
-            )
+            move = bot_move(make_bot("easy", seed=g.version), g, seat).text()
+            rid = guest.request("move", move=move, version=view["version"])
             self.net.pump()
             reply = [e for e in self.events[seat] if e["type"] == "reply" and e["id"] == rid]
             assert reply and reply[0]["response"]["ok"], reply

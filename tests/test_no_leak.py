@@ -11,6 +11,7 @@ import random
 import pytest
 from conftest import ALL_TABLES
 
+from py_engine.ai.act import bot_move
 from py_engine.simulate import random_move
 from py_engine.state import Game
 from py_engine.views import view_for
@@ -311,4 +312,4 @@ def test_observation_blind_to_hidden_cards_after_medium_play():
             if step % 7 == 0:
                 for seat in range(players):
                     check_observation_blind(game, seat, rng)
-            game.play(bots[game.current].choose(view_for(game, game.current)))
+            game.play(bot_move(bots[game.current], game, game.current))

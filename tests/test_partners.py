@@ -26,11 +26,6 @@ from py_engine.views import view_for
 CASES = {c["id"]: c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))}
 
 
-def view_of(cid: str) -> dict:
-    g = position(CASES[cid])
-    return view_for(g, g.current)
-
-
 def game_of(cid: str) -> Game:
     return position(CASES[cid])
 
@@ -49,10 +44,9 @@ def hard_of(g: Game) -> str:
 def test_partner_holding_more_than_going_out_gains_says_no(cid):
     """Two jokers, three twos and four aces (240 points) while the side leads two canastas to
     none: medium said yes before (the lead alone made yes good)."""
-    v = view_of(cid)
     g = game_of(cid)
-    assert v["phase"] == "answer"
-    assert MediumBot(seed=1).choose(v) == "answer no"
+    assert g.phase == "answer"
+    assert bot_move(MediumBot(seed=1), g, g.current).text() == "answer no"
     assert hard_of(g) == "answer no"
     h = hint_of(g, iterations=24)
     assert h["move"] == "answer no"
@@ -60,23 +54,23 @@ def test_partner_holding_more_than_going_out_gains_says_no(cid):
 
 
 def test_partner_with_a_small_hand_still_says_yes():
-    v = view_of("answer-yes-small-s4")
-    assert MediumBot(seed=1).choose(v) == "answer yes"
-    assert hard_of(game_of("answer-yes-small-s4")) == "answer yes"
+    g = game_of("answer-yes-small-s4")
+    assert bot_move(MediumBot(seed=1), g, g.current).text() == "answer yes"
+    assert hard_of(g) == "answer yes"
 
 
 def test_hint_asks_rather_than_going_out_blind():
     """The asker's seat: medium melds the nines and must then discard its last card (no ask is
     possible after melding down to one card) while the partner holds nine cards; the hint (over
     hard) asks instead, and the partner's answer is no."""
-    v = view_of("ask-first-held-s4")
-    assert MediumBot(seed=1).choose(v) == "meld new 9D 9H 9S"  # the blunder, unchanged
-    h = hint_of(game_of("ask-first-held-s4"), iterations=24)
+    g = game_of("ask-first-held-s4")
+    assert bot_move(MediumBot(seed=1), g, g.current).text() == "meld new 9D 9H 9S"  # the blunder
+    h = hint_of(g, iterations=24)
     assert h["move"].startswith("ask "), h
     g = position(CASES["ask-first-held-s4"])
     g.play(h["move"])
     assert g.phase == "answer"
-    assert MediumBot(seed=1).choose(view_for(g, g.current)) == "answer no"
+    assert bot_move(MediumBot(seed=1), g, g.current).text() == "answer no"
 
 
 def test_hint_still_goes_out_when_the_partner_holds_little():

@@ -10,6 +10,7 @@ import random
 import pytest
 from conftest import ALL_TABLES, random_positions
 
+from py_engine.ai.act import bot_move
 from py_engine.candidates import candidate_shapes
 from py_engine.cards import counts_of
 from py_engine.errors import IllegalMove
@@ -263,7 +264,7 @@ def _discard_positions(rules, players, seed, deals=2):
             if g.phase == "meld" and len(g.hands[g.current]) > 3:
                 hand = g.hand_kinds(g.current)
                 yield g, view, hand, sorted(set(hand)), natural_rank_counts(counts_of(hand))
-            g.play(bots[g.current].choose(view))
+            g.play(bot_move(bots[g.current], g, g.current))
 
 
 def _max_discard(policy, view, distinct, red_ok):

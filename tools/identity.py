@@ -73,7 +73,7 @@ def play(p: Prints, rules: str, players: int, seed: int, kind: str) -> None:
         if kind == "random":
             move = random_move(g, rng)
         else:
-            move = bots[g.current].choose(view_for(g, g.current))
+            move = bot_move(bots[g.current], g, g.current).text()
             if "medium" in p.only:
                 p.add("medium", move)
         g.play(move)
@@ -86,8 +86,7 @@ def hard_decisions(p: Prints, rules: str, players: int, seed: int, count: int) -
     bots = [make_bot("medium", seed=s) for s in range(players)]
     done = step = 0
     while g.phase in LIVE and done < count:
-        view = view_for(g, g.current)
-        move = bots[g.current].choose(view)
+        move = bot_move(bots[g.current], g, g.current)
         if g.phase == "meld" and step >= 7 and step % 7 == 0:
             bot = HardBot(seed=seed + step, iterations=8)
             choice = bot_move(bot, g, g.current).text()

@@ -200,8 +200,6 @@ class HardBot:
         self._deadline: float | None = None  # set while a time-budgeted search runs
         self._melds_seen: dict = {}
 
-    observes = True  # (``act.bot_move``: ``decide`` is the way to ask it)
-
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
         """The seat's move from its observation and its legal moves (``Move`` objects)."""
         self.clock = getattr(time, CLOCKS[self.clock_name])  # (read now: tests replace it)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.determinize import Determinizer, known_holdings
 from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
@@ -14,7 +15,6 @@ from py_engine.legal import legal_moves
 from py_engine.observation import Observation
 from py_engine.record import check_consistent
 from py_engine.state import Game
-from py_engine.views import view_for
 from research.inference import (
     ADDED,
     DISCARD,
@@ -36,7 +36,7 @@ def _deals(seeds, seed_bot=1):
         bot = MediumBot(seed=seed_bot)
         while g.phase not in ("deal_over", "game_over"):
             s = g.current
-            move = bot.choose(view_for(g, s))
+            move = bot_move(bot, g, s).text()
             yield g, s, move
             g.play(move)
 
@@ -155,7 +155,7 @@ def test_hard_samples_informed_worlds_only_when_asked(monkeypatch):
     g = Game.new("samba", 4, seed=61)
     bot = MediumBot(seed=1)
     for _ in range(30):
-        g.play(bot.choose(view_for(g, g.current)))
+        g.play(bot_move(bot, g, g.current))
     obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
     for infer in (False, True):
         calls.clear()
@@ -173,7 +173,7 @@ def test_a_proposal_keeps_the_askers_cards_in_the_samples():
         g = Game.new("samba", 4, seed=seed)
         bot = MediumBot(seed=1)
         while g.phase not in ("deal_over", "game_over") and g.phase != "answer":
-            g.play(bot.choose(view_for(g, g.current)))
+            g.play(bot_move(bot, g, g.current))
         if g.phase != "answer":
             continue
         obs = Observation.for_seat(g, g.current)
