@@ -24,7 +24,7 @@ from collections.abc import Iterable
 
 from ..cards import IS_RED3, KIND_BY_TEXT, KIND_OF_ID, deck_ids
 from ..melds import SEQUENCE, TableMeld, sort_sequence
-from ..moves import parse_move
+from ..moves import Move
 from ..observation import Observation
 from ..state import Game, Turn
 
@@ -70,10 +70,9 @@ def _remove(cards: list[int], kinds: Iterable[int]) -> None:
             cards.remove(k)
 
 
-def _asked_kinds(pending: str) -> list[int]:
-    """The kinds a partner's asked going-out action (the turn's pending action, which the
-    engine keeps as its move text) names: its parts' cards and its discard."""
-    move = parse_move(pending)
+def _asked_kinds(move: Move) -> list[int]:
+    """The kinds a partner's asked going-out action (the turn's proposal) names: its parts'
+    cards and its discard."""
     out: list[int] = []
     for p in getattr(move, "parts", ()):
         out += p.cards
@@ -117,9 +116,9 @@ class Determinizer:
         self.own = list(obs.hand)
         known = known_holdings(obs) if use_log else [[] for _ in range(self.n)]
         t = obs.turn
-        if t.pending and t.asker not in (-1, self.me):
+        if t.proposal is not None and t.asker not in (-1, self.me):
             # the partner's proposed going-out action names cards it holds
-            known[t.asker] = _asked_kinds(t.pending)
+            known[t.asker] = _asked_kinds(t.proposal)
         self.known = known
         self.stock_size = obs.stock
         melds: list[list[TableMeld]] = [[] for _ in obs.melds]
