@@ -249,8 +249,7 @@ def test_rollout_fast_view_ranks_like_view_for(rules, players):
     """``hard``'s rollouts build a cached partial view; ``medium`` must rank moves the same on
     it as on ``view_for``, and the cheap meld-phase stand-in must only play legal moves."""
     from py_engine.ai.medium import MediumBot
-    from py_engine.ai.rollout import fast_meld_phase, rollout_view
-    from py_engine.moves import parse_move
+    from py_engine.ai.rollout import fast_meld_move, rollout_view
 
     g = Game.new(rules, players, seed=3)
     bot, cache, fast = MediumBot(seed=1), {}, {}
@@ -258,9 +257,9 @@ def test_rollout_fast_view_ranks_like_view_for(rules, players):
     while g.phase in ("draw", "meld", "answer") and steps < 150:
         full = bot.rank_moves(rollout_view(g, g.current))
         assert bot.rank_moves(rollout_view(g, g.current, cache)) == full
-        mv = fast_meld_phase(g, bot, fast)
+        mv = fast_meld_move(g, bot, fast)
         if mv is not None:
-            assert g.can(parse_move(mv)), mv
+            assert g.can(mv), mv.text()
         g.play(full[0][1])
         steps += 1
 

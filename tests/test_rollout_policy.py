@@ -96,7 +96,7 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     """Where the rollouts' meld-phase stand-in discards, it discards the legal card with the
     best ``discard_score`` on the rollout's view (ties: the higher text), as it always did."""
     from py_engine.ai.info import Info
-    from py_engine.ai.rollout import fast_meld_phase
+    from py_engine.ai.rollout import fast_meld_move
     from py_engine.cards import KIND_TEXT
     from py_engine.moves import Discard
 
@@ -106,7 +106,8 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     for _ in range(250):
         if g.phase not in ("draw", "meld", "answer"):
             break
-        got = fast_meld_phase(g, bot, {})
+        move = fast_meld_move(g, bot, {})
+        got = None if move is None else move.text()
         if got is not None and got.startswith("discard"):
             info = Info(rollout_view(g, g.current, {}))
             legal = [k for k in sorted(set(info.hand)) if g.can(Discard(k))]

@@ -146,7 +146,7 @@ class HardConfig:
     # the rollouts' meld phases by the cheap stand-in (``fast_meld_move``)
     fast: bool = True
     # True: the rest of the searching seat's own turn is played by ``medium`` itself in the
-    # rollouts, never by the cheap meld stand-in (``fast_meld_phase``)
+    # rollouts, never by the cheap meld stand-in (``rollout.fast_meld_move``)
     own_turn: bool = True
     # True: a turn that ``medium`` would go out in (or ask to) is played exactly: the
     # going-out line with the best own-side deal score (``endgame.best_going_out``)
