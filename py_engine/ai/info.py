@@ -2,9 +2,11 @@
 typed values: its hand and the pile as kinds, the ranks seen, what the next player's log entries
 of this deal say (the ranks it discarded, the piles it took, the naturals it is known to hold),
 the table's melds (``observation.MeldSeen``), the rule facts (``RuleFacts``), the legal moves
-(``Move`` objects). Built from the seat's observation, its JSON view or a rollout's game (the
-same facts: tests/test_info_observation.py); only what the seat may know. ``medium`` scores
-moves from it; ``hard``, ``explain`` and the endgame players read it too."""
+(``Move`` objects). Built from the seat's observation (``from_observation``: what the bots
+decide on) or a rollout's game (``of_facts``); ``Info(view)`` digests the seat's JSON view the
+same way (the same facts: tests/test_info_observation.py), for the tools, tests and studies
+that hold a view (``MediumBot.rank_moves``, ``view_moves``). Only what the seat may know.
+``medium`` scores moves from it; ``hard``, ``explain`` and the endgame players read it too."""
 
 from __future__ import annotations
 
