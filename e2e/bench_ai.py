@@ -115,17 +115,18 @@ def searched_flags(games: list[dict]) -> list[tuple[float, bool, str, int | None
     """(ms, whether ``hard`` searches there, "bot" or "hint", the hint's samples) per timed
     decision, from the game records."""
     from py_engine.ai.hard import HardBot
+    from py_engine.legal import legal_moves
+    from py_engine.observation import Observation
     from py_engine.record import replay
-    from py_engine.views import view_for
 
     out = []
     for game in games:
         rec = game["record"]
         for index, ms, kind, samples in game["decisions"]:
             g = replay(rec, upto=index)
-            view = view_for(g, g.current)
             h = HardBot(seed=0, iterations=1)
-            out.append((ms, len(h.candidates(view, h.medium.rank_moves(view))) > 1, kind, samples))
+            searched = len(h.searched(Observation.for_seat(g, g.current), legal_moves(g))) > 1
+            out.append((ms, searched, kind, samples))
     return out
 
 

@@ -97,16 +97,16 @@ def searched(recs: list[dict], deals: list[dict]) -> list[float]:
     """The timed ``hard`` decisions (seconds) where it searches (more than one shortlisted
     move, as ``bench_ai.py`` tells them apart in CPython): the decisions its budget is for."""
     from py_engine.ai.hard import HardBot
+    from py_engine.legal import legal_moves
+    from py_engine.observation import Observation
     from py_engine.record import replay
-    from py_engine.views import view_for
 
     out = []
     for r, d in zip(recs, deals):
         for index, ms in d["hard_ms"]:
             g = replay(r["record"], upto=index)
-            view = view_for(g, g.current)
             h = HardBot(seed=0, iterations=1)
-            if len(h.candidates(view, h.medium.rank_moves(view))) > 1:
+            if len(h.searched(Observation.for_seat(g, g.current), legal_moves(g))) > 1:
                 out.append(ms / 1000)
     return out
 

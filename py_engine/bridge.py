@@ -253,7 +253,8 @@ class Bridge:
         it is played, from the viewer's view (seeded by the game's version, so the same
         position and move give the same verdict). Plays nothing."""
         from .ai.coach import DEFAULT_BUDGET, CoachError, assess, samples_for
-        from .views import view_for
+        from .legal import legal_moves
+        from .observation import Observation
 
         s = self._table()
         s.check_version(req.get("version"))
@@ -270,7 +271,9 @@ class Bridge:
             samples = samples_for(req.get("budget", DEFAULT_BUDGET))
         except CoachError as e:
             raise SessionError("bad_option", str(e)) from None
-        entry = assess(view_for(g, seat), move.text(), samples, seed=g.version)
+        legal = legal_moves(g)
+        played = next((m for m in legal if m == move), move)
+        entry = assess(Observation.for_seat(g, seat), legal, played, samples, seed=g.version)
         return {"ok": True, "version": g.version, "entry": entry}
 
     def op_lesson(self, req: dict) -> dict:

@@ -24,6 +24,7 @@ from weakref import WeakKeyDictionary
 
 from .cards import KIND_OF_ID, SORT_INDEX
 from .melds import TableMeld, cards_needed, finished_bonus, finished_kind, is_closed, meld_value
+from .moves import Move, parse_move
 from .rules import RuleSet
 from .scoring import side_canastas
 from .state import Game
@@ -109,12 +110,14 @@ class LogSeen(NamedTuple):
 
 class TurnSeen(NamedTuple):
     """The turn's public state: whether the player asked, whether it was refused, the asked
-    action (only for the asker's side; else None) and the asking seat (-1: none)."""
+    action (only for the asker's side; else None: ``pending`` as the engine keeps it, its move
+    text, and ``proposal``, the same as the engine's ``Move``) and the asking seat (-1: none)."""
 
     asked: bool
     refused: bool
     pending: Any
     asker: int
+    proposal: Move | None
 
 
 class Observation(NamedTuple):
@@ -363,7 +366,9 @@ def observe(game: Game, seat: int) -> Observation:
         fixed[2],
         sides.met,
         sides.missing,
-        TurnSeen(t.asked, t.refused, pending, t.asker),
+        TurnSeen(
+            t.asked, t.refused, pending, t.asker, None if pending is None else parse_move(pending)
+        ),
         seat_log(game, seat),
         _readonly(game.deal_result),
         tuple(map(tuple, history)) if history else (),

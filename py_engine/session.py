@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 from .ai import make_bot
+from .ai.act import bot_move
 from .legal import legal_moves
 from .lessons import check_step, validate_lesson
 from .levels import HINT_LEVELS, SEAT_KINDS
@@ -157,13 +158,9 @@ class Session:
         bot = self.bots.get(seat)
         if bot is None:
             raise SessionError("not_your_turn", f"seat {seat} is not a computer")
-        if getattr(bot, "observes", False):  # (the seat's observation: no view made)
-            move = bot.decide(Observation.for_seat(self.game, seat), legal_moves(self.game))
-            self.game.play(move)
-            return seat, move.text()
-        text = bot.choose(view_for(self.game, seat))
-        self.game.play(text)
-        return seat, text
+        move = bot_move(bot, self.game, seat)
+        self.game.play(move)
+        return seat, move.text()
 
     def hint(self, level="hard", version=None, seat: int | None = None) -> dict:
         """What ``level`` (default ``hard``, time-boxed) would play in the viewer's place, and
@@ -184,7 +181,9 @@ class Session:
         if key not in self._hints:
             from .ai.hints import hint
 
-            self._hints[key] = hint(view_for(g, seat), seed=g.version, level=level)
+            self._hints[key] = hint(
+                Observation.for_seat(g, seat), legal_moves(g), seed=g.version, level=level
+            )
         return dict(self._hints[key])
 
     def record(self) -> dict:

@@ -16,10 +16,10 @@ import argparse
 import json
 import sys
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.leaf import NAMES, features
 from py_engine.ai.medium import MediumBot
 from py_engine.state import Game
-from py_engine.views import view_for
 
 
 def positions(rules: str, players: int, deals: int, seed: int):
@@ -41,7 +41,7 @@ def positions(rules: str, players: int, deals: int, seed: int):
                         [evaluate_side(g, s) for s in range(g.n_sides)],
                     )
                 )
-            g.play(bots[g.current].choose(view_for(g, g.current)))
+            g.play(bot_move(bots[g.current], g, g.current))
         final = g.history[-1]
         for xs, olds in recs:
             yield d, xs, list(final), olds

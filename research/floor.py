@@ -78,6 +78,7 @@ def random_floor(reps: int, mode: str) -> int:
 
 def medium_floor(reps: int, mode: str) -> int:
     from py_engine.ai import make_bot
+    from py_engine.ai.act import bot_move
     from py_engine.state import Game
     from py_engine.views import view_for
 
@@ -87,7 +88,7 @@ def medium_floor(reps: int, mode: str) -> int:
         bots = [make_bot("medium", seed=s) for s in range(4)]
         texts = []
         while g.phase in ("draw", "meld", "answer"):
-            t = bots[g.current].choose(view_for(g, g.current))
+            t = bot_move(bots[g.current], g, g.current).text()
             texts.append(t)
             g.play(t)
         record.append((texts, g.history))
@@ -107,8 +108,10 @@ def medium_floor(reps: int, mode: str) -> int:
 
 def hard_floor(reps: int, mode: str) -> int:
     from py_engine.ai.hard import HardBot
+    from py_engine.ai.info import Info
+    from py_engine.legal import legal_moves
+    from py_engine.observation import Observation
     from py_engine.state import Game
-    from py_engine.views import view_for
 
     class Recorder(HardBot):
         """``HardBot`` that keeps each rollout's moves (``tape``) or replays them (``replay``)."""
@@ -142,20 +145,20 @@ def hard_floor(reps: int, mode: str) -> int:
         g = Game.new("samba", 4, seed=seed)
         for t in texts:
             g.play(t)
-        view = view_for(g, g.current)
+        obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
         bot = HardBot(seed=seed, iterations=12)
-        cands = [m for _, m in bot.medium.rank_moves(view)][:2]
+        cands = [m for _, m in bot.medium.rank(Info.from_observation(obs, legal), legal)][:2]
         if len(cands) < 2:
             continue
         tape: list = []
         bot = Recorder(seed=seed, iterations=12, tape=tape)
-        bot.search(view, cands)
-        searches.append((seed, view, cands, tape, bot.last_stats["means"]))
+        bot.search(obs, legal, cands)
+        searches.append((seed, obs, legal, cands, tape, bot.last_stats["means"]))
     done = 0
     if mode == "replay":
-        for seed, view, cands, tape, means in searches:
+        for seed, obs, legal, cands, tape, means in searches:
             bot = Recorder(seed=seed, iterations=12, tape=tape, replay=True)
-            bot.search(view, cands)
+            bot.search(obs, legal, cands)
             assert bot.last_stats["means"] == means, "the replayed rollouts scored otherwise"
             done += bot.done
     return done

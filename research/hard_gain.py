@@ -4,9 +4,10 @@
         --jobs 2 --variant '{"iterations": 60}' --variant '{"iterations": 40, "rounds": 1000}'
 
 1. Positions: ``medium`` plays every seat of ``--deals`` deals; every ``--every``-th decision
-   where ``hard`` (shortlist 3, meld-or-keep searched too) would search is kept, as the seat's
-   view with its candidate moves.
-2. Reference values: each candidate is played in ``--truth`` determinizations of the view and
+   where ``hard`` (shortlist 3, meld-or-keep searched too) would search is kept, as the moves
+   that lead there with its candidate moves.
+2. Reference values: each candidate is played in ``--truth`` determinizations of the seat's
+   observation and
    the deal is played out to its end by ``medium`` at every seat (common random numbers); the
    mean deal-score margin is the candidate's value under ``medium``'s continuation.
 3. ``oracle``: per kind of decision, how much the best candidate's reference value exceeds that
@@ -26,15 +27,21 @@ import sys
 import time
 from typing import Any
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.hard import HardBot
 from py_engine.ai.medium import MediumBot
+from py_engine.legal import legal_moves
+from py_engine.moves import Move
+from py_engine.observation import Observation
 from py_engine.spread import run
 from py_engine.state import Game
-from py_engine.views import view_for
 from research.study_hard import StudyHard
 
 
 def positions(rules: str, players: int, deals: int, every: int, seed: int) -> list:
+    """(the position as (rules, players, deal seed, the moves' texts before it), its candidate
+    moves' texts) of every ``every``-th searched decision: texts, so that the positions go to
+    other processes as they are (``spread.run``)."""
     out = []
     probe = StudyHard(seed=0, iterations=1, shortlist=3, hold=True)
     for d in range(deals):
@@ -42,32 +49,44 @@ def positions(rules: str, players: int, deals: int, every: int, seed: int) -> li
         bots = [MediumBot(seed=s) for s in range(players)]
         k = 0
         while g.phase not in ("deal_over", "game_over"):
-            v = view_for(g, g.current)
-            cands = probe.candidates(v, probe.medium.rank_moves(v))
+            cands = probe.searched(Observation.for_seat(g, g.current), legal_moves(g))
             if len(cands) >= 2:
                 k += 1
                 if k % every == 0:
-                    out.append((v, cands))
-            g.play(bots[g.current].choose(v))
+                    spot = (rules, players, seed * 1000 + d, list(g.moves))
+                    out.append((spot, [m.text() for m in cands]))
+            g.play(bot_move(bots[g.current], g, g.current))
     return out
 
 
+def _at(spot: tuple) -> tuple[Observation, list[Move]]:
+    """The seat to act's observation and legal moves at a position of ``positions``."""
+    rules, players, seed, moves = spot
+    g = Game.new(rules, players, seed=seed)
+    for t in moves:
+        g.play(t)
+    return Observation.for_seat(g, g.current), list(legal_moves(g))
+
+
 def reference(args: tuple) -> dict:
-    view, cands, n = args
+    spot, cands, n = args
+    obs, legal = _at(spot)
+    by_text = {m.text(): m for m in legal}
     h = HardBot(seed=999, iterations=n, rounds=1000, fast=False)
-    h.search(view, cands)
+    h.search(obs, legal, [by_text[t] for t in cands])
     return h.last_stats["means"]
 
 
 def choose(args: tuple) -> tuple:
-    view, kw = args
+    spot, kw = args
+    obs, legal = _at(spot)
     h = StudyHard(seed=7, **kw)
-    cands = h.candidates(view, h.medium.rank_moves(view))
+    cands = h.searched(obs, legal)
     t = time.perf_counter()
-    choice = cands[0] if len(cands) < 2 else h.search(view, cands)
+    choice = cands[0] if len(cands) < 2 else h.search(obs, legal, cands)
     stats = h.last_stats if len(cands) >= 2 else {}
     return (
-        choice,
+        choice.text(),
         time.perf_counter() - t,
         stats.get("samples", 0),
         stats.get("gains", {}),

@@ -39,10 +39,14 @@ import math
 import sys
 from collections.abc import Iterable
 
+from py_engine.ai.act import bot_move
+from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.tournament import a_sides_of, margin
 from py_engine.rules import get_rules
 from py_engine.scoring import side_canastas
+from py_engine.moves import Move
+from py_engine.observation import Observation
 from py_engine.state import Game
 from py_engine.views import view_for
 from research.hard_overrides import RESERVED, move_kind
@@ -57,7 +61,7 @@ WHEN = (("first half", 0.5), ("50-80 %", 0.8), ("last fifth", 1.01))
 
 class LoggingHard(StudyHard):
     """``hard`` (or a ``StudyHard`` configuration) that notes each of its overrides of
-    ``medium``: the same choices (the notes are taken after ``choose``, outside its budget)."""
+    ``medium``: the same choices (the notes are taken after ``decide``, outside its budget)."""
 
     def __init__(self, seed: int = 0, **options):
         super().__init__(seed, **options)
@@ -65,27 +69,29 @@ class LoggingHard(StudyHard):
         self.notes: list[dict] = []
         self.index = 0  # the move's index in the deal (set by the caller)
         self.stock = 0
+        self.game: Game | None = None  # the game played (set by the caller; the notes' views)
 
-    def choose(self, view: dict) -> str:
-        move = super().choose(view)
+    def decide(self, obs: Observation, legal: list[Move]) -> Move:
+        move = super().decide(obs, legal)
         stats = self.last_stats
-        med = self.plain.choose(view)
+        med = self.plain.decide(obs, legal)
         if move != med:
             if "endgame" in stats:
                 kind = "endgame"
-            elif move == self.medium.rank_moves(view)[0][1]:
+            elif move == self.medium.rank(Info.from_observation(obs, legal), legal)[0][1]:
                 kind = "last_turn"
             else:
                 kind = "searched"
-            mean, lower = stats.get("gains", {}).get(move, (None, None))
+            mean, lower = stats.get("gains", {}).get(move.text(), (None, None))
+            view = view_for(self.game, obs.seat)  # (only for the note's kind of move)
             self.notes.append(
                 {
                     "index": self.index,
-                    "seat": view["seat"],
+                    "seat": obs.seat,
                     "kind": kind,
-                    "move_kind": move_kind(view, med, move),
-                    "move": move,
-                    "medium": med,
+                    "move_kind": move_kind(view, med.text(), move.text()),
+                    "move": move.text(),
+                    "medium": med.text(),
                     "gain": mean,
                     "lower": lower,
                     "samples": stats.get("samples", 0),
@@ -120,10 +126,10 @@ def play(
         seat = g.current
         bot = bots[seat]
         if isinstance(bot, LoggingHard):
-            bot.index, bot.stock = len(moves), len(g.stock)
-        mv = bot.choose(view_for(g, seat))
+            bot.index, bot.stock, bot.game = len(moves), len(g.stock), g
+        mv = bot_move(bot, g, seat)
         g.play(mv)
-        moves.append(mv)
+        moves.append(mv.text())
         if len(moves) > 5000:
             raise RuntimeError(f"deal {deal_seed} did not end")
     res = g.deal_result

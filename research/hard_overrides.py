@@ -17,7 +17,7 @@ lower bound and sample count. ``medium``'s move is always the one played on.
 
 ``judge`` rebuilds each position and compares every overriding move with ``medium``'s over the
 FULL rest of the deal, the unbiased yardstick of ``py_engine/ai/judge.py``: many
-determinizations of the seat's view (common random numbers across the moves), the move, the rest
+determinizations of the seat's observation (common random numbers across the moves), the move, the rest
 of the seat's turn by ``medium``, then ``medium`` for every seat to the end of the deal
 (``HardBot.rollout`` with ``rounds=1000, fast=False``, as ``judge.judge`` does); the outcome is
 the seat's side's deal-score margin over the best other side. ``--open`` judges in the true
@@ -43,10 +43,14 @@ import os
 import random
 import sys
 
-from py_engine.ai.determinize import determinize  # noqa: E402
-from py_engine.ai.hard import HardBot, laid_red_threes  # noqa: E402
+from py_engine.ai.act import bot_move  # noqa: E402
+from py_engine.ai.determinize import determinize, laid_red_threes  # noqa: E402
+from py_engine.ai.hard import HardBot  # noqa: E402
+from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.judge import _turn, goes_out, outcome  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
+from py_engine.moves import parse_move  # noqa: E402
+from py_engine.observation import Observation  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
 from research.study_hard import StudyHard  # noqa: E402
@@ -92,7 +96,8 @@ def move_kind(view: dict, a: str, b: str) -> str:
     """The kind of a decision between moves ``a`` and ``b`` (one of ``KINDS``)."""
     if view["phase"] == "draw":
         return "draw phase"
-    if any(m.startswith(("ask", "answer")) or goes_out(view, m) for m in (a, b)):
+    info = Info.of_view(view)
+    if any(m.startswith(("ask", "answer")) or goes_out(info, parse_move(m)) for m in (a, b)):
         return "go out/ask/answer"
     if a.startswith("discard") and b.startswith("discard"):
         return "discard"
@@ -131,7 +136,7 @@ def collect(
             mm = med.rank_moves(view)[0][1]
             per = {}
             for name, bot in bots:
-                hm = bot.choose(view)
+                hm = bot_move(bot, g, seat).text()
                 st = bot.last_stats
                 if st.get("gains"):
                     decisions += name == "default"
@@ -207,8 +212,8 @@ def play_lines(
     margin over the best other side in each world. The worlds: determinizations of the seat's
     view, or with ``open_hands`` the true game with only the stock reshuffled."""
     seat = g0.current
-    view = view_for(g0, seat)
-    side = view["my_side"]
+    obs = Observation.for_seat(g0, seat)
+    side = obs.my_side
     med = MediumBot(seed=1)
     player = HardBot(seed=seed, rounds=1000, fast=False)
     per: dict[str, list[float]] = {m: [] for m in lines}
@@ -218,8 +223,8 @@ def play_lines(
                 g = g0.copy(log=True)
                 random.Random(f"judge:{seed}:{i}").shuffle(g.stock)
             else:
-                g = determinize(view, random.Random(f"judge:{seed}:{i}"))
-                laid_red_threes(g, seat, view)
+                g = determinize(obs, random.Random(f"judge:{seed}:{i}"))
+                laid_red_threes(g, seat)
             g.play(m)
             _turn(g, seat, {}, None, med)
             player.rollout(g, seat, random.Random(f"judge:{seed}:{i}:r"))

@@ -25,6 +25,7 @@ import random
 import sys
 import time
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.determinize import (
     Determinizer,  # noqa: E402
     known_holdings,  # noqa: E402
@@ -32,6 +33,7 @@ from py_engine.ai.determinize import (
 from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.cards import IS_RED3, KIND_OF_ID, parse_kind  # noqa: E402
+from py_engine.observation import Observation  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
 from research.inference import Avoided, PairRich, loose_positions, natural_counts  # noqa: E402
@@ -44,8 +46,14 @@ class LastDiscards:
     tool's docstring); ``seats`` lists (seat, discarded kind, the seat's view, the pile before)."""
 
     def __init__(
-        self, view: dict, temp: float = 25.0, tries: int = 8, bot: MediumBot | None = None
+        self,
+        view: dict,
+        obs: Observation,
+        temp: float = 25.0,
+        tries: int = 8,
+        bot: MediumBot | None = None,
     ):
+        """``view`` and ``obs``: the seat's JSON view and observation (of one position)."""
         self.temp, self.tries = temp, tries
         self.bot = bot or MediumBot()
         me, deal = view["seat"], view["deal"]
@@ -53,7 +61,7 @@ class LastDiscards:
         pile = [KIND_OF_ID[c["id"]] for c in view["pile"]["cards"]]
         t = view.get("turn") or {}
         asker = t.get("asker", -1) if t.get("pending") else -1
-        self.known = known_holdings(view)
+        self.known = known_holdings(obs)
         self.seats: list[tuple[int, int, dict, list[int]]] = []
         for s in range(view["players"]):
             if s == me or s == asker or view["hand_sizes"][s] == 0:
@@ -123,7 +131,7 @@ def positions(seeds, every):
         bot = MediumBot(seed=1)
         while g.phase not in ("deal_over", "game_over"):
             s = g.current
-            move = bot.choose(view_for(g, s))
+            move = bot_move(bot, g, s)
             if i % every == 0:
                 yield g, s
             i += 1
@@ -155,10 +163,11 @@ def main(argv=None) -> int:
         nxt = (me + 1) % 4
         truth = natural_counts(g.hands[nxt])
         true_pairs += sum(c >= 2 for c in truth)
-        worlds = Determinizer(view)
-        avoided = Avoided(view)
-        last = LastDiscards(view, temp=a.temp, tries=a.tries)
-        rich = PairRich(view, beta=a.beta)
+        obs = Observation.for_seat(g, me)
+        worlds = Determinizer(obs)
+        avoided = Avoided(obs)
+        last = LastDiscards(view, obs, temp=a.temp, tries=a.tries)
+        rich = PairRich(obs, beta=a.beta)
         sample = worlds.sample(random.Random(0))
         for s, card, seat_view, pile in last.seats:  # the premise: true hands, plain samples
             premise[0] += 1

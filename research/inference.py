@@ -11,7 +11,7 @@ checks them on its self-play):
   of (a pair is worth keeping): after a natural discard it holds none of the rank, but for the
   cards it has drawn since (``medium``: 5 % of its natural discards break a pair).
 
-``Avoided(view)`` reads them from the public log, per other seat, since its latest pile take
+``Avoided(obs)`` (the seat's ``Observation``) reads them from the public log, per other seat, since its latest pile take
 (the take put the pile's cards in its hand): for each rank the most recent such fact, as a cap on
 the naturals of the rank the seat holds among its cards older than the ones drawn since.
 ``apply`` then moves the extra copies out of a sampled hand into the stock, in exchange for random
@@ -19,9 +19,9 @@ stock cards of other ranks (the counts of hand and stock stay): random cards of 
 stand for the ones drawn since. A discard's fact is applied in 95 % of the samples. Cards the log
 shows the seat holding (``determinize.known_holdings``) are never moved.
 
+    >>> from py_engine.observation import Observation
     >>> from py_engine.state import Game
-    >>> from py_engine.views import view_for
-    >>> Avoided(view_for(Game.new("samba", 4, seed=1), 0)).caps
+    >>> Avoided(Observation.for_seat(Game.new("samba", 4, seed=1), 0)).caps
     [{}, {}, {}, {}]
 """
 
@@ -31,7 +31,8 @@ import math
 import random
 
 from py_engine.ai.determinize import known_holdings
-from py_engine.cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_CHARS, RANK_OF, parse_kind
+from py_engine.cards import IS_NATURAL, IS_RED3, KIND_OF_ID, RANK_OF
+from py_engine.observation import Observation
 
 DISCARD_TRUST = 0.95  # the share of samples a discard's fact is applied in
 PASS, DISCARD, MELDED, ADDED = "pass", "discard", "melded", "added"
@@ -62,7 +63,7 @@ def loose_positions(hand: list[int], known: list[int]) -> list[int]:
     return loose
 
 
-def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
+def read_choices(obs: Observation) -> list[dict[tuple[int, str], int]]:
     """Per seat (empty for the viewer): (rank, what the seat did) -> the cards it has drawn
     since, the most recent fact of each kind per rank since its latest pile take: ``PASS`` (drew
     past a natural top card of the rank), ``DISCARD`` (discarded a natural of it), ``MELDED``
@@ -71,42 +72,40 @@ def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
     added its naturals).
     A pass counts only where the seat's side has opened (before that a pair may not have been
     enough to take the pile) and the top card was a natural one."""
-    n, me, deal = view["players"], view["seat"], view["deal"]
+    n, me, deal = obs.players, obs.seat, obs.deal
     facts: list[dict[tuple[int, str], int]] = [{} for _ in range(n)]
     drawn = [0] * n  # cards each seat has drawn since each fact: added later
     events: list[list[tuple[int, str, int]]] = [[] for _ in range(n)]  # (rank, kind, drawn at)
     top: int | None = None  # the pile's top card, when the log shows it
-    n_sides = len(view["melds"])
-    log = [e for e in view.get("log", []) if e.get("deal") == deal]
+    n_sides = len(obs.melds)
+    log = [e for e in obs.log if e.deal == deal]
     # When each meld on the table now was laid (log position; -1: before the log shows): the
     # entry naming its id, else (laid with a pile take, which names no id) the side's latest
     # take, the latest moment it can have been laid.
     first: dict[int, int] = {}
     last_take = [-1] * n_sides
     for i, e in enumerate(log):
-        for mid in e.get("melds", []):
+        for mid in e.public.get("melds", ()):
             first.setdefault(mid, i)
-        if (e.get("kind") or "").startswith("take") and e.get("seat") is not None:
-            last_take[e["seat"] % n_sides] = i
+        if e.kind.startswith("take") and e.seat is not None:
+            last_take[e.seat % n_sides] = i
     laid: list[list[tuple[int, int]]] = []  # per side: (when, rank of an open group or 0)
-    for side, ms in enumerate(view["melds"]):
+    for side, ms in enumerate(obs.melds):
         laid.append(
             [
                 (
-                    first.get(m["id"], last_take[side]),
-                    RANK_CHARS.index(m["rank"]) + 2
-                    if m["type"] == "group" and not m["closed"] and m["rank"]
-                    else 0,
+                    first.get(m.id, last_take[side]),
+                    m.rank if m.type == "group" and not m.closed and m.rank >= 2 else 0,
                 )
                 for m in ms
             ]
         )
     opened_turn: list[set[int] | None] = [None] * n
     for i, e in enumerate(log):
-        kind, s = e.get("kind") or "", e.get("seat")
+        kind, s = e.kind, e.seat
         mine = s is not None and s != me
-        if kind == "discard" and e.get("card"):
-            top = parse_kind(e["card"])
+        if kind == "discard" and e.public.get("card") is not None:
+            top = e.public["card"]
             if mine and IS_NATURAL[top]:
                 events[s].append((RANK_OF[top], DISCARD, drawn[s]))
             if mine:
@@ -122,8 +121,8 @@ def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
         elif kind == "draw" and mine:
             if top is not None and IS_NATURAL[top]:
                 events[s].append((RANK_OF[top], PASS, drawn[s]))
-            drawn[s] += e.get("n", 2)
-    sides = view["melds"]
+            drawn[s] += e.public.get("n", 2)
+    sides = obs.melds
     for s in range(n):
         if s == me:
             continue
@@ -144,15 +143,15 @@ def read_choices(view: dict) -> list[dict[tuple[int, str], int]]:
 
 
 class Avoided:
-    """``read_choices`` of a view, and the sampled worlds made to agree with it."""
+    """``read_choices`` of an observation, and the sampled worlds made to agree with it."""
 
-    def __init__(self, view: dict):
-        self.me = view["seat"]
-        known = known_holdings(view)
+    def __init__(self, obs: Observation):
+        self.me = obs.seat
+        known = known_holdings(obs)
         self.known = known
         # per seat: rank -> [(cap on the older naturals of the rank, cards drawn since, trust)]
         self.caps: list[dict[int, list[tuple[int, int, float]]]] = []
-        for s, facts in enumerate(read_choices(view)):
+        for s, facts in enumerate(read_choices(obs)):
             caps: dict[int, list[tuple[int, int, float]]] = {}
             for (r, what), since in facts.items():
                 cap = CAPS[what]
@@ -162,9 +161,9 @@ class Avoided:
                         (cap, since, DISCARD_TRUST if what == DISCARD else 1.0)
                     )
             self.caps.append(caps if s != self.me else {})
-        t = view.get("turn") or {}
-        if t.get("pending") and t.get("asker", -1) >= 0:
-            self.caps[t["asker"]] = {}  # its proposal names cards it must still hold
+        t = obs.turn
+        if t.pending and t.asker >= 0:
+            self.caps[t.asker] = {}  # its proposal names cards it must still hold
         self.active = any(self.caps)
 
     def apply(self, g, rng: random.Random) -> int:
@@ -214,11 +213,11 @@ class PairRich:
     ``steps`` per card), weighting a hand by ``exp(beta * pairs)``; cards the log shows a seat
     holding stay. ``beta`` 1.0 brings the mean to 2.03 on those positions."""
 
-    def __init__(self, view: dict, beta: float = 1.0, steps: int = 4):
-        self.me, self.beta, self.steps = view["seat"], beta, steps
-        self.known = known_holdings(view)
-        t = view.get("turn") or {}
-        self.asker = t.get("asker", -1) if t.get("pending") else -1
+    def __init__(self, obs: Observation, beta: float = 1.0, steps: int = 4):
+        self.me, self.beta, self.steps = obs.seat, beta, steps
+        self.known = known_holdings(obs)
+        t = obs.turn
+        self.asker = t.asker if t.pending else -1
 
     def apply(self, g, rng: random.Random) -> int:
         """Enrich every other seat's sampled hand in ``g``; the number of swaps made."""

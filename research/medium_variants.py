@@ -25,12 +25,15 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 
 from py_engine.ai.endgame import best_going_out  # noqa: E402
 from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.lastturn import LastTurnMedium  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
+from py_engine.moves import Move  # noqa: E402
+from py_engine.observation import Observation  # noqa: E402
 from py_engine.spread import SpreadError  # noqa: E402
 from research.hard_overrides import RESERVED  # noqa: E402
 
@@ -41,12 +44,12 @@ class ShedBot(MediumBot):
     level = "medium_shed"
     FACTOR = 4.0
 
-    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
+    def scored(self, info: Info, moves: Sequence[Move]) -> list[tuple[float, Move]]:
         base = self.w
-        if Info(view).opponents_can_out():
+        if info.opponents_can_out():
             self.w = dict(base, value_shed=base["value_shed"] * self.FACTOR)
         try:
-            return super().scored_moves(view)
+            return super().scored(info, moves)
         finally:
             self.w = base
 
@@ -87,8 +90,8 @@ class EndgameBot(MediumBot):
         super().__init__(seed=seed, **kw)
         self.plain = MediumBot(seed=seed)
 
-    def choose(self, view: dict) -> str:
-        return best_going_out(view, self.plain) or super().choose(view)
+    def decide(self, obs: Observation, legal: list[Move]) -> Move:
+        return best_going_out(obs, legal, self.plain) or super().decide(obs, legal)
 
 
 VARIANTS = {

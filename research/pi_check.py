@@ -12,7 +12,7 @@ hidden hands dealt again with the stock, except while a going-out proposal names
 cards; ``--next-pairs`` / ``--next-wilds``: of the next player's hand only its natural pairs
 and triples / only its wild cards kept, the rest dealt again with the others): a CHEATING study
 bot, never offered to players. ``--plain`` plays the same search on
-``Determinizer(view)``'s worlds (the shipped information), for a side-by-side figure. If even open
+``Determinizer(obs)``'s worlds (the shipped information), for a side-by-side figure. If even open
 hands barely beat ``medium``, the gain is in the heuristic (the continuation policy), not in the
 sampling. Tuning seeds only: the reserved measurement seeds 9000-9099 are refused.
 """
@@ -24,14 +24,15 @@ import random
 import statistics
 import sys
 
+from py_engine.ai.act import bot_move  # noqa: E402
 from py_engine.ai.determinize import Determinizer  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import a_sides_of, margin, wilson  # noqa: E402
 from py_engine.cards import IS_NATURAL, IS_WILD, KIND_OF_ID, RANK_OF  # noqa: E402
+from py_engine.observation import Observation  # noqa: E402
 from py_engine.rules import get_rules  # noqa: E402
 from py_engine.spread import run  # noqa: E402
 from py_engine.state import Game  # noqa: E402
-from py_engine.views import view_for  # noqa: E402
 from research.hard_overrides import parse_variant  # noqa: E402
 from research.study_hard import StudyHard  # noqa: E402
 
@@ -95,9 +96,9 @@ class OpenHard(StudyHard):
     only_next = False
     keep = "all"
 
-    def worlds(self, view) -> OpenWorlds | Determinizer:
+    def worlds(self, obs: Observation) -> OpenWorlds | Determinizer:
         if self.game is None:
-            return super().worlds(view)
+            return super().worlds(obs)
         return OpenWorlds(self.game, self.keep_stock, self.only_next, self.keep)
 
 
@@ -119,10 +120,10 @@ def play(rules, players, deal_seed, a_sides, n_sides, bot_seed, mode, iterations
         bot = bots[seat]
         if isinstance(bot, OpenHard) and mode != "plain":
             bot.game = game
-        move = bot.choose(view_for(game, seat))
+        move = bot_move(bot, game, seat)
         if isinstance(bot, OpenHard) and bot.last_stats.get("samples"):
             searched += 1
-            overrides += move != bot.medium.choose(view_for(game, seat))
+            overrides += move != bot_move(bot.medium, game, seat)
         game.play(move)
         steps += 1
         if steps > 5000:

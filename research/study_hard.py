@@ -29,6 +29,9 @@ from dataclasses import dataclass
 
 from py_engine.ai.determinize import laid_red_threes
 from py_engine.ai.hard import HardBot, HardConfig
+from py_engine.moves import Discard, Move
+from py_engine.moves import Meld as MeldMove
+from py_engine.observation import Observation
 from py_engine.state import Game
 from research.inference import Avoided, PairRich
 
@@ -49,15 +52,15 @@ class ModelledWorlds:
     """A decision's worlds with the models of the other hands applied to each sample:
     ``Avoided`` (``infer``) and ``PairRich`` (``rich``), after the red threes are laid."""
 
-    def __init__(self, inner, view: dict, infer: bool, rich: float):
+    def __init__(self, inner, obs: Observation, infer: bool, rich: float):
         self.inner = inner
-        self.view = view
-        self.avoided = Avoided(view) if infer else None
-        self.rich = PairRich(view, rich) if rich else None
+        self.seat = obs.seat
+        self.avoided = Avoided(obs) if infer else None
+        self.rich = PairRich(obs, rich) if rich else None
 
     def sample(self, rng: random.Random) -> Game:
         world = self.inner.sample(rng)
-        laid_red_threes(world, self.view["seat"], self.view)
+        laid_red_threes(world, self.seat)
         tag = rng.random()
         if self.avoided is not None:
             self.avoided.apply(world, random.Random(f"{tag}:p"))
@@ -83,19 +86,19 @@ class StudyHard(HardBot):
         if cfg.leaf == "hand":
             self.leaf_weights = {}
 
-    def candidates(self, view: dict, ranked: list[tuple[float, str]]) -> list[str]:
-        if view["phase"] in ("draw", "meld", "answer"):
+    def candidates(self, obs: Observation, ranked: list[tuple[float, Move]]) -> list[Move]:
+        if obs.phase in ("draw", "meld", "answer"):
             best, top = ranked[0]
-            if self.mode == "draw" and view["phase"] == "meld":
+            if self.mode == "draw" and obs.phase == "meld":
                 return [top]  # search the draw phase (and answers) only
-            if self.hold and top.startswith("meld") and 0 < best < 900 and len(view["hand"]) > 3:
+            if self.hold and type(top) is MeldMove and 0 < best < 900 and len(obs.hand) > 3:
                 # melding now, or keeping the cards and discarding medium's discard
-                disc = [m for s, m in ranked if m.startswith("discard")]
+                disc = [m for s, m in ranked if type(m) is Discard]
                 return [top] + disc[:1]
-        return super().candidates(view, ranked)
+        return super().candidates(obs, ranked)
 
-    def worlds(self, view: dict):
-        inner = super().worlds(view)
+    def worlds(self, obs: Observation):
+        inner = super().worlds(obs)
         if self.infer or self.rich:
-            return ModelledWorlds(inner, view, self.infer, self.rich)
+            return ModelledWorlds(inner, obs, self.infer, self.rich)
         return inner

@@ -19,13 +19,13 @@ import json
 import sys
 
 from py_engine import spread
+from py_engine.ai.act import bot_move
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.tournament import a_sides_of, margin
 from py_engine.ai.weights import MEDIUM_WEIGHTS
 from py_engine.rules import get_rules
 from py_engine.spread import run
 from py_engine.state import Game
-from py_engine.views import view_for
 
 
 def duel(
@@ -63,7 +63,7 @@ def _duel_deal(args: tuple) -> float:
             MediumBot(seed=s, weights=wa if s % n_sides in a_sides else wb) for s in range(players)
         ]
         while game.phase not in ("deal_over", "game_over"):
-            game.play(bots[game.current].choose(view_for(game, game.current)))
+            game.play(bot_move(bots[game.current], game, game.current))
         total += margin(game.history[-1], a_sides)
     return total
 

@@ -12,12 +12,15 @@ import pytest
 from conftest import ALL_TABLES
 
 from py_engine.ai import LEVELS, make_bot
+from py_engine.ai.act import bot_move
 from py_engine.ai.determinize import determinize, known_holdings
 from py_engine.ai.hard import HardBot
-from py_engine.ai.info import legal_texts
+from py_engine.ai.info import listed
 from py_engine.ai.tournament import tournament, wilson
 from py_engine.cards import IS_RED3, KIND_OF_ID
 from py_engine.legal import legal_moves
+from py_engine.moves import parse_move
+from py_engine.observation import Observation
 from py_engine.record import check_consistent, load_scenario
 from py_engine.state import Game
 from py_engine.views import view_for
@@ -35,10 +38,10 @@ def play_deal(game: Game, bots: list, check_legal: bool = True) -> int:
     moves = 0
     while game.phase not in ("deal_over", "game_over"):
         seat = game.current
-        view = view_for(game, seat)
-        move = bots[seat].choose(view)
+        legal = legal_moves(game)
+        move = bot_move(bots[seat], game, seat)
         if check_legal:
-            assert move in legal_texts(view), (move, view["phase"])
+            assert move in legal, (move.text(), game.phase)
         game.play(move)  # raises on an illegal move
         moves += 1
         assert moves < 3000
@@ -55,7 +58,7 @@ def test_cheap_levels_play_whole_deals(rules, players):
         # after the deal every level starts the next one
         for s in range(players):
             if game.phase == "deal_over":
-                assert bots[s].choose(view_for(game, s)) == "next"
+                assert bot_move(bots[s], game, s).text() == "next"
 
 
 @pytest.mark.parametrize(
@@ -107,14 +110,14 @@ def test_every_level_answers_its_partner(level):
     game.play(asks[0])
     assert game.phase == "answer" and game.current == 2
     kw = {"iterations": 1, "rounds": 0.5} if level == "hard" else {}
-    move = make_bot(level, seed=1, **kw).choose(view_for(game, 2))
+    move = bot_move(make_bot(level, seed=1, **kw), game, 2).text()
     assert move in ("answer yes", "answer no")
     game.play(move)
 
 
 def test_medium_asks_a_partner_holding_many_cards():
     game = _ask_position()
-    move = make_bot("medium").choose(view_for(game, 0))
+    move = bot_move(make_bot("medium"), game, 0).text()
     assert move.startswith("ask") or move.startswith("meld") or move.startswith("discard")
 
 
@@ -126,9 +129,8 @@ def test_determinize_respects_counts(rules, players):
     step = 0
     while game.phase not in ("deal_over", "game_over") and step < 120:
         seat = game.current
-        view = view_for(game, seat)
         if step % 7 == 0:
-            d = determinize(view, rng)
+            d = determinize(Observation.for_seat(game, seat), rng)
             check_consistent(d)  # every card of the deck exactly once, melds legal
             assert [len(h) for h in d.hands] == [len(h) for h in game.hands]
             assert len(d.stock) == len(game.stock)
@@ -140,7 +142,7 @@ def test_determinize_respects_counts(rules, players):
             assert sorted(m.text() for m in legal_moves(d)) == sorted(
                 m.text() for m in legal_moves(game)
             )
-        game.play(bots[seat].choose(view))
+        game.play(bot_move(bots[seat], game, seat))
         step += 1
 
 
@@ -152,16 +154,16 @@ def test_determinize_keeps_cards_seen_picked_up():
         if game.phase != "draw" and game.phase != "meld":
             break
         seat = game.current
-        view = view_for(game, seat)
-        held = known_holdings(view)
+        obs = Observation.for_seat(game, seat)
+        held = known_holdings(obs)
         for s, kinds in enumerate(held):
             if s != seat and kinds:
-                d = determinize(view, random.Random(1))
+                d = determinize(obs, random.Random(1))
                 have = [KIND_OF_ID[c] for c in d.hands[s]]
                 for k in set(kinds):
                     assert have.count(k) >= min(kinds.count(k), 1) or len(have) < len(kinds)
                 found = True
-        game.play(bots[seat].choose(view))
+        game.play(bot_move(bots[seat], game, seat))
     assert found
 
 
@@ -170,13 +172,13 @@ def test_hard_is_reproducible_with_an_iteration_budget():
     easy = [make_bot("easy", seed=s) for s in range(4)]
     choices = []
     for step in range(30):
-        view = view_for(game, game.current)
+        seat = game.current
         if step % 3 == 0:
-            a = HardBot(seed=4, iterations=2, rounds=0.5).choose(view)
-            b = HardBot(seed=4, iterations=2, rounds=0.5).choose(view)
-            assert a == b and a in legal_texts(view)
+            a = bot_move(HardBot(seed=4, iterations=2, rounds=0.5), game, seat)
+            b = bot_move(HardBot(seed=4, iterations=2, rounds=0.5), game, seat)
+            assert a == b and a in legal_moves(game)
             choices.append(a)
-        game.play(easy[game.current].choose(view))
+        game.play(bot_move(easy[seat], game, seat))
     assert choices
 
 
@@ -236,7 +238,7 @@ def test_last_red_three_is_not_laid_and_medium_plays_on():
         game.play("red3 3D")
     assert e.value.code == "must_keep_cards"
     bot = make_bot("medium")
-    choice = bot.choose(view_for(game, 0))
+    choice = bot_move(bot, game, 0).text()
     assert not choice.startswith("red3") and game.can(parse_move(choice))
     game.play(choice)
     assert game.phase == "meld" and game.hands[0]
@@ -247,8 +249,7 @@ def test_rollout_fast_view_ranks_like_view_for(rules, players):
     """``hard``'s rollouts build a cached partial view; ``medium`` must rank moves the same on
     it as on ``view_for``, and the cheap meld-phase stand-in must only play legal moves."""
     from py_engine.ai.medium import MediumBot
-    from py_engine.ai.rollout import fast_meld_phase, rollout_view
-    from py_engine.moves import parse_move
+    from py_engine.ai.rollout import fast_meld_move, rollout_view
 
     g = Game.new(rules, players, seed=3)
     bot, cache, fast = MediumBot(seed=1), {}, {}
@@ -256,9 +257,9 @@ def test_rollout_fast_view_ranks_like_view_for(rules, players):
     while g.phase in ("draw", "meld", "answer") and steps < 150:
         full = bot.rank_moves(rollout_view(g, g.current))
         assert bot.rank_moves(rollout_view(g, g.current, cache)) == full
-        mv = fast_meld_phase(g, bot, fast)
+        mv = fast_meld_move(g, bot, fast)
         if mv is not None:
-            assert g.can(parse_move(mv)), mv
+            assert g.can(mv), mv.text()
         g.play(full[0][1])
         steps += 1
 
@@ -279,6 +280,16 @@ def _case(case_id):
     return position(case)
 
 
+def _explain(g: Game, seat: int, text: str) -> dict:
+    """``explain`` of the legal move with the text ``text`` for ``seat`` (the seat to act)."""
+    from py_engine.ai.explain import explain
+
+    legal = legal_moves(g)
+    move = parse_move(text)
+    assert move in legal, text
+    return explain(Observation.for_seat(g, seat), legal, move)
+
+
 @pytest.mark.parametrize(
     "rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6), ("samba", 2)]
 )
@@ -296,51 +307,44 @@ def test_explain_gives_known_keys_for_every_move(rules, players):
     bots = [make_bot("medium", seed=s) for s in range(players)]
     used = set()
     while game.phase not in ("deal_over", "game_over"):
-        view = view_for(game, game.current)
-        for m in legal_texts(view)[:12]:
-            out = explain(view, m)
-            assert out["move"] == m
+        seat = game.current
+        obs, legal = Observation.for_seat(game, seat), legal_moves(game)
+        for m in listed(legal)[:12]:
+            out = explain(obs, legal, m)
+            assert out["move"] == m.text()
             for r in out["reasons"] + out["warnings"]:
                 assert r["key"] in CODES, r
                 assert sorted(k for k in r if k != "key") == sorted(CODES[r["key"]]), r
                 assert "{" not in hint_text(r), r
                 used.add(r["key"])
                 json.dumps(r)
-        game.play(bots[game.current].choose(view))
+        game.play(bot_move(bots[seat], game, seat))
     assert {"why.least_useful", "why.draws"} <= used
 
 
 def test_explain_names_the_known_pair_and_the_block():
-    from py_engine.ai.explain import explain
-
     g = _case("known-pair-jacks-s4")
-    view = view_for(g, 0)
-    out = explain(view, "discard JC")
+    out = _explain(g, 0, "discard JC")
     assert {
         "key": "warn.feeds_known_pair",
         "seat": 1,
         "rank": "J",
-        "cards": view["pile"]["size"] + 1,
+        "cards": len(g.pile) + 1,
     } in out["warnings"]
     g = _case("block-joker-known-s4")
-    view = view_for(g, 0)
-    why = explain(view, "discard JK")["reasons"][0]
+    why = _explain(g, 0, "discard JK")["reasons"][0]
     assert why["key"] == "why.blocks_pile_known" and why["seat"] == 1
     assert why["rank"] in "KQJ9"
-    assert explain(view, "discard KS")["warnings"]
+    assert _explain(g, 0, "discard KS")["warnings"]
 
 
 def test_explain_answer_and_samba():
-    from py_engine.ai.explain import explain
-
     g = _case("answer-yes-fits-s4")
-    view = view_for(g, 2)
-    assert explain(view, "answer yes")["warnings"][0]["key"] == "warn.partner_cards_fit"
-    assert explain(view, "answer no")["reasons"][0]["key"] == "why.cards_fit"
+    assert _explain(g, 2, "answer yes")["warnings"][0]["key"] == "warn.partner_cards_fit"
+    assert _explain(g, 2, "answer no")["reasons"][0]["key"] == "why.cards_fit"
     g = _case("top-samba-high-s4")
-    view = view_for(g, 0)
-    assert explain(view, "top m1")["reasons"] == [{"key": "why.makes_samba"}]
-    assert explain(view, "draw")["warnings"] == [{"key": "warn.misses_samba"}]
+    assert _explain(g, 0, "top m1")["reasons"] == [{"key": "why.makes_samba"}]
+    assert _explain(g, 0, "draw")["warnings"] == [{"key": "warn.misses_samba"}]
 
 
 def counting_clock(monkeypatch, step: float) -> None:
@@ -359,12 +363,12 @@ def test_hint_asks_hard_within_its_budget(monkeypatch):
     from py_engine.ai.hints import hint
 
     g = _case("feed-seq5-s4")
-    view = view_for(g, 0)
+    legal = legal_moves(g)
     counting_clock(monkeypatch, 1e-4)
     t = time.perf_counter()
-    out = hint(view, budget=0.2)
+    out = hint(Observation.for_seat(g, 0), legal, budget=0.2)
     assert time.perf_counter() - t < 0.2 * 1.5
-    assert out["level"] == "hard" and out["move"] in legal_texts(view)
+    assert out["level"] == "hard" and out["move"] in [m.text() for m in legal]
     assert out["reasons"] and not out["warnings"]
 
 
@@ -384,11 +388,12 @@ def test_easy_misses_some_additions_but_not_all():
             "pile": ["5D", "8C"],
         }
     )
-    view = view_for(game, 0)
-    picks = [make_bot("easy", seed=s).choose(view) for s in range(40)]
+    picks = [bot_move(make_bot("easy", seed=s), game, 0).text() for s in range(40)]
     adds = sum(p == "meld add m1 KH" for p in picks)
     assert 5 < adds < 35
-    assert make_bot("easy", seed=3).choose(view) == make_bot("easy", seed=3).choose(view)
+    assert bot_move(make_bot("easy", seed=3), game, 0) == bot_move(
+        make_bot("easy", seed=3), game, 0
+    )
 
 
 def test_easy_forgets_the_buried_pile_and_old_pickups():
@@ -400,8 +405,10 @@ def test_easy_forgets_the_buried_pile_and_old_pickups():
 
     g = _case("known-pair-jacks-s4")
     view = view_for(g, 0)
+    obs, legal = Observation.for_seat(g, 0), legal_moves(g)
     assert Info(view).next_known[11] == 2
-    assert EasyBot(seed=0).perceive(view).next_known[11] == 0
+    assert Info.from_observation(obs, legal).next_known[11] == 2
+    assert EasyBot(seed=0).perceive(obs, legal).next_known[11] == 0
     game = load_scenario(
         {
             "rules": "samba",
@@ -419,16 +426,18 @@ def test_easy_forgets_the_buried_pile_and_old_pickups():
         }
     )
     view = view_for(game, 0)
+    obs, legal = Observation.for_seat(game, 0), legal_moves(game)
     assert Info(view).seen_rank[11] == 10  # nine in the pile and the own J♦
-    assert EasyBot(seed=0).perceive(view).seen_rank[11] == 1
+    assert Info.from_observation(obs, legal).seen_rank[11] == 10
+    assert EasyBot(seed=0).perceive(obs, legal).seen_rank[11] == 1
 
 
 def test_easy_never_asks_and_always_says_yes():
     game = _ask_position()
-    assert not make_bot("easy").choose(view_for(game, 0)).startswith("ask")
+    assert bot_move(make_bot("easy"), game, 0).verb != "ask"
     asks = [m.text() for m in legal_moves(game) if m.text().startswith("ask")]
     game.play(asks[0])
-    assert make_bot("easy").choose(view_for(game, 2)) == "answer yes"
+    assert bot_move(make_bot("easy"), game, 2).text() == "answer yes"
 
 
 def test_hard_gives_up_early_where_too_few_samples_fit(monkeypatch):
@@ -439,15 +448,15 @@ def test_hard_gives_up_early_where_too_few_samples_fit(monkeypatch):
     from py_engine.ai.medium import MediumBot
 
     g = _case("feed-seq5-s4")
-    view = view_for(g, 0)
+    obs, legal = Observation.for_seat(g, 0), legal_moves(g)
     counting_clock(monkeypatch, 1e-3)
     h = HardBot(seed=1, budget=1.5, min_samples=10**6)
-    cands = h.candidates(view, h.medium.rank_moves(view))
+    cands = h.searched(obs, legal)
     assert len(cands) >= 2
     t = time.perf_counter()
-    move = h.search(view, cands)
+    move = h.search(obs, legal, cands)
     assert time.perf_counter() - t < 1.5 * 0.8
-    assert move == MediumBot(seed=1).choose(view) == cands[0]
+    assert move == bot_move(MediumBot(seed=1), g, 0) == cands[0]
     assert 1 <= h.last_stats["samples"] < 10**6
 
 
@@ -459,13 +468,13 @@ def test_sampled_red_threes_are_laid_in_dutch():
 
     for rules in ("dutch", "samba"):
         game = Game.new(rules, 4, seed=2)
-        view = view_for(game, 0)
+        obs = Observation.for_seat(game, 0)
         moved = 0
         for i in range(30):
-            d = determinize(view, random.Random(i))
+            d = determinize(obs, random.Random(i))
             before = [len(h) for h in d.hands], len(d.stock), sorted(d.hands[0])
             held = sum(IS_RED3[KIND_OF_ID[c]] for h in d.hands[1:] for c in h)
-            laid_red_threes(d, 0, view)
+            laid_red_threes(d, 0)
             check_consistent(d)
             assert ([len(h) for h in d.hands], len(d.stock), sorted(d.hands[0])) == before
             after = sum(IS_RED3[KIND_OF_ID[c]] for h in d.hands[1:] for c in h)
@@ -519,32 +528,33 @@ class _Clock:
 
 
 def test_hard_stops_at_its_deadline_and_drops_the_unfinished_sample(monkeypatch):
-    """The deadline counts from the start of ``choose``; a sample still running at the deadline
+    """The deadline counts from the start of ``decide``; a sample still running at the deadline
     is abandoned (inside the rollout), so every candidate keeps the same samples."""
     from py_engine.ai import hard
     from py_engine.ai.medium import MediumBot
 
-    view = view_for(_case("feed-seq5-s4"), 0)
+    g = _case("feed-seq5-s4")
+    obs, legal = Observation.for_seat(g, 0), legal_moves(g)
     clock = _Clock(0.0005, 1.01)
     monkeypatch.setattr(hard.time, "perf_counter", clock)
     h = HardBot(seed=1, budget=0.5, min_samples=1, min_gain=0.0)  # no early stop
     t0 = clock.t
-    move = h.choose(view)
+    move = h.decide(obs, legal)
     st = h.last_stats
     assert st["overrun"] is True and st["samples"] >= 1
     assert clock.t - t0 < 0.5 + 8 * clock.step  # a few readings after it, not a sample
-    assert move in legal_texts(view)
+    assert move in legal
     # a deadline already past when the search starts: no sample, medium's move
     clock.step, clock.growth = 1.0, 1.0
     h2 = HardBot(seed=1, budget=0.5)
-    assert h2.choose(view) == MediumBot(seed=1).choose(view)
+    assert h2.decide(obs, legal) == MediumBot(seed=1).decide(obs, legal)
     assert h2.last_stats["samples"] == 0
 
 
 def test_hard_with_iterations_has_no_deadline():
-    view = view_for(_case("feed-seq5-s4"), 0)
+    g = _case("feed-seq5-s4")
     h = HardBot(seed=3, iterations=3, rounds=0.5)
-    h.choose(view)
+    h.decide(Observation.for_seat(g, 0), legal_moves(g))
     assert h.last_stats["samples"] == 3 and h.last_stats["budget"] is None
     assert not h.last_stats["overrun"] and h._deadline is None
 
@@ -565,13 +575,14 @@ def test_hint_is_reproducible_and_ignores_hidden_cards():
     for case_id in ("feed-seq5-s4", "known-pair-jacks-s4", "block-joker-known-s4"):
         g = _case(case_id)
         seat = g.current
-        first = hint(view_for(g, seat), seed=g.version, iterations=4)
+        first = hint(Observation.for_seat(g, seat), legal_moves(g), seed=g.version, iterations=4)
         assert first["level"] == "hard" and first["samples"] in (0, 4)
         searched += first["samples"] == 4
         for _ in range(3):
             other = state_from_json(state_to_json(g))
             shuffle_hidden(other, seat, rng)
-            assert hint(view_for(other, seat), seed=g.version, iterations=4) == first
+            obs = Observation.for_seat(other, seat)
+            assert hint(obs, legal_moves(other), seed=g.version, iterations=4) == first
     assert searched >= 1
 
 
@@ -581,10 +592,11 @@ def test_hint_levels_and_texts():
     from py_engine.ai.explain import CODES
     from py_engine.ai.hints import hint
 
-    view = view_for(_case("feed-seq5-s4"), 0)
+    g = _case("feed-seq5-s4")
+    obs, legal = Observation.for_seat(g, 0), legal_moves(g)
     for level in ("easy", "medium", "hard"):
-        out = hint(view, level=level, iterations=2)
-        assert out["level"] == level and out["move"] in legal_texts(view)
+        out = hint(obs, legal, level=level, iterations=2)
+        assert out["level"] == level and out["move"] in [m.text() for m in legal]
         for e in out["reasons"] + out["warnings"]:
             assert sorted(k for k in e if k != "key") == sorted(CODES[e["key"]]), e
             assert "{" not in hint_text(e), e
@@ -623,18 +635,19 @@ def test_pooled_tournaments_add_up(tmp_path, capsys):
 
 def _overriding_position():
     """A searched position of a seeded medium self-play deal where ``hard`` (24 samples,
-    no minimum gain) overrules ``medium``: (view, the bot's search statistics, its move)."""
+    no minimum gain) overrules ``medium``: (the game there, the bot's search statistics, its
+    move's text)."""
     from py_engine.ai.medium import MediumBot
 
     g = Game.new("samba", 4, seed=20041)
     bot = MediumBot(seed=1)
     for _ in range(400):
-        view = view_for(g, g.current)
         h = HardBot(seed=5, iterations=24, min_gain=0.0)
-        move = h.choose(view)
-        if h.last_stats.get("samples") and move != bot.choose(view):
-            return view, h.last_stats, move
-        g.play(bot.choose(view))
+        move = bot_move(h, g, g.current)
+        mine = bot_move(bot, g, g.current)
+        if h.last_stats.get("samples") and move != mine:
+            return g, h.last_stats, move.text()
+        g.play(mine)
     raise AssertionError("no override in this deal")
 
 
@@ -644,17 +657,22 @@ def test_min_gain_keeps_mediums_move_below_it_and_stops_when_settled():
     reaches it."""
     from py_engine.ai.medium import MediumBot
 
-    view, st, move = _overriding_position()
+    g, st, move = _overriding_position()
     gain = st["gains"][move][0]
     assert gain > 0
     won, lost = st["signs"][move]  # samples the override beat medium's move in, lost in
     assert won > 0 and won + lost <= st["samples"]
+    seat = g.current
+
+    def choose(bot) -> str:
+        return bot_move(bot, g, seat).text()
+
     same = HardBot(seed=5, iterations=24, min_gain=gain / 2)
-    assert same.choose(view) == move and same.last_stats["samples"] == 24
+    assert choose(same) == move and same.last_stats["samples"] == 24
     above = HardBot(seed=5, iterations=24, min_gain=gain + 1)
-    assert above.choose(view) == MediumBot(seed=5).choose(view) != move
+    assert choose(above) == choose(MediumBot(seed=5)) != move
     huge = HardBot(seed=5, iterations=24, min_gain=10**6)
-    assert huge.choose(view) != move
+    assert choose(huge) != move
     assert huge.last_stats["samples"] == 12  # settled at once: min_samples
 
 
@@ -671,8 +689,9 @@ def test_own_turn_leaves_the_searching_seats_turn_to_medium(monkeypatch):
     the cheap meld stand-in; later turns still are. Without it the stand-in plays it."""
     from py_engine.ai import hard
 
-    view = view_for(Game.new("samba", 4, seed=3), 0)
-    draws = [m for m in legal_texts(view) if m.startswith(("draw", "take"))]
+    g = Game.new("samba", 4, seed=3)
+    obs = Observation.for_seat(g, 0)
+    draws = [m for m in listed(legal_moves(g)) if m.verb in ("draw", "take")]
     assert draws
     calls: list[tuple[int, str]] = []
     real = hard.fast_meld_move
@@ -684,7 +703,7 @@ def test_own_turn_leaves_the_searching_seats_turn_to_medium(monkeypatch):
     monkeypatch.setattr(hard, "fast_meld_move", spy)
     for own, want_first in ((True, False), (False, True)):
         calls.clear()
-        world = hard.Determinizer(view).sample(random.Random(3))
+        world = hard.Determinizer(obs).sample(random.Random(3))
         world.play(draws[0])
         HardBot(seed=1, own_turn=own, rounds=2).rollout(world, 0, random.Random(4))
         first_turn = []
@@ -726,14 +745,14 @@ def test_hard_budget_on_the_cpu_clock_and_bad_clocks(monkeypatch):
 
     from py_engine.ai import tournament as tour
 
-    view, _, _ = _overriding_position()
+    g, _, _ = _overriding_position()
     wall_ticks, cpu_ticks = itertools.count(), itertools.count()
     monkeypatch.setattr(_time, "perf_counter", lambda: float(next(wall_ticks)))
     monkeypatch.setattr(_time, "process_time", lambda: next(cpu_ticks) * 1e-4)
     wall = HardBot(seed=5, budget=0.3, min_gain=0.0)  # elapsed time races ahead: no time
-    wall.choose(view)
+    bot_move(wall, g, g.current)
     cpu = HardBot(seed=5, budget=0.3, min_gain=0.0, clock="cpu")
-    cpu.choose(view)
+    bot_move(cpu, g, g.current)
     assert wall.last_stats["samples"] < cpu.last_stats["samples"]
     assert cpu.last_stats["samples"] >= 12
     with pytest.raises(ValueError, match="unknown clock"):
@@ -760,13 +779,12 @@ def test_known_holdings_are_held(rules, players):
             game.play("next")
             continue
         seat = game.current
-        view = view_for(game, seat)
-        for s, kinds in enumerate(known_holdings(view)):
+        for s, kinds in enumerate(known_holdings(Observation.for_seat(game, seat))):
             if s == seat:
                 assert not kinds
                 continue
             real = Counter(KIND_OF_ID[c] for c in game.hands[s])
             assert not Counter(kinds) - real, (s, kinds)
             said += bool(kinds)
-        game.play(bots[seat].choose(view))
+        game.play(bot_move(bots[seat], game, seat))
     assert said > 20

@@ -12,9 +12,12 @@ import os
 import pytest
 
 from py_engine.ai.hard import HardBot
+from py_engine.ai.info import Info
 from py_engine.ai.judge import check, load_cases, position, split_moves, turn_blunder
 from py_engine.ai.medium import MediumBot
-from py_engine.views import view_for
+from py_engine.legal import legal_moves
+from py_engine.moves import LayRedThree, Move
+from py_engine.observation import Observation
 
 HERE = os.path.join(os.path.dirname(__file__), "blunders")
 CASES = load_cases(HERE)
@@ -44,8 +47,7 @@ def test_suite_is_complete():
 def test_case_is_a_real_choice(case):
     """The position loads, the seat to act has a good move, and the blunder is possible."""
     g = position(case)
-    view = view_for(g, g.current)
-    bad, good = split_moves(case, view)
+    bad, good = split_moves(case, legal_moves(g))
     assert good
     assert bad or case.get("after")
 
@@ -58,15 +60,16 @@ class Blunderer(MediumBot):
         super().__init__(seed=0)
         self.case = case
 
-    def choose(self, view):
-        ranked = [m for _, m in self.rank_moves(view)]
+    def decide(self, obs: Observation, legal: list[Move]) -> Move:
+        info = Info.from_observation(obs, legal)
+        ranked = [m for _, m in self.rank(info, legal)]
         for m in ranked:
-            if turn_blunder(self.case, view, m):
+            if turn_blunder(self.case, info, m):
                 return m
         keep = self.case.get("after", {}).get("not_held", [])
         for m in ranked:
-            toks = m.replace(";", " ").split()
-            if not any(t in keep for t in toks) and not m.startswith("red3"):
+            toks = m.text().replace(";", " ").split()
+            if not any(t in keep for t in toks) and type(m) is not LayRedThree:
                 return m
         return ranked[0]
 

@@ -361,23 +361,30 @@ def test_hint_refused_when_it_is_not_the_viewers_turn():
 
 
 def test_hint_sees_only_the_viewers_view(monkeypatch):
-    """The hint is computed from the viewer's view alone (no other hand, no stock)."""
+    """The hint is computed from the viewer's observation alone (no other hand, no stock) and
+    its legal moves."""
     from py_engine.ai import hints
-    from py_engine.views import view_for
+    from py_engine.legal import legal_moves
+    from py_engine.observation import Observation
 
     b = _hint_table("known-pair-jacks-s4")
     seen = []
     real = hints.hint
 
-    def spy(v, **kw):
-        seen.append(v)
-        return real(v, iterations=2, **{k: x for k, x in kw.items() if k != "iterations"})
+    def spy(obs, legal, **kw):
+        seen.append((obs, legal))
+        kw = {k: x for k, x in kw.items() if k != "iterations"}
+        return real(obs, legal, iterations=2, **kw)
 
     monkeypatch.setattr(hints, "hint", spy)
     r = call(b, {"op": "hint"})
     assert r["ok"] and len(seen) == 1
-    assert seen[0] == view_for(b.game, 0)
-    assert_no_hidden(b, seen[0])
+    obs, legal = seen[0]
+    g = b.game
+    assert obs == Observation.for_seat(g, 0) and legal == legal_moves(g)
+    hidden = set(g.stock) | {c for s, h in enumerate(g.hands) if s != 0 for c in h}
+    assert obs.seat == 0 and not obs.cards() & hidden
+    assert sorted(obs.hand) == sorted(g.hands[0])
 
 
 def _documented_hint_keys() -> dict[str, set[str]]:
@@ -396,9 +403,13 @@ def test_every_reason_and_warning_key_is_documented_with_its_parameters():
     its parameters, and the entries ``explain`` gives over whole deals carry exactly the
     documented parameters. (The words: tests/test_hint_codes.py.)"""
     from py_engine.ai import make_bot
+    from py_engine.ai.act import bot_move
     from py_engine.ai.explain import CODES, explain
+    from py_engine.ai.info import listed
+    from py_engine.legal import legal_moves
+    from py_engine.moves import Meld
+    from py_engine.observation import Observation
     from py_engine.state import Game
-    from py_engine.views import view_for
 
     doc = _documented_hint_keys()
     assert doc == {key: set(params) for key, params in CODES.items()}
@@ -407,11 +418,13 @@ def test_every_reason_and_warning_key_is_documented_with_its_parameters():
         g = Game.new(rules, players, seed=seed)
         bots = [make_bot("medium", seed=s) for s in range(players)]
         while g.phase in ("draw", "meld", "answer") and len(g.moves) < 300:
-            v = view_for(g, g.current)
-            for m in v["legal"]["moves"] + ["meld " + x for x in v["legal"]["melds"]][:5]:
-                out = explain(v, m)
+            obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
+            moves = listed(legal)
+            others = [m for m in moves if type(m) is not Meld]
+            for m in others + [m for m in moves if type(m) is Meld][:5]:
+                out = explain(obs, legal, m)
                 for e in out["reasons"] + out["warnings"]:
                     assert set(e) - {"key"} == doc[e["key"]], e
                     seen.add(e["key"])
-            g.play(bots[g.current].choose(v))
+            g.play(bot_move(bots[g.current], g, g.current))
     assert len(seen) >= 12

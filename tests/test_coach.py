@@ -13,11 +13,11 @@ from pathlib import Path
 import pytest
 
 from py_engine.ai import coach
+from py_engine.ai.act import bot_move
 from py_engine.ai.levels import make_bot
 from py_engine.cli import main
 from py_engine.record import RECORD_FORMAT, game_record
 from py_engine.state import Game
-from py_engine.views import view_for
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = 0.08  # seconds per decision: 16 samples, the least the coach takes
@@ -49,7 +49,7 @@ def selfplay_record(seed: int = 5, level: str = "easy") -> dict:
     g = Game.new("samba", 4, seed=seed)
     bots = [make_bot(level, seed=s) for s in range(4)]
     while g.phase in ("draw", "meld", "answer"):
-        g.play(bots[g.current].choose(view_for(g, g.current)))
+        g.play(bot_move(bots[g.current], g, g.current))
     return game_record(g)
 
 

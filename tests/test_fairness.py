@@ -2,8 +2,7 @@
 
 With the bot's RNG fixed, shuffling the cards its seat cannot see (the other players' hands,
 partner's included, and the stock: cards swapped between those places, counts kept) never
-changes its decision. And a bot only ever receives a view (a plain dict from ``view_for``; its legal part a
-``LegalView``, which also holds the moves it lists as objects).
+changes its decision. And a bot only ever receives its seat's observation and legal moves.
 """
 
 from __future__ import annotations
@@ -14,8 +13,10 @@ import pytest
 
 from py_engine.ai import make_bot
 from py_engine.ai import tournament as tournament_mod
+from py_engine.ai.act import bot_move
 from py_engine.ai.hard import HardBot
 from py_engine.cards import IS_RED3, KIND_OF_ID
+from py_engine.legal import legal_moves
 from py_engine.observation import Observation
 from py_engine.state import Game
 from py_engine.views import view_for
@@ -61,7 +62,7 @@ def positions(rules: str, players: int, seed: int, every: int):
         view = view_for(game, seat)
         if step % every == 0 and len(view["legal"]["moves"]) + len(view["legal"]["melds"]) > 1:
             yield game, seat
-        game.play(bots[seat].choose(view_for(game, seat)))
+        game.play(bot_move(bots[seat], game, seat))
         step += 1
 
 
@@ -69,7 +70,7 @@ def _decision_after_shuffles(game: Game, seat: int, make, shuffles: int, rng) ->
     from py_engine.record import state_from_json, state_to_json
 
     view = view_for(game, seat)
-    first = make().choose(view)
+    first = bot_move(make(), game, seat)
     for _ in range(shuffles):
         other = state_from_json(state_to_json(game))
         shuffle_hidden(other, seat, rng)
@@ -79,7 +80,7 @@ def _decision_after_shuffles(game: Game, seat: int, make, shuffles: int, rng) ->
         assert Observation.for_seat(other, seat) == Observation.for_seat(game, seat), (
             "the observation changed when only hidden cards moved"
         )
-        assert make().choose(view2) == first
+        assert bot_move(make(), other, seat) == first
 
 
 @pytest.mark.parametrize("rules,players", TABLES)
@@ -99,8 +100,7 @@ def test_hard_ignores_hidden_cards(rules, players):
     n = 0
     for game, seat in positions(rules, players, seed=22, every=1):
         probe = HardBot(seed=3, iterations=2, rounds=0.5, shortlist=3)
-        view = view_for(game, seat)
-        if len(probe.candidates(view, probe.medium.rank_moves(view))) < 2:
+        if len(probe.searched(Observation.for_seat(game, seat), legal_moves(game))) < 2:
             continue
         # confidence 0: any sampled advantage overrules medium, the most sensitive setting
         _decision_after_shuffles(
@@ -160,12 +160,16 @@ class Spy:
     def __init__(self, inner):
         self.inner = inner
 
-    def choose(self, arg):
-        Spy.seen.append(arg)
-        return self.inner.choose(arg)
+    def decide(self, obs, legal):
+        Spy.seen.append((obs, legal))
+        return self.inner.decide(obs, legal)
 
 
-def test_bots_only_receive_views(monkeypatch):
+def test_bots_only_receive_observations(monkeypatch):
+    """A bot is given its seat's observation (counts for what it may not see) and the legal
+    moves as the engine's ``Move`` objects, nothing else."""
+    from py_engine.moves import Move
+
     real = tournament_mod.make_bot
     Spy.seen = []
     monkeypatch.setattr(
@@ -173,11 +177,9 @@ def test_bots_only_receive_views(monkeypatch):
     )
     tournament_mod.tournament("dutch", 4, "medium", "easy", 1, 3)
     assert Spy.seen
-    keys = set(view_for(Game.new("dutch", 4, seed=1), 0))
-    for arg in Spy.seen:
-        assert type(arg) is dict and set(arg) == keys
-        assert isinstance(arg["stock"], int)
-        assert all(isinstance(n, int) for n in arg["hand_sizes"])
-        legal = arg["legal"]  # its move objects are exactly the legal moves it lists
-        if legal is not None and hasattr(legal, "objects"):
-            assert [m.text() for m in legal.objects] == legal["targets"]["all"]
+    for obs, legal in Spy.seen:
+        assert type(obs) is Observation
+        assert isinstance(obs.stock, int)
+        assert all(isinstance(n, int) for n in obs.hand_sizes)
+        assert len(obs.hand) == obs.hand_sizes[obs.seat]
+        assert type(legal) is list and legal and all(isinstance(m, Move) for m in legal)

@@ -78,17 +78,42 @@ def test_info_of_the_observation_is_info_of_the_view(rules, players):
     assert compared > 100 and scored > 100
 
 
+def _by_view(level: str, seed: int, view: dict) -> str:
+    """The move ``level`` plays reading the seat's JSON view instead of its observation (the
+    view's ``Info`` and its listed moves), as its text."""
+    import random
+
+    from py_engine.ai.info import legal_texts, view_moves
+    from py_engine.ai.simple import EasyBot
+
+    if level == "random":
+        return random.Random(seed).choice(legal_texts(view))
+    if level == "medium":
+        return MediumBot(seed=seed).rank_moves(view)[0][1]
+    bot = EasyBot(seed=seed)
+    moves = view_moves(view)
+    if [m.text() for m in moves] == ["next"]:
+        return "next"
+    if "answer yes" in [m.text() for m in moves]:
+        return "answer yes"
+    info = Info(dict(view, log=list(view["log"])[-bot.log_memory :]))
+    bot._forget(info)
+    rng = random.Random(f"easy:{seed}:{view['version']}:{view['seat']}")
+    return bot._pick(info, rng, moves)[1]
+
+
 @pytest.mark.parametrize("rules,players", ALL_TABLES)
 @pytest.mark.parametrize("level", ["random", "easy", "medium"])
-def test_a_bot_decides_on_the_observation_as_it_chooses_on_the_view(level, rules, players):
-    """``decide(observation, legal moves)`` plays the move ``choose(view)`` plays (the same
-    seeds: ``random`` draws from the same list in the same order)."""
+def test_a_bot_decides_on_the_observation_as_on_the_view(level, rules, players):
+    """``decide(observation, legal moves)`` plays the move the same level plays reading the
+    seat's JSON view (``Info`` of the view, its listing; the same seeds: ``random`` draws from
+    the same list in the same order)."""
     decided = 0
     for g in random_positions(rules, players, seed=23, every=2, deals=1):
         if g.phase not in ("draw", "meld", "answer"):
             continue
         seat = g.current
-        by_view = make_bot(level, seed=seat).choose(view_for(g, seat))
+        by_view = _by_view(level, seat, view_for(g, seat))
         move = make_bot(level, seed=seat).decide(Observation.for_seat(g, seat), legal_moves(g))
         assert move.text() == by_view, (rules, players, g.version)
         decided += 1
@@ -129,28 +154,32 @@ def test_a_rollouts_info_is_info_of_the_view(rules, players):
     assert compared > 20
 
 
-def test_a_bot_that_chooses_its_own_way_is_asked_through_choose():
-    """``act.bot_move`` asks ``decide`` only of a bot whose ``choose`` is its level's own (a
-    subclass that overrides ``choose``, or ``medium``'s scores, is asked through ``choose``)."""
+def test_bot_move_asks_decide_and_scores_of_a_subclass_are_ranked():
+    """``act.bot_move`` asks the bot's ``decide``; a ``medium`` whose scores are its own (here:
+    ``move_score`` overridden, the same values) is ranked in full (``rank``) rather than with
+    the discard ceiling's shortcut, and plays the same moves."""
     from py_engine.ai.act import bot_move
-    from py_engine.ai.simple import EasyBot, RandomBot
     from py_engine.state import Game
 
     class Own(MediumBot):
-        def choose(self, view: dict) -> str:
-            return "own " + super().choose(view)
-
-    class OwnEasy(EasyBot):
-        def choose(self, view: dict) -> str:
+        def decide(self, obs, legal):
             raise LookupError("asked")
 
     class OwnScore(MediumBot):
         def move_score(self, info, move):
             return super().move_score(info, move)
 
-    assert MediumBot().observes and EasyBot().observes and RandomBot().observes
-    assert not Own().observes and not OwnEasy().observes and not OwnScore().observes
+    assert MediumBot()._plain() and not OwnScore()._plain()
     g = Game.new("samba", 4, seed=3)
     with pytest.raises(LookupError):
-        bot_move(OwnEasy(), g, g.current)
-    assert bot_move(MediumBot(), g, g.current).text() == MediumBot().choose(view_for(g, g.current))
+        bot_move(Own(), g, g.current)
+    assert (
+        bot_move(MediumBot(), g, g.current).text()
+        == MediumBot().rank_moves(view_for(g, g.current))[0][1]
+    )
+    compared = 0
+    for g in random_positions("samba", 4, seed=31, every=2, deals=1):
+        if g.phase in ("draw", "meld", "answer"):
+            assert bot_move(OwnScore(), g, g.current) == bot_move(MediumBot(), g, g.current)
+            compared += 1
+    assert compared > 20

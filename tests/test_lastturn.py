@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import copy
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.hard import HardBot
 from py_engine.ai.info import Info
 from py_engine.ai.lastturn import LastTurnMedium
 from py_engine.ai.medium import MediumBot
 from py_engine.cards import VALUE_OF_KIND, parse_kind
+from py_engine.legal import legal_moves
+from py_engine.moves import Discard
+from py_engine.observation import Observation
 from py_engine.state import Game
 from py_engine.views import view_for
 
@@ -26,7 +30,20 @@ def _meld_views(seed: int, deals: int = 3):
             view = view_for(g, g.current)
             if view["phase"] == "meld":
                 yield view
-            g.play(bot.choose(view))
+            g.play(bot_move(bot, g, g.current))
+
+
+def _meld_observations(seed: int):
+    """(observation, legal moves) of the meld phases of a seeded ``medium`` self-play deal
+    (samba 4)."""
+    g = Game.new("samba", 4, seed=seed)
+    bot = MediumBot(seed=1)
+    for _ in range(600):
+        if g.phase not in ("draw", "meld", "answer"):
+            break
+        if g.phase == "meld":
+            yield Observation.for_seat(g, g.current), legal_moves(g)
+        g.play(bot_move(bot, g, g.current))
 
 
 def _ending(view: dict, cards: int) -> dict:
@@ -66,7 +83,8 @@ def test_on_the_last_turn_it_lays_or_sheds_the_higher_card():
     changed = 0
     for v in _meld_views(61, deals=2):
         e = _ending(v, 1)
-        mine, base = LastTurnMedium(seed=1).choose(e), MediumBot(seed=1).choose(e)
+        mine = LastTurnMedium(seed=1).rank_moves(e)[0][1]
+        base = MediumBot(seed=1).rank_moves(e)[0][1]
         if mine == base:
             continue
         changed += 1
@@ -92,14 +110,18 @@ def test_the_hint_says_why_on_the_last_turn():
 
     from py_engine.ai.explain import explain
 
-    view = next(
-        v
-        for v in _meld_views(61)
-        if v["canastas"] == [0, 0] and any(m.startswith("discard") for m in v["legal"]["moves"])
+    obs, legal = next(
+        (o, legal)
+        for o, legal in _meld_observations(61)
+        if o.canastas == (0, 0) and any(type(m) is Discard for m in legal)
     )
-    move = next(m for m in view["legal"]["moves"] if m.startswith("discard"))
-    assert all(r["key"] != "why.last_turn" for r in explain(view, move)["reasons"])
-    e = _ending(view, 2)
-    nxt = (view["seat"] + 1) % view["players"]
-    assert explain(e, move)["reasons"][0] == {"key": "why.last_turn", "seat": nxt}
+    move = next(m for m in legal if type(m) is Discard)
+    assert all(r["key"] != "why.last_turn" for r in explain(obs, legal, move)["reasons"])
+    nxt = (obs.seat + 1) % obs.players
+    # the next opponent's side able to go out and that player holding two cards
+    sizes, canastas = list(obs.hand_sizes), list(obs.canastas)
+    sizes[nxt] = 2
+    canastas[obs.side_of[nxt]] = max(canastas[obs.side_of[nxt]], obs.requirement)
+    e = obs._replace(hand_sizes=tuple(sizes), canastas=tuple(canastas))
+    assert explain(e, legal, move)["reasons"][0] == {"key": "why.last_turn", "seat": nxt}
     assert hint_text({"key": "why.last_turn", "seat": 3}).startswith("Cleo may go out")

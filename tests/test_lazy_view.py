@@ -12,6 +12,7 @@ import pickle
 import pytest
 
 from py_engine.ai import make_bot
+from py_engine.ai.act import bot_move
 from py_engine.legal import legal_moves
 from py_engine.state import Game
 from py_engine.views import LegalView, _listing, view_for
@@ -61,7 +62,7 @@ def _positions(rules: str, players: int, seed: int):
     steps = 0
     while g.phase in ("draw", "meld", "answer") and steps < 150:
         yield g
-        g.play(bots[g.current].choose(view_for(g, g.current)))
+        g.play(bot_move(bots[g.current], g, g.current))
         steps += 1
 
 
@@ -94,11 +95,11 @@ def test_the_comparison_can_fail():
     assert _eager(g, later) != first
 
 
-def test_medium_chooses_alike_from_the_objects_and_from_the_texts():
-    """``medium`` scores the objects of a ``view_for`` view; a view that has only the texts (the
-    same view through JSON) gets the same choices."""
+def test_medium_ranks_alike_from_the_objects_and_from_the_texts():
+    """``medium`` ranks the objects of a ``view_for`` view; a view that has only the texts (the
+    same view through JSON) gets the same ranking."""
     for rules, players in TABLES:
         bot = make_bot("medium", seed=1)
         for g in _positions(rules, players, 9):
             view = view_for(g, g.current)
-            assert bot.choose(view) == bot.choose(json.loads(json.dumps(view)))
+            assert bot.rank_moves(view) == bot.rank_moves(json.loads(json.dumps(view)))

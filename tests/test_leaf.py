@@ -6,15 +6,15 @@ import random
 
 import pytest
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.hard import HardBot
-from py_engine.ai.info import legal_texts
 from py_engine.ai.leaf import NAMES, features, predict
 from py_engine.ai.rollout import evaluate
 from py_engine.ai.weights import LEAF_WEIGHTS
+from py_engine.legal import legal_moves
 from py_engine.record import load_scenario
 from py_engine.rules import PRESETS
 from py_engine.state import Game
-from py_engine.views import view_for
 
 
 def test_weights_for_every_preset_match_the_features():
@@ -66,13 +66,13 @@ def test_hard_with_the_fitted_leaf_plays_legally_and_reproducibly():
     movers = [HardBot(seed=s, iterations=1, rounds=0.5) for s in range(4)]
     seen = 0
     for step in range(24):
-        view = view_for(game, game.current)
+        seat = game.current
         if step % 3 == 0:
-            a = HardBot(seed=4, iterations=2, fast=True).choose(view)
-            b = HardBot(seed=4, iterations=2, fast=True).choose(view)
-            assert a == b and a in legal_texts(view)
+            a = bot_move(HardBot(seed=4, iterations=2, fast=True), game, seat)
+            b = bot_move(HardBot(seed=4, iterations=2, fast=True), game, seat)
+            assert a == b and a in legal_moves(game)
             seen += 1
-        game.play(movers[game.current].choose(view))
+        game.play(bot_move(movers[seat], game, seat))
     assert seen
 
 

@@ -9,10 +9,13 @@ import random
 import pytest
 
 from py_engine.ai import make_bot
+from py_engine.ai.act import bot_move
 from py_engine.bridge import Bridge
+from py_engine.legal import legal_moves
 from py_engine.netplay import MemoryNet, NetGuest, NetHost, commitment, derive_seed
 from py_engine.netplay.messages import encode
-from py_engine.views import card_ids, view_for
+from py_engine.observation import Observation
+from py_engine.views import card_ids
 
 
 class Clock:
@@ -92,17 +95,15 @@ class Table:
             raise AssertionError("the deal is over")
         kind = self.bridge.seats[seat]
         if kind == "human":
-            view = json.loads(self.bridge.handle('{"op": "view"}'))["view"]
-            move = make_bot("easy", seed=g.version).choose(view)
+            move = bot_move(make_bot("easy", seed=g.version), g, seat).text()
             resp = self.host.local({"op": "move", "move": move, "version": g.version})
             assert resp["ok"], resp
         elif kind == "remote":
             guest = self.guests[seat]
             view = guest.view
             assert view["version"] == g.version and view["current"] == seat
-            rid = guest.request(
-                "move", move=make_bot("easy", seed=g.version).choose(view), version=view["version"]
-            )
+            move = bot_move(make_bot("easy", seed=g.version), g, seat).text()
+            rid = guest.request("move", move=move, version=view["version"])
             self.net.pump()
             reply = [e for e in self.events[seat] if e["type"] == "reply" and e["id"] == rid]
             assert reply and reply[0]["response"]["ok"], reply
@@ -625,7 +626,11 @@ def test_a_friends_hint_is_hards_with_reasons_and_computed_once_per_step(started
     t = started
     calls = []
     real = hints.hint
-    monkeypatch.setattr(hints, "hint", lambda view, **kw: calls.append(view) or real(view, **kw))
+    monkeypatch.setattr(
+        hints,
+        "hint",
+        lambda obs, legal, **kw: calls.append((obs, legal)) or real(obs, legal, **kw),
+    )
     for _ in range(3):
         t.guests[1].request("hint")  # the default: hard, with its reasons
     t.guests[1].request("hint", level="medium")
@@ -638,7 +643,8 @@ def test_a_friends_hint_is_hards_with_reasons_and_computed_once_per_step(started
     assert replies[3]["level"] == "medium"
     assert replies[4]["error"]["code"] == "bad_option"
     assert len(calls) == 2  # hard once, medium once, for this step
-    assert all(v == view_for(t.game, 1) for v in calls)  # the friend's own view, nothing more
+    # the friend's own observation and legal moves, nothing more
+    assert all(c == (Observation.for_seat(t.game, 1), legal_moves(t.game)) for c in calls)
 
 
 def test_a_hint_for_a_friend_not_on_turn_is_refused(started):

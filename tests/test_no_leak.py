@@ -11,6 +11,8 @@ import random
 import pytest
 from conftest import ALL_TABLES
 
+from py_engine.ai.act import bot_move
+from py_engine.moves import parse_move
 from py_engine.simulate import random_move
 from py_engine.state import Game
 from py_engine.views import view_for
@@ -217,8 +219,13 @@ def check_observation(game: Game, seat: int) -> None:
             assert e.seat == seat, f"seat {seat} sees another seat's private log: {e}"
             assert list(e.own_cards) == [KIND_OF_ID[c] for c in g["private"]["cards"]]
     if game.turn.pending and game.side_of(game.turn.asker) != game.side_of(seat):
-        assert obs.turn.pending is None
+        assert obs.turn.pending is None and obs.turn.proposal is None
         assert all(e.text == "ask" for e in obs.log if e.kind == "ask")
+    elif game.turn.pending:  # the asker's side: the proposal is the asked action, as a Move
+        assert obs.turn.pending == game.turn.pending
+        assert obs.turn.proposal == parse_move(game.turn.pending)
+    else:
+        assert obs.turn.pending is None and obs.turn.proposal is None
 
 
 def check_observation_blind(game: Game, seat: int, rng: random.Random) -> None:
@@ -311,4 +318,4 @@ def test_observation_blind_to_hidden_cards_after_medium_play():
             if step % 7 == 0:
                 for seat in range(players):
                     check_observation_blind(game, seat, rng)
-            game.play(bots[game.current].choose(view_for(game, game.current)))
+            game.play(bot_move(bots[game.current], game, game.current))

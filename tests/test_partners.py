@@ -10,54 +10,67 @@ import os
 
 import pytest
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.explain import explain
 from py_engine.ai.hard import HardBot
 from py_engine.ai.hints import hint
 from py_engine.ai.info import Info
 from py_engine.ai.judge import load_cases, position
 from py_engine.ai.medium import MediumBot
+from py_engine.legal import legal_moves
+from py_engine.observation import Observation
 from py_engine.record import load_scenario
+from py_engine.state import Game
 from py_engine.views import view_for
 
 CASES = {c["id"]: c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))}
 
 
-def view_of(cid: str) -> dict:
-    g = position(CASES[cid])
-    return view_for(g, g.current)
+def game_of(cid: str) -> Game:
+    return position(CASES[cid])
+
+
+def hint_of(g: Game, **kw) -> dict:
+    """``hint`` for the seat to act."""
+    return hint(Observation.for_seat(g, g.current), legal_moves(g), **kw)
+
+
+def hard_of(g: Game) -> str:
+    """``hard``'s move (24 samples) for the seat to act, as its text."""
+    return bot_move(HardBot(seed=1, iterations=24), g, g.current).text()
 
 
 @pytest.mark.parametrize("cid", ["answer-no-held-s4", "answer-no-held-d4"])
 def test_partner_holding_more_than_going_out_gains_says_no(cid):
     """Two jokers, three twos and four aces (240 points) while the side leads two canastas to
     none: medium said yes before (the lead alone made yes good)."""
-    v = view_of(cid)
-    assert v["phase"] == "answer"
-    assert MediumBot(seed=1).choose(v) == "answer no"
-    assert HardBot(seed=1, iterations=24).choose(v) == "answer no"
-    h = hint(v, iterations=24)
+    g = game_of(cid)
+    assert g.phase == "answer"
+    assert bot_move(MediumBot(seed=1), g, g.current).text() == "answer no"
+    assert hard_of(g) == "answer no"
+    h = hint_of(g, iterations=24)
     assert h["move"] == "answer no"
     assert {"key": "why.hand_costs", "points": 240} in h["reasons"]
 
 
 def test_partner_with_a_small_hand_still_says_yes():
-    v = view_of("answer-yes-small-s4")
-    assert MediumBot(seed=1).choose(v) == "answer yes"
-    assert HardBot(seed=1, iterations=24).choose(v) == "answer yes"
+    g = game_of("answer-yes-small-s4")
+    assert bot_move(MediumBot(seed=1), g, g.current).text() == "answer yes"
+    assert hard_of(g) == "answer yes"
 
 
 def test_hint_asks_rather_than_going_out_blind():
     """The asker's seat: medium melds the nines and must then discard its last card (no ask is
     possible after melding down to one card) while the partner holds nine cards; the hint (over
     hard) asks instead, and the partner's answer is no."""
-    v = view_of("ask-first-held-s4")
-    assert MediumBot(seed=1).choose(v) == "meld new 9D 9H 9S"  # the blunder, unchanged
-    h = hint(v, iterations=24)
+    g = game_of("ask-first-held-s4")
+    assert bot_move(MediumBot(seed=1), g, g.current).text() == "meld new 9D 9H 9S"  # the blunder
+    h = hint_of(g, iterations=24)
     assert h["move"].startswith("ask "), h
     g = position(CASES["ask-first-held-s4"])
     g.play(h["move"])
     assert g.phase == "answer"
-    assert MediumBot(seed=1).choose(view_for(g, g.current)) == "answer no"
+    assert bot_move(MediumBot(seed=1), g, g.current).text() == "answer no"
 
 
 def test_hint_still_goes_out_when_the_partner_holds_little():
@@ -67,10 +80,25 @@ def test_hint_still_goes_out_when_the_partner_holds_little():
     sc["hands"][2] = ["6S", "7D"]
     c["scenario"] = sc
     g = position(c)
-    assert hint(view_for(g, g.current), iterations=24)["move"] == "meld new 9D 9H 9S"
+    assert hint_of(g, iterations=24)["move"] == "meld new 9D 9H 9S"
 
 
 def canasta_view(stock: int, opp_hand: int, opp_canasta: bool) -> dict:
+    v = dict(view_for(canasta_game(opp_hand, opp_canasta), 0))
+    v["stock"] = stock
+    return v
+
+
+def canasta_explain(stock: int, opp_hand: int, opp_canasta: bool, text: str) -> dict:
+    """``explain`` of ``text`` at ``canasta_game``, its observation showing ``stock`` cards in
+    the stock."""
+    g = canasta_game(opp_hand, opp_canasta)
+    legal = legal_moves(g)
+    move = next(m for m in legal if m.text() == text)
+    return explain(Observation.for_seat(g, 0)._replace(stock=stock), legal, move)
+
+
+def canasta_game(opp_hand: int, opp_canasta: bool) -> Game:
     """Canasta, four players (one card drawn a turn): seat 0 holds wild cards beside an open
     group; the opponents have a canasta (they may go out) or a small meld."""
     opp = [["5C", "5C", "5D", "5D", "5H", "5S", "5S"]] if opp_canasta else [["5C", "5C", "5D"]]
@@ -92,10 +120,7 @@ def canasta_view(stock: int, opp_hand: int, opp_canasta: bool) -> dict:
             "pile": ["9C", "8C"],
         }
     )
-    v = view_for(g, 0)
-    v = dict(v)
-    v["stock"] = stock
-    return v
+    return g
 
 
 def test_deal_may_end_soon_only_when_it_may():
@@ -104,7 +129,9 @@ def test_deal_may_end_soon_only_when_it_may():
     # eleven cards each: the warning was shown; it must not be
     quiet = canasta_view(55, 11, True)
     assert not Info(quiet).threatened(w["threat_rounds"], int(w["near_out_cards"]))
-    assert {"key": "warn.keeps_wilds"} not in explain(quiet, "discard 8D")["warnings"]
+    assert {"key": "warn.keeps_wilds"} not in canasta_explain(55, 11, True, "discard 8D")[
+        "warnings"
+    ]
     # the stock short for the table: 4 players x 1 card x 2.5 rounds = 10 cards
     short = canasta_view(10, 11, False)
     assert Info(short).threatened(w["threat_rounds"], int(w["near_out_cards"]))
@@ -114,4 +141,4 @@ def test_deal_may_end_soon_only_when_it_may():
     # an opponent side that can go out, one of them holding two cards
     near = canasta_view(55, 2, True)
     assert Info(near).threatened(w["threat_rounds"], int(w["near_out_cards"]))
-    assert {"key": "warn.keeps_wilds"} in explain(near, "discard 8D")["warnings"]
+    assert {"key": "warn.keeps_wilds"} in canasta_explain(55, 2, True, "discard 8D")["warnings"]

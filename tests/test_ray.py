@@ -44,11 +44,11 @@ class DiesOnce(MediumBot):
         super().__init__(seed=seed, **kw)
         self.marker = marker
 
-    def choose(self, view: dict) -> str:
+    def decide(self, obs, legal):
         try:
             os.unlink(self.marker)
         except FileNotFoundError:
-            return super().choose(view)
+            return super().decide(obs, legal)
         with open(self.marker + ".killed", "w") as f:
             f.write(str(os.getpid()))
         os.kill(os.getpid(), signal.SIGKILL)

@@ -10,6 +10,7 @@ import random
 import pytest
 from conftest import ALL_TABLES, random_positions
 
+from py_engine.ai.act import bot_move
 from py_engine.candidates import candidate_shapes
 from py_engine.cards import counts_of
 from py_engine.errors import IllegalMove
@@ -113,24 +114,25 @@ def test_rollouts_trusting_choose_as_verifying(monkeypatch):
     """``hard``'s search gives the same choices and sample means whether its rollouts trust
     the generated moves or verify every move they play."""
     from py_engine.ai.hard import HardBot
-    from py_engine.views import view_for
+    from py_engine.ai.info import Info
+    from py_engine.observation import Observation
 
     g = Game.new("samba", 4, seed=12)
     rng = random.Random(3)
-    views = []
-    while len(views) < 3 and g.phase in ("draw", "meld", "answer"):
+    seen = []
+    while len(seen) < 3 and g.phase in ("draw", "meld", "answer"):
         if g.phase == "meld" and rng.random() < 0.3:
-            views.append(view_for(g, g.current))
+            seen.append((Observation.for_seat(g, g.current), list(legal_moves(g))))
         g.play(rng.choice(legal_moves(g)))
 
     def run():
         out = []
-        for v in views:
+        for obs, legal in seen:
             bot = HardBot(seed=1, iterations=4, min_samples=2, confidence=0.0)
-            ranked = bot.medium.rank_moves(v)
+            ranked = bot.medium.rank(Info.from_observation(obs, legal), legal)
             cands = [m for _, m in ranked][:2]
             if len(cands) == 2:
-                out.append((bot.search(v, cands), bot.last_stats["means"]))
+                out.append((bot.search(obs, legal, cands), bot.last_stats["means"]))
         return out
 
     trusting = run()
@@ -260,7 +262,7 @@ def _discard_positions(rules, players, seed, deals=2):
             if g.phase == "meld" and len(g.hands[g.current]) > 3:
                 hand = g.hand_kinds(g.current)
                 yield g, view, hand, sorted(set(hand)), natural_rank_counts(counts_of(hand))
-            g.play(bots[g.current].choose(view))
+            g.play(bot_move(bots[g.current], g, g.current))
 
 
 def _max_discard(policy, view, distinct, red_ok):

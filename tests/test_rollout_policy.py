@@ -7,9 +7,11 @@ import random
 
 import pytest
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.determinize import determinize
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.rollout import rollout_move, rollout_view
+from py_engine.observation import Observation
 from py_engine.state import Game
 from py_engine.views import view_for
 
@@ -18,7 +20,7 @@ def _check_game(g: Game, bot: MediumBot, limit: int) -> int:
     cache: dict = {}
     steps = 0
     while g.phase in ("draw", "meld", "answer") and steps < limit:
-        want = bot.choose(view_for(g, g.current))
+        want = bot_move(bot, g, g.current).text()
         assert bot.rank_moves(rollout_view(g, g.current))[0][1] == want
         got = rollout_move(g, bot, cache)
         assert got is not None and got.text() == want, (steps, got, want)
@@ -45,12 +47,11 @@ def test_rollout_move_in_sampled_worlds(rules, players):
     for step in range(90):
         if g.phase not in ("draw", "meld", "answer"):
             break
-        view = view_for(g, g.current)
         if step % 15 == 5:
-            world = determinize(view, random.Random(step))
+            world = determinize(Observation.for_seat(g, g.current), random.Random(step))
             _check_game(world, MediumBot(seed=step), 30)
             worlds += 1
-        g.play(bot.choose(view))
+        g.play(bot_move(bot, g, g.current))
     assert worlds >= 4
 
 
@@ -62,7 +63,7 @@ def test_rollout_check_can_fail():
     for _ in range(120):
         if g.phase not in ("draw", "meld", "answer"):
             break
-        want = bot.choose(view_for(g, g.current))
+        want = bot_move(bot, g, g.current).text()
         differs += rollout_move(g, other, {}).text() != want
         g.play(want)
     assert differs > 0
@@ -78,12 +79,12 @@ def test_one_determinizer_samples_like_fresh_ones(rules, players):
     g = Game.new(rules, players, seed=12)
     bot = MediumBot(seed=1)
     for _ in range(25):
-        g.play(bot.choose(view_for(g, g.current)))
-    view = view_for(g, g.current)
-    worlds = Determinizer(view)
+        g.play(bot_move(bot, g, g.current))
+    obs = Observation.for_seat(g, g.current)
+    worlds = Determinizer(obs)
     for i in range(4):
         world = worlds.sample(random.Random(i))
-        assert state_to_json(world) == state_to_json(determinize(view, random.Random(i)))
+        assert state_to_json(world) == state_to_json(determinize(obs, random.Random(i)))
         _check_game(world, MediumBot(seed=i), 20)  # plays it out, changing it
     assert state_to_json(worlds.sample(random.Random(0))) != state_to_json(
         worlds.sample(random.Random(1))
@@ -95,7 +96,7 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     """Where the rollouts' meld-phase stand-in discards, it discards the legal card with the
     best ``discard_score`` on the rollout's view (ties: the higher text), as it always did."""
     from py_engine.ai.info import Info
-    from py_engine.ai.rollout import fast_meld_phase
+    from py_engine.ai.rollout import fast_meld_move
     from py_engine.cards import KIND_TEXT
     from py_engine.moves import Discard
 
@@ -105,14 +106,15 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     for _ in range(250):
         if g.phase not in ("draw", "meld", "answer"):
             break
-        got = fast_meld_phase(g, bot, {})
+        move = fast_meld_move(g, bot, {})
+        got = None if move is None else move.text()
         if got is not None and got.startswith("discard"):
             info = Info(rollout_view(g, g.current, {}))
             legal = [k for k in sorted(set(info.hand)) if g.can(Discard(k))]
             want = max(legal, key=lambda k: (bot.discard_score(info, k), KIND_TEXT[k]))
             assert got == "discard " + KIND_TEXT[want]
             discards += 1
-        g.play(bot.choose(view_for(g, g.current)))
+        g.play(bot_move(bot, g, g.current))
     assert discards >= 5
 
 
@@ -122,7 +124,7 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
 def test_draw_move_score_is_mediums_score(rules, players):
     """The rollouts' draw phase is scored without an ``Info`` (``draw_move_score`` from the
     game's own counts): the same score ``MediumBot.move_score`` gives each legal move from the
-    seat's view (whose counts ``Info`` reads), and ``score`` its text."""
+    seat's view (whose counts ``Info`` reads) and from its observation."""
     from py_engine.ai.info import Info
     from py_engine.legal import legal_moves
 
@@ -139,13 +141,14 @@ def test_draw_move_score_is_mediums_score(rules, players):
         view = view_for(g, g.current)
         if g.phase == "draw":
             info = Info(view)
+            seen_info = Info.from_observation(Observation.for_seat(g, g.current), legal_moves(g))
             sizes = {m.id: len(m.cards) for m in g.melds[g.side_of(g.current)]}
             for mv in legal_moves(g):
                 got = bot.draw_move_score(
                     mv, len(g.hands[g.current]), len(g.pile), sizes, g.rules.sequence_max
                 )
-                assert got == bot.move_score(info, mv) == bot.score(info, mv.text()), mv.text()
+                assert got == bot.move_score(info, mv) == bot.move_score(seen_info, mv), mv.text()
                 compared += 1
                 seen.add(type(mv).__name__)
-        g.play(bot.choose(view))
+        g.play(bot_move(bot, g, g.current))
     assert compared > 30 and "Draw" in seen and len(seen) >= 2

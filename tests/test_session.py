@@ -264,18 +264,19 @@ def test_hint_for_a_seat_sees_that_seats_view_only(monkeypatch):
     """``Session.hint(seat=...)`` (play between browsers): the asking seat must be to act, and
     the hint is computed from that seat's view alone."""
     from py_engine.ai import hints
+    from py_engine.legal import legal_moves
+    from py_engine.observation import Observation
     from py_engine.session import Session, SessionError
-    from py_engine.views import view_for
 
     s = Session.new_game(rules="samba", players=2, seed=3, seats=["human", "remote"])
     seen = []
     monkeypatch.setattr(
         hints,
         "hint",
-        lambda v, **kw: (
-            seen.append(v)
+        lambda obs, legal, **kw: (
+            seen.append((obs, legal))
             or {
-                "move": v["legal"]["moves"][0],
+                "move": legal[0].text(),
                 "level": kw["level"],
                 "reasons": [],
                 "warnings": [],
@@ -284,7 +285,8 @@ def test_hint_for_a_seat_sees_that_seats_view_only(monkeypatch):
         ),
     )
     out = s.hint("medium", seat=0)
-    assert out["move"] == "draw" and seen == [view_for(s.game, 0)]
+    assert out["move"] == "draw"
+    assert seen == [(Observation.for_seat(s.game, 0), legal_moves(s.game))]
     with pytest.raises(SessionError) as e:
         s.hint("medium", seat=1)
     assert e.value.code == "not_your_turn"

@@ -3,9 +3,10 @@ is rendered once for all seats (``views.seat_log``); the others stay each seat's
 
 from __future__ import annotations
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.medium import MediumBot
 from py_engine.state import Game
-from py_engine.views import log_entry, seat_log, view_for
+from py_engine.views import log_entry, seat_log
 
 
 def test_log_entries_shared_only_where_every_seat_sees_them_alike():
@@ -14,7 +15,7 @@ def test_log_entries_shared_only_where_every_seat_sees_them_alike():
     for _ in range(160):
         if g.phase not in ("draw", "meld", "answer"):
             break
-        g.play(bots[g.current].choose(view_for(g, g.current)))
+        g.play(bot_move(bots[g.current], g, g.current))
     logs = [seat_log(g, s, last=10_000) for s in range(4)]
     shared = private = 0
     for i, e in enumerate(g.log):

@@ -34,17 +34,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from py_engine.ai.act import bot_move  # noqa: E402
 from py_engine.ai.coach import assess, review, samples_for  # noqa: E402
 from py_engine.ai.explain import _laid  # noqa: E402
 from py_engine.ai.hard import DEFAULT_BUDGET, HardBot  # noqa: E402
+from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.judge import goes_out, is_blunder, load_cases, position  # noqa: E402
 from py_engine.ai.levels import make_bot  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.cards import parse_kind  # noqa: E402
-from py_engine.moves import LayRedThree, parse_move  # noqa: E402
+from py_engine.legal import legal_moves  # noqa: E402
+from py_engine.moves import Discard, LayRedThree, Move, parse_move  # noqa: E402
+from py_engine.observation import Observation  # noqa: E402
 from py_engine.record import game_record  # noqa: E402
 from py_engine.state import Game  # noqa: E402
-from py_engine.views import view_for  # noqa: E402
 
 LIVE = ("draw", "meld", "answer")
 # Deal seeds for the coach's measurements only (never for tuning its thresholds or hard): the
@@ -52,53 +55,52 @@ LIVE = ("draw", "meld", "answer")
 AGREEMENT_SEEDS = range(39000, 39200)
 
 
-def lines(case: dict, g: Game) -> tuple[dict, str | None, str | None]:
-    """(the view weighed, the blunder line's move, the good line's move) at the case's
-    position (module doc); for ``after.not_out``, at the first step of ``medium``'s turn where
-    one move goes out and another does not (the steps before are the same in both lines)."""
+def lines(case: dict, g: Game) -> tuple[Observation, list[Move], Move | None, Move | None]:
+    """(the observation weighed, its legal moves, the blunder line's move, the good line's
+    move) at the case's position (module doc); for ``after.not_out``, at the first step of
+    ``medium``'s turn where one move goes out and another does not (the steps before are the
+    same in both lines)."""
     seat = g.current
     for _ in range(12):
-        view = view_for(g, seat)
-        ranked = [m for _, m in MediumBot(seed=1).rank_moves(view)]
-        bad, good = _split(case, view, ranked)
+        obs, legal = Observation.for_seat(g, seat), legal_moves(g)
+        info = Info.from_observation(obs, legal)
+        ranked = [m for _, m in MediumBot(seed=1).rank(info, legal)]
+        bad, good = _split(case, info, ranked)
         if bad and good or not case.get("after", {}).get("not_out") or not ranked:
             break
         g.play(ranked[0])
         if g.current != seat or g.phase not in LIVE:
             break
-    return view, (bad[0] if bad else None), (good[0] if good else None)
+    return obs, legal, (bad[0] if bad else None), (good[0] if good else None)
 
 
-def _lays(text: str) -> set[int]:
+def _lays(move: Move) -> set[int]:
     """The kinds a move lays from the hand: a meld's or a take's cards, a red three laid."""
-    move = parse_move(text)
     return set(_laid(move)) | ({move.card} if isinstance(move, LayRedThree) else set())
 
 
-def _split(case: dict, view: dict, ranked: list[str]) -> tuple[list[str], list[str]]:
+def _split(case: dict, info: Info, ranked: list[Move]) -> tuple[list[Move], list[Move]]:
     after = case.get("after", {})
     if after.get("not_out"):
-        bad = [m for m in ranked if goes_out(view, m)]
-        good = [m for m in ranked if not goes_out(view, m)]
+        bad = [m for m in ranked if goes_out(info, m)]
+        good = [m for m in ranked if not goes_out(info, m)]
     elif after.get("not_held"):
         kinds = {parse_kind(t) for t in after["not_held"]}
-        good = [m for m in ranked if not m.startswith("discard") and kinds & _lays(m)]
-        bad = [
-            m for m in ranked if m.startswith("discard") and parse_kind(m.split()[1]) not in kinds
-        ]
+        good = [m for m in ranked if type(m) is not Discard and kinds & _lays(m)]
+        bad = [m for m in ranked if type(m) is Discard and m.card not in kinds]
     else:
-        bad = [m for m in ranked if is_blunder(case, m)]
-        good = [m for m in ranked if not is_blunder(case, m)]
+        bad = [m for m in ranked if is_blunder(case, m.text())]
+        good = [m for m in ranked if not is_blunder(case, m.text())]
     return bad, good
 
 
 def case_verdicts(case: dict, samples: int, seed: int = 0) -> dict:
     """The coach's verdicts on one case's blunder line and good line (``lines``)."""
-    view, bad, good = lines(case, position(case))
+    obs, legal, bad, good = lines(case, position(case))
     row: dict = {"id": case["id"]}
     for name, move in (("blunder_line", bad), ("good_line", good)):
         if move is not None:
-            e = assess(view, move, samples, seed)
+            e = assess(obs, legal, move, samples, seed)
             row[name] = {k: e[k] for k in ("move", "best", "cost", "interval", "mark")}
     return row
 
@@ -130,7 +132,7 @@ def selfplay(rules: str, seed: int, level: str = "easy") -> dict:
     g = Game.new(rules, None, seed=seed)
     bots = [make_bot(level, seed=seed * 10 + s) for s in range(g.players)]
     while g.phase in LIVE:
-        g.play(bots[g.current].choose(view_for(g, g.current)))
+        g.play(bot_move(bots[g.current], g, g.current))
     return game_record(g)
 
 
@@ -146,7 +148,9 @@ def agreement(a) -> int:
             if e["mark"] is None:
                 continue
             g2 = _at(rec, e["index"])
-            check = assess(view_for(g2, seat), e["move"], 4 * samples, 1)
+            legal = legal_moves(g2)
+            played = next(m for m in legal if m == parse_move(e["move"]))
+            check = assess(Observation.for_seat(g2, seat), legal, played, 4 * samples, 1)
             marked += 1
             confirmed += check["mark"] is not None
             same_best += check["best"] == e["best"]
@@ -210,9 +214,9 @@ def bench(a) -> int:
         bot = HardBot(seed=0, budget=DEFAULT_BUDGET, clock="cpu")
         for m in rec["moves"]:
             if g.current == seat and g.phase in LIVE:
-                v = view_for(g, seat)
+                obs, legal = Observation.for_seat(g, seat), legal_moves(g)
                 t = time.process_time()
-                bot.choose(v)
+                bot.decide(obs, legal)
                 dt = time.process_time() - t
                 if bot.last_stats.get("samples"):
                     hard_times.append(dt)

@@ -41,10 +41,27 @@ def random_play(reps: int, rules: str, players: int, offset: int = 0, choose=Non
     return {"moves": moves, "deals": reps, "seconds": clock() - t0}
 
 
+_MOVER: list = []  # the way ``_move`` asks a bot, found once per process
+
+
+def _move(bot, g):
+    """``bot``'s move for the seat to act: ``act.bot_move`` (the bot decides on the seat's
+    observation), or in an older engine the text ``choose`` gives on the seat's view."""
+    if not _MOVER:
+        try:
+            from py_engine.ai.act import bot_move
+
+            _MOVER.append(bot_move)
+        except ImportError:
+            from py_engine.views import view_for
+
+            _MOVER.append(lambda bot, g, seat: bot.choose(view_for(g, seat)))
+    return _MOVER[0](bot, g, g.current)
+
+
 def medium_deals(reps: int, rules: str, players: int, offset: int = 0) -> dict:
     from py_engine.ai import make_bot
     from py_engine.state import Game
-    from py_engine.views import view_for
 
     moves = 0
     t0 = clock()
@@ -52,7 +69,7 @@ def medium_deals(reps: int, rules: str, players: int, offset: int = 0) -> dict:
         g = Game.new(rules, players, seed=2000 + offset + i)
         bots = [make_bot("medium", seed=s) for s in range(players)]
         while g.phase in ("draw", "meld", "answer"):
-            g.play(bots[g.current].choose(view_for(g, g.current)))
+            g.play(_move(bots[g.current], g))
             moves += 1
     return {"moves": moves, "deals": reps, "seconds": clock() - t0}
 
@@ -62,7 +79,6 @@ def hard_positions(rules: str, players: int, count: int, seed: int = 3000) -> li
     engines): (record moves up to the decision)."""
     from py_engine.ai import make_bot
     from py_engine.state import Game
-    from py_engine.views import view_for
 
     out = []
     while len(out) < count:
@@ -70,7 +86,8 @@ def hard_positions(rules: str, players: int, count: int, seed: int = 3000) -> li
         bots = [make_bot("medium", seed=s) for s in range(players)]
         texts = []
         while g.phase in ("draw", "meld", "answer") and len(out) < count:
-            text = bots[g.current].choose(view_for(g, g.current))
+            move = _move(bots[g.current], g)
+            text = move if isinstance(move, str) else move.text()
             if g.phase == "meld" and text.startswith("discard") and len(texts) % 3 == 0:
                 out.append((seed, list(texts)))
             g.play(text)
@@ -93,14 +110,25 @@ def hard_samples(reps: int, rules: str, players: int, offset: int = 0, search: b
         g = Game.new(rules, players, seed=seed)
         for t in texts:
             g.play(t)
-        view = view_for(g, g.current)
         bot = HardBot(seed=seed, iterations=12)
-        ranked = bot.medium.rank_moves(view)
-        cands = [m for _, m in ranked][:2]
+        if hasattr(bot, "decide"):  # (hard on the seat's observation)
+            from py_engine.ai.info import Info
+            from py_engine.legal import legal_moves
+            from py_engine.observation import Observation
+
+            obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
+            ranked = bot.medium.rank(Info.from_observation(obs, legal), legal)
+            cands = [m for _, m in ranked][:2]
+            args: tuple = (obs, legal, cands)
+        else:  # (hard on the JSON view: an older engine)
+            view = view_for(g, g.current)
+            ranked = bot.medium.rank_moves(view)
+            cands = [m for _, m in ranked][:2]
+            args = (view, cands)
         if len(cands) < 2 or not search:
             continue
         t0 = clock()
-        bot.search(view, cands)
+        bot.search(*args)
         seconds += clock() - t0
         samples += bot.last_stats["samples"]
     return {"samples": samples, "positions": len(positions), "seconds": seconds}

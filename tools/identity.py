@@ -29,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from py_engine.ai import make_bot  # noqa: E402
+from py_engine.ai.act import bot_move  # noqa: E402
 from py_engine.ai.hard import HardBot  # noqa: E402
 from py_engine.legal import legal_moves  # noqa: E402
 from py_engine.rules import PRESETS  # noqa: E402
@@ -72,7 +73,7 @@ def play(p: Prints, rules: str, players: int, seed: int, kind: str) -> None:
         if kind == "random":
             move = random_move(g, rng)
         else:
-            move = bots[g.current].choose(view_for(g, g.current))
+            move = bot_move(bots[g.current], g, g.current).text()
             if "medium" in p.only:
                 p.add("medium", move)
         g.play(move)
@@ -85,11 +86,10 @@ def hard_decisions(p: Prints, rules: str, players: int, seed: int, count: int) -
     bots = [make_bot("medium", seed=s) for s in range(players)]
     done = step = 0
     while g.phase in LIVE and done < count:
-        view = view_for(g, g.current)
-        move = bots[g.current].choose(view)
+        move = bot_move(bots[g.current], g, g.current)
         if g.phase == "meld" and step >= 7 and step % 7 == 0:
             bot = HardBot(seed=seed + step, iterations=8)
-            choice = bot.choose(view)
+            choice = bot_move(bot, g, g.current).text()
             stats = bot.last_stats
             means = {m: round(v, 6) for m, v in (stats.get("means") or {}).items()}
             p.add("hard", [step, choice, stats.get("samples"), means])

@@ -1,5 +1,5 @@
-"""Computer players. A bot sees only its seat's view (``views.view_for``), a seeded RNG and a
-budget; ``choose(view)`` returns a move text.
+"""Computer players. A bot sees only its seat's observation (``Observation.for_seat``) and legal
+moves, a seeded RNG and a budget; ``decide(observation, legal) -> Move`` (``act.bot_move``).
 
 Levels (``levels.py``): ``random`` (uniform over legal moves), ``easy`` (simple rules),
 ``medium`` (a heuristic player, ``medium.py``), ``hard`` (information-set Monte Carlo over

@@ -3,12 +3,12 @@
 ``review(record, seat)`` replays the record (docs/formats.md; one that starts from a scenario
 too) and, at each decision of ``seat`` (a move of its in a deal's live phases: the draw or take,
 each meld step, the discard, asking, answering, going out), weighs the move played against
-``hard``'s candidates from that seat's view only (``view_for``: what a bot gets, never the
-hidden hands):
+``hard``'s candidates from that seat's observation only (``Observation.for_seat``: what a bot
+gets, never the hidden hands):
 
 - the moves: ``hard``'s shortlist (``HardBot.candidates`` of ``medium``'s ranking), its exact
   going-out line where it has one (``endgame.best_going_out``), and the move played;
-- ``samples`` determinizations of the view (``hard.worlds``), the same for every move (common
+- ``samples`` determinizations of the observation (``hard.worlds``), the same for every move (common
   random numbers); in each, every move is played and ``hard``'s rollout goes on from it
   (``HardBot.rollout``: ``medium`` at every seat for a round, the rest of the own turn by
   ``medium`` itself) and the outcome is scored from the seat's side (``rollout.evaluate`` with
@@ -39,6 +39,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..errors import IllegalMove, InvalidMove, ScenarioError
+from ..legal import legal_moves
+from ..moves import Move, parse_move
+from ..observation import Observation
 from ..record import replay
 from ..state import Game
 from ..views import view_for
@@ -46,6 +49,7 @@ from .determinize import laid_red_threes
 from .endgame import best_going_out
 from .explain import explain
 from .hard import HardBot, HardConfig
+from .info import Info
 from .rollout import evaluate
 
 # A mistake costs at least what ``hard`` needs to see to play another move than ``medium``'s
@@ -116,13 +120,13 @@ def mark_of(cost: float, lower: float) -> str | None:
     return None
 
 
-def moves_to_weigh(view: dict, played: str, bot: HardBot) -> list[str]:
-    """``hard``'s candidates at this view (its exact going-out line first where it has one),
-    then the move played if it is not among them."""
-    ranked = bot.medium.rank_moves(view)
-    cands = bot.candidates(view, ranked)
+def moves_to_weigh(obs: Observation, legal: list[Move], played: Move, bot: HardBot) -> list[Move]:
+    """``hard``'s candidates at this position (its exact going-out line first where it has
+    one), then the move played if it is not among them."""
+    ranked = bot.medium.rank(Info.from_observation(obs, legal), legal)
+    cands = bot.candidates(obs, ranked)
     if bot.endgame:
-        exact = best_going_out(view, bot.medium)
+        exact = best_going_out(obs, legal, bot.medium)
         if exact is not None and exact not in cands:
             cands = [exact, *cands]
     # ``hard`` searches one move where medium's first is clear (going out, a meld). Where the
@@ -130,10 +134,10 @@ def moves_to_weigh(view: dict, played: str, bot: HardBot) -> list[str]:
     # going out (or the meld that leads to it) is weighed against the discard that plays on.
     # Not otherwise: a meld step is played on by ``medium``, whose own discard would then be
     # weighed against the better player's
-    if (view.get("requirement_met") or [False] * (view["my_side"] + 1))[view["my_side"]]:
-        kinds = {m.split(" ", 1)[0] for m in cands}
+    if obs.requirement_met[obs.my_side]:
+        kinds = {m.verb for m in cands}
         for _, m in ranked:
-            kind = m.split(" ", 1)[0]
+            kind = m.verb
             if kind not in kinds:
                 kinds.add(kind)
                 cands = [*cands, m]
@@ -142,10 +146,13 @@ def moves_to_weigh(view: dict, played: str, bot: HardBot) -> list[str]:
     return cands
 
 
-def assess(view: dict, played: str, samples: int, seed: int = 0) -> dict[str, Any]:
-    """The verdict on ``played`` (a legal move text of ``view``, as ``Game.moves`` writes it)
-    with at most ``samples`` samples: the module doc's entry, without the record's index."""
-    w = Weighing(view, played, samples, seed)
+def assess(
+    obs: Observation, legal: list[Move], played: Move, samples: int, seed: int = 0
+) -> dict[str, Any]:
+    """The verdict on ``played`` (one of ``legal``, the legal moves of the seat observing
+    ``obs``) with at most ``samples`` samples: the module doc's entry (moves named by their
+    texts), without the record's index."""
+    w = Weighing(obs, legal, played, samples, seed)
     w.run()
     return w.entry()
 
@@ -155,17 +162,19 @@ class Weighing:
     default), ``done`` says when no more are needed, ``entry()`` gives the verdict. The samples
     and the early stop are the same however the work is cut up."""
 
-    def __init__(self, view: dict, played: str, samples: int, seed: int = 0):
-        self.view, self.played, self.samples, self.seed = view, played, samples, seed
-        legal = view.get("legal") or {}
-        self.forced = len(legal.get("moves", [])) + len(legal.get("melds", [])) <= 1
+    def __init__(
+        self, obs: Observation, legal: list[Move], played: Move, samples: int, seed: int = 0
+    ):
+        self.obs, self.legal, self.played = obs, legal, played
+        self.samples, self.seed = samples, seed
+        self.forced = len(legal) <= 1
         self.cands = [played]
         self.settled = False
         if not self.forced:
             self.bot = HardBot(seed=seed, iterations=samples)
-            self.cands = moves_to_weigh(view, played, self.bot)
-            self.weights = self.bot.leaf_weights.get(view["rules"]["name"])
-            self.worlds = self.bot.worlds(view) if len(self.cands) > 1 else None
+            self.cands = moves_to_weigh(obs, legal, played, self.bot)
+            self.weights = self.bot.leaf_weights.get(obs.rules.name)
+            self.worlds = self.bot.worlds(obs) if len(self.cands) > 1 else None
         self.values: list[list[float]] = [[] for _ in self.cands]
         self.p = self.cands.index(played)
 
@@ -178,14 +187,14 @@ class Weighing:
         return self.forced or len(self.cands) <= 1 or self.settled or self.n >= self.samples
 
     def run(self, k: int | None = None) -> None:
-        view, cands, values, p = self.view, self.cands, self.values, self.p
-        me, side = view["seat"], view["my_side"]
-        key = f"coach:{self.seed}:{view['version']}:{me}"
+        obs, cands, values, p = self.obs, self.cands, self.values, self.p
+        me, side = obs.seat, obs.my_side
+        key = f"coach:{self.seed}:{obs.version}:{me}"
         todo = self.samples if k is None else k
         while todo > 0 and not self.done:
             assert self.worlds is not None
             world = self.worlds.sample(random.Random(f"{key}:{self.n}"))
-            laid_red_threes(world, me, view)
+            laid_red_threes(world, me)
             for i, mv in enumerate(cands):
                 g = world.copy(log=True)
                 g.play(mv)
@@ -197,8 +206,9 @@ class Weighing:
                 self.settled = True
 
     def entry(self) -> dict[str, Any]:
-        view, played, cands, values, p, n = (
-            self.view,
+        obs, legal, played, cands, values, p, n = (
+            self.obs,
+            self.legal,
             self.played,
             self.cands,
             self.values,
@@ -206,8 +216,8 @@ class Weighing:
             self.n,
         )
         entry: dict[str, Any] = {
-            "move": played,
-            "best": played,
+            "move": played.text(),
+            "best": played.text(),
             "cost": 0.0,
             "interval": [0.0, 0.0],
             "mark": None,
@@ -215,25 +225,25 @@ class Weighing:
         }
         if self.forced:
             return {**entry, "forced": True, "reasons": [], "warnings": []}
-        explained = explain(view, played)
+        explained = explain(obs, legal, played)
         entry["warnings"] = explained["warnings"]
         if n == 0:
             entry["reasons"] = []
             return entry
         means = [sum(v) / n for v in values]
         b = max(range(len(cands)), key=lambda i: (means[i], i == p))
-        entry["means"] = {m: round(x, 1) for m, x in zip(cands, means)}
+        entry["means"] = {m.text(): round(x, 1) for m, x in zip(cands, means)}
         if b == p:
             entry["reasons"] = explained["reasons"]
             return entry
         cost, half = _paired(values[b], values[p])
         lo, hi = cost - half, cost + half
         mark = mark_of(cost, lo)
-        reasons = explain(view, cands[b])["reasons"]
+        reasons = explain(obs, legal, cands[b])["reasons"]
         if mark is not None:
             reasons = [*reasons, {"key": "why.search_gain", "points": int(round(cost))}]
         entry.update(
-            best=cands[b],
+            best=cands[b].text(),
             cost=round(cost, 1),
             interval=[round(lo, 1), round(hi, 1) if math.isfinite(hi) else None],
             mark=mark,
@@ -270,20 +280,27 @@ def load(record: Any) -> Game:
         raise CoachError(str(e)) from None
 
 
-def decisions(record: dict, seat: int, deal: int | None = None) -> Iterator[tuple[int, dict, str]]:
-    """(index in the record's moves, the seat's view before it, the move as played) for each
-    move of ``seat`` in a deal's live phases (of deal number ``deal`` only, if given), in order
-    (the record must have passed ``load``)."""
+def decisions(
+    record: dict, seat: int, deal: int | None = None
+) -> Iterator[tuple[int, dict, Observation, list[Move], Move]]:
+    """(index in the record's moves, the seat's JSON view before it (for the page, which words
+    the moves from it), its observation, its legal moves, the move as played, one of them) for
+    each move of ``seat`` in a deal's live phases (of deal number ``deal`` only, if given), in
+    order (the record must have passed ``load``)."""
     g = replay(record, upto=0)
     for i, text in enumerate(record["moves"]):
         mine = g.current == seat and g.phase in LIVE and (deal is None or g.deal_no == deal)
-        view = view_for(g, seat) if mine else None
+        obs = Observation.for_seat(g, seat) if mine else None
+        view = view_for(g, seat) if mine else {}
+        legal = list(legal_moves(g)) if mine else []
         try:
-            g.play(text)
+            move = parse_move(text)  # (a record names its moves by their texts)
+            g.play(move)
         except (IllegalMove, InvalidMove) as e:  # (``load`` checked it)
             raise CoachError(f"move {i + 1} ({text!r}) is not legal: {e}") from None
-        if view is not None:
-            yield i, view, g.moves[-1]
+        if obs is not None:
+            played = next((m for m in legal if m == move), move)
+            yield i, view, obs, legal, played
 
 
 def check_seat(game: Game, seat: Any) -> int:
@@ -296,7 +313,7 @@ class Review:
     """A review worked one decision at a time (``step``), so that a caller (the page's worker,
     through the bridge) can answer other requests between steps, show progress and stop.
     Everything is checked (``CoachError``) when it is made, before any decision is weighed;
-    the views are taken then, so the review does not depend on what the game does next."""
+    the observations are taken then, so the review does not depend on what the game does next."""
 
     def __init__(
         self,
@@ -338,15 +355,15 @@ class Review:
         done: ``finished``). The verdicts do not depend on how the work is cut up."""
         if self.finished:
             return None
-        i, view, played = self.todo[self.done]
+        i, _, obs, legal, played = self.todo[self.done]
         w = self.current
         if w is None:
-            w = self.current = Weighing(view, played, self.samples, self.seed)
+            w = self.current = Weighing(obs, legal, played, self.samples, self.seed)
         w.run(samples)
         if not w.done:
             return None
         self.current = None
-        entry = {"index": i, "deal": view["deal"], "phase": view["phase"], **w.entry()}
+        entry = {"index": i, "deal": obs.deal, "phase": obs.phase, **w.entry()}
         self.entries.append(entry)
         return entry
 

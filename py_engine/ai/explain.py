@@ -1,11 +1,13 @@
 """Why a move: reasons and warnings in structured form.
 
-``explain(view, move)`` returns ``{"move": ..., "reasons": [...], "warnings": [...]}``; each
+``explain(obs, legal, move)`` (a seat's observation, its legal moves, one of them) returns
+``{"move": ..., "reasons": [...], "warnings": [...]}`` (the move as its text); each
 entry is ``{"key": "why.blocks_pile", "seat": 3, "rank": "J", ...}``: an i18n key and its
 parameters (seats are seat numbers for the page to name, ranks and cards are card texts of
 docs/formats.md, ``side`` a side number, ``points``/``cards`` numbers). ``reasons`` say what the
 move does for the player; ``warnings`` are the blunders of the suite (``tests/blunders``) that
-the move commits. Everything is read from the view's documented keys (docs/bridge.md).
+the move commits. Everything is read from what the seat may know (``info.Info`` of its
+observation).
 
 The hint (``hints.hint``) is a move of ``hard`` explained by ``explain``.
 
@@ -40,8 +42,8 @@ from ..moves import (
     TakePile,
     TakePileOnto,
     TakeTop,
-    parse_move,
 )
+from ..observation import Observation
 from .info import Info
 from .lastturn import LastTurnMedium
 from .medium import MediumBot, _p_pair
@@ -94,11 +96,6 @@ def rank_name(r: int) -> str:
     return RANK_CHARS[r - 2]
 
 
-def _move(move: str | Move) -> Move:
-    """A legal move as the engine's ``Move`` (a text parsed by the engine)."""
-    return parse_move(move) if isinstance(move, str) else move
-
-
 def _laid(move: Move) -> list[int]:
     """The kinds a meld move or a pile take lays from the hand, part by part."""
     out: list[int] = []
@@ -109,8 +106,7 @@ def _laid(move: Move) -> list[int]:
     return out
 
 
-def goes_out(info: Info, move: str | Move) -> bool:
-    move = _move(move)
+def goes_out(info: Info, move: Move) -> bool:
     t = type(move)
     if t is Ask:
         return True
@@ -166,13 +162,11 @@ def _pair_risk(info: Info, k: int) -> float:
     return p
 
 
-def warnings_of(info: Info, move: str | Move, bot: MediumBot | None = None) -> list[dict]:
-    """The suite's blunders that ``move`` (a legal move or its text) commits (``[]`` for
-    none)."""
+def warnings_of(info: Info, move: Move, bot: MediumBot | None = None) -> list[dict]:
+    """The suite's blunders that ``move`` (a legal move) commits (``[]`` for none)."""
     bot = bot or MediumBot()
     w = bot.w
     out = []
-    move = _move(move)
     t = type(move)
     pile = len(info.pile)
     red3_held = info.rules.red_threes_by_choice and any(IS_RED3[k] for k in info.hand)
@@ -259,12 +253,10 @@ def _best_other(info: Info) -> int:
     return max(others, key=lambda s: scores[s] + info.table_score(s))
 
 
-def reasons_of(info: Info, move: str | Move, bot: MediumBot | None = None) -> list[dict]:
-    """What the move (a legal move or its text) does for the player (the main reasons
-    first)."""
+def reasons_of(info: Info, move: Move, bot: MediumBot | None = None) -> list[dict]:
+    """What the move (a legal move) does for the player (the main reasons first)."""
     bot = bot or MediumBot()
     out: list[dict] = []
-    move = _move(move)
     t = type(move)
     pile = len(info.pile)
     nxt = info.next
@@ -404,10 +396,15 @@ def _meld_reasons(info: Info, move: Meld) -> list[dict]:
     return uniq
 
 
-def explain(view: dict, move: str) -> dict:
-    """Why ``move`` (a legal move text of ``view``): reasons and warnings (module doc)."""
-    info = Info.of_view(view)
-    return {"move": move, "reasons": reasons_of(info, move), "warnings": warnings_of(info, move)}
+def explain(obs: Observation, legal: list[Move], move: Move) -> dict:
+    """Why ``move`` (one of ``legal``, the legal moves of the seat that observes ``obs``):
+    reasons and warnings (module doc)."""
+    info = Info.from_observation(obs, legal)
+    return {
+        "move": move.text(),
+        "reasons": reasons_of(info, move),
+        "warnings": warnings_of(info, move),
+    }
 
 
 __all__ = ["explain", "CODES", "warnings_of", "reasons_of"]

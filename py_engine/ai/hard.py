@@ -1,8 +1,9 @@
 """``hard``: information-set Monte Carlo on top of ``medium``.
 
-At each real decision (more than one sensible move), ``medium`` ranks the legal moves (with the
-last-turn habit, ``lastturn.py``) and a shortlist of the best few is kept. Then, until the budget ends, the bot samples a
-determinization of its view (``determinize.py``: the unseen cards dealt at random, cards seen
+A decision (``decide(observation, legal moves) -> Move``): at each real decision (more than one
+sensible move), ``medium`` ranks the legal moves (with the last-turn habit, ``lastturn.py``) and
+a shortlist of the best few is kept. Then, until the budget ends, the bot samples a
+determinization of its seat's observation (``determinize.py``: the unseen cards dealt at random, cards seen
 picked up with the pile put back where they went), plays each shortlisted move in it and lets
 the ``medium`` policy play every seat for a number of turns (or to the end of the deal). Each
 outcome is scored from the bot's side: the deal score if the deal ended, else an estimate
@@ -12,10 +13,10 @@ candidates share each sample (common random numbers). The move with the mean gai
 ``mean - confidence * standard error``, is above zero); otherwise ``medium``'s choice stands.
 
 Budget: ``budget`` seconds or ``iterations`` samples. With ``iterations`` and a fixed seed the
-choice is reproducible: it depends on the view only. Without either, the budget scales to the
+choice is reproducible: it depends on the observation only. Without either, the budget scales to the
 machine (``auto_budget``): ``base`` seconds (``DEFAULT_BUDGET``) times how much slower than the
 reference machine a fixed probe runs here (``machine_factor``), at most ``cap`` seconds
-(``DEFAULT_CAP``). A time budget is a deadline for the whole ``choose`` (on the wall clock; with
+(``DEFAULT_CAP``). A time budget is a deadline for the whole ``decide`` (on the wall clock; with
 ``clock="cpu"`` on the process's CPU time, for measurements on a busy machine): the ranking,
 the shortlist, the samples and the final check all count, and a sample still running at the
 deadline is abandoned (its values are dropped, so the comparison stays paired).
@@ -28,8 +29,11 @@ import random
 import time
 from dataclasses import dataclass, fields, replace
 
+from ..legal import legal_moves
+from ..moves import Answer, Ask, Discard, Draw, Move
+from ..moves import Meld as MeldMove
+from ..observation import Observation
 from ..state import Game
-from ..views import view_for
 from .determinize import Determinizer, laid_red_threes
 from .endgame import best_going_out
 from .explain import warnings_of
@@ -67,14 +71,16 @@ def _probe_once() -> float:
     """Seconds for a fixed piece of ``hard``'s own work: one determinization and one rollout
     of a fixed samba 4 position with fixed seeds (the same work on every machine)."""
     g = Game.new("samba", 4, seed=1)
-    g.play("draw")
-    view = view_for(g, g.current)
+    g.play(Draw())
+    seat = g.current
+    obs = Observation.for_seat(g, seat)
+    discard = next(m for m in legal_moves(g) if type(m) is Discard)
     bot = HardBot(seed=0, iterations=1)
     t = time.perf_counter()
-    world = Determinizer(view).sample(random.Random(1))
+    world = Determinizer(obs).sample(random.Random(1))
     w = world.copy(log=True)
-    w.play("discard " + view["legal"]["discard"][0])
-    bot.rollout(w, view["seat"], random.Random(2))
+    w.play(discard)
+    bot.rollout(w, seat, random.Random(2))
     return time.perf_counter() - t
 
 
@@ -140,7 +146,7 @@ class HardConfig:
     # the rollouts' meld phases by the cheap stand-in (``fast_meld_move``)
     fast: bool = True
     # True: the rest of the searching seat's own turn is played by ``medium`` itself in the
-    # rollouts, never by the cheap meld stand-in (``fast_meld_phase``)
+    # rollouts, never by the cheap meld stand-in (``rollout.fast_meld_move``)
     own_turn: bool = True
     # True: a turn that ``medium`` would go out in (or ask to) is played exactly: the
     # going-out line with the best own-side deal score (``endgame.best_going_out``)
@@ -211,46 +217,59 @@ class HardBot:
         self._deadline: float | None = None  # set while a time-budgeted search runs
         self._melds_seen: dict = {}
 
-    def choose(self, view: dict) -> str:
+    def decide(self, obs: Observation, legal: list[Move]) -> Move:
+        """The seat's move from its observation and its legal moves (``Move`` objects)."""
         self.clock = getattr(time, CLOCKS[self.clock_name])  # (read now: tests replace it)
         t0 = self.clock()
         self.last_stats = {}
-        ranked = self.medium.rank_moves(view)
+        ranked = self.medium.rank(Info.from_observation(obs, legal), legal)
         if not ranked:
-            raise ValueError("no legal move in this view")
+            raise ValueError("no legal move")
         if self.endgame:
             budget = self.time_budget()
             exact = best_going_out(
-                view, self.medium, None if budget is None else t0 + budget / 2, clock=self.clock
+                obs,
+                legal,
+                self.medium,
+                None if budget is None else t0 + budget / 2,
+                clock=self.clock,
             )
             if exact is not None:
-                self.last_stats = {"samples": 0, "gains": {}, "endgame": exact}
+                self.last_stats = {"samples": 0, "gains": {}, "endgame": exact.text()}
                 return exact
-        cands = self.candidates(view, ranked)
+        cands = self.candidates(obs, ranked)
         limit = self.config.search_stock
-        if len(cands) <= 1 or (limit is not None and view["stock"] > limit):
+        if len(cands) <= 1 or (limit is not None and obs.stock > limit):
             return ranked[0][1]
-        return self.search(view, cands, t0)
+        return self.search(obs, legal, cands, t0)
+
+    def searched(self, obs: Observation, legal: list[Move]) -> list[Move]:
+        """``candidates`` of ``medium``'s ranking of the legal moves (what ``decide`` searches
+        when it searches: more than one)."""
+        return self.candidates(obs, self.medium.rank(Info.from_observation(obs, legal), legal))
 
     def time_budget(self) -> float | None:
         """This decision's seconds (``None``: ``iterations`` only)."""
         return auto_budget(self.base, self.cap) if self.auto else self.budget
 
-    def candidates(self, view: dict, ranked: list[tuple[float, str]]) -> list[str]:
+    def candidates(self, obs: Observation, ranked: list[tuple[float, Move]]) -> list[Move]:
         """The moves worth searching, in ``medium``'s order."""
-        if view["phase"] not in ("draw", "meld", "answer"):
+        if obs.phase not in ("draw", "meld", "answer"):
             return [ranked[0][1]]
         best, top = ranked[0]
-        if best >= 900 and not top.startswith(("discard", "ask", "answer")):
+        t = type(top)
+        if best >= 900 and not (t is Discard or t is Ask or t is Answer):
             return [top]  # laying a red three, going out with melds: no question
-        if top.startswith("meld") and best > 0:
+        if t is MeldMove and best > 0:
             return [top]  # melding order: medium's
         out = [m for s, m in ranked if s > best - 400][: self.shortlist]
-        if self.config.keep_discard and top.startswith("discard"):
-            out = [top] + [m for m in out[1:] if not m.startswith("discard")]
+        if self.config.keep_discard and t is Discard:
+            out = [top] + [m for m in out[1:] if type(m) is not Discard]
         return out
 
-    def search(self, view: dict, cands: list[str], t0: float | None = None) -> str:
+    def search(
+        self, obs: Observation, legal: list[Move], cands: list[Move], t0: float | None = None
+    ) -> Move:
         """The shortlist's best move on evidence; ``t0``: when the decision started (its
         ranking counts against the budget; default now)."""
         self.clock = getattr(time, CLOCKS[self.clock_name])
@@ -260,24 +279,24 @@ class HardBot:
         was_enabled = gc.isenabled()
         gc.disable()
         try:
-            return self._search(view, cands, t0)
+            return self._search(obs, legal, cands, t0)
         finally:
             self._deadline = None
             if was_enabled:
                 gc.enable()
 
-    def _search(self, view: dict, cands: list[str], t0: float) -> str:
-        me = view["seat"]
-        side = view["my_side"]
+    def _search(self, obs: Observation, legal: list[Move], cands: list[Move], t0: float) -> Move:
+        me = obs.seat
+        side = obs.my_side
         values: list[list[float]] = [[] for _ in cands]
         n = 0
         budget = self.time_budget()
         t_end = t0 + budget if budget is not None else None
         self._deadline = t_end
         t_start = self.clock()
-        weights = self.leaf_weights.get(view["rules"]["name"])
-        base = random.Random(f"hard:{self.seed}:{view['version']}:{view['seat']}").random()
-        worlds = self.worlds(view)
+        weights = self.leaf_weights.get(obs.rules.name)
+        base = random.Random(f"hard:{self.seed}:{obs.version}:{obs.seat}").random()
+        worlds = self.worlds(obs)
         self._melds_seen = {}  # the rollouts' meld observations (``rollout._rollout_info``)
         overrun = False
         while True:
@@ -298,7 +317,7 @@ class HardBot:
                 # anyway, so play its move now rather than spend the budget
             sample_seed = f"{base}:{n}"
             world = worlds.sample(random.Random(sample_seed))
-            laid_red_threes(world, me, view)
+            laid_red_threes(world, me)
             row = []
             try:
                 for mv in cands:
@@ -329,21 +348,22 @@ class HardBot:
             }
             return cands[0]
         # Paired differences against medium's choice (cands[0]): switch only on evidence.
+        texts = [m.text() for m in cands]  # (the statistics name the moves by their texts)
         best, best_gain = 0, 0.0
         gains = {}
         signs = {}
         for i in range(1, len(cands)):
-            signs[cands[i]] = _signs(values[i], values[0])
+            signs[texts[i]] = _signs(values[i], values[0])
             mean, sd = _paired(values[i], values[0])
             t = self._t(n)  # few samples widen the bound, so they rarely overrule
             lower = mean - t * sd / n**0.5
-            gains[cands[i]] = (round(mean, 1), round(lower, 1))
+            gains[texts[i]] = (round(mean, 1), round(lower, 1))
             if (
                 n >= self.min_samples
                 and lower > 0
                 and mean > best_gain
                 and mean >= self.min_gain
-                and self.allowed(view, cands[i], cands[0])
+                and self.allowed(obs, legal, cands[i], cands[0])
             ):
                 best, best_gain = i, mean
         self.last_stats = {
@@ -352,7 +372,7 @@ class HardBot:
             "signs": signs,
             "budget": budget,
             "overrun": overrun,
-            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)},
+            "means": {m: sum(values[i]) / n for i, m in enumerate(texts)},
         }
         return cands[best]
 
@@ -372,16 +392,16 @@ class HardBot:
                 return False
         return True
 
-    def worlds(self, view: dict) -> Determinizer:
-        """The sampler of this decision's worlds: ``Determinizer(view)``, the seat's view only
-        (a study may substitute another: research/pi_check.py's open hands, research/hard.py's
-        models of the other hands)."""
-        return Determinizer(view)
+    def worlds(self, obs: Observation) -> Determinizer:
+        """The sampler of this decision's worlds: ``Determinizer(obs)``, the seat's observation
+        only (a study may substitute another: research/pi_check.py's open hands,
+        research/study_hard.py's models of the other hands)."""
+        return Determinizer(obs)
 
-    def allowed(self, view: dict, move: str, medium_move: str) -> bool:
+    def allowed(self, obs: Observation, legal: list[Move], move: Move, medium_move: Move) -> bool:
         """The search may play ``move`` instead of ``medium``'s choice only if it commits no
         blunder of the suite (``explain.warnings_of``) that ``medium``'s choice does not."""
-        info = Info.of_view(view)
+        info = Info.from_observation(obs, legal)
         mine = {w["key"] for w in warnings_of(info, medium_move, self.medium)}
         return all(w["key"] in mine for w in warnings_of(info, move, self.medium))
 

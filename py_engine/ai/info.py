@@ -2,9 +2,11 @@
 typed values: its hand and the pile as kinds, the ranks seen, what the next player's log entries
 of this deal say (the ranks it discarded, the piles it took, the naturals it is known to hold),
 the table's melds (``observation.MeldSeen``), the rule facts (``RuleFacts``), the legal moves
-(``Move`` objects). Built from the seat's observation, its JSON view or a rollout's game (the
-same facts: tests/test_info_observation.py); only what the seat may know. ``medium`` scores
-moves from it; ``hard``, ``explain`` and the endgame players read it too."""
+(``Move`` objects). Built from the seat's observation (``from_observation``: what the bots
+decide on) or a rollout's game (``of_facts``); ``Info(view)`` digests the seat's JSON view the
+same way (the same facts: tests/test_info_observation.py), for the tools, tests and studies
+that hold a view (``MediumBot.rank_moves``, ``view_moves``). Only what the seat may know.
+``medium`` scores moves from it; ``hard``, ``explain`` and the endgame players read it too."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import NamedTuple
 
 from ..cards import IS_NATURAL, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF, SUIT_OF, VALUE_OF_KIND
 from ..cards import RANK_CHARS as _RANKS
+from ..moves import Meld as MeldMove
 from ..moves import Move, parse_move
 from ..observation import LogSeen, MeldSeen, Observation
 from ..rules import RuleSet
@@ -33,6 +36,22 @@ def legal_texts(view: dict) -> list[str]:
     """The texts of a view's legal moves: its other moves, then its meld moves."""
     legal = view.get("legal") or {}
     return list(legal.get("moves", [])) + ["meld " + p for p in legal.get("melds", [])]
+
+
+def listed(legal: Sequence[Move]) -> list[Move]:
+    """Legal moves in the order a view lists them (``legal_texts``): the other moves, then the
+    meld moves, each in the engine's order."""
+    return [m for m in legal if type(m) is not MeldMove] + [m for m in legal if type(m) is MeldMove]
+
+
+def view_moves(view: dict) -> list[Move]:
+    """A JSON view's legal moves as ``Move`` objects, in its listing's order (``legal_texts``):
+    the objects ``view_for`` keeps with the listing, else its texts parsed (a view that went
+    through JSON)."""
+    objects = getattr(view.get("legal"), "objects", None)
+    if objects is None:
+        return list(map(parse_move, legal_texts(view)))
+    return listed(objects)
 
 
 def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:

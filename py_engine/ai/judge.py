@@ -14,12 +14,14 @@ A case is a JSON object::
      "after": {"not_out": true,                  # going out (or asking to) is the blunder
                "not_held": ["3H", "3D"]}}        # these cards still in hand after the turn
 
-A pattern ending in ``*`` matches every move text starting with what precedes it. The position
-is the one after ``before``; the bot to test plays the seat to act, from its view only, until
-its turn ends (an answer: that one move), and none of its moves may be a blunder.
+A pattern ending in ``*`` matches every move text starting with what precedes it (a case names
+moves by their texts, docs/formats.md; a ``Move`` is matched by its text). The position is the
+one after ``before``; the bot to test plays the seat to act, from its observation only
+(``act.bot_move``), until its turn ends (an answer: that one move), and none of its moves may be
+a blunder.
 
 Judging (where the reason alone is not clear-cut) plays each move in many determinizations of
-the seat's view and lets ``medium`` play every seat to the end of the deal (common random
+the seat's observation and lets ``medium`` play every seat to the end of the deal (common random
 numbers), and compares the mean outcome of the blunder with that of the best good move::
 
     python -m py_engine.ai.judge tests/blunders --samples 200 [--id ID]
@@ -39,14 +41,17 @@ import random
 import sys
 
 from ..cards import KIND_OF_ID, deck_ids, kind_text, parse_kind
+from ..legal import legal_moves
+from ..moves import Move
+from ..observation import Observation
 from ..record import load_scenario
 from ..rules import get_rules
 from ..state import Game
-from ..views import view_for
-from .determinize import determinize
+from .act import bot_move
+from .determinize import determinize, laid_red_threes
 from .explain import goes_out as explain_goes_out
-from .hard import HardBot, laid_red_threes
-from .info import Info, legal_texts
+from .hard import HardBot
+from .info import Info, listed
 from .levels import make_bot
 from .medium import MediumBot
 
@@ -100,24 +105,30 @@ def is_blunder(case: dict, move: str) -> bool:
     return _match(move, case.get("blunders", []))
 
 
-def split_moves(case: dict, view: dict) -> tuple[list[str], list[str]]:
-    """(blunders, good moves) among the legal moves of the view."""
-    moves = legal_texts(view)
-    bad = [m for m in moves if is_blunder(case, m)]
+def split_moves(case: dict, legal: list[Move]) -> tuple[list[Move], list[Move]]:
+    """(blunders, good moves) among the legal moves, each in the order a view lists them
+    (``info.listed``)."""
+    moves = listed(legal)
+    bad = [m for m in moves if is_blunder(case, m.text())]
     return bad, [m for m in moves if m not in bad]
 
 
-def goes_out(view: dict, move: str) -> bool:
+def goes_out(info: Info, move: Move) -> bool:
     """The move goes out, asks to, or leaves one card when the side may go out (the discard
-    that must follow goes out)."""
-    return explain_goes_out(Info.of_view(view), move)
+    that must follow goes out); ``info``: the seat's (``Info.from_observation``)."""
+    return explain_goes_out(info, move)
 
 
-def turn_blunder(case: dict, view: dict, move: str) -> bool:
+def turn_blunder(case: dict, info: Info, move: Move) -> bool:
     """The move is one of the case's blunders, or (``after.not_out``) it goes out."""
-    if is_blunder(case, move):
+    if is_blunder(case, move.text()):
         return True
-    return bool(case.get("after", {}).get("not_out")) and goes_out(view, move)
+    return bool(case.get("after", {}).get("not_out")) and goes_out(info, move)
+
+
+def seat_info(g: Game, seat: int) -> Info:
+    """``Info`` of the seat's observation and its legal moves (the seat to act)."""
+    return Info.from_observation(Observation.for_seat(g, seat), legal_moves(g))
 
 
 def held_blunder(case: dict, g: Game, seat: int) -> bool:
@@ -134,10 +145,10 @@ def check(case: dict, bot) -> tuple[bool, str]:
     seat, phase = g.current, g.phase
     played: list[str] = []
     while g.current == seat and g.phase in ("draw", "meld", "answer") and len(played) < 12:
-        view = view_for(g, seat)
-        move = bot.choose(view)
-        played.append(move)
-        if turn_blunder(case, view, move):
+        info = seat_info(g, seat)
+        move = bot_move(bot, g, seat)
+        played.append(move.text())
+        if turn_blunder(case, info, move):
             return False, "; ".join(played)
         g.play(move)
         if phase == "answer":
@@ -147,10 +158,8 @@ def check(case: dict, bot) -> tuple[bool, str]:
     return True, "; ".join(played)
 
 
-def decides_game(view: dict) -> bool:
-    return bool(view.get("scores")) and any(
-        s + 2500 >= view.get("target", 10_000) for s in view["scores"]
-    )
+def decides_game(obs: Observation) -> bool:
+    return bool(obs.scores) and any(s + 2500 >= obs.target for s in obs.scores)
 
 
 def outcome(g: Game, side: int, by_game: bool) -> float:
@@ -174,11 +183,11 @@ def _turn(g: Game, seat: int, case: dict, avoid: bool | None, bot) -> None:
     for _ in range(12):
         if g.current != seat or g.phase not in ("draw", "meld", "answer"):
             return
-        view = view_for(g, seat)
-        ranked = [m for _, m in bot.rank_moves(view)]
+        info = seat_info(g, seat)
+        ranked = [m for _, m in bot.rank(info, info.legal)]
         pick = ranked[0]
         if avoid is not None:
-            pref = [m for m in ranked if turn_blunder(case, view, m) != avoid]
+            pref = [m for m in ranked if turn_blunder(case, info, m) != avoid]
             pick = pref[0] if pref else ranked[0]
         g.play(pick)
         if phase == "answer":
@@ -194,24 +203,24 @@ def judge(case: dict, samples: int = 200, seed: int = 1) -> dict:
     seat to the end of the deal, in the same determinizations for every line."""
     g0 = position(case)
     seat = g0.current
-    view = view_for(g0, seat)
-    side = view["my_side"]
-    by_game = decides_game(view)
+    obs = Observation.for_seat(g0, seat)
+    side = obs.my_side
+    by_game = decides_game(obs)
     med = MediumBot(seed=1)
     # (name, first move or None, avoid): see ``_turn``
-    lines: list[tuple[str, str | None, bool | None]]
+    lines: list[tuple[str, Move | None, bool | None]]
     if case.get("after", {}).get("not_out"):
         lines = [("avoid going out", None, True), ("go out", None, False)]
     else:
-        bad, good = split_moves(case, view)
-        lines = [(m, m, True) for m in good] + [(m, m, None) for m in bad]
+        bad, good = split_moves(case, legal_moves(g0))
+        lines = [(m.text(), m, True) for m in good] + [(m.text(), m, None) for m in bad]
     vals = {name: 0.0 for name, _, _ in lines}
     per: dict[str, list[float]] = {name: [] for name, _, _ in lines}
     player = HardBot(seed=seed, rounds=1000, fast=False)
     for i in range(samples):
         for name, first, avoid in lines:
-            g = determinize(view, random.Random(f"judge:{seed}:{i}"))
-            laid_red_threes(g, seat, view)
+            g = determinize(obs, random.Random(f"judge:{seed}:{i}"))
+            laid_red_threes(g, seat)
             if first is not None:
                 g.play(first)
             _turn(g, seat, case, avoid, med)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..moves import Part
+from ..moves import Move, Part
 from .info import Info
 from .medium import MediumBot
 
@@ -48,12 +48,12 @@ class LastTurnMedium(MediumBot):
     def _last_turn(self, info: Info) -> bool:
         return info.phase == "meld" and self.about_to_end(info)
 
-    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
+    def scored(self, info: Info, moves: Sequence[Move]) -> list[tuple[float, Move]]:
         base = self.w
-        if self._last_turn(Info.of_view(view)):
+        if self._last_turn(info):
             self.w = dict(base, value_shed=base["value_shed"] * self.SHED, keep_pair_pile=10**6)
         try:
-            return super().scored_moves(view)
+            return super().scored(info, moves)
         finally:
             self.w = base
 

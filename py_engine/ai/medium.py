@@ -1,8 +1,8 @@
-"""``medium``: a heuristic player working from its seat's view only.
+"""``medium``: a heuristic player working from its seat's observation only.
 
-It ranks every legal move of the view with a score (``rank_moves``) and plays the best. What it
+It ranks every legal move with a score (``rank``) and plays the best (``decide``). What it
 knows about: natural pairs that can take the pile, the opening minimum (it chooses among the
-view's opening combinations and pile takes), canasta and samba progress, the danger of feeding
+legal opening combinations and pile takes), canasta and samba progress, the danger of feeding
 the next player (ranks still unseen, the next player's sequences and, in ``crawford``, its
 groups; ranks it threw away itself are safer), blocking with black threes and wild cards when
 the pile is rich, when to go out, and when to ask or say yes to its partner.
@@ -13,8 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import IS_BLACK3, IS_RED3, IS_WILD, KIND_TEXT, RANK_OF, SUIT_OF, VALUE_OF_KIND
-from ..errors import InvalidMove
+from ..cards import IS_BLACK3, IS_RED3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND
 from ..moves import (
     AddTo,
     Answer,
@@ -31,11 +30,10 @@ from ..moves import (
     TakePile,
     TakePileOnto,
     TakeTop,
-    parse_move,
 )
 from ..moves import Meld as MeldMove
 from ..observation import Observation
-from .info import Info, legal_texts
+from .info import Info, view_moves
 from .weights import MEDIUM_WEIGHTS
 
 
@@ -59,67 +57,26 @@ class MediumBot:
             self.w.update(weights)
 
     # The decision -------------------------------------------------------------------------
-    def choose(self, view: dict) -> str:
-        """``rank_moves(view)[0]``'s move: the highest score, ties broken by the text.
-
-        The discards are scored only when another move does not beat them all for certain
-        (``discard_ceiling``): with more than one card in hand a discard's score is less 1000,
-        and a meld move mostly scores above zero."""
-        plain = self._plain()
-        if plain:
-            objects = getattr(view.get("legal"), "objects", None)
-            if objects is not None:  # (a view from ``view_for``: its moves as objects)
-                return self.choose_move(view, objects).text()
-        got = self._scores(view, shortcut=True) if plain else self.scored_moves(view)
-        if isinstance(got, str):
-            return got
-        scored = got
-        if not scored:
-            raise ValueError("no legal move in this view")
-        best = max(sc for sc, _ in scored)
-        return min(m for sc, m in scored if sc == best)
-
-    @property
-    def observes(self) -> bool:
-        """Does ``decide`` play as ``choose`` does (this class's own ``choose``,
-        ``choose_move`` and scores, ``_plain``)?"""
-        cls = type(self)
-        return (
-            cls.choose is MediumBot.choose
-            and cls.choose_move is MediumBot.choose_move
-            and self._plain()
-        )
-
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
-        """The move ``choose`` plays on the seat's view, from the seat's observation and its
-        legal moves (``Move`` objects, the engine's order): no view is made. This class's own
-        scores only (``_plain``): a subclass that scores the view (``scored_moves``) is asked
-        through ``choose``."""
+        """The seat's move from its observation and its legal moves (``Move`` objects, the
+        engine's order): ``rank``'s first (the highest score, ties broken by the text), the
+        only legal move unscored. With this class's own scores (``_plain``) the discards are
+        scored only when another move does not beat them all for certain (``best_move``)."""
         if not legal:
             raise ValueError("no legal move")
         if len(legal) == 1:
             return legal[0]
-        if not self._plain():
-            raise NotImplementedError(f"{type(self).__name__} scores views: use choose(view)")
-        return self.best_move(Info.from_observation(obs, legal), legal)
-
-    def choose_move(self, view: dict, moves: list):
-        """``choose(view)``'s move from the view's legal moves as objects (``moves``, which
-        ``view_for`` keeps with the view's legal listing): ``best_move``, the only move
-        unscored."""
-        if len(moves) == 1:
-            return moves[0]
-        if not moves:
-            raise ValueError("no legal move in this view")
-        return self.best_move(Info.of_view(view), moves)
+        info = Info.from_observation(obs, legal)
+        if self._plain():
+            return self.best_move(info, legal)
+        return self.rank(info, legal)[0][1]
 
     def _plain(self) -> bool:
-        """Are the scores this class's own (``scored_moves``, ``score`` and ``discard_scores``
+        """Are the scores this class's own (``scored``, ``move_score`` and ``discard_scores``
         not overridden), so that ``discard_ceiling`` bounds them?"""
         cls = type(self)
         return (
-            cls.scored_moves is MediumBot.scored_moves
-            and cls.score is MediumBot.score
+            cls.scored is MediumBot.scored
             and cls.move_score is MediumBot.move_score
             and cls.discard_scores is MediumBot.discard_scores
         )
@@ -162,52 +119,32 @@ class MediumBot:
             >= 0
         )
 
-    def rank_moves(self, view: dict) -> list[tuple[float, str]]:
-        """Every legal move with its score, best first (ties broken by the text)."""
-        scored = self.scored_moves(view)
-        scored.sort(key=lambda x: (-x[0], x[1]))
+    def rank(self, info: Info, moves: Sequence[Move]) -> list[tuple[float, Move]]:
+        """Every legal move (``Move`` objects) with its score, best first (ties broken by the
+        text)."""
+        scored = self.scored(info, moves)
+        scored.sort(key=lambda x: (-x[0], x[1].text()))
         return scored
 
-    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
-        """Every legal move with its score, in the view's order."""
-        got = self._scores(view, shortcut=False)
-        assert not isinstance(got, str)
-        return got
-
-    def _scores(self, view: dict, shortcut: bool) -> list[tuple[float, str]] | str:
-        """``scored_moves(view)``; with ``shortcut``, the best move's text instead: the only
-        legal move unscored, and the discards scored only where no other move scores above
-        ``discard_ceiling``, in the order of their bound (``_best_discard``)."""
-        texts = legal_texts(view)
-        if not texts:
-            return []
-        if texts == ["next"]:
-            return [(0.0, "next")]
-        if shortcut and len(texts) == 1:
-            return texts[0]  # (a draw, mostly: nothing to weigh)
-        info = Info.of_view(view)
-        moves = list(map(parse_move, texts))  # (the engine's moves, kept by ``view_for``)
-        kinds = [m.card for m in moves if type(m) is Discard]
+    def scored(self, info: Info, moves: Sequence[Move]) -> list[tuple[float, Move]]:
+        """Every legal move with its score, in the given order: the discards scored together
+        (``discard_move_scores``), the others as ``move_score`` gives."""
         score = self.move_score
+        kinds = [m.card for m in moves if type(m) is Discard]
         if len(kinds) <= 1:
-            return [(score(info, m), t) for m, t in zip(moves, texts)]
-        # the discards scored together (``discard_scores``), the others as ``move_score`` gives
-        others = {t: score(info, m) for m, t in zip(moves, texts) if type(m) is not Discard}
-        if shortcut:
-            ceiling = self.discard_ceiling(info, kinds)
-            if ceiling is not None:
-                best = None
-                if others:
-                    top = max(others.values())
-                    best = (top, min(t for t, sc in others.items() if sc == top), None)
-                    if top > ceiling:
-                        return best[1]
-                held = [(m.card, t, t) for m, t in zip(moves, texts) if type(m) is Discard]
-                return self._best_discard(info, held, best)[1]
+            return [(score(info, m), m) for m in moves]
+        others = [0.0 if type(m) is Discard else score(info, m) for m in moves]
         known = dict(zip(kinds, self.discard_move_scores(info, kinds)))
-        return [
-            (known[m.card] if type(m) is Discard else others[t], t) for m, t in zip(moves, texts)
-        ]
+        return [(known[m.card] if type(m) is Discard else sc, m) for m, sc in zip(moves, others)]
+
+    def rank_moves(self, view: dict) -> list[tuple[float, str]]:
+        """``rank`` of a JSON view's legal moves, with their texts (for the tools and studies
+        that hold a view)."""
+        return [(sc, m.text()) for sc, m in self.rank(Info.of_view(view), view_moves(view))]
+
+    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
+        """``scored`` of a JSON view's legal moves, in the view's order, with their texts."""
+        return [(sc, m.text()) for sc, m in self.scored(Info.of_view(view), view_moves(view))]
 
     def best_move(self, info: Info, moves: list):
         """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
@@ -321,14 +258,6 @@ class MediumBot:
         if t is LayRedThree:
             return 1000.0
         return None
-
-    def score(self, info: Info, move: str) -> float:
-        """``move_score`` of the legal move with the text ``move`` (-2000 for a text that is no
-        move)."""
-        try:
-            return self.move_score(info, parse_move(move))
-        except InvalidMove:
-            return -2000.0
 
     def move_score(self, info: Info, move: Move) -> float:
         """A legal move's score (higher: better): the one scorer of every move type."""
@@ -657,15 +586,4 @@ class MediumBot:
         return -self.keep_value(info, k) - self.danger(info, k)
 
 
-def best_discard(view: dict, bot: MediumBot | None = None) -> str:
-    bot = bot or MediumBot()
-    info = Info.of_view(view)
-    ds = [
-        (KIND_TEXT[m.card], m.card)
-        for m in map(parse_move, legal_texts(view))
-        if type(m) is Discard
-    ]
-    return "discard " + max(ds, key=lambda d: (bot.discard_score(info, d[1]), d[0]))[0]
-
-
-__all__ = ["MediumBot", "best_discard"]
+__all__ = ["MediumBot"]

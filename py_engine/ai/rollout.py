@@ -284,16 +284,6 @@ def rollout_move(g: Game, policy: MediumBot, cache: dict):
     return policy.best_move(_rollout_info(g, g.current, cache), moves)
 
 
-def fast_meld_phase(g: Game, policy: MediumBot, cache: dict) -> str | None:
-    """A cheap stand-in for ``medium`` in a rollout's meld phase, working on the sampled game.
-
-    While the side has opened but cannot go out yet (no going-out question, no asking), it adds
-    naturals to its side's melds, lays new natural melds (never going below two cards in hand)
-    and then discards ``medium``'s discard; ``None`` where ``medium`` itself should decide."""
-    move = fast_meld_move(g, policy, cache)
-    return None if move is None else move.text()
-
-
 # The natural kinds of each rank, suits in order, and the natural kind of a rank and suit (or
 # None), for ranks 0..15 (a sequence's neighbours may lie off the ends).
 _NATURALS_OF_RANK = [
@@ -306,7 +296,12 @@ _NATURAL_OF = [
 
 
 def fast_meld_move(g: Game, policy: MediumBot, cache: dict):
-    """``fast_meld_phase``'s move as a ``Move``."""
+    """A cheap stand-in for ``medium`` in a rollout's meld phase, working on the sampled game
+    (a ``Move``).
+
+    While the side has opened but cannot go out yet (no going-out question, no asking), it adds
+    naturals to its side's melds, lays new natural melds (never going below two cards in hand)
+    and then discards ``medium``'s discard; ``None`` where ``medium`` itself should decide."""
     if g.phase != "meld" or g.turn.pending or g.turn.asked:
         return None
     seat = g.current

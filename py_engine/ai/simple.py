@@ -6,42 +6,24 @@ from __future__ import annotations
 import random
 
 from ..cards import IS_BLACK3, IS_WILD, RANK_OF, SUIT_OF, VALUE_OF_KIND
-from ..moves import AddTo, Ask, Meld, Move, parse_move
+from ..moves import AddTo, Answer, Ask, Meld, Move, NextDeal
 from ..observation import Observation
-from .info import Info, legal_texts
+from .info import Info, listed
 from .medium import MediumBot
 
 
 class RandomBot:
     level = "random"
 
-    @property
-    def observes(self) -> bool:
-        """Does ``decide`` play as ``choose`` does (``act.bot_move``): this class's own
-        ``choose``?"""
-        return type(self).choose is RandomBot.choose
-
     def __init__(self, seed: int = 0, **kw):
         self.rng = random.Random(seed)
 
-    def choose(self, view: dict) -> str:
-        moves = legal_texts(view)
-        if not moves:
-            raise ValueError("no legal move in this view")
-        return self.rng.choice(moves)
-
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
-        """``choose`` on the seat's observation and legal moves (``Move`` objects, the
-        engine's order): the same draw, over the moves in the order a view lists them."""
+        """A move drawn uniformly from the legal moves, in the order a view lists them
+        (``info.listed``)."""
         if not legal:
             raise ValueError("no legal move")
         return self.rng.choice(listed(legal))
-
-
-def listed(legal: list[Move]) -> list[Move]:
-    """Legal moves in the order a view lists them (``info.legal_texts``): the other moves, then
-    the meld moves, each in the engine's order."""
-    return [m for m in legal if type(m) is not Meld] + [m for m in legal if type(m) is Meld]
 
 
 def usefulness(kind: int, hand: list[int]) -> float:
@@ -107,54 +89,28 @@ class EasyBot(RandomBot):
         self.seed = seed
         self.judge = MediumBot(seed=seed, weights=self.HABITS)
 
-    @property
-    def observes(self) -> bool:
-        """Does ``decide`` play as ``choose`` does: this class's own ``choose``, ``perceive``
-        and judge?"""
-        cls = type(self)
-        return (
-            cls.choose is EasyBot.choose
-            and cls.perceive is EasyBot.perceive
-            and self.judge.observes
-        )
-
-    def perceive(self, view: dict):
-        """What the beginner takes in of the view (``info.Info``): the last ``log_memory``
-        log entries only, and of the pile's cards the top ``pile_memory`` (it sees the pile's
-        height, not what is buried in it)."""
-        seen = dict(view)
-        seen["log"] = list(view.get("log", []))[-self.log_memory :]
-        info = Info(seen)
+    def perceive(self, obs: Observation, legal: list[Move]) -> Info:
+        """What the beginner takes in of its seat's observation (``info.Info``): the last
+        ``log_memory`` log entries only, and of the pile's cards the top ``pile_memory`` (it
+        sees the pile's height, not what is buried in it)."""
+        info = Info.from_observation(obs, legal, log=obs.log[-self.log_memory :])
         self._forget(info)
         return info
 
-    def choose(self, view: dict) -> str:
-        moves = legal_texts(view)
-        if not moves:
-            raise ValueError("no legal move in this view")
-        if moves == ["next"]:
-            return "next"
-        if "answer yes" in moves:
-            return "answer yes"
-        info = self.perceive(view)
-        rng = random.Random(f"easy:{self.seed}:{view.get('version')}:{view.get('seat')}")
-        return self._pick(info, rng, list(map(parse_move, moves)), moves)[1]
-
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
-        """``choose`` on the seat's observation and legal moves (``Move`` objects, the
-        engine's order): no view is made."""
+        """The seat's move from its observation and legal moves (``Move`` objects, the
+        engine's order): ``next`` and ``answer yes`` at once, else ``_pick``."""
         if not legal:
             raise ValueError("no legal move")
         moves = listed(legal)
-        texts = [m.text() for m in moves]
-        if texts == ["next"]:
+        if len(moves) == 1 and type(moves[0]) is NextDeal:
             return moves[0]
-        if "answer yes" in texts:
-            return moves[texts.index("answer yes")]
-        info = Info.from_observation(obs, legal, log=obs.log[-self.log_memory :])
-        self._forget(info)
+        for m in moves:
+            if type(m) is Answer and m.yes:
+                return m
+        info = self.perceive(obs, legal)
         rng = random.Random(f"easy:{self.seed}:{obs.version}:{obs.seat}")
-        return self._pick(info, rng, moves, texts)[2]
+        return self._pick(info, rng, moves)[2]
 
     def _forget(self, info: Info) -> None:
         """Of the pile, only the top ``pile_memory`` cards are remembered."""
@@ -162,12 +118,11 @@ class EasyBot(RandomBot):
             if not IS_WILD[k] and RANK_OF[k] >= 4:
                 info.seen_rank[RANK_OF[k]] -= 1
 
-    def _pick(
-        self, info: Info, rng: random.Random, moves: list[Move], texts: list[str]
-    ) -> tuple[float, str, Move]:
-        """The best of the moves (in the view's order) by ``medium``'s scores with the
+    def _pick(self, info: Info, rng: random.Random, moves: list[Move]) -> tuple[float, str, Move]:
+        """The best of the moves (in the order a view lists them) by ``medium``'s scores with the
         beginner's habits, after overlooking some additions and every ask: (its score, its
-        text, the move)."""
+        text, the move; a tie goes to the higher text)."""
+        texts = [m.text() for m in moves]
         scored = []
         for mv, m in zip(moves, texts):
             t = type(mv)

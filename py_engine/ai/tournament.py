@@ -11,7 +11,7 @@ same seed), the second time with the levels' seats swapped, to cancel the luck o
 
 Only one deal is played each time (until ``deal_over``/``game_over``). The deal's score
 difference is ``a`` minus ``b``, summed over the two plays; ``a`` wins the deal when it is
-positive. Bots only ever receive ``view_for(game, seat)``.
+positive. Bots only ever receive their seat's observation and legal moves (``act.bot_move``).
 """
 
 from __future__ import annotations

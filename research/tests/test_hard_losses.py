@@ -126,9 +126,15 @@ def test_the_summary_counts_sizes_components_and_first_divergences():
 def test_keep_discard_leaves_medium_s_discard_unsearched():
     """``HardConfig.keep_discard`` (session 25's variant): where ``medium`` discards, no other
     discard is searched; the shipped ``hard`` searches them."""
+    from py_engine.ai.info import Info
     from py_engine.ai.medium import MediumBot
+    from py_engine.legal import legal_moves
+    from py_engine.moves import Discard
+    from py_engine.observation import Observation
     from py_engine.state import Game
-    from py_engine.views import view_for
+
+    def discard(m):
+        return type(m) is Discard
 
     shipped, keep = HardBot(seed=1), HardBot(seed=1, keep_discard=True)
     seen = 0
@@ -136,16 +142,16 @@ def test_keep_discard_leaves_medium_s_discard_unsearched():
         g = Game.new("samba", 4, seed=seed)
         med = MediumBot()
         while g.phase not in ("deal_over", "game_over"):
-            view = view_for(g, g.current)
-            ranked = shipped.medium.rank_moves(view)
-            a, b = shipped.candidates(view, ranked), keep.candidates(view, ranked)
+            obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
+            ranked = shipped.medium.rank(Info.from_observation(obs, legal), legal)
+            a, b = shipped.candidates(obs, ranked), keep.candidates(obs, ranked)
             assert b[0] == a[0] and set(b) <= set(a)
-            if a[0].startswith("discard") and sum(m.startswith("discard") for m in a) > 1:
+            if discard(a[0]) and sum(map(discard, a)) > 1:
                 seen += 1
-                assert [m for m in b if m.startswith("discard")] == [a[0]]
-            elif not a[0].startswith("discard"):
+                assert [m for m in b if discard(m)] == [a[0]]
+            elif not discard(a[0]):
                 assert a == b
-            g.play(med.choose(view))
+            g.play(med.decide(obs, legal))
     assert seen > 10  # positions where the two differ were met
 
 
@@ -161,26 +167,27 @@ def test_last_turn_cards_sets_the_habit_s_threshold():
 def test_search_stock_leaves_early_decisions_to_medium():
     """``HardConfig.search_stock``: with more cards in the stock, ``hard`` plays its ranking's
     move without a search; at or below it, it searches as the shipped ``hard`` does."""
+    from py_engine.ai.info import Info
     from py_engine.ai.medium import MediumBot
+    from py_engine.legal import legal_moves
+    from py_engine.observation import Observation
     from py_engine.state import Game
-    from py_engine.views import view_for
 
     quick = {"iterations": 12, "min_samples": 4, "min_gain": 0}
     shipped = HardBot(seed=1, **quick)
     g = Game.new("dutch", 4, seed=20601 * 100_003)  # (session 25's dutch deal 0)
     med = MediumBot()
     while True:  # medium's play up to the first decision the shipped hard searches
-        view = view_for(g, g.current)
-        move = shipped.choose(view)
+        obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
+        move = shipped.decide(obs, legal)
         if shipped.last_stats.get("samples"):
             break
-        g.play(med.choose(view))
-    stock = view["stock"]
-    late = HardBot(seed=1, search_stock=stock - 1, **quick)
-    assert late.choose(view) == late.medium.rank_moves(view)[0][1]
+        g.play(med.decide(obs, legal))
+    late = HardBot(seed=1, search_stock=obs.stock - 1, **quick)
+    assert late.decide(obs, legal) == late.medium.rank(Info.from_observation(obs, legal), legal)[0][1]
     assert late.last_stats == {}  # not searched
-    at = HardBot(seed=1, search_stock=stock, **quick)
-    assert at.choose(view) == move and at.last_stats["samples"] == 12
+    at = HardBot(seed=1, search_stock=obs.stock, **quick)
+    assert at.decide(obs, legal) == move and at.last_stats["samples"] == 12
 
 
 def test_compare_pairs_the_deals_both_played():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.info import legal_texts
 from py_engine.ai.medium import MediumBot
 from py_engine.state import Game
@@ -137,7 +138,7 @@ def _override_at_meld(seed: int, min_moves: int):
     med = MediumBot(seed=1)
     moves = []
     while g.phase != "meld" or len(moves) < min_moves:
-        mv = med.choose(view_for(g, g.current))
+        mv = bot_move(med, g, g.current).text()
         g.play(mv)
         moves.append(mv)
     view = view_for(g, g.current)

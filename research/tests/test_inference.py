@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import random
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.determinize import Determinizer, known_holdings
+from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF, parse_kind
+from py_engine.legal import legal_moves
+from py_engine.observation import Observation
 from py_engine.record import check_consistent
 from py_engine.state import Game
-from py_engine.views import view_for
 from research.inference import (
     ADDED,
     DISCARD,
@@ -33,7 +36,7 @@ def _deals(seeds, seed_bot=1):
         bot = MediumBot(seed=seed_bot)
         while g.phase not in ("deal_over", "game_over"):
             s = g.current
-            move = bot.choose(view_for(g, s))
+            move = bot_move(bot, g, s).text()
             yield g, s, move
             g.play(move)
 
@@ -81,8 +84,8 @@ def test_choices_are_read_from_the_log():
         g2.play(move)
         if g2.phase == "deal_over":
             continue
-        facts = read_choices(view_for(g2, (s + 1) % 4))[s]
-        assert read_choices(view_for(g2, s))[s] == {}  # nothing about the viewer
+        facts = read_choices(Observation.for_seat(g2, (s + 1) % 4))[s]
+        assert read_choices(Observation.for_seat(g2, s))[s] == {}  # nothing about the viewer
         if move == "draw" and top is not None and IS_NATURAL[top] and opened:
             assert facts[(RANK_OF[top], PASS)] == 2  # the two cards it just drew
             seen[PASS] += 1
@@ -110,10 +113,10 @@ def test_informed_worlds_predict_the_next_hand_better():
     for i, (g, me, _move) in enumerate(_deals(range(60, 66))):
         if i % 4:
             continue
-        view = view_for(g, me)
+        obs = Observation.for_seat(g, me)
         nxt = (me + 1) % 4
         truth = _counts(g.hands[nxt])
-        worlds, avoided = Determinizer(view), Avoided(view)
+        worlds, avoided = Determinizer(obs), Avoided(obs)
         for acc, use in ((plain, False), (informed, True)):
             ones, pairs = [0] * 15, [0] * 15
             for j in range(12):
@@ -152,13 +155,13 @@ def test_hard_samples_informed_worlds_only_when_asked(monkeypatch):
     g = Game.new("samba", 4, seed=61)
     bot = MediumBot(seed=1)
     for _ in range(30):
-        g.play(bot.choose(view_for(g, g.current)))
-    view = view_for(g, g.current)
+        g.play(bot_move(bot, g, g.current))
+    obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
     for infer in (False, True):
         calls.clear()
         h = study_hard.StudyHard(seed=2, iterations=12, infer=infer)
-        moves = [m for _, m in h.medium.rank_moves(view)]
-        h.search(view, moves[:2])
+        moves = [m for _, m in h.medium.rank(Info.from_observation(obs, legal), legal)]
+        h.search(obs, legal, moves[:2])
         assert len(calls) == (12 if infer else 0)
 
 
@@ -170,12 +173,12 @@ def test_a_proposal_keeps_the_askers_cards_in_the_samples():
         g = Game.new("samba", 4, seed=seed)
         bot = MediumBot(seed=1)
         while g.phase not in ("deal_over", "game_over") and g.phase != "answer":
-            g.play(bot.choose(view_for(g, g.current)))
+            g.play(bot_move(bot, g, g.current))
         if g.phase != "answer":
             continue
-        view = view_for(g, g.current)
-        worlds, avoided = Determinizer(view), Avoided(view)
-        assert avoided.caps[view["turn"]["asker"]] == {}
+        obs = Observation.for_seat(g, g.current)
+        worlds, avoided = Determinizer(obs), Avoided(obs)
+        assert avoided.caps[obs.turn.asker] == {}
         for j in range(10):
             w = worlds.sample(random.Random(j))
             avoided.apply(w, random.Random(j))
@@ -196,11 +199,11 @@ def test_pair_rich_samples_hold_as_many_pairs_as_kept_hands():
     for i, (g, me, _move) in enumerate(_deals(range(70, 76))):
         if i % 4:
             continue
-        view = view_for(g, me)
+        obs = Observation.for_seat(g, me)
         nxt = (me + 1) % 4
         true += sum(c >= 2 for c in _counts(g.hands[nxt]))
-        worlds, enrich = Determinizer(view), PairRich(view)
-        known = known_holdings(view)
+        worlds, enrich = Determinizer(obs), PairRich(obs)
+        known = known_holdings(obs)
         for j in range(6):
             w = worlds.sample(random.Random(j))
             plain += sum(c >= 2 for c in _counts(w.hands[nxt])) / 6

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
+from py_engine.ai.act import bot_move
 from py_engine.ai.medium import MediumBot
+from py_engine.observation import Observation
 from py_engine.record import check_consistent
 from py_engine.state import Game
-from py_engine.views import view_for
 from research import pi_check as pc
 
 
@@ -17,7 +18,7 @@ def _midgame(moves: int = 40) -> Game:
     g = Game.new("samba", 4, seed=20300)
     bot = MediumBot(seed=1)
     for _ in range(moves):
-        g.play(bot.choose(view_for(g, g.current)))
+        g.play(bot_move(bot, g, g.current))
     return g
 
 
@@ -42,10 +43,10 @@ def test_open_worlds_keep_every_hand_and_only_next_keeps_the_next_one():
 def test_the_study_bot_searches_the_true_game_and_refuses_reserved_seeds():
     g = _midgame()
     bot = pc.OpenHard(seed=1, iterations=2)
-    view = view_for(g, g.current)
-    assert isinstance(bot.worlds(view), pc.Determinizer)  # no game: the view only
+    obs = Observation.for_seat(g, g.current)
+    assert isinstance(bot.worlds(obs), pc.Determinizer)  # no game: the observation only
     bot.game = g
-    assert isinstance(bot.worlds(view), pc.OpenWorlds)
+    assert isinstance(bot.worlds(obs), pc.OpenWorlds)
     with pytest.raises(SystemExit):
         pc.main(["--seed", "9050", "--deals", "1"])
 

@@ -18,6 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from py_engine.ai import make_bot  # noqa: E402
+from py_engine.ai.act import bot_move  # noqa: E402
 from py_engine.simulate import random_move  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from py_engine.views import view_for  # noqa: E402
@@ -55,7 +56,11 @@ def collect(per_kind: int) -> list[dict]:
                         for v in verbs(view):
                             seen[v] = seen.get(v, 0) + 1
                         out.append(view)
-                    move = random_move(g, rng) if kind == "random" else bots[g.current].choose(view)
+                    move = (
+                        random_move(g, rng)
+                        if kind == "random"
+                        else bot_move(bots[g.current], g, g.current)
+                    )
                     g.play(move)
                 if g.phase == "deal_over":  # the next deal's word
                     view = view_for(g, g.current)
