@@ -43,10 +43,10 @@ from py_engine.ai.act import bot_move
 from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.tournament import a_sides_of, margin
-from py_engine.rules import get_rules
-from py_engine.scoring import side_canastas
 from py_engine.moves import Move
 from py_engine.observation import Observation
+from py_engine.rules import get_rules
+from py_engine.scoring import side_canastas
 from py_engine.state import Game
 from py_engine.views import view_for
 from research.hard_overrides import RESERVED, move_kind
