@@ -378,25 +378,11 @@ for _cls in MOVE_TYPES:
             assert _verb not in _BY_VERB, _verb
             _BY_VERB[_verb] = _cls
 
-_PARSED: dict[str, Move] = {}
-
-
-def remember_texts(moves: Sequence[Move], texts: Sequence[str]) -> None:
-    """Let ``parse_move`` return each of ``moves`` for its own text (``texts[i]`` is
-    ``moves[i].text()``, canonical, so parsing it gives an equal move): the legal-move listing
-    registers what it generated, and playing a listed text then parses nothing."""
-    if len(_PARSED) + len(texts) > 4096:
-        _PARSED.clear()
-    _PARSED.update(zip(texts, moves))
-
 
 def parse_move(text: str) -> Move:
     """Parse a move's text form (see docs/formats.md); raises InvalidMove when malformed."""
     if not isinstance(text, str):
         raise InvalidMove(f"empty move {text!r}")
-    move = _PARSED.get(text)
-    if move is not None:
-        return move
     if not text.strip():
         raise InvalidMove(f"empty move {text!r}")
     if len(text) > MAX_MOVE_TEXT:
@@ -407,8 +393,5 @@ def parse_move(text: str) -> Move:
     cls = _BY_VERB.get(segs[0][0].lower())
     if cls is None:
         raise InvalidMove(f"unknown move {text!r}")
-    move = cls.parse(segs[0][1:], segs[1:], text)
-    if len(_PARSED) >= 4096:
-        _PARSED.clear()
-    _PARSED[text] = move
+    move: Move = cls.parse(segs[0][1:], segs[1:], text)
     return move

@@ -8,8 +8,8 @@ shared between views.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import Any, SupportsIndex
+from collections.abc import Iterable, Sequence
+from typing import Any
 from weakref import WeakKeyDictionary
 
 from .cards import KIND_TEXT, RANK_CHARS, SUIT_CHARS, id_text
@@ -29,9 +29,8 @@ from .moves import (
     TakePile,
     TakePileOnto,
     TakeTop,
-    remember_texts,
 )
-from .observation import HAND_ORDER, MeldSeen, meld_seen
+from .observation import HAND_ORDER
 from .rules import RuleSet
 from .scoring import side_canastas
 from .state import Game
@@ -313,118 +312,12 @@ def _listing(moves: Sequence[Move], texts: list[str]) -> JSON:
     }
 
 
-class LegalView(dict[str, Any]):
-    """The legal part of a view: a dict whose keys, values and JSON are the documented ones
-    (docs/bridge.md), whose lists are made when first read, and which also holds the legal
-    moves it lists as move objects in the engine's order (``objects``: what
-    ``targets["all"]`` says, nothing more), so that a bot can score the moves without the
-    texts' lists. Every way of reading it (a key, ``get``, ``in``, iteration, ``len``, ``==``,
-    ``repr``, JSON, copies) makes the lists first; ``can_ask`` is there from the start (so the
-    dict is never empty). Read-only, like the rest of a view. ``melds_seen``: the table's
-    melds as an observation holds them (``observation.MeldSeen``, each side's; ``view_for``
-    sets them), so that a bot handed the view reads typed melds rather than the view's dicts
-    (``ai.info.Info.of_view``); neither JSON nor a copy holds them."""
-
-    __slots__ = ("objects", "_texts", "melds_seen")
-
-    def __init__(self, objects: list[Move], texts: list[str], can_ask: bool):
-        dict.__init__(self, can_ask=can_ask)
-        self.objects = objects
-        self._texts: list[str] | None = texts
-        self.melds_seen: list[tuple[MeldSeen, ...]] | None = None
-
-    def _fill(self) -> None:
-        texts = self._texts
-        if texts is None:
-            return
-        self._texts = None
-        got = _listing(self.objects, texts)
-        can_ask = dict.__getitem__(self, "can_ask")
-        dict.clear(self)  # (the keys in their documented order)
-        dict.update(
-            self,
-            moves=got["moves"],
-            discard=got["discard"],
-            adds=got["adds"],
-            melds=got["melds"],
-            takes=got["takes"],
-            can_ask=can_ask,
-            targets=got["targets"],
-        )
-
-    def __missing__(self, key: str) -> Any:
-        if self._texts is None:
-            raise KeyError(key)
-        self._fill()
-        return dict.__getitem__(self, key)
-
-    def get(self, key: str, default: Any = None) -> Any:
-        if self._texts is not None:
-            self._fill()
-        return dict.get(self, key, default)
-
-    def __eq__(self, other: object) -> bool:
-        self._fill()
-        if isinstance(other, LegalView):
-            other._fill()
-        return dict.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        self._fill()
-        if isinstance(other, LegalView):
-            other._fill()
-        return dict.__ne__(self, other)
-
-    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[type[dict[str, Any]], tuple[JSON]]:
-        """Copies and pickles are plain dicts (the lists made first)."""
-        self._fill()
-        return (dict, (dict(dict.items(self)),))
-
-
-def _made_first(name: str) -> Callable[..., Any]:
-    method = getattr(dict, name)
-
-    def made_first(self: LegalView, *args: Any, **kw: Any) -> Any:
-        if self._texts is not None:
-            self._fill()
-        return method(self, *args, **kw)
-
-    made_first.__name__ = name
-    made_first.__doc__ = method.__doc__
-    return made_first
-
-
-for _name in (
-    "__contains__",
-    "__iter__",
-    "__len__",
-    "__reversed__",
-    "__repr__",
-    "keys",
-    "values",
-    "items",
-    "copy",
-    "__or__",
-    "__ror__",
-    "__ior__",
-    "__setitem__",
-    "__delitem__",
-    "pop",
-    "popitem",
-    "setdefault",
-    "update",
-    "clear",
-    "__sizeof__",
-):
-    setattr(LegalView, _name, _made_first(_name))
-
-
 def legal_view(
     game: Game, seat: int, met: bool | None = None, canastas: tuple[int, int] | None = None
 ) -> JSON | None:
     """The legal part of ``seat``'s view (``met``: whether the seat's side meets its going-out
-    requirement, ``canastas``: its ``side_canastas``, when the caller knows): a ``LegalView``,
-    its lists made when first read."""
+    requirement, ``canastas``: its ``side_canastas``, when the caller knows): the documented
+    dict (docs/bridge.md), its lists made from the engine's legal moves in one pass."""
     if game.current != seat or game.phase in ("game_over",):
         if game.phase == "deal_over":
             return {
@@ -447,12 +340,19 @@ def legal_view(
             }
         return None
     moves = legal_moves(game, canastas)
-    texts = [m.text() for m in moves]
-    remember_texts(moves, texts)
+    got = _listing(moves, [m.text() for m in moves])
     can_ask = game.ask_problem(seat) is None and (
         game.requirement_met(game.side_of(seat)) if met is None else met
     )
-    return LegalView(moves, texts, can_ask)
+    return {
+        "moves": got["moves"],
+        "discard": got["discard"],
+        "adds": got["adds"],
+        "melds": got["melds"],
+        "takes": got["takes"],
+        "can_ask": can_ask,
+        "targets": got["targets"],
+    }
 
 
 def _rules_view(game: Game, cache: dict[Any, Any]) -> JSON:
@@ -478,11 +378,10 @@ def _rules_view(game: Game, cache: dict[Any, Any]) -> JSON:
 
 def _sides(
     game: Game, cache: dict[Any, Any]
-) -> tuple[list[list[JSON]], list[tuple[int, int]], list[JSON], list[tuple[MeldSeen, ...]]]:
-    """Each side's meld views, ``side_canastas``, ``requirement_missing`` and melds as an
-    observation holds them (``observation.meld_seen``, kept per meld as its view is), kept while
-    the side's meld list is the same list of the same length (every action that changes a
-    side's melds gives it a new list, and a meld that changes is a new object: ``Plan``)."""
+) -> tuple[list[list[JSON]], list[tuple[int, int]], list[JSON]]:
+    """Each side's meld views, ``side_canastas`` and ``requirement_missing``, kept while the
+    side's meld list is the same list of the same length (every action that changes a side's
+    melds gives it a new list, and a meld that changes is a new object: ``Plan``)."""
     kept = cache.get("sides")
     if kept is None or len(kept) != len(game.melds):
         kept = cache["sides"] = [None] * len(game.melds)
@@ -490,7 +389,6 @@ def _sides(
     views: list[list[JSON]] = []
     counts: list[tuple[int, int]] = []
     missing: list[JSON] = []
-    seen: list[tuple[MeldSeen, ...]] = []
     for i, side in enumerate(game.melds):
         got = kept[i]
         if got is None or got[0] is not side or got[1] != len(side):
@@ -498,33 +396,27 @@ def _sides(
             by_id = cache.get("melds")
             if by_id is None:
                 by_id = cache["melds"] = {}
-            both = [_meld_both(m, r, by_id) for m in side]
             got = kept[i] = (
                 side,
                 len(side),
-                [b[1] for b in both],
+                [_meld_view_kept(m, r, by_id) for m in side],
                 c,
                 game.requirement_missing(*c),
-                tuple([b[2] for b in both]),
             )
         views.append(got[2])
         counts.append(got[3])
         missing.append(got[4])
-        seen.append(got[5])
-    return views, counts, missing, seen
+    return views, counts, missing
 
 
-def _meld_both(
-    m: TableMeld, rules: RuleSet, kept: dict[int, tuple[list[int], JSON, MeldSeen]]
-) -> tuple[list[int], JSON, MeldSeen]:
-    """``meld_view(m)`` and ``observation.meld_seen(m)``, kept in ``kept`` (meld id -> (its
-    cards when made, the view, the observed meld)) as ``meld_view`` keeps a view."""
+def _meld_view_kept(m: TableMeld, rules: RuleSet, kept: dict[int, tuple[list[int], JSON]]) -> JSON:
+    """``meld_view(m)``, kept in ``kept`` (meld id -> (its cards when made, the view))."""
     got = kept.get(m.id)
     if got is not None and got[0] == m.cards:
-        return got
-    got = (list(m.cards), meld_view(m, rules, {}), meld_seen(m, rules))
-    kept[m.id] = got
-    return got
+        return got[1]
+    view = meld_view(m, rules, {})
+    kept[m.id] = (list(m.cards), view)
+    return view
 
 
 def view_for(game: Game, seat: int, with_legal: bool = True) -> JSON:
@@ -541,7 +433,7 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> JSON:
         "cards": list(map(CARD_VIEWS.__getitem__, pile_ids)),
     }
     cache = _cache_of(game)
-    meld_views, counts, missing, melds_seen = _sides(game, cache)
+    meld_views, counts, missing = _sides(game, cache)
     met = [game.requirement_met_counts(*c) for c in counts]
     my_side = seat % n_sides
     seats = cache.get("seats")
@@ -551,8 +443,6 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> JSON:
             [game.side_of(s) for s in range(game.players)],
         )
     legal = legal_view(game, seat, met[my_side], counts[my_side]) if with_legal else None
-    if type(legal) is LegalView:
-        legal.melds_seen = melds_seen
     return {
         "version": game.version,
         "rules": _rules_view(game, cache),

@@ -46,12 +46,8 @@ def listed(legal: Sequence[Move]) -> list[Move]:
 
 def view_moves(view: dict) -> list[Move]:
     """A JSON view's legal moves as ``Move`` objects, in its listing's order (``legal_texts``):
-    the objects ``view_for`` keeps with the listing, else its texts parsed (a view that went
-    through JSON)."""
-    objects = getattr(view.get("legal"), "objects", None)
-    if objects is None:
-        return list(map(parse_move, legal_texts(view)))
-    return listed(objects)
+    its texts parsed."""
+    return list(map(parse_move, legal_texts(view)))
 
 
 def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
@@ -208,10 +204,8 @@ class Info:
 
     @classmethod
     def of_view(cls, view: dict) -> Info:
-        """``Info(view)``, with the melds as observed where the view carries them (a view of
-        ``view_for``: ``views.LegalView.melds_seen``, the same facts, without reading the view's
-        meld dicts)."""
-        return cls(view, melds=getattr(view.get("legal"), "melds_seen", None))
+        """``Info(view)``: the digest of a JSON view (for the tools that hold one)."""
+        return cls(view)
 
     @classmethod
     def from_observation(
