@@ -49,7 +49,7 @@ from py_engine.rules import get_rules
 from py_engine.scoring import side_canastas
 from py_engine.state import Game
 from py_engine.views import view_for
-from research.hard_overrides import RESERVED, move_kind
+from research.hard_overrides import move_kind, refuse_reserved
 from research.hard_variants import configuration
 from research.study_hard import StudyHard
 
@@ -468,11 +468,7 @@ def main(argv: list[str] | None = None) -> int:
         deals = load(a.files)
         print_report(summary(deals, a.big), a.big)
         return 0
-    if a.seed in RESERVED and not a.measure:
-        p.error(
-            f"seed {a.seed} is reserved for measurement (9000-9099); --measure for the final "
-            "check of a configuration chosen on tuning seeds"
-        )
+    refuse_reserved(p, a.seed, a.measure)
     if a.deals < 1 or a.budget <= 0 or a.first < 0:
         p.error("--deals must be at least 1, --budget above 0, --first not negative")
     try:

@@ -56,6 +56,17 @@ from py_engine.views import view_for  # noqa: E402
 from research.study_hard import StudyHard  # noqa: E402
 
 RESERVED = range(9000, 9100)
+
+
+def refuse_reserved(p: argparse.ArgumentParser, seed: int, measure: bool) -> None:
+    """A study's command line refuses the reserved measurement seeds unless ``--measure``."""
+    if seed in RESERVED and not measure:
+        p.error(
+            f"seed {seed} is reserved for measurement (9000-9099); --measure for the final "
+            "check of a configuration chosen on tuning seeds"
+        )
+
+
 KINDS = ("draw phase", "go out/ask/answer", "discard", "meld")
 
 

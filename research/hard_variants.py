@@ -27,7 +27,7 @@ from dataclasses import fields
 
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
 from py_engine.spread import SpreadError  # noqa: E402
-from research.hard_overrides import RESERVED, parse_variant  # noqa: E402
+from research.hard_overrides import parse_variant, refuse_reserved  # noqa: E402
 from research.study_hard import StudyConfig, StudyHard  # noqa: E402
 
 # What the tournament gives every bot (``play_deal``) and a side may not set for itself (its
@@ -92,11 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         help="allow the reserved measurement seeds 9000-9099 (a final check only)",
     )
     a = p.parse_args(argv)
-    if a.seed in RESERVED and not a.measure:
-        p.error(
-            f"seed {a.seed} is reserved for measurement (9000-9099); --measure for the "
-            "final check of a configuration chosen on tuning seeds"
-        )
+    refuse_reserved(p, a.seed, a.measure)
     if a.deals < 1 or a.budget <= 0 or a.jobs < 1:
         p.error("--deals and --jobs must be at least 1, --budget above 0")
     try:
