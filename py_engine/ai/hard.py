@@ -157,13 +157,13 @@ class HardConfig:
     last_turn: bool = True
     # True: ``medium``'s discard is never replaced by another discard (the draw phase, melds
     # against a discard, asking and answering are still searched); a study option, off in the
-    # product (docs/journal/2026-12-05-ai-sessions.md, "Session 25")
+    # product (research/hard_losses.py measures it)
     keep_discard: bool = False
     # the last-turn habit's ``LastTurnMedium.CARDS`` (an opponent that can go out holding at
-    # most this many cards); a study option, the product's is the class's (session 25)
+    # most this many cards); a study option, the product's is the class's
     last_turn_cards: int = LastTurnMedium.CARDS
     # search only once the stock holds at most this many cards (earlier, ``medium``'s move, with
-    # the habits above, stands); None: from the first move, as the product does (session 25)
+    # the habits above, stands); None: from the first move, as the product does
     search_stock: int | None = None
 
 
