@@ -11,7 +11,7 @@ import json
 import random
 
 import pytest
-from conftest import ALL_TABLES
+from conftest import ALL_TABLES, random_positions
 
 from py_engine.ai.act import bot_move
 from py_engine.moves import parse_move
@@ -355,17 +355,14 @@ def test_the_view_reads_the_game_only_through_its_observation(rules, players, mo
     from py_engine.observation import observe
     from py_engine.record import state_from_json, state_to_json
 
-    # ``game`` at one position, ``other`` (the same deal) some moves later, ``fresh`` a copy of
-    # ``other`` through its record (nothing kept of either game)
+    # ``other`` at positions of a random deal, ``game`` the same deal some moves behind,
+    # ``fresh`` a copy of ``other`` through its record (nothing kept of either game)
     game = Game.new(rules, players, seed=4)
-    other = Game.new(rules, players, seed=4)
-    rng = random.Random(4)
     checked = 0
-    for step in range(90):
-        if other.phase == "game_over":
-            break
-        other.play(random_move(other, rng))
-        if step % 15 != 14:
+    for other in random_positions(rules, players, seed=4, every=15):
+        while game.version < other.version - 20:
+            game.play(other.moves[len(game.moves)])
+        if game.version == other.version:
             continue
         for seat in range(players):
             want = view_for(other, seat, with_legal=False)
@@ -376,12 +373,10 @@ def test_the_view_reads_the_game_only_through_its_observation(rules, players, mo
                 m.setattr(
                     views.Observation,
                     "for_seat",
-                    classmethod(lambda cls, g, s: observe(other, s)),
+                    classmethod(lambda cls, g, s, o=other: observe(o, s)),
                 )
                 got = view_for(game, seat, with_legal=False)
             assert got == want, "the view took something from the game, not its observation"
             assert got != view_for(game, seat, with_legal=False)
             checked += 1
-        while game.version < other.version - 20:  # ``game`` follows, some moves behind
-            game.play(other.moves[len(game.moves)])
     assert checked >= 4 * players
