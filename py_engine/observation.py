@@ -175,8 +175,10 @@ class Observation(NamedTuple):
         return out
 
 
-_LOG_KEYS_AS_CARD = ("card",)
-_LOG_KEYS_AS_CARDS = ("laid", "with")
+# A log entry's public facts that name cards: one card, a list of cards (``parts`` too, each
+# part's ``cards``); the observation names them by kind, the view by text (``views.log_json``).
+LOG_KEYS_AS_CARD = ("card",)
+LOG_KEYS_AS_CARDS = ("laid", "with")
 
 
 def _readonly(d: dict[str, Any] | None) -> Mapping[str, Any] | None:
@@ -187,9 +189,9 @@ def _public_facts(public: Mapping[str, Any]) -> Mapping[str, Any]:
     """A log entry's public facts with its physical card ids as kinds (read-only)."""
     out: dict[str, Any] = {}
     for key, value in public.items():
-        if key in _LOG_KEYS_AS_CARD:
+        if key in LOG_KEYS_AS_CARD:
             out[key] = KIND_OF_ID[value]
-        elif key in _LOG_KEYS_AS_CARDS:
+        elif key in LOG_KEYS_AS_CARDS:
             out[key] = tuple([KIND_OF_ID[c] for c in value])
         elif key == "parts":
             out[key] = tuple(
@@ -209,7 +211,8 @@ def _public_facts(public: Mapping[str, Any]) -> Mapping[str, Any]:
     return MappingProxyType(out)
 
 
-def _log_seen(e: Mapping[str, Any], seat: int, game: Game, i: int) -> LogSeen:
+def log_seen(e: Mapping[str, Any], seat: int, game: Game, i: int) -> LogSeen:
+    """Entry ``i`` of ``game``'s log, ``e``, as ``seat`` saw it."""
     text: str = e["move"]
     kind: str = e.get("kind", text.split(" ")[0])
     if kind == "ask" and (e["seat"] is None or game.side_of(e["seat"]) != game.side_of(seat)):
@@ -249,11 +252,11 @@ def seat_log(game: Game, seat: int, last: int = LOG_LAST) -> tuple[LogSeen, ...]
         for i in range(len(out), n):
             e = log[i]
             if (e["seat"] == seat and e["private"].get("cards")) or e.get("kind", "ask") == "ask":
-                out.append(_log_seen(e, seat, game, i))
+                out.append(log_seen(e, seat, game, i))
                 continue
             v = shared.get(i)
             if v is None:
-                v = shared[i] = _log_seen(e, seat, game, i)
+                v = shared[i] = log_seen(e, seat, game, i)
             out.append(v)
     seen = tuple(out[-last:])
     cache[key] = (log, out, seen, last)
@@ -385,9 +388,12 @@ __all__ = [
     "SidesSeen",
     "observe",
     "meld_seen",
+    "log_seen",
     "seat_log",
     "sides_seen",
     "LOG_LAST",
+    "LOG_KEYS_AS_CARD",
+    "LOG_KEYS_AS_CARDS",
     "HAND_ORDER",
     "CardId",
     "Kind",

@@ -1,20 +1,27 @@
-"""``view_for(game, seat)``: everything that seat may know, nothing more (JSON-ready).
+"""``view_for(game, seat)``: the page's JSON view of what that seat may know (docs/bridge.md).
 
-Views are rebuilt for every decision, so what does not change is built once and reused: a card's
-``{"id", "c"}`` object, a meld's view (kept by this module until cards join it) and each seat's
-rendering of the log (extended as the log grows). Treat a view as read-only: parts of it are
+A view is the seat's observation (``Observation.for_seat``: the values the bots read) written
+as JSON (``view_json``), plus the seat's legal moves (``legal_view``, from ``legal_moves``).
+Nothing of the game reaches a view but through these two, so the checks that the observation
+holds only the seat's knowledge (tests/test_no_leak.py, tests/test_fairness.py) hold for it.
+
+What does not change from one view to the next is written once and reused: a card's
+``{"id", "c"}`` object, a meld's JSON while the observation keeps its ``MeldSeen`` and a log
+entry's while it keeps its ``LogSeen`` (the same object: the observation layer keeps those per
+game), kept per game by this module (``_CACHES``). Treat a view as read-only: parts of it are
 shared between views.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from operator import is_
 from typing import Any
 from weakref import WeakKeyDictionary
 
 from .cards import KIND_TEXT, RANK_CHARS, SUIT_CHARS, id_text
 from .legal import legal_moves
-from .melds import TableMeld, cards_needed, finished_bonus, finished_kind, is_closed, meld_value
+from .melds import TableMeld
 from .moves import (
     AddTo,
     Ask,
@@ -30,14 +37,24 @@ from .moves import (
     TakePileOnto,
     TakeTop,
 )
-from .observation import HAND_ORDER
+from .observation import (
+    HAND_ORDER,
+    LOG_KEYS_AS_CARD,
+    LOG_KEYS_AS_CARDS,
+    LOG_LAST,
+    LogSeen,
+    MeldSeen,
+    Observation,
+    log_seen,
+    meld_seen,
+)
+from .observation import seat_log as seen_log
 from .rules import RuleSet
-from .scoring import side_canastas
 from .state import Game
 
 JSON = dict[str, Any]  # a JSON object of a view
 
-# What this module renders once per game (``_cache_of``): kept here, keyed by the game object,
+# What this module writes once per game (``_cache_of``): kept here, keyed by the game object,
 # and gone with it (a copy of a game is another key).
 _CACHES: WeakKeyDictionary[Game, dict[Any, Any]] = WeakKeyDictionary()
 
@@ -51,8 +68,6 @@ def _cache_of(game: Game) -> dict[Any, Any]:
 
 # One read-only card object per physical card.
 CARD_VIEWS = [{"id": c, "c": id_text(c)} for c in range(162)]
-_LOG_KEYS_AS_CARD = ("card",)
-_LOG_KEYS_AS_CARDS = ("laid", "with")
 
 
 _SCALARS = frozenset((str, int, float, bool, type(None)))
@@ -90,90 +105,108 @@ def sorted_hand(ids: list[int]) -> list[int]:
     return sorted(ids, key=HAND_ORDER.__getitem__)
 
 
-def meld_view(m: TableMeld, rules: RuleSet, kept: dict[int, tuple[list[int], JSON]]) -> JSON:
-    """A meld's view, kept in ``kept`` (meld id -> (its cards when made, the view)) while the
-    meld with that id holds the same cards: a meld only grows, and a new deal's meld that
-    reuses an id holds other cards."""
-    got = kept.get(m.id)
-    if got is not None and got[0] == m.cards:
-        view: JSON = got[1]
-        return view
-    w = m.wilds
+def meld_json(m: MeldSeen) -> JSON:
+    """An observed meld in JSON (docs/bridge.md "melds")."""
     n = len(m.cards)
-    done = finished_kind(m.type, n, w, rules)
-    v = {
+    return {
         "id": m.id,
         "type": m.type,
         "rank": RANK_CHARS[m.rank - 2] if m.rank >= 2 else None,
         "suit": SUIT_CHARS[m.suit] if m.suit >= 0 else None,
         "cards": [CARD_VIEWS[c] for c in m.cards],
         "size": n,
-        "naturals": n - w,
-        "wilds": w,
-        "canasta": done or ("black_threes" if m.type == "black3" else None),
-        "needs": cards_needed(m.type, n, rules),
-        "closed": is_closed(m.type, n, rules),
-        "value": meld_value(m),
-        "bonus": finished_bonus(done, rules),
+        "naturals": n - m.wilds,
+        "wilds": m.wilds,
+        "canasta": m.canasta or ("black_threes" if m.type == "black3" else None),
+        "needs": m.needs,
+        "closed": m.closed,
+        "value": m.value,
+        "bonus": m.bonus,
     }
+
+
+def meld_view(m: TableMeld, rules: RuleSet, kept: dict[int, tuple[list[int], JSON]]) -> JSON:
+    """A table meld's JSON (``meld_json`` of its ``meld_seen``), kept in ``kept`` (meld id ->
+    (its cards when made, the JSON)) while the meld with that id holds the same cards: a meld
+    only grows, and a new deal's meld that reuses an id holds other cards."""
+    got = kept.get(m.id)
+    if got is not None and got[0] == m.cards:
+        view: JSON = got[1]
+        return view
+    v = meld_json(meld_seen(m, rules))
     kept[m.id] = (list(m.cards), v)
     return v
 
 
-def log_entry(e: dict[str, Any], seat: int, game: Game, i: int) -> JSON:
-    """One log entry as ``seat`` may see it: the move's text, its kind and its public facts
-    (cards as texts), plus the cards only that seat saw (its own draws)."""
-    text = e["move"]
-    kind = e.get("kind", text.split(" ")[0])
-    if kind == "ask" and (e["seat"] is None or game.side_of(e["seat"]) != game.side_of(seat)):
-        text = "ask"  # the proposed action is between partners
-    out: JSON = {"i": i, "deal": e["deal"], "seat": e["seat"], "text": text, "kind": kind}
-    for key, value in e["public"].items():
-        if key in _LOG_KEYS_AS_CARD:
-            out[key] = id_text(value)
-        elif key in _LOG_KEYS_AS_CARDS:
-            out[key] = [id_text(c) for c in value]
+def log_json(e: LogSeen) -> JSON:
+    """One log entry as the observing seat saw it, in JSON: the move's text, its kind and its
+    public facts (cards as texts), plus the cards only that seat saw (its own draws)."""
+    out: JSON = {"i": e.i, "deal": e.deal, "seat": e.seat, "text": e.text, "kind": e.kind}
+    for key, value in e.public.items():
+        if key in LOG_KEYS_AS_CARD:
+            out[key] = KIND_TEXT[value]
+        elif key in LOG_KEYS_AS_CARDS:
+            out[key] = [KIND_TEXT[k] for k in value]
         elif key == "parts":
             out[key] = [
-                {"cards": [id_text(c) for c in p["cards"]], "meld": p["meld"], "new": p["new"]}
+                {"cards": [KIND_TEXT[k] for k in p["cards"]], "meld": p["meld"], "new": p["new"]}
                 for p in value
             ]
         else:
             out[key] = value
-    if e["seat"] == seat and e["private"].get("cards"):
-        out["cards"] = [id_text(c) for c in e["private"]["cards"]]
+    if e.own_cards:
+        out["cards"] = [KIND_TEXT[k] for k in e.own_cards]
     return out
 
 
-def seat_log(
-    game: Game, seat: int, last: int = 60, cache: dict[Any, Any] | None = None
-) -> list[JSON]:
-    """The last ``last`` log entries as ``seat`` sees them (rendered once per seat and kept; an
-    entry that every seat sees alike, neither an ask nor one with cards only ``seat`` saw, is
-    rendered once for all seats and shared)."""
-    if cache is None:
-        cache = _cache_of(game)
+def log_entry(e: Mapping[str, Any], seat: int, game: Game, i: int) -> JSON:
+    """Entry ``i`` of ``game``'s log, ``e``, as ``seat`` saw it, in JSON."""
+    return log_json(log_seen(e, seat, game, i))
+
+
+def _log_json(entries: tuple[LogSeen, ...], seat: int, cache: dict[Any, Any]) -> list[JSON]:
+    """``entries`` (log entries as ``seat`` saw them, consecutive) in JSON, each entry written
+    once while the observation layer keeps its ``LogSeen``; an entry every seat sees alike
+    (neither an ask nor one with cards only ``seat`` saw: the observation layer shares those) is
+    written once for all seats and shared. The entries the seat's last call also had, the same
+    objects, keep their JSON from it."""
     key = ("log", seat)
-    log = game.log
     got = cache.get(key)
-    if got is None or got[0] is not log:
-        got = cache[key] = (log, list[JSON]())
-    out: list[JSON] = got[1]
-    if len(out) < len(log):
-        pub = cache.get("log_public")
-        if pub is None or pub[0] is not log:
-            pub = cache["log_public"] = (log, {})
-        shared: dict[int, JSON] = pub[1]
-        for i in range(len(out), len(log)):
-            e = log[i]
-            if (e["seat"] == seat and e["private"].get("cards")) or e.get("kind", "ask") == "ask":
-                out.append(log_entry(e, seat, game, i))
-                continue
-            v = shared.get(i)
-            if v is None:
-                v = shared[i] = log_entry(e, seat, game, i)
-            out.append(v)
-    return out[-last:]
+    out: list[JSON]
+    start = 0
+    if got is not None:
+        before: tuple[LogSeen, ...] = got[0]
+        if before is entries:
+            return list(got[1])
+        if before and entries:
+            p = entries[0].i - before[0].i
+            if 0 <= p < len(before):
+                n = len(before) - p
+                if all(map(is_, before[p:], entries[:n])):
+                    out = got[1][p:]
+                    start = n
+    if start == 0:
+        out = []
+    if start < len(entries):
+        shared: dict[int, tuple[LogSeen, JSON]] | None = cache.get("log_shared")
+        if shared is None:
+            shared = cache["log_shared"] = {}
+        own: dict[int, tuple[LogSeen, JSON]] | None = cache.get(("log_own", seat))
+        if own is None:
+            own = cache[("log_own", seat)] = {}
+        for e in entries[start:]:
+            kept = own if e.own_cards is not None or e.kind == "ask" else shared
+            k = kept.get(e.i)
+            if k is None or k[0] is not e:
+                k = kept[e.i] = (e, log_json(e))
+            out.append(k[1])
+    cache[key] = (entries, out)
+    return list(out)
+
+
+def seat_log(game: Game, seat: int, last: int = LOG_LAST) -> list[JSON]:
+    """The last ``last`` log entries as ``seat`` saw them (``observation.seat_log``), in JSON."""
+    return _log_json(seen_log(game, seat, last), seat, _cache_of(game))
 
 
 def move_targets(moves: Sequence[Move], texts: list[str] | None = None) -> JSON:
@@ -355,134 +388,141 @@ def legal_view(
     }
 
 
-def _rules_view(game: Game, cache: dict[Any, Any]) -> JSON:
-    v: JSON | None = cache.get("rules")
-    if v is None:
-        r = game.rules
-        v = cache["rules"] = {
-            "name": r.name,
-            "title": r.title,
-            "sequences": r.sequences,
-            "take_top_card": r.take_top_card,
-            "pass_with_one": r.pass_with_one,
-            "red_threes_by_choice": not r.red_threes_automatic,
-            "pile_can_freeze": r.pile_freezes,
-            "canasta_size": r.canasta_size,
-            "sequence_max": r.sequence_max,
-            "take_pile_onto_meld": r.take_pile_onto_meld,
-            "draw_count": r.draw_count(game.players),
-            "going_out_bonus": r.going_out_bonus,
-        }
-    return v
+def rules_json(r: RuleSet, players: int) -> JSON:
+    """The rule facts the page reads (docs/bridge.md "rules")."""
+    return {
+        "name": r.name,
+        "title": r.title,
+        "sequences": r.sequences,
+        "take_top_card": r.take_top_card,
+        "pass_with_one": r.pass_with_one,
+        "red_threes_by_choice": not r.red_threes_automatic,
+        "pile_can_freeze": r.pile_freezes,
+        "canasta_size": r.canasta_size,
+        "sequence_max": r.sequence_max,
+        "take_pile_onto_meld": r.take_pile_onto_meld,
+        "draw_count": r.draw_count(players),
+        "going_out_bonus": r.going_out_bonus,
+    }
 
 
-def _sides(
-    game: Game, cache: dict[Any, Any]
-) -> tuple[list[list[JSON]], list[tuple[int, int]], list[JSON]]:
-    """Each side's meld views, ``side_canastas`` and ``requirement_missing``, kept while the
-    side's meld list is the same list of the same length (every action that changes a side's
-    melds gives it a new list, and a meld that changes is a new object: ``Plan``)."""
-    kept = cache.get("sides")
-    if kept is None or len(kept) != len(game.melds):
-        kept = cache["sides"] = [None] * len(game.melds)
-    r = game.rules
-    views: list[list[JSON]] = []
-    counts: list[tuple[int, int]] = []
-    missing: list[JSON] = []
-    for i, side in enumerate(game.melds):
-        got = kept[i]
-        if got is None or got[0] is not side or got[1] != len(side):
-            c = side_canastas(side, r)
-            by_id = cache.get("melds")
-            if by_id is None:
-                by_id = cache["melds"] = {}
-            got = kept[i] = (
-                side,
-                len(side),
-                [_meld_view_kept(m, r, by_id) for m in side],
-                c,
-                game.requirement_missing(*c),
-            )
-        views.append(got[2])
-        counts.append(got[3])
-        missing.append(got[4])
-    return views, counts, missing
+def _fixed_json(obs: Observation, cache: dict[Any, Any]) -> tuple[JSON, list[list[int]], list[int]]:
+    """The rules' JSON, the seats of each side and each seat's side, kept while the observation
+    layer gives the same rules and seating."""
+    got = cache.get("fixed")
+    if (
+        got is None
+        or got[0] is not obs.rules
+        or got[1] is not obs.sides
+        or got[2] is not obs.side_of
+    ):
+        got = cache["fixed"] = (
+            obs.rules,
+            obs.sides,
+            obs.side_of,
+            (rules_json(obs.rules, obs.players), list(map(list, obs.sides)), list(obs.side_of)),
+        )
+    fixed: tuple[JSON, list[list[int]], list[int]] = got[3]
+    return fixed
 
 
-def _meld_view_kept(m: TableMeld, rules: RuleSet, kept: dict[int, tuple[list[int], JSON]]) -> JSON:
-    """``meld_view(m)``, kept in ``kept`` (meld id -> (its cards when made, the view))."""
-    got = kept.get(m.id)
-    if got is not None and got[0] == m.cards:
-        return got[1]
-    view = meld_view(m, rules, {})
-    kept[m.id] = (list(m.cards), view)
-    return view
+def _melds_json(obs: Observation, cache: dict[Any, Any]) -> tuple[list[list[JSON]], list[JSON]]:
+    """Each side's melds and ``requirement_missing`` in JSON, kept while the observation layer
+    gives the same sides (it keeps them while no side's melds change); a meld whose ``MeldSeen``
+    it kept keeps its JSON."""
+    got = cache.get("sides")
+    if got is not None and got[0] is obs.melds and got[1] is obs.requirement_missing:
+        kept_sides: tuple[list[list[JSON]], list[JSON]] = got[3]
+        return kept_sides
+    before: dict[int, tuple[MeldSeen, JSON]] = {} if got is None else got[2]
+    kept: dict[int, tuple[MeldSeen, JSON]] = {}
+    melds: list[list[JSON]] = []
+    for side in obs.melds:
+        views: list[JSON] = []
+        for m in side:
+            k = before.get(m.id)
+            if k is None or k[0] is not m:
+                k = (m, meld_json(m))
+            kept[m.id] = k
+            views.append(k[1])
+        melds.append(views)
+    out = (melds, [dict(m) for m in obs.requirement_missing])
+    cache["sides"] = (obs.melds, obs.requirement_missing, kept, out)
+    return out
+
+
+def _plain(d: Mapping[str, Any] | None) -> JSON | None:
+    return None if d is None else dict(d)
+
+
+def view_json(
+    obs: Observation, legal: JSON | None = None, cache: dict[Any, Any] | None = None
+) -> JSON:
+    """``obs`` in the documented JSON (docs/bridge.md), with ``legal`` (``legal_view``) as its
+    legal part. ``cache`` (one dict per game: ``view_for``) keeps what is written once; each
+    thing kept is checked against the observation's own values, so the view is ``obs``'s
+    whatever the cache holds."""
+    if cache is None:
+        cache = {}
+    rules, sides, side_of = _fixed_json(obs, cache)
+    melds, missing = _melds_json(obs, cache)
+    pile = obs.pile
+    turn = obs.turn
+    return {
+        "version": obs.version,
+        "rules": rules,
+        "players": obs.players,
+        "seat": obs.seat,
+        "sides": sides,
+        "side_of": side_of,
+        "my_side": obs.my_side,
+        "deal": obs.deal,
+        "dealer": obs.dealer,
+        "target": obs.target,
+        "phase": obs.phase,
+        "current": obs.current,
+        "hand": list(map(CARD_VIEWS.__getitem__, obs.hand)),
+        "hand_sizes": list(obs.hand_sizes),
+        "stock": obs.stock,
+        "pile": {
+            "size": len(pile),
+            "top": CARD_VIEWS[pile[-1]] if pile else None,
+            "blocked": obs.pile_blocked,
+            "frozen": obs.pile_frozen,
+            "cards": list(map(CARD_VIEWS.__getitem__, pile)),
+        },
+        "melds": list(melds),
+        "red_threes": [list(map(CARD_VIEWS.__getitem__, side)) for side in obs.red_threes],
+        "scores": list(obs.scores),
+        "opened": list(obs.opened),
+        "minimum": list(obs.minimum),
+        "canastas": list(obs.canastas),
+        "requirement": obs.requirement,
+        "requirement_met": list(obs.requirement_met),
+        "requirement_missing": list(missing),
+        "turn": {
+            "asked": turn.asked,
+            "refused": turn.refused,
+            "pending": turn.pending,
+            "asker": turn.asker,
+        },
+        "legal": legal,
+        "log": _log_json(obs.log, obs.seat, cache),
+        "deal_result": _plain(obs.deal_result),
+        "history": list(map(list, obs.history)),
+        "breakdowns": list(map(dict, obs.breakdowns)),
+        "result": _plain(obs.result),
+    }
 
 
 def view_for(game: Game, seat: int, with_legal: bool = True) -> JSON:
-    """What ``seat`` may know. Other hands are counts, the stock a count."""
-    r = game.rules
-    pile_ids = game.pile
-    top = pile_ids[-1] if pile_ids else None
-    n_sides = game.n_sides
-    pile = {
-        "size": len(pile_ids),
-        "top": CARD_VIEWS[top] if top is not None else None,
-        "blocked": game.pile_blocked(),
-        "frozen": game.pile_frozen(game.side_of(seat)) if r.pile_freezes else False,
-        "cards": list(map(CARD_VIEWS.__getitem__, pile_ids)),
-    }
-    cache = _cache_of(game)
-    meld_views, counts, missing = _sides(game, cache)
-    met = [game.requirement_met_counts(*c) for c in counts]
-    my_side = seat % n_sides
-    seats = cache.get("seats")
-    if seats is None:
-        seats = cache["seats"] = (
-            [game.seats_of(s) for s in range(n_sides)],
-            [game.side_of(s) for s in range(game.players)],
-        )
-    legal = legal_view(game, seat, met[my_side], counts[my_side]) if with_legal else None
-    return {
-        "version": game.version,
-        "rules": _rules_view(game, cache),
-        "players": game.players,
-        "seat": seat,
-        "sides": seats[0],
-        "side_of": seats[1],
-        "my_side": my_side,
-        "deal": game.deal_no,
-        "dealer": game.dealer,
-        "target": game.target,
-        "phase": game.phase,
-        "current": game.current if game.phase not in ("deal_over", "game_over") else None,
-        "hand": list(
-            map(CARD_VIEWS.__getitem__, sorted(game.hands[seat], key=HAND_ORDER.__getitem__))
-        ),
-        "hand_sizes": [len(h) for h in game.hands],
-        "stock": len(game.stock),
-        "pile": pile,
-        "melds": meld_views,
-        "red_threes": [list(map(CARD_VIEWS.__getitem__, side)) for side in game.red3],
-        "scores": list(game.scores),
-        "opened": [bool(side) for side in game.melds],
-        "minimum": [game.minimum(s) for s in range(n_sides)],
-        "canastas": [c[0] for c in counts],
-        "requirement": r.canastas_needed(game.players),
-        "requirement_met": met,
-        "requirement_missing": missing,
-        "turn": {
-            "asked": game.turn.asked,
-            "refused": game.turn.refused,
-            "pending": game.turn.pending
-            if game.turn.asker >= 0 and game.side_of(game.turn.asker) == game.side_of(seat)
-            else None,
-            "asker": game.turn.asker,
-        },
-        "legal": legal,
-        "log": seat_log(game, seat, cache=cache),
-        "deal_result": game.deal_result,
-        "history": [list(h) for h in game.history],
-        "breakdowns": game.breakdowns,
-        "result": game.result,
-    }
+    """What ``seat`` may know (``Observation.for_seat``) in JSON, with the seat's legal moves
+    (``with_legal``). Other hands are counts, the stock a count."""
+    obs = Observation.for_seat(game, seat)
+    side = obs.my_side
+    legal = (
+        legal_view(game, seat, obs.requirement_met[side], obs.canasta_counts[side])
+        if with_legal
+        else None
+    )
+    return view_json(obs, legal, _cache_of(game))

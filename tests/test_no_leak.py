@@ -1,7 +1,9 @@
 """No view leaks: over random games and every seat, ``view_for(game, seat)``
 never contains a card that seat cannot know: no card of another seat's hand or of the stock
 appears anywhere in the view; the own hand is exact; other hands and the stock are counts;
-the log's private draw details reach only their owner."""
+the log's private draw details reach only their owner. The view is the seat's observation
+(``Observation.for_seat``, what the bots read) written as JSON plus its legal moves, so the
+observation is checked the same way, and the view is checked to be written from it alone."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import json
 import random
 
 import pytest
-from conftest import ALL_TABLES
+from conftest import ALL_TABLES, random_positions
 
 from py_engine.ai.act import bot_move
 from py_engine.moves import parse_move
@@ -319,3 +321,62 @@ def test_observation_blind_to_hidden_cards_after_medium_play():
                 for seat in range(players):
                     check_observation_blind(game, seat, rng)
             game.play(bot_move(bots[game.current], game, game.current))
+
+
+# The view is the observation written as JSON (``views.view_json``) plus the legal part: so the
+# checks above of the observation hold for the page's view too. Two checks: its cards are the
+# observation's (hand and pile in the same order, the log's entries the same), and the view
+# without its legal part changes with the observation alone (given another game's observation,
+# ``view_for`` writes that game's view: it reads nothing else of the game).
+
+
+def test_the_view_is_the_observation_serialized():
+    from py_engine.observation import Observation
+
+    game = Game.new("samba", 4, seed=9)
+    rng = random.Random(9)
+    for _ in range(120):
+        for seat in range(4):
+            obs = Observation.for_seat(game, seat)
+            view = view_for(game, seat, with_legal=False)
+            assert [c["id"] for c in view["hand"]] == list(obs.hand)
+            assert [c["id"] for c in view["pile"]["cards"]] == list(obs.pile)
+            assert set(collect_ids(json.loads(json.dumps(view)))) == obs.cards()
+            assert [e["i"] for e in view["log"]] == [e.i for e in obs.log]
+            assert [e["text"] for e in view["log"]] == [e.text for e in obs.log]
+        if game.phase == "game_over":
+            break
+        game.play(random_move(game, rng))
+
+
+@pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 3), ("crawford", 6)])
+def test_the_view_reads_the_game_only_through_its_observation(rules, players, monkeypatch):
+    from py_engine import views
+    from py_engine.observation import observe
+    from py_engine.record import state_from_json, state_to_json
+
+    # ``other`` at positions of a random deal, ``game`` the same deal some moves behind,
+    # ``fresh`` a copy of ``other`` through its record (nothing kept of either game)
+    game = Game.new(rules, players, seed=4)
+    checked = 0
+    for other in random_positions(rules, players, seed=4, every=15):
+        while game.version < other.version - 20:
+            game.play(other.moves[len(game.moves)])
+        if game.version == other.version:
+            continue
+        for seat in range(players):
+            want = view_for(other, seat, with_legal=False)
+            fresh = view_for(state_from_json(state_to_json(other)), seat, with_legal=False)
+            assert fresh == want
+            view_for(game, seat)  # what ``game``'s cache keeps is of another position
+            with monkeypatch.context() as m:
+                m.setattr(
+                    views.Observation,
+                    "for_seat",
+                    classmethod(lambda cls, g, s, o=other: observe(o, s)),
+                )
+                got = view_for(game, seat, with_legal=False)
+            assert got == want, "the view took something from the game, not its observation"
+            assert got != view_for(game, seat, with_legal=False)
+            checked += 1
+    assert checked >= 4 * players
