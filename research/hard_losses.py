@@ -40,7 +40,6 @@ import sys
 from collections.abc import Iterable
 
 from py_engine.ai.act import bot_move
-from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.tournament import a_sides_of, margin
 from py_engine.moves import Move
@@ -78,11 +77,11 @@ class LoggingHard(StudyHard):
         if move != med:
             if "endgame" in stats:
                 kind = "endgame"
-            elif move == self.medium.rank(Info.from_observation(obs, legal), legal)[0][1]:
+            elif move == self.medium.ranking(obs, legal)[0][1]:
                 kind = "last_turn"
             else:
                 kind = "searched"
-            mean, lower = stats.get("gains", {}).get(move.text(), (None, None))
+            mean, lower = stats.get("gains", {}).get(move, (None, None))
             view = view_for(self.game, obs.seat)  # (only for the note's kind of move)
             self.notes.append(
                 {

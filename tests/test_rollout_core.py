@@ -114,7 +114,6 @@ def test_rollouts_trusting_choose_as_verifying(monkeypatch):
     """``hard``'s search gives the same choices and sample means whether its rollouts trust
     the generated moves or verify every move they play."""
     from py_engine.ai.hard import HardBot
-    from py_engine.ai.info import Info
     from py_engine.observation import Observation
 
     g = Game.new("samba", 4, seed=12)
@@ -129,7 +128,7 @@ def test_rollouts_trusting_choose_as_verifying(monkeypatch):
         out = []
         for obs, legal in seen:
             bot = HardBot(seed=1, iterations=4, min_samples=2, confidence=0.0)
-            ranked = bot.medium.rank(Info.from_observation(obs, legal), legal)
+            ranked = bot.medium.ranking(obs, legal)
             cands = [m for _, m in ranked][:2]
             if len(cands) == 2:
                 out.append((bot.search(obs, legal, cands), bot.last_stats["means"]))
