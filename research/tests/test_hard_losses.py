@@ -182,9 +182,7 @@ def test_search_stock_leaves_early_decisions_to_medium():
             break
         g.play(med.decide(obs, legal))
     late = HardBot(seed=1, search_stock=obs.stock - 1, **quick)
-    assert (
-        late.decide(obs, legal) == late.medium.ranking(obs, legal)[0][1]
-    )
+    assert late.decide(obs, legal) == late.medium.ranking(obs, legal)[0][1]
     assert late.last_stats == {}  # not searched
     at = HardBot(seed=1, search_stock=obs.stock, **quick)
     assert at.decide(obs, legal) == move and at.last_stats["samples"] == 12
