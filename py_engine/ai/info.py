@@ -105,6 +105,8 @@ class Info:
     target: int | None
     red_threes: list[int]  # each side's red threes laid
     want_out: bool | None
+    _log_seen: Sequence[LogSeen] | None  # the log entries read (None: ``_next_log_of`` says)
+    _legal: list[Move] | None
 
     @classmethod
     def from_observation(
