@@ -47,7 +47,6 @@ from py_engine.observation import Observation
 from py_engine.rules import get_rules
 from py_engine.scoring import side_canastas
 from py_engine.state import Game
-from py_engine.views import view_for
 from research.hard_overrides import move_kind, refuse_reserved
 from research.hard_variants import configuration
 from research.study_hard import StudyHard
@@ -68,7 +67,6 @@ class LoggingHard(StudyHard):
         self.notes: list[dict] = []
         self.index = 0  # the move's index in the deal (set by the caller)
         self.stock = 0
-        self.game: Game | None = None  # the game played (set by the caller; the notes' views)
 
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
         move = super().decide(obs, legal)
@@ -82,13 +80,12 @@ class LoggingHard(StudyHard):
             else:
                 kind = "searched"
             mean, lower = stats.get("gains", {}).get(move, (None, None))
-            view = view_for(self.game, obs.seat)  # (only for the note's kind of move)
             self.notes.append(
                 {
                     "index": self.index,
                     "seat": obs.seat,
                     "kind": kind,
-                    "move_kind": move_kind(view, med.text(), move.text()),
+                    "move_kind": move_kind(obs, med.text(), move.text()),
                     "move": move.text(),
                     "medium": med.text(),
                     "gain": mean,
@@ -125,7 +122,7 @@ def play(
         seat = g.current
         bot = bots[seat]
         if isinstance(bot, LoggingHard):
-            bot.index, bot.stock, bot.game = len(moves), len(g.stock), g
+            bot.index, bot.stock = len(moves), len(g.stock)
         mv = bot_move(bot, g, seat)
         g.play(mv)
         moves.append(mv.text())

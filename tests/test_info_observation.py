@@ -10,7 +10,7 @@ import pytest
 from conftest import ALL_TABLES, random_positions
 
 from py_engine.ai import make_bot
-from py_engine.ai.info import Info
+from py_engine.ai.info import Info, RuleFacts
 from py_engine.ai.medium import MediumBot
 from py_engine.cards import IS_NATURAL, KIND_BY_TEXT, KIND_OF_ID, RANK_OF
 from py_engine.legal import legal_moves
@@ -78,6 +78,8 @@ def shown(view: dict) -> tuple:
         view["players"],
         side,
         list(view["side_of"]),
+        view["phase"],
+        view["deal"],
         sorted(KIND_OF_ID[c["id"]] for c in view["hand"]),
         [KIND_OF_ID[c["id"]] for c in view["pile"]["cards"]],
         [
@@ -100,13 +102,9 @@ def shown(view: dict) -> tuple:
         view["opened"][side],
         view["requirement"],
         list(view["canastas"]),
-        {k: view["rules"][k] for k in ("take_top_card", "red_threes_by_choice", "canasta_size")},
-        {k: view["rules"][k] for k in ("sequence_max", "take_pile_onto_meld", "draw_count")},
-        view["rules"]["going_out_bonus"],
+        {k: view["rules"][k] for k in RuleFacts._fields},
         list(view["hand_sizes"]),
         view["stock"],
-        view["phase"],
-        view["deal"],
         list(view["scores"]),
         view["target"],
         [len(r) for r in view["red_threes"]],
@@ -124,12 +122,13 @@ def shown(view: dict) -> tuple:
 
 def held(info: Info) -> tuple:
     """The same facts of an ``Info``."""
-    r = info.rules._asdict()
     return (
         info.seat,
         info.n,
         info.side,
         list(info.side_of),
+        info.phase,
+        info.deal,
         sorted(info.hand),
         info.pile,
         [
@@ -143,13 +142,9 @@ def held(info: Info) -> tuple:
         info.opened,
         info.req,
         list(info.canastas),
-        {k: r[k] for k in ("take_top_card", "red_threes_by_choice", "canasta_size")},
-        {k: r[k] for k in ("sequence_max", "take_pile_onto_meld", "draw_count")},
-        r["going_out_bonus"],
+        info.rules._asdict(),
         list(info.hand_sizes),
         info.stock,
-        info.phase,
-        info.deal,
         list(info.scores or ()),
         info.target,
         info.red_threes,
