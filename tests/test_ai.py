@@ -403,10 +403,12 @@ def test_easy_forgets_the_buried_pile_and_old_pickups():
     observation knows it holds a pair of jacks, the beginner's has forgotten; and of a pile of jacks
     it remembers only the top cards."""
     from py_engine.ai.info import Info
+    from py_engine.ai.rollout import _rollout_info
     from py_engine.ai.simple import EasyBot
 
     g = _case("known-pair-jacks-s4")
     obs, legal = Observation.for_seat(g, 0), legal_moves(g)
+    assert _rollout_info(g, 0, {}).next_known[11] == 2  # (a rollout's digest likewise)
     assert Info.from_observation(obs, legal).next_known[11] == 2
     assert EasyBot(seed=0).perceive(obs, legal).next_known[11] == 0
     game = load_scenario(
@@ -426,6 +428,7 @@ def test_easy_forgets_the_buried_pile_and_old_pickups():
         }
     )
     obs, legal = Observation.for_seat(game, 0), legal_moves(game)
+    assert _rollout_info(game, 0, {}).seen_rank[11] == 10
     assert Info.from_observation(obs, legal).seen_rank[11] == 10  # nine in the pile, the own J♦
     assert EasyBot(seed=0).perceive(obs, legal).seen_rank[11] == 1
 
