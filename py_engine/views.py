@@ -21,7 +21,6 @@ from weakref import WeakKeyDictionary
 
 from .cards import KIND_TEXT, RANK_CHARS, SUIT_CHARS, id_text
 from .legal import legal_moves
-from .melds import TableMeld
 from .moves import (
     AddTo,
     Ask,
@@ -46,7 +45,6 @@ from .observation import (
     MeldSeen,
     Observation,
     log_seen,
-    meld_seen,
 )
 from .observation import seat_log as seen_log
 from .rules import RuleSet
@@ -123,19 +121,6 @@ def meld_json(m: MeldSeen) -> JSON:
         "value": m.value,
         "bonus": m.bonus,
     }
-
-
-def meld_view(m: TableMeld, rules: RuleSet, kept: dict[int, tuple[list[int], JSON]]) -> JSON:
-    """A table meld's JSON (``meld_json`` of its ``meld_seen``), kept in ``kept`` (meld id ->
-    (its cards when made, the JSON)) while the meld with that id holds the same cards: a meld
-    only grows, and a new deal's meld that reuses an id holds other cards."""
-    got = kept.get(m.id)
-    if got is not None and got[0] == m.cards:
-        view: JSON = got[1]
-        return view
-    v = meld_json(meld_seen(m, rules))
-    kept[m.id] = (list(m.cards), v)
-    return v
 
 
 def log_json(e: LogSeen) -> JSON:

@@ -108,7 +108,6 @@ def medium_floor(reps: int, mode: str) -> int:
 
 def hard_floor(reps: int, mode: str) -> int:
     from py_engine.ai.hard import HardBot
-    from py_engine.ai.info import Info
     from py_engine.legal import legal_moves
     from py_engine.observation import Observation
     from py_engine.state import Game
@@ -147,7 +146,7 @@ def hard_floor(reps: int, mode: str) -> int:
             g.play(t)
         obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
         bot = HardBot(seed=seed, iterations=12)
-        cands = [m for _, m in bot.medium.rank(Info.from_observation(obs, legal), legal)][:2]
+        cands = [m for _, m in bot.medium.ranking(obs, legal)][:2]
         if len(cands) < 2:
             continue
         tape: list = []

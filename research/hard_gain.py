@@ -74,7 +74,7 @@ def reference(args: tuple) -> dict:
     by_text = {m.text(): m for m in legal}
     h = HardBot(seed=999, iterations=n, rounds=1000, fast=False)
     h.search(obs, legal, [by_text[t] for t in cands])
-    return h.last_stats["means"]
+    return {m.text(): v for m, v in h.last_stats["means"].items()}
 
 
 def choose(args: tuple) -> tuple:
@@ -89,7 +89,7 @@ def choose(args: tuple) -> tuple:
         choice.text(),
         time.perf_counter() - t,
         stats.get("samples", 0),
-        stats.get("gains", {}),
+        {m.text(): g for m, g in stats.get("gains", {}).items()},
         h.confidence,
     )
 

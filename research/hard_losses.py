@@ -40,7 +40,6 @@ import sys
 from collections.abc import Iterable
 
 from py_engine.ai.act import bot_move
-from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.tournament import a_sides_of, margin
 from py_engine.moves import Move
@@ -48,7 +47,6 @@ from py_engine.observation import Observation
 from py_engine.rules import get_rules
 from py_engine.scoring import side_canastas
 from py_engine.state import Game
-from py_engine.views import view_for
 from research.hard_overrides import move_kind, refuse_reserved
 from research.hard_variants import configuration
 from research.study_hard import StudyHard
@@ -69,7 +67,6 @@ class LoggingHard(StudyHard):
         self.notes: list[dict] = []
         self.index = 0  # the move's index in the deal (set by the caller)
         self.stock = 0
-        self.game: Game | None = None  # the game played (set by the caller; the notes' views)
 
     def decide(self, obs: Observation, legal: list[Move]) -> Move:
         move = super().decide(obs, legal)
@@ -78,18 +75,17 @@ class LoggingHard(StudyHard):
         if move != med:
             if "endgame" in stats:
                 kind = "endgame"
-            elif move == self.medium.rank(Info.from_observation(obs, legal), legal)[0][1]:
+            elif move == self.medium.ranking(obs, legal)[0][1]:
                 kind = "last_turn"
             else:
                 kind = "searched"
-            mean, lower = stats.get("gains", {}).get(move.text(), (None, None))
-            view = view_for(self.game, obs.seat)  # (only for the note's kind of move)
+            mean, lower = stats.get("gains", {}).get(move, (None, None))
             self.notes.append(
                 {
                     "index": self.index,
                     "seat": obs.seat,
                     "kind": kind,
-                    "move_kind": move_kind(view, med.text(), move.text()),
+                    "move_kind": move_kind(obs, med.text(), move.text()),
                     "move": move.text(),
                     "medium": med.text(),
                     "gain": mean,
@@ -126,7 +122,7 @@ def play(
         seat = g.current
         bot = bots[seat]
         if isinstance(bot, LoggingHard):
-            bot.index, bot.stock, bot.game = len(moves), len(g.stock), g
+            bot.index, bot.stock = len(moves), len(g.stock)
         mv = bot_move(bot, g, seat)
         g.play(mv)
         moves.append(mv.text())

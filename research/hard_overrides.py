@@ -49,10 +49,10 @@ from py_engine.ai.hard import HardBot  # noqa: E402
 from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.judge import _turn, goes_out, outcome  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
+from py_engine.legal import legal_moves  # noqa: E402
 from py_engine.moves import parse_move  # noqa: E402
 from py_engine.observation import Observation  # noqa: E402
 from py_engine.state import Game  # noqa: E402
-from py_engine.views import view_for  # noqa: E402
 from research.study_hard import StudyHard  # noqa: E402
 
 RESERVED = range(9000, 9100)
@@ -103,11 +103,12 @@ def parse_variant(text: str) -> tuple[str, dict]:
     return text, kw
 
 
-def move_kind(view: dict, a: str, b: str) -> str:
-    """The kind of a decision between moves ``a`` and ``b`` (one of ``KINDS``)."""
-    if view["phase"] == "draw":
+def move_kind(obs: Observation, a: str, b: str) -> str:
+    """The kind of a decision between moves ``a`` and ``b`` (one of ``KINDS``) at the seat's
+    observation."""
+    if obs.phase == "draw":
         return "draw phase"
-    info = Info.of_view(view)
+    info = Info.from_observation(obs)
     if any(m.startswith(("ask", "answer")) or goes_out(info, parse_move(m)) for m in (a, b)):
         return "go out/ask/answer"
     if a.startswith("discard") and b.startswith("discard"):
@@ -143,22 +144,23 @@ def collect(
         decisions = 0
         while g.phase not in ("deal_over", "game_over") and len(moves) < 3000:
             seat = g.current
-            view = view_for(g, seat)
-            mm = med.rank_moves(view)[0][1]
+            obs = Observation.for_seat(g, seat)
+            mm = med.ranking(obs, legal_moves(g))[0][1].text()
             per = {}
             for name, bot in bots:
-                hm = bot_move(bot, g, seat).text()
+                move = bot_move(bot, g, seat)
+                hm = move.text()
                 st = bot.last_stats
                 if st.get("gains"):
                     decisions += name == "default"
                 if hm != mm:
-                    mean, lower = st.get("gains", {}).get(hm, (None, None))
+                    mean, lower = st.get("gains", {}).get(move, (None, None))
                     per[name] = {
                         "move": hm,
                         "mean": mean,
                         "lower": lower,
                         "samples": st.get("samples", 0),
-                        "signs": st.get("signs", {}).get(hm),
+                        "signs": st.get("signs", {}).get(move),
                     }
             if per:
                 other = next(iter(per.values()))["move"]
@@ -168,11 +170,11 @@ def collect(
                     "deal_seed": seed,
                     "moves": list(moves),
                     "seat": seat,
-                    "phase": view["phase"],
+                    "phase": obs.phase,
                     "medium": mm,
                     "iterations": iterations,
                     "configs": per,
-                    "kind": move_kind(view, mm, other),
+                    "kind": move_kind(obs, mm, other),
                 }
                 recs.append(rec)
                 if out is not None:

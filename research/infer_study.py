@@ -43,7 +43,8 @@ RESERVED = range(9000, 9100)
 
 class LastDiscards:
     """Each other seat's latest discard, read as "the card its hand needed least" (this
-    tool's docstring); ``seats`` lists (seat, discarded kind, the seat's view, the pile before)."""
+    tool's docstring); ``seats`` lists (seat, the discarded card, the observation as that seat
+    would hold it with this seat's knowledge, the pile's cards before it)."""
 
     def __init__(
         self,
@@ -83,17 +84,17 @@ class LastDiscards:
             k = parse_kind(log[at]["card"])
             if below < 0 or pile[below] != k:
                 continue
-            seat_view = dict(view, seat=s, my_side=view["side_of"][s])
-            self.seats.append((s, k, seat_view, pile[:below]))
+            seat_obs = obs._replace(seat=s, my_side=obs.side_of[s])
+            self.seats.append((s, obs.pile[below], seat_obs, obs.pile[:below]))
         self.active = bool(self.seats)
 
-    def gap(self, seat_view: dict, hand: list[int], card: int, pile: list[int]) -> float:
-        """How far below ``medium``'s best discard ``card`` scores for ``hand`` + ``card``."""
-        kinds = [KIND_OF_ID[c] for c in hand] + [card]
-        info = Info(seat_view, hand=kinds, pile=pile)
-        distinct = sorted(set(kinds))
+    def gap(self, seat_obs: Observation, hand: list[int], card: int, pile: tuple) -> float:
+        """How far below ``medium``'s best discard ``card`` (a card id) scores for ``hand`` +
+        ``card`` (card ids) on the pile ``pile`` (card ids)."""
+        info = Info.from_observation(seat_obs._replace(hand=(*hand, card), pile=pile))
+        distinct = sorted(set(info.hand))
         scores = self.bot.discard_scores(info, distinct)
-        return max(scores) - scores[distinct.index(card)]
+        return max(scores) - scores[distinct.index(KIND_OF_ID[card])]
 
     def apply(self, g, rng: random.Random) -> int:
         """Deal the unknown cards of each listed seat's sampled hand in ``g`` again with the
@@ -102,10 +103,10 @@ class LastDiscards:
             return 0
         redealt = 0
         stock = g.stock
-        for s, card, seat_view, pile in self.seats:
+        for s, card, seat_obs, pile in self.seats:
             hand = g.hands[s]
             loose = loose_positions(hand, self.known[s])
-            best_gap = self.gap(seat_view, hand, card, pile)
+            best_gap = self.gap(seat_obs, hand, card, pile)
             if not loose or rng.random() < math.exp(-best_gap / self.temp):
                 continue
             best = (list(hand), list(stock))
@@ -114,7 +115,7 @@ class LastDiscards:
                 redealt += 1
                 for j, i in zip(loose, rng.sample(free, min(len(loose), len(free)))):
                     hand[j], stock[i] = stock[i], hand[j]
-                gap = self.gap(seat_view, hand, card, pile)
+                gap = self.gap(seat_obs, hand, card, pile)
                 if gap < best_gap:
                     best_gap, best = gap, (list(hand), list(stock))
                 if rng.random() < math.exp(-gap / self.temp):
@@ -169,10 +170,10 @@ def main(argv=None) -> int:
         last = LastDiscards(view, obs, temp=a.temp, tries=a.tries)
         rich = PairRich(obs, beta=a.beta)
         sample = worlds.sample(random.Random(0))
-        for s, card, seat_view, pile in last.seats:  # the premise: true hands, plain samples
+        for s, card, seat_obs, pile in last.seats:  # the premise: true hands, plain samples
             premise[0] += 1
-            premise[1] += last.gap(seat_view, g.hands[s], card, pile) == 0
-            premise[2] += last.gap(seat_view, sample.hands[s], card, pile) == 0
+            premise[1] += last.gap(seat_obs, g.hands[s], card, pile) == 0
+            premise[2] += last.gap(seat_obs, sample.hands[s], card, pile) == 0
         for w in ways:
             t0 = time.process_time()
             ones, pairs = [0] * 15, [0] * 15

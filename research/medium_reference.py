@@ -1,12 +1,11 @@
 """The ``medium`` ranking as it was before it was made faster (revision 1cae381), kept as the
-reference that tests/test_medium_reference.py compares the fast ranking with. Not used by the
-engine; do not change it."""
+reference that research/tests/test_medium_reference.py compares the fast ranking with. It reads
+the seat's JSON view, on its own. Not used by the engine; do not change it."""
 
 from __future__ import annotations
 
 import random
 
-from py_engine.ai.info import legal_texts
 from py_engine.ai.weights import MEDIUM_WEIGHTS
 from py_engine.cards import (
     IS_BLACK3,
@@ -26,6 +25,12 @@ _RANKS = "23456789TJQKA"
 
 def _kinds(cards) -> list[int]:
     return [KIND_OF_ID[c["id"]] for c in cards]
+
+
+def legal_texts(view: dict) -> list[str]:
+    """The texts of a view's legal moves: its other moves, then its meld moves."""
+    legal = view.get("legal") or {}
+    return list(legal.get("moves", [])) + ["meld " + p for p in legal.get("melds", [])]
 
 
 def _rank(ch: str | None) -> int:

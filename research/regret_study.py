@@ -25,16 +25,17 @@ import json
 import sys
 
 from py_engine.ai.medium import MediumBot  # noqa: E402
+from py_engine.legal import legal_moves  # noqa: E402
+from py_engine.observation import Observation  # noqa: E402
 from py_engine.state import Game  # noqa: E402
-from py_engine.views import view_for  # noqa: E402
 from research.hard_overrides import mean_se, move_kind, parse_seeds, play_lines, read_jsonl  # noqa: E402
 
 
-def choice_kind(view: dict, ranked: list[str]) -> str | None:
+def choice_kind(obs: Observation, ranked: list[str]) -> str | None:
     """The decision's kind (``hard_overrides.KINDS``) when it is one this study judges."""
     if len(ranked) < 2:
         return None
-    kind = move_kind(view, ranked[0], ranked[1])
+    kind = move_kind(obs, ranked[0], ranked[1])
     return None if kind == "meld" else kind
 
 
@@ -55,9 +56,9 @@ def collect(
         moves: list[str] = []
         n = 0
         while g.phase not in ("deal_over", "game_over") and len(moves) < 3000:
-            view = view_for(g, g.current)
-            ranked = [m for _, m in med.rank_moves(view)]
-            kind = choice_kind(view, ranked)
+            obs = Observation.for_seat(g, g.current)
+            ranked = [m.text() for _, m in med.ranking(obs, legal_moves(g))]
+            kind = choice_kind(obs, ranked)
             if kind is not None:
                 n += 1
                 if n % every == 0:
@@ -72,8 +73,8 @@ def collect(
                         "kind": kind,
                         "lines": lines,
                         "margins": per,
-                        "pile": len(view["pile"]["cards"]),
-                        "stock": view["stock"],
+                        "pile": len(obs.pile),
+                        "stock": obs.stock,
                     }
                     recs.append(rec)
                     if out is not None:

@@ -19,11 +19,10 @@ from py_engine.ai.info import listed
 from py_engine.ai.tournament import tournament, wilson
 from py_engine.cards import IS_RED3, KIND_OF_ID
 from py_engine.legal import legal_moves
-from py_engine.moves import parse_move
+from py_engine.moves import Move, parse_move
 from py_engine.observation import Observation
 from py_engine.record import check_consistent, load_scenario
 from py_engine.state import Game
-from py_engine.views import view_for
 
 CHEAP = ["medium", "easy", "random"]
 
@@ -245,18 +244,21 @@ def test_last_red_three_is_not_laid_and_medium_plays_on():
 
 
 @pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
-def test_rollout_fast_view_ranks_like_view_for(rules, players):
-    """``hard``'s rollouts build a cached partial view; ``medium`` must rank moves the same on
-    it as on ``view_for``, and the cheap meld-phase stand-in must only play legal moves."""
+def test_a_rollouts_info_ranks_like_the_observation(rules, players):
+    """``hard``'s rollouts read a cached ``Info`` of the sampled game (``_rollout_info``);
+    ``medium`` must rank moves the same on it as on the seat's observation, and the cheap
+    meld-phase stand-in must only play legal moves."""
+    from py_engine.ai.info import Info
     from py_engine.ai.medium import MediumBot
-    from py_engine.ai.rollout import fast_meld_move, rollout_view
+    from py_engine.ai.rollout import _rollout_info, fast_meld_move
 
     g = Game.new(rules, players, seed=3)
     bot, cache, fast = MediumBot(seed=1), {}, {}
     steps = 0
     while g.phase in ("draw", "meld", "answer") and steps < 150:
-        full = bot.rank_moves(rollout_view(g, g.current))
-        assert bot.rank_moves(rollout_view(g, g.current, cache)) == full
+        legal = legal_moves(g)
+        full = bot.rank(Info.from_observation(Observation.for_seat(g, g.current), legal), legal)
+        assert bot.rank(_rollout_info(g, g.current, cache), legal) == full
         mv = fast_meld_move(g, bot, fast)
         if mv is not None:
             assert g.can(mv), mv.text()
@@ -398,15 +400,15 @@ def test_easy_misses_some_additions_but_not_all():
 
 def test_easy_forgets_the_buried_pile_and_old_pickups():
     """The next player picked up J♦ J♥ with the pile three rounds ago: medium's digest of the
-    view knows it holds a pair of jacks, the beginner's has forgotten; and of a pile of jacks
+    observation knows it holds a pair of jacks, the beginner's has forgotten; and of a pile of jacks
     it remembers only the top cards."""
     from py_engine.ai.info import Info
+    from py_engine.ai.rollout import _rollout_info
     from py_engine.ai.simple import EasyBot
 
     g = _case("known-pair-jacks-s4")
-    view = view_for(g, 0)
     obs, legal = Observation.for_seat(g, 0), legal_moves(g)
-    assert Info(view).next_known[11] == 2
+    assert _rollout_info(g, 0, {}).next_known[11] == 2  # (a rollout's digest likewise)
     assert Info.from_observation(obs, legal).next_known[11] == 2
     assert EasyBot(seed=0).perceive(obs, legal).next_known[11] == 0
     game = load_scenario(
@@ -425,10 +427,9 @@ def test_easy_forgets_the_buried_pile_and_old_pickups():
             "pile": ["JC", "JC", "JD", "JD", "JH", "JH", "JS", "JS", "JC", "4D", "6C", "8H"],
         }
     )
-    view = view_for(game, 0)
     obs, legal = Observation.for_seat(game, 0), legal_moves(game)
-    assert Info(view).seen_rank[11] == 10  # nine in the pile and the own J♦
-    assert Info.from_observation(obs, legal).seen_rank[11] == 10
+    assert _rollout_info(game, 0, {}).seen_rank[11] == 10
+    assert Info.from_observation(obs, legal).seen_rank[11] == 10  # nine in the pile, the own J♦
     assert EasyBot(seed=0).perceive(obs, legal).seen_rank[11] == 1
 
 
@@ -636,7 +637,7 @@ def test_pooled_tournaments_add_up(tmp_path, capsys):
 def _overriding_position():
     """A searched position of a seeded medium self-play deal where ``hard`` (24 samples,
     no minimum gain) overrules ``medium``: (the game there, the bot's search statistics, its
-    move's text)."""
+    move; the statistics name the moves by their ``Move`` values)."""
     from py_engine.ai.medium import MediumBot
 
     g = Game.new("samba", 4, seed=20041)
@@ -646,7 +647,7 @@ def _overriding_position():
         move = bot_move(h, g, g.current)
         mine = bot_move(bot, g, g.current)
         if h.last_stats.get("samples") and move != mine:
-            return g, h.last_stats, move.text()
+            return g, h.last_stats, move
         g.play(mine)
     raise AssertionError("no override in this deal")
 
@@ -664,8 +665,8 @@ def test_min_gain_keeps_mediums_move_below_it_and_stops_when_settled():
     assert won > 0 and won + lost <= st["samples"]
     seat = g.current
 
-    def choose(bot) -> str:
-        return bot_move(bot, g, seat).text()
+    def choose(bot) -> Move:
+        return bot_move(bot, g, seat)
 
     same = HardBot(seed=5, iterations=24, min_gain=gain / 2)
     assert choose(same) == move and same.last_stats["samples"] == 24

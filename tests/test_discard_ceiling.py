@@ -1,6 +1,6 @@
 """``medium`` leaves the discards unscored where another move beats them all for certain
 (``MediumBot.discard_ceiling``): the bound must hold for every discard, and the choice must stay
-``rank_moves``' first move."""
+``rank``'s first move."""
 
 from __future__ import annotations
 
@@ -10,31 +10,33 @@ from py_engine.ai.act import bot_move
 from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.simple import EasyBot
-from py_engine.cards import KIND_BY_TEXT
 from py_engine.legal import legal_moves
+from py_engine.moves import Discard, Move
 from py_engine.observation import Observation
 from py_engine.state import Game
-from py_engine.views import view_for
 
 
 def _positions(rules: str, players: int, seed: int, deals: int = 2):
     """Meld-phase positions with more than one discard, from ``medium`` self-play: (the seat's
-    view, its observation, its legal moves)."""
+    observation, its legal moves)."""
     for d in range(deals):
         g = Game.new(rules, players, seed=seed + d)
         bots = [MediumBot(seed=s) for s in range(players)]
         while g.phase in ("draw", "meld", "answer"):
-            view = view_for(g, g.current)
-            if len(view["legal"]["discard"]) > 1:
-                yield view, Observation.for_seat(g, g.current), legal_moves(g)
+            legal = legal_moves(g)
+            if len(_discards(legal)) > 1:
+                yield Observation.for_seat(g, g.current), legal
             g.play(bot_move(bots[g.current], g, g.current))
 
 
-def _gap(bot: MediumBot, view: dict) -> tuple[float | None, float]:
-    """(the ceiling, the highest discard score ``rank_moves`` gives)."""
-    kinds = [KIND_BY_TEXT[t] for t in view["legal"]["discard"]]
-    ceiling = bot.discard_ceiling(Info(view), kinds)
-    top = max(sc for sc, m in bot.rank_moves(view) if m.startswith("discard "))
+def _discards(legal: list[Move]) -> list[int]:
+    return [m.card for m in legal if type(m) is Discard]
+
+
+def _gap(bot: MediumBot, obs: Observation, legal: list[Move]) -> tuple[float | None, float]:
+    """(the ceiling, the highest discard score ``rank`` gives)."""
+    ceiling = bot.discard_ceiling(Info.from_observation(obs, legal), _discards(legal))
+    top = max(sc for sc, m in bot.ranking(obs, legal) if type(m) is Discard)
     return ceiling, top
 
 
@@ -45,16 +47,16 @@ def _gap(bot: MediumBot, view: dict) -> tuple[float | None, float]:
 def test_no_discard_scores_above_the_ceiling(rules, players):
     bot = MediumBot(seed=1)
     shortcut = full = 0
-    for view, obs, legal in _positions(rules, players, 40):
-        ceiling, top = _gap(bot, view)
-        ranked = bot.rank_moves(view)
+    for obs, legal in _positions(rules, players, 40):
+        ceiling, top = _gap(bot, obs, legal)
+        ranked = bot.ranking(obs, legal)
         if ceiling is not None:
-            assert top <= ceiling, (view["version"], top, ceiling)
+            assert top <= ceiling, (obs.version, top, ceiling)
             if ranked[0][0] > ceiling:
                 shortcut += 1
             else:
                 full += 1
-        assert bot.decide(obs, legal).text() == ranked[0][1]
+        assert bot.decide(obs, legal) == ranked[0][1]
     assert shortcut > 10 and full > 10  # both ways are taken
 
 
@@ -62,8 +64,8 @@ def test_easy_habits_keep_the_bound():
     """``easy`` judges with other weights (none negative where the bound needs it)."""
     bot = EasyBot(seed=0).judge
     n = 0
-    for view, _, _ in _positions("samba", 4, 70, deals=1):
-        ceiling, top = _gap(bot, view)
+    for obs, legal in _positions("samba", 4, 70, deals=1):
+        ceiling, top = _gap(bot, obs, legal)
         assert ceiling is not None and top <= ceiling
         n += 1
     assert n > 20
@@ -71,14 +73,14 @@ def test_easy_habits_keep_the_bound():
 
 def test_no_ceiling_with_negative_weights():
     """A weight that may make a discard's score higher gives no bound, and then every move is
-    scored: the choice is still ``rank_moves``' first."""
+    scored: the choice is still ``rank``'s first."""
     bot = MediumBot(seed=0, weights={"pair": -30.0})
     positions = list(_positions("samba", 4, 50, deals=1))
     assert positions
-    for view, obs, legal in positions:
-        kinds = [KIND_BY_TEXT[t] for t in view["legal"]["discard"]]
-        assert bot.discard_ceiling(Info(view), kinds) is None
-        assert bot.decide(obs, legal).text() == bot.rank_moves(view)[0][1]
+    for obs, legal in positions:
+        info = Info.from_observation(obs, legal)
+        assert bot.discard_ceiling(info, _discards(legal)) is None
+        assert bot.decide(obs, legal) == bot.ranking(obs, legal)[0][1]
 
 
 def test_the_bound_is_checked():
@@ -87,5 +89,5 @@ def test_the_bound_is_checked():
     bot = MediumBot(seed=1)
     assert any(
         ceiling is not None and top > ceiling - 20
-        for ceiling, top in (_gap(bot, v) for v, _, _ in _positions("samba", 4, 40))
+        for ceiling, top in (_gap(bot, obs, legal) for obs, legal in _positions("samba", 4, 40))
     )

@@ -11,6 +11,7 @@ import pytest
 from py_engine.ai import make_bot
 from py_engine.ai.act import bot_move
 from py_engine.legal import legal_moves
+from py_engine.observation import Observation
 from py_engine.state import Game
 from py_engine.views import _listing, view_for
 
@@ -68,11 +69,17 @@ def test_the_comparison_can_fail():
     assert _eager(g, later) != first
 
 
-def test_medium_ranks_a_view_alike_before_and_after_json():
-    """``medium``'s ranking of a JSON view (``rank_moves``, for tools) is the same for a view of
-    ``view_for`` and for the same view through JSON."""
+def test_medium_ranks_the_moves_a_view_lists_before_and_after_json():
+    """``medium`` ranks, from the seat's observation, exactly the moves the seat's view lists
+    (its other moves, then its meld moves), for a view of ``view_for`` and for the same view
+    through JSON, and plays the first."""
     for rules, players in TABLES:
         bot = make_bot("medium", seed=1)
         for g in _positions(rules, players, 9):
             view = view_for(g, g.current)
-            assert bot.rank_moves(view) == bot.rank_moves(json.loads(json.dumps(view)))
+            obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
+            ranked = [m.text() for _, m in bot.ranking(obs, legal)]
+            for v in (view, json.loads(json.dumps(view))):
+                listed = v["legal"]["moves"] + ["meld " + p for p in v["legal"]["melds"]]
+                assert sorted(ranked) == sorted(listed) and len(listed) == len(set(listed))
+            assert bot.decide(obs, legal).text() == ranked[0]

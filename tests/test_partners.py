@@ -21,7 +21,6 @@ from py_engine.legal import legal_moves
 from py_engine.observation import Observation
 from py_engine.record import load_scenario
 from py_engine.state import Game
-from py_engine.views import view_for
 
 CASES = {c["id"]: c for c in load_cases(os.path.join(os.path.dirname(__file__), "blunders"))}
 
@@ -83,10 +82,11 @@ def test_hint_still_goes_out_when_the_partner_holds_little():
     assert hint_of(g, iterations=24)["move"] == "meld new 9D 9H 9S"
 
 
-def canasta_view(stock: int, opp_hand: int, opp_canasta: bool) -> dict:
-    v = dict(view_for(canasta_game(opp_hand, opp_canasta), 0))
-    v["stock"] = stock
-    return v
+def canasta_info(stock: int, opp_hand: int, opp_canasta: bool) -> Info:
+    """``Info`` of seat 0's observation at ``canasta_game``, showing ``stock`` cards in the
+    stock."""
+    g = canasta_game(opp_hand, opp_canasta)
+    return Info.from_observation(Observation.for_seat(g, 0)._replace(stock=stock))
 
 
 def canasta_explain(stock: int, opp_hand: int, opp_canasta: bool, text: str) -> dict:
@@ -127,18 +127,16 @@ def test_deal_may_end_soon_only_when_it_may():
     w = MediumBot().w
     # third round of a Canasta deal, 55 cards in the stock, opponents with a canasta but
     # eleven cards each: the warning was shown; it must not be
-    quiet = canasta_view(55, 11, True)
-    assert not Info(quiet).threatened(w["threat_rounds"], int(w["near_out_cards"]))
+    quiet = canasta_info(55, 11, True)
+    assert not quiet.threatened(w["threat_rounds"], int(w["near_out_cards"]))
     assert {"key": "warn.keeps_wilds"} not in canasta_explain(55, 11, True, "discard 8D")[
         "warnings"
     ]
     # the stock short for the table: 4 players x 1 card x 2.5 rounds = 10 cards
-    short = canasta_view(10, 11, False)
-    assert Info(short).threatened(w["threat_rounds"], int(w["near_out_cards"]))
-    assert not Info(canasta_view(11, 11, False)).threatened(
-        w["threat_rounds"], int(w["near_out_cards"])
-    )
+    short = canasta_info(10, 11, False)
+    assert short.threatened(w["threat_rounds"], int(w["near_out_cards"]))
+    assert not canasta_info(11, 11, False).threatened(w["threat_rounds"], int(w["near_out_cards"]))
     # an opponent side that can go out, one of them holding two cards
-    near = canasta_view(55, 2, True)
-    assert Info(near).threatened(w["threat_rounds"], int(w["near_out_cards"]))
+    near = canasta_info(55, 2, True)
+    assert near.threatened(w["threat_rounds"], int(w["near_out_cards"]))
     assert {"key": "warn.keeps_wilds"} in canasta_explain(55, 2, True, "discard 8D")["warnings"]

@@ -114,7 +114,6 @@ def test_rollouts_trusting_choose_as_verifying(monkeypatch):
     """``hard``'s search gives the same choices and sample means whether its rollouts trust
     the generated moves or verify every move they play."""
     from py_engine.ai.hard import HardBot
-    from py_engine.ai.info import Info
     from py_engine.observation import Observation
 
     g = Game.new("samba", 4, seed=12)
@@ -129,7 +128,7 @@ def test_rollouts_trusting_choose_as_verifying(monkeypatch):
         out = []
         for obs, legal in seen:
             bot = HardBot(seed=1, iterations=4, min_samples=2, confidence=0.0)
-            ranked = bot.medium.rank(Info.from_observation(obs, legal), legal)
+            ranked = bot.medium.ranking(obs, legal)
             cands = [m for _, m in ranked][:2]
             if len(cands) == 2:
                 out.append((bot.search(obs, legal, cands), bot.last_stats["means"]))
@@ -178,10 +177,10 @@ def test_natural_rank_counts():
 def test_rollout_pile_facts_follow_the_pile(rules, players):
     """The pile's kinds and rank counts kept from one decision to the next (discards, pile
     taken, top card taken) are what a fresh count gives, and the rollout's ``Info`` sees the
-    cards ``Info`` of the seat's view sees."""
+    cards ``Info`` of the seat's observation sees."""
     from py_engine.ai.info import Info
     from py_engine.ai.rollout import _pile_facts, _rollout_info
-    from py_engine.views import view_for
+    from py_engine.observation import Observation
 
     g = Game.new(rules, players, seed=31)
     rng = random.Random(31)
@@ -192,7 +191,7 @@ def test_rollout_pile_facts_follow_the_pile(rules, players):
             assert _pile_facts(g, cache) == _pile_facts(g, {})
             if g.phase == "meld":
                 a = _rollout_info(g, g.current, cache)
-                b = Info(view_for(g, g.current))
+                b = Info.from_observation(Observation.for_seat(g, g.current))
                 assert (a.pile, a.seen_rank, sorted(a.hand)) == (
                     b.pile,
                     b.seen_rank,
@@ -225,12 +224,14 @@ def _naive_seen(view):
     "rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6), ("canasta", 4), ("bolivia", 3)]
 )
 def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
-    """``Info``'s seen ranks and pile kinds are what counting them on the view gives, decision
-    after decision (and on a copy of the view that shares nothing)."""
+    """``Info``'s seen ranks and pile kinds are what counting them on the seat's view gives,
+    decision after decision (and on the observation of a copy of the game, which shares
+    nothing kept)."""
     import copy
 
     from py_engine.ai.info import Info
     from py_engine.cards import KIND_OF_ID
+    from py_engine.observation import Observation
     from py_engine.views import view_for
 
     checked = 0
@@ -238,10 +239,11 @@ def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
         if game.phase not in ("draw", "meld"):
             continue
         view = view_for(game, game.current)
-        info = Info(view)
+        obs = Observation.for_seat(game, game.current)
+        info = Info.from_observation(obs)
         assert info.pile == [KIND_OF_ID[c["id"]] for c in view["pile"]["cards"]]
         assert info.seen_rank == _naive_seen(view)
-        fresh = Info(copy.deepcopy(view))  # (new lists and dicts: nothing kept)
+        fresh = Info.from_observation(Observation.for_seat(copy.deepcopy(game), game.current))
         assert fresh.seen_rank == info.seen_rank and fresh.pile == info.pile
         checked += 1
     assert checked > 40
@@ -249,27 +251,27 @@ def test_info_seen_ranks_and_pile_from_kept_facts(rules, players):
 
 def _discard_positions(rules, players, seed, deals=2):
     """Meld-phase positions of ``medium`` self-play where the seat holds more than three cards
-    (with its kinds, ``sorted(set(...))`` and natural rank counts)."""
+    (with the seat's observation, its kinds, ``sorted(set(...))`` and natural rank counts)."""
     from py_engine.ai import make_bot
     from py_engine.legal import natural_rank_counts
-    from py_engine.views import view_for
+    from py_engine.observation import Observation
 
     for d in range(deals):
         g = Game.new(rules, players, seed=seed + d)
         bots = [make_bot("medium", seed=s) for s in range(players)]
         while g.phase in ("draw", "meld", "answer"):
-            view = view_for(g, g.current)
             if g.phase == "meld" and len(g.hands[g.current]) > 3:
+                obs = Observation.for_seat(g, g.current)
                 hand = g.hand_kinds(g.current)
-                yield g, view, hand, sorted(set(hand)), natural_rank_counts(counts_of(hand))
+                yield g, obs, hand, sorted(set(hand)), natural_rank_counts(counts_of(hand))
             g.play(bot_move(bots[g.current], g, g.current))
 
 
-def _max_discard(policy, view, distinct, red_ok):
+def _max_discard(policy, obs, distinct, red_ok):
     from py_engine.ai.info import Info
     from py_engine.cards import IS_RED3, KIND_TEXT
 
-    scores = policy.discard_scores(Info(view), distinct)
+    scores = policy.discard_scores(Info.from_observation(obs), distinct)
     got = [
         x
         for x in zip(scores, map(KIND_TEXT.__getitem__, distinct), distinct)
@@ -284,7 +286,7 @@ def _max_discard(policy, view, distinct, red_ok):
 )
 def test_best_discard_is_the_max_of_discard_scores(rules, players):
     """The cheap meld phase's discard, from the game's lists with the kinds scored in the order
-    of their bound, is the ``max`` of ``medium``'s discard scores on the seat's view, with one
+    of their bound, is the ``max`` of ``medium``'s discard scores on the seat's observation, with one
     cache kept from decision to decision as a rollout keeps it and with a fresh one; weights that
     give no bound score every kind and still agree."""
     from py_engine.ai.medium import MediumBot
@@ -295,14 +297,14 @@ def test_best_discard_is_the_max_of_discard_scores(rules, players):
     assert not unbounded.discard_ceiling_holds()
     cache: dict = {}
     checked = 0
-    for g, view, hand, distinct, own in _discard_positions(rules, players, 61):
+    for g, obs, hand, distinct, own in _discard_positions(rules, players, 61):
         red_ok = g.rules.red_three_discardable
-        want = _max_discard(policy, view, distinct, red_ok)
+        want = _max_discard(policy, obs, distinct, red_ok)
         seat = g.current
         assert best_discard(g, seat, policy, hand, distinct, own, cache) == want
         assert best_discard(g, seat, policy, hand, distinct, own, {}) == want
         assert best_discard(g, seat, unbounded, hand, distinct, own, {}) == _max_discard(
-            unbounded, view, distinct, red_ok
+            unbounded, obs, distinct, red_ok
         )
         checked += 1
     assert checked > 40
@@ -324,15 +326,15 @@ def test_best_discard_stops_early_and_can_fail(monkeypatch):
     counted = []
     for bot in (policy, unbounded):
         calls.clear()
-        for g, _view, hand, distinct, own in positions:
+        for g, _obs, hand, distinct, own in positions:
             rollout.best_discard(g, g.current, bot, hand, distinct, own, {})
         counted.append(len(calls))
     assert 0 < counted[0] < counted[1] * 0.8, counted
     doubled = MediumBot(weights={"danger": 2.0})
     differ = sum(
         rollout.best_discard(g, g.current, policy, hand, distinct, own, {})
-        != _max_discard(doubled, view, distinct, True)
-        for g, view, hand, distinct, own in positions
+        != _max_discard(doubled, obs, distinct, True)
+        for g, obs, hand, distinct, own in positions
     )
     assert differ > 0
 
@@ -340,13 +342,13 @@ def test_best_discard_stops_early_and_can_fail(monkeypatch):
 @pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 3), ("crawford", 6)])
 def test_next_log_facts_agree(rules, players):
     """What the next player's log entries say (discards, piles taken, naturals known held) is
-    read from the log's facts, never its texts, three ways: a seat's view (``Info``), a
-    rollout's view (``_log_entry``) and a rollout's game log (``_next_log``); all agree, and
-    over these games they say something."""
+    read from the log's facts, never its texts, three ways: a seat's observation (``Info``), a
+    rollout's ``Info`` (``_rollout_info``) and a rollout's game log (``_next_log``); all agree,
+    and over these games they say something."""
     from py_engine.ai.info import Info
-    from py_engine.ai.rollout import _fast_view, _next_log
+    from py_engine.ai.rollout import _next_log, _rollout_info
+    from py_engine.observation import Observation
     from py_engine.simulate import random_move
-    from py_engine.views import view_for
 
     g = Game.new(rules, players, seed=21)
     rng = random.Random(21)
@@ -359,24 +361,27 @@ def test_next_log_facts_agree(rules, players):
             continue
         seat = g.current
         nxt = (seat + 1) % players
-        from_view = Info(view_for(g, seat))._read_next_log()
-        assert from_view == Info(_fast_view(g, seat, {}))._read_next_log()
-        assert from_view == _next_log(g, nxt)
-        said += bool(from_view[0] or from_view[1] or any(from_view[2]))
+        seen = Info.from_observation(Observation.for_seat(g, seat))._read_next_log()
+        assert seen == _rollout_info(g, seat, {})._read_next_log()
+        assert seen == _next_log(g, nxt)
+        said += bool(seen[0] or seen[1] or any(seen[2]))
         g.play(random_move(g, rng))
     assert said > 20
 
 
 @pytest.mark.parametrize("rules,players", ALL_TABLES)
 def test_a_rollouts_rules_say_what_a_seats_view_says(rules, players):
-    """``medium`` reads the same rule facts in a rollout as at the table (the rollout's view
-    once lacked ``draw_count`` and ``going_out_bonus``, and so read samba's 2 and 200 in every
-    rule set)."""
-    from py_engine.ai.rollout import _fast_view
+    """``medium`` reads the same rule facts in a rollout as at the table, and they are the
+    ones the seat's view names (a rollout once lacked ``draw_count`` and ``going_out_bonus``,
+    and so read samba's 2 and 200 in every rule set)."""
+    from py_engine.ai.info import Info
+    from py_engine.ai.rollout import _rollout_info
+    from py_engine.observation import Observation
     from py_engine.views import view_for
 
     g = Game.new(rules, players, seed=5)
-    fast = _fast_view(g, 0, {})["rules"]
+    fast = _rollout_info(g, 0, {}).rules
+    assert fast == Info.from_observation(Observation.for_seat(g, 0)).rules
     table = view_for(g, 0)["rules"]
-    assert fast == {k: table[k] for k in fast}
-    assert {"draw_count", "going_out_bonus"} <= set(fast)
+    assert fast._asdict() == {k: table[k] for k in fast._fields}
+    assert {"draw_count", "going_out_bonus"} <= set(fast._fields)

@@ -1,5 +1,6 @@
 """``hard``'s rollouts play ``medium`` on the sampled game's own state (``rollout_move``), without
-building views: it must choose exactly the move ``medium`` chooses on the seat's view."""
+building observations: it must choose exactly the move ``medium`` chooses on the seat's
+observation."""
 
 from __future__ import annotations
 
@@ -10,10 +11,10 @@ import pytest
 from py_engine.ai.act import bot_move
 from py_engine.ai.determinize import determinize
 from py_engine.ai.medium import MediumBot
-from py_engine.ai.rollout import rollout_move, rollout_view
+from py_engine.ai.rollout import _rollout_info, rollout_move
+from py_engine.legal import legal_moves
 from py_engine.observation import Observation
 from py_engine.state import Game
-from py_engine.views import view_for
 
 
 def _check_game(g: Game, bot: MediumBot, limit: int) -> int:
@@ -21,7 +22,7 @@ def _check_game(g: Game, bot: MediumBot, limit: int) -> int:
     steps = 0
     while g.phase in ("draw", "meld", "answer") and steps < limit:
         want = bot_move(bot, g, g.current).text()
-        assert bot.rank_moves(rollout_view(g, g.current))[0][1] == want
+        assert bot.rank(_rollout_info(g, g.current, {}), legal_moves(g))[0][1].text() == want
         got = rollout_move(g, bot, cache)
         assert got is not None and got.text() == want, (steps, got, want)
         g.play(got)
@@ -94,8 +95,7 @@ def test_one_determinizer_samples_like_fresh_ones(rules, players):
 @pytest.mark.parametrize("rules,players", [("samba", 4), ("dutch", 4), ("crawford", 6)])
 def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
     """Where the rollouts' meld-phase stand-in discards, it discards the legal card with the
-    best ``discard_score`` on the rollout's view (ties: the higher text), as it always did."""
-    from py_engine.ai.info import Info
+    best ``discard_score`` on the rollout's ``Info`` (ties: the higher text), as it always did."""
     from py_engine.ai.rollout import fast_meld_move
     from py_engine.cards import KIND_TEXT
     from py_engine.moves import Discard
@@ -109,7 +109,7 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
         move = fast_meld_move(g, bot, {})
         got = None if move is None else move.text()
         if got is not None and got.startswith("discard"):
-            info = Info(rollout_view(g, g.current, {}))
+            info = _rollout_info(g, g.current, {})
             legal = [k for k in sorted(set(info.hand)) if g.can(Discard(k))]
             want = max(legal, key=lambda k: (bot.discard_score(info, k), KIND_TEXT[k]))
             assert got == "discard " + KIND_TEXT[want]
@@ -124,7 +124,7 @@ def test_fast_meld_phase_discards_mediums_best_discard(rules, players):
 def test_draw_move_score_is_mediums_score(rules, players):
     """The rollouts' draw phase is scored without an ``Info`` (``draw_move_score`` from the
     game's own counts): the same score ``MediumBot.move_score`` gives each legal move from the
-    seat's view (whose counts ``Info`` reads) and from its observation."""
+    seat's observation (whose counts ``Info`` reads) and from the rollout's ``Info``."""
     from py_engine.ai.info import Info
     from py_engine.legal import legal_moves
 
@@ -138,9 +138,8 @@ def test_draw_move_score_is_mediums_score(rules, players):
         if g.phase == "deal_over":
             g.play("next")
             continue
-        view = view_for(g, g.current)
         if g.phase == "draw":
-            info = Info(view)
+            info = _rollout_info(g, g.current, {})
             seen_info = Info.from_observation(Observation.for_seat(g, g.current), legal_moves(g))
             sizes = {m.id: len(m.cards) for m in g.melds[g.side_of(g.current)]}
             for mv in legal_moves(g):

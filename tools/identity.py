@@ -91,7 +91,7 @@ def hard_decisions(p: Prints, rules: str, players: int, seed: int, count: int) -
             bot = HardBot(seed=seed + step, iterations=8)
             choice = bot_move(bot, g, g.current).text()
             stats = bot.last_stats
-            means = {m: round(v, 6) for m, v in (stats.get("means") or {}).items()}
+            means = {m.text(): round(v, 6) for m, v in (stats.get("means") or {}).items()}
             p.add("hard", [step, choice, stats.get("samples"), means])
             done += 1
         g.play(move)

@@ -49,7 +49,6 @@ from .determinize import laid_red_threes
 from .endgame import best_going_out
 from .explain import explain
 from .hard import HardBot, HardConfig
-from .info import Info
 from .rollout import evaluate
 
 # A mistake costs at least what ``hard`` needs to see to play another move than ``medium``'s
@@ -123,7 +122,7 @@ def mark_of(cost: float, lower: float) -> str | None:
 def moves_to_weigh(obs: Observation, legal: list[Move], played: Move, bot: HardBot) -> list[Move]:
     """``hard``'s candidates at this position (its exact going-out line first where it has
     one), then the move played if it is not among them."""
-    ranked = bot.medium.rank(Info.from_observation(obs, legal), legal)
+    ranked = bot.medium.ranking(obs, legal)
     cands = bot.candidates(obs, ranked)
     if bot.endgame:
         exact = best_going_out(obs, legal, bot.medium)

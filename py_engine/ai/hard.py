@@ -222,7 +222,7 @@ class HardBot:
         self.clock = getattr(time, CLOCKS[self.clock_name])  # (read now: tests replace it)
         t0 = self.clock()
         self.last_stats = {}
-        ranked = self.medium.rank(Info.from_observation(obs, legal), legal)
+        ranked = self.medium.ranking(obs, legal)
         if not ranked:
             raise ValueError("no legal move")
         if self.endgame:
@@ -235,7 +235,7 @@ class HardBot:
                 clock=self.clock,
             )
             if exact is not None:
-                self.last_stats = {"samples": 0, "gains": {}, "endgame": exact.text()}
+                self.last_stats = {"samples": 0, "gains": {}, "endgame": exact}
                 return exact
         cands = self.candidates(obs, ranked)
         limit = self.config.search_stock
@@ -246,7 +246,7 @@ class HardBot:
     def searched(self, obs: Observation, legal: list[Move]) -> list[Move]:
         """``candidates`` of ``medium``'s ranking of the legal moves (what ``decide`` searches
         when it searches: more than one)."""
-        return self.candidates(obs, self.medium.rank(Info.from_observation(obs, legal), legal))
+        return self.candidates(obs, self.medium.ranking(obs, legal))
 
     def time_budget(self) -> float | None:
         """This decision's seconds (``None``: ``iterations`` only)."""
@@ -348,16 +348,15 @@ class HardBot:
             }
             return cands[0]
         # Paired differences against medium's choice (cands[0]): switch only on evidence.
-        texts = [m.text() for m in cands]  # (the statistics name the moves by their texts)
         best, best_gain = 0, 0.0
         gains = {}
         signs = {}
         for i in range(1, len(cands)):
-            signs[texts[i]] = _signs(values[i], values[0])
+            signs[cands[i]] = _signs(values[i], values[0])
             mean, sd = _paired(values[i], values[0])
             t = self._t(n)  # few samples widen the bound, so they rarely overrule
             lower = mean - t * sd / n**0.5
-            gains[texts[i]] = (round(mean, 1), round(lower, 1))
+            gains[cands[i]] = (round(mean, 1), round(lower, 1))
             if (
                 n >= self.min_samples
                 and lower > 0
@@ -372,7 +371,7 @@ class HardBot:
             "signs": signs,
             "budget": budget,
             "overrun": overrun,
-            "means": {m: sum(values[i]) / n for i, m in enumerate(texts)},
+            "means": {m: sum(values[i]) / n for i, m in enumerate(cands)},
         }
         return cands[best]
 

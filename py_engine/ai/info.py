@@ -3,9 +3,8 @@ typed values: its hand and the pile as kinds, the ranks seen, what the next play
 of this deal say (the ranks it discarded, the piles it took, the naturals it is known to hold),
 the table's melds (``observation.MeldSeen``), the rule facts (``RuleFacts``), the legal moves
 (``Move`` objects). Built from the seat's observation (``from_observation``: what the bots
-decide on) or a rollout's game (``of_facts``); ``Info(view)`` digests the seat's JSON view the
-same way (the same facts: tests/test_info_observation.py), for the tools, tests and studies
-that hold a view (``MediumBot.rank_moves``, ``view_moves``). Only what the seat may know.
+decide on) or a rollout's game (``of_facts``, from ``rollout._rollout_info``: the same facts,
+tests/test_info_observation.py). Only what the seat may know.
 ``medium`` scores moves from it; ``hard``, ``explain`` and the endgame players read it too."""
 
 from __future__ import annotations
@@ -14,40 +13,16 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NamedTuple
 
 from ..cards import IS_NATURAL, IS_WILD, KIND_BY_TEXT, KIND_OF_ID, RANK_OF, SUIT_OF, VALUE_OF_KIND
-from ..cards import RANK_CHARS as _RANKS
 from ..moves import Meld as MeldMove
-from ..moves import Move, parse_move
+from ..moves import Move
 from ..observation import LogSeen, MeldSeen, Observation
 from ..rules import RuleSet
 
 
-def _kinds(cards) -> list[int]:
-    return [KIND_OF_ID[c["id"]] for c in cards]
-
-
-_RANK_OF_CHAR = {ch: i + 2 for i, ch in enumerate(_RANKS)}
-
-
-def rank_of_char(ch: str | None) -> int:
-    return _RANK_OF_CHAR[ch] if ch else 0
-
-
-def legal_texts(view: dict) -> list[str]:
-    """The texts of a view's legal moves: its other moves, then its meld moves."""
-    legal = view.get("legal") or {}
-    return list(legal.get("moves", [])) + ["meld " + p for p in legal.get("melds", [])]
-
-
 def listed(legal: Sequence[Move]) -> list[Move]:
-    """Legal moves in the order a view lists them (``legal_texts``): the other moves, then the
+    """Legal moves in the order a view lists them (docs/bridge.md): the other moves, then the
     meld moves, each in the engine's order."""
     return [m for m in legal if type(m) is not MeldMove] + [m for m in legal if type(m) is MeldMove]
-
-
-def view_moves(view: dict) -> list[Move]:
-    """A JSON view's legal moves as ``Move`` objects, in its listing's order (``legal_texts``):
-    its texts parsed."""
-    return list(map(parse_move, legal_texts(view)))
 
 
 def fold_next_facts(facts) -> tuple[set[int], set[int], list[int]]:
@@ -102,41 +77,9 @@ def rule_facts(r: RuleSet, players: int) -> RuleFacts:
     )
 
 
-def _view_rule_facts(rules: dict) -> RuleFacts:
-    return RuleFacts(
-        rules.get("take_top_card", False),
-        rules.get("red_threes_by_choice", False),
-        rules["canasta_size"],
-        rules["sequence_max"],
-        rules.get("take_pile_onto_meld", False),
-        rules.get("draw_count", 2),
-        rules.get("going_out_bonus", 200),
-    )
-
-
-def _view_meld(m: dict) -> MeldSeen:
-    """The observation of a view's meld (``observation.meld_seen`` of the meld it shows)."""
-    suit = m.get("suit")
-    canasta = m.get("canasta")
-    return MeldSeen(
-        m["id"],
-        m["type"],
-        rank_of_char(m.get("rank")),
-        "CDHS".index(suit) if suit else -1,
-        tuple([c["id"] for c in m["cards"]]),
-        m.get("wilds", 0),
-        None if canasta == "black_threes" else canasta,
-        m.get("needs", 0),
-        m.get("closed", False),
-        m.get("value", 0),
-        m.get("bonus", 0),
-    )
-
-
 class Info:
     """What a seat may know, digested once per decision: from its observation
-    (``from_observation``), from its JSON view (``Info(view)``, the same facts: a test compares
-    the two), or from a rollout's game (``rollout._rollout_info``)."""
+    (``from_observation``) or from a rollout's game (``of_facts``)."""
 
     seat: int
     n: int
@@ -162,50 +105,8 @@ class Info:
     target: int | None
     red_threes: list[int]  # each side's red threes laid
     want_out: bool | None
-
-    def __init__(
-        self,
-        view: dict,
-        hand: list[int] | None = None,
-        pile: list[int] | None = None,
-        pile_ranks: list[int] | None = None,
-        melds: Sequence[Sequence[MeldSeen]] | None = None,
-    ):
-        """The digest of a JSON view. ``hand`` and ``pile``: the kinds of ``view["hand"]`` and
-        ``view["pile"]["cards"]`` when the caller has them already; ``pile_ranks``: the pile's
-        natural cards of each rank (0..14), likewise (read-only); ``melds``: the view's melds
-        as observed (``observation.MeldSeen``), likewise."""
-        side = view["my_side"]
-        self._fill(
-            view["seat"],
-            view["players"],
-            side,
-            view["side_of"],
-            _kinds(view["hand"]) if hand is None else hand,
-            _kinds(view["pile"]["cards"]) if pile is None else pile,
-            [[_view_meld(m) for m in side] for side in view["melds"]] if melds is None else melds,
-            view["opened"][side],
-            view["requirement"],
-            view["canastas"],
-            _view_rule_facts(view["rules"]),
-            view["hand_sizes"],
-            view["stock"],
-            view.get("phase", ""),
-            view.get("deal", 0),
-            view.get("scores"),
-            view.get("target"),
-            [len(r) for r in view["red_threes"]],
-            pile_ranks,
-        )
-        self._log_view: list[dict] | None = view.get("log", [])
-        self._log_seen: Sequence[LogSeen] | None = None
-        self._legal: list[Move] | None = None
-        self._legal_view: dict | None = view
-
-    @classmethod
-    def of_view(cls, view: dict) -> Info:
-        """``Info(view)``: the digest of a JSON view (for the tools that hold one)."""
-        return cls(view)
+    _log_seen: Sequence[LogSeen] | None  # the log entries read (None: ``_next_log_of`` says)
+    _legal: list[Move] | None
 
     @classmethod
     def from_observation(
@@ -239,10 +140,8 @@ class Info:
             list(map(len, obs.red_threes)),
             None,
         )
-        info._log_view = None
         info._log_seen = obs.log if log is None else log
         info._legal = legal
-        info._legal_view = None
         return info
 
     @classmethod
@@ -291,10 +190,9 @@ class Info:
             red_threes,
             pile_ranks,
         )
-        info._log_view, info._log_seen = None, None
+        info._log_seen = None
         info._next_log_of = next_log
         info._legal = None
-        info._legal_view = None
         return info
 
     def _fill(
@@ -362,10 +260,7 @@ class Info:
     def legal(self) -> list[Move]:
         """The seat's legal moves (``Move`` objects)."""
         got = self._legal
-        if got is None:
-            view = self._legal_view
-            got = self._legal = [] if view is None else list(map(parse_move, legal_texts(view)))
-        return got
+        return [] if got is None else got
 
     @property
     def held_wilds(self) -> int:
@@ -435,16 +330,8 @@ class Info:
             got = self._next_log = of()
             return got
         deal, nxt = self.deal, self.next
-        seen = self._log_seen
-        if seen is not None:
-            facts = [seen_entry_facts(e) for e in seen if e.seat == nxt and e.deal == deal]
-        else:
-            log = self._log_view or []
-            try:  # (the entries of a view all have a seat and a deal)
-                mine = [e for e in log if e["seat"] == nxt and e["deal"] == deal]
-            except KeyError:
-                mine = [e for e in log if e.get("seat") == nxt and e.get("deal") == deal]
-            facts = [view_entry_facts(e) for e in mine]
+        seen = self._log_seen or ()
+        facts = [seen_entry_facts(e) for e in seen if e.seat == nxt and e.deal == deal]
         got = self._next_log = fold_next_facts(facts)
         return got
 
@@ -566,7 +453,7 @@ class Info:
 
     def out_game(self) -> int:
         """What going out now does to the game, from the game totals: 1 it wins the game,
-        -1 another side then wins it, 0 neither (or the view has no totals)."""
+        -1 another side then wins it, 0 neither (or no totals: a rollout's ``Info``)."""
         scores, target = self.scores, self.target
         if not scores or not target or max(scores) + 4000 < target:
             return 0
@@ -634,22 +521,4 @@ def seen_entry_facts(e: LogSeen) -> EntryFacts | None:
         return entry_facts(kind, None, None if pile is None else _texts_kinds(pile), laid)
     if kind == "meld":
         return entry_facts(kind, None, None, pub.get("laid", ()))
-    return None
-
-
-def view_entry_facts(e: dict) -> EntryFacts | None:
-    """``entry_facts`` of a view's log entry (its facts name cards by their texts,
-    docs/bridge.md)."""
-    kind = e.get("kind")
-    if kind == "discard":
-        card = e.get("card")
-        return entry_facts(kind, None if card is None else KIND_BY_TEXT[card], None, ())
-    if kind == "take_pile":
-        pile = e.get("pile")
-        laid: list[int] = []
-        for p in e.get("parts", ()):
-            laid += _texts_kinds(p["cards"])
-        return entry_facts(kind, None, None if pile is None else _texts_kinds(pile), laid)
-    if kind == "meld":
-        return entry_facts(kind, None, None, _texts_kinds(e.get("laid", ())))
     return None

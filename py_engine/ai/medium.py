@@ -33,7 +33,7 @@ from ..moves import (
 )
 from ..moves import Meld as MeldMove
 from ..observation import Observation
-from .info import Info, view_moves
+from .info import Info
 from .weights import MEDIUM_WEIGHTS
 
 
@@ -137,19 +137,14 @@ class MediumBot:
         known = dict(zip(kinds, self.discard_move_scores(info, kinds)))
         return [(known[m.card] if type(m) is Discard else sc, m) for m, sc in zip(moves, others)]
 
-    def rank_moves(self, view: dict) -> list[tuple[float, str]]:
-        """``rank`` of a JSON view's legal moves, with their texts (for the tools and studies
-        that hold a view)."""
-        return [(sc, m.text()) for sc, m in self.rank(Info.of_view(view), view_moves(view))]
-
-    def scored_moves(self, view: dict) -> list[tuple[float, str]]:
-        """``scored`` of a JSON view's legal moves, in the view's order, with their texts."""
-        return [(sc, m.text()) for sc, m in self.scored(Info.of_view(view), view_moves(view))]
+    def ranking(self, obs: Observation, legal: list[Move]) -> list[tuple[float, Move]]:
+        """``rank`` of a seat's legal moves, from its observation."""
+        return self.rank(Info.from_observation(obs, legal), legal)
 
     def best_move(self, info: Info, moves: list):
-        """Of legal moves (``Move`` objects), the one ``rank_moves`` puts first: the highest
+        """Of legal moves (``Move`` objects), the one ``rank`` puts first: the highest
         score, ties broken by the text. The discards are scored together (``discard_scores``,
-        the values ``scored_moves`` gives), and not at all where another move beats
+        the values ``scored`` gives), and not at all where another move beats
         ``discard_ceiling``."""
         discards = [m.card for m in moves if type(m) is Discard]
         known = None

@@ -1,8 +1,6 @@
 """The playing out of a sampled game for ``hard`` (``hard.HardBot.rollout`` runs the loop): what
 each seat's ``medium`` policy reads of the sampled game (``_rollout_info``: an ``Info`` of the
-game's own lists, never more than the seat may know; ``rollout_view``: the same as a partial
-view, for the tests), the policy's move
-(``rollout_move``), the cheap stand-in for a meld phase (``fast_meld_move``, ``best_discard``:
+game's own lists, never more than the seat may know), the policy's move (``rollout_move``), the cheap stand-in for a meld phase (``fast_meld_move``, ``best_discard``:
 from the game's own lists, the natural discards scored in the order of their bound), and the
 estimate of a position a rollout stops at (``evaluate``).
 """
@@ -20,17 +18,13 @@ from ..cards import (
     SUIT_OF,
     VALUE_OF_KIND,
     counts_of,
-    id_text,
-    kind_text,
 )
 from ..legal import ActingSide, first_natural_new_meld, legal_moves, single_addition
 from ..melds import GROUP, SEQUENCE, cards_needed
 from ..moves import Discard
-from ..moves import Meld as MeldMove
-from ..observation import meld_seen
+from ..observation import LOG_LAST, meld_seen
 from ..scoring import score_side, side_canastas
 from ..state import Game
-from ..views import meld_view, view_for
 from .info import Info, entry_facts, fold_next_facts, rule_facts
 from .leaf import predict
 from .medium import MediumBot
@@ -79,115 +73,9 @@ def _estimate(game: Game, side: int, skip: int | None = None) -> float:
     return base + prog
 
 
-def rollout_view(g: Game, seat: int, cache: dict | None = None) -> dict:
-    """What ``medium`` reads of a sampled game's view, with the legal moves listed once.
-
-    With ``cache`` (one dict per rollout), meld views and log entries are built once and reused
-    (a meld's view changes only when cards join it); without it, ``view_for`` is used."""
-    if cache is None:
-        v = view_for(g, seat, with_legal=False)
-    else:
-        v = _fast_view(g, seat, cache)
-    if g.phase == "deal_over":
-        v["legal"] = {"moves": ["next"], "melds": [], "discard": []}
-        return v
-    moves = legal_moves(g)
-    v["legal"] = {
-        "moves": [m.text() for m in moves if not isinstance(m, MeldMove)],
-        "melds": [m.text()[5:] for m in moves if isinstance(m, MeldMove)],
-        "discard": [kind_text(m.card) for m in moves if isinstance(m, Discard)],
-    }
-    return v
-
-
-def _fast_view(g: Game, seat: int, cache: dict, cards: bool = True) -> dict:
-    """The part of a view ``medium`` reads, from a rollout's game; without ``cards``, no hand,
-    pile or red-three card lists (``_rollout_info`` passes the kinds to ``Info`` itself, and
-    ``medium`` counts the red threes only)."""
-    r = g.rules
-    st = cache.get("static")
-    if st is None:
-        st = cache["static"] = {
-            "rules": {
-                "name": r.name,
-                "take_top_card": r.take_top_card,
-                "red_threes_by_choice": not r.red_threes_automatic,
-                "canasta_size": r.canasta_size,
-                "sequence_max": r.sequence_max,
-                "take_pile_onto_meld": r.take_pile_onto_meld,
-                "draw_count": r.draw_count(g.players),
-                "going_out_bonus": r.going_out_bonus,
-            },
-            "side_of": [g.side_of(s) for s in range(g.players)],
-            "requirement": r.canastas_needed(g.players),
-        }
-    # (a meld's view is kept while it holds the same cards: ``cache["melds"]``, which ``hard``
-    # shares between the rollouts of a search, whose worlds show the same table)
-    views = cache.get("melds")
-    if views is None:
-        views = cache["melds"] = {}
-    melds = [[meld_view(m, r, views) for m in side] for side in g.melds]
-    v = {
-        "version": g.version,
-        "rules": st["rules"],
-        "players": g.players,
-        "seat": seat,
-        "side_of": st["side_of"],
-        "my_side": g.side_of(seat),
-        "deal": g.deal_no,
-        "phase": g.phase,
-        "hand_sizes": [len(h) for h in g.hands],
-        "stock": len(g.stock),
-        "melds": melds,
-        "opened": [bool(side) for side in g.melds],
-        "canastas": [side_canastas(m, r)[0] for m in g.melds],
-        "requirement": st["requirement"],
-        "log": _view_log(g, cache),
-    }
-    if cards:
-        v["hand"] = [{"id": c} for c in g.hands[seat]]
-        v["pile"] = {"cards": [{"id": c} for c in g.pile], "size": len(g.pile)}
-        v["red_threes"] = [[{"id": c} for c in side] for side in g.red3]
-    else:
-        v["pile"] = {"size": len(g.pile)}
-        v["red_threes"] = g.red3
-    return v
-
-
-def _view_log(g: Game, cache: dict) -> list[dict]:
-    """The game's last 60 log entries as a view names them (``log[i]`` renders
-    ``g.log[log_from + i]``, made once per rollout: ``_log_entry``)."""
-    got = cache.get("log")
-    if got is None:
-        got = cache["log"] = (list[dict](), max(0, len(g.log) - 60))
-    log, log_from = got
-    glog = g.log
-    for i in range(log_from + len(log), len(glog)):
-        log.append(_log_entry(glog[i]))
-    return log[-60:]
-
-
-def _log_entry(e: dict) -> dict:
-    """What ``medium`` reads of one log entry, as a view names it (docs/bridge.md): the deal,
-    the seat, the text, the kind, and the facts ``info.view_entry_facts`` reads (the card
-    discarded, the pile taken, the cards melded)."""
-    kind = e["kind"]
-    out = {"deal": e["deal"], "seat": e["seat"], "text": e["move"], "kind": kind}
-    pub = e["public"]
-    if kind == "discard":
-        out["card"] = id_text(pub["card"])
-    elif kind == "take_pile":
-        out["pile"] = pub["pile"]
-        if "parts" in pub:
-            out["parts"] = [{"cards": [id_text(c) for c in p["cards"]]} for p in pub["parts"]]
-    elif kind == "meld":
-        out["laid"] = [id_text(c) for c in pub["laid"]]
-    return out
-
-
 def _rollout_info(g: Game, seat: int, cache: dict) -> Info:
-    """``Info(rollout_view(g, seat, cache))`` without building a view: the same digest, from
-    the game's own lists (a test compares the two)."""
+    """What ``Info.from_observation`` digests of the seat's observation, from the game's own
+    lists (a test compares the two; no game totals, no legal moves)."""
     r = g.rules
     st = cache.get("facts")
     if st is None:
@@ -261,8 +149,8 @@ def _pile_facts(g: Game, cache: dict) -> tuple[list[int], list[int]]:
 
 
 def rollout_move(g: Game, policy: MediumBot, cache: dict):
-    """The move ``policy`` chooses on ``rollout_view(g, g.current, cache)`` (a ``Move``), or
-    None where there is none."""
+    """The move ``policy`` chooses for the seat to play (a ``Move``, ``decide``'s choice on the
+    seat's observation), or None where there is none."""
     moves = legal_moves(g)
     if len(moves) <= 1:
         return moves[0] if moves else None  # (a draw, mostly: nothing to weigh)
@@ -417,7 +305,7 @@ def best_discard(
 
 def _discard_facts(g: Game, seat: int, hand: list[int], own: list[int], cache: dict) -> tuple:
     """What ``MediumBot.natural_discard_scorer`` reads besides the hand's rank counts: of
-    ``Info(_rollout_info(g, seat, cache))``, its ``_discard_facts``, ``seen_rank``, the next
+    ``_rollout_info(g, seat, cache)``, its ``_discard_facts``, ``seen_rank``, the next
     player's cards, ``unseen_total`` and ``_read_next_log`` (the same values), from the game's
     own lists."""
     rules = g.rules
@@ -472,10 +360,11 @@ def _discard_facts(g: Game, seat: int, hand: list[int], own: list[int], cache: d
 
 
 def _next_log(g: Game, nxt: int) -> tuple[set[int], set[int], list[int]]:
-    """``Info._read_next_log`` of a rollout's view (its log: the game's last 60 entries)."""
+    """``Info._read_next_log`` of the seat before ``nxt`` (its log: the game's last entries, as
+    many as an observation holds)."""
     deal = g.deal_no
     facts = []
-    for e in g.log[-60:]:
+    for e in g.log[-LOG_LAST:]:
         if e["seat"] != nxt or e["deal"] != deal:
             continue
         kind = e["kind"]

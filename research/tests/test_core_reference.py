@@ -72,7 +72,7 @@ def test_opening_combos_are_the_reference_ones(rules, players):
 
 @pytest.mark.parametrize("rules,players", [("samba", 4), ("canasta", 4), ("bolivia", 2)])
 def test_kept_meld_views_are_the_fresh_ones(rules, players):
-    """``views._sides`` keeps each side's meld views and canasta counts while its meld list is
+    """``views._melds_json`` keeps each side's meld views and canasta counts while its meld list is
     unchanged: every view equals one made with nothing kept."""
     from py_engine import views
     from py_engine.views import view_for

@@ -126,7 +126,6 @@ def test_the_summary_counts_sizes_components_and_first_divergences():
 def test_keep_discard_leaves_medium_s_discard_unsearched():
     """``HardConfig.keep_discard`` (session 25's variant): where ``medium`` discards, no other
     discard is searched; the shipped ``hard`` searches them."""
-    from py_engine.ai.info import Info
     from py_engine.ai.medium import MediumBot
     from py_engine.legal import legal_moves
     from py_engine.moves import Discard
@@ -143,7 +142,7 @@ def test_keep_discard_leaves_medium_s_discard_unsearched():
         med = MediumBot()
         while g.phase not in ("deal_over", "game_over"):
             obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
-            ranked = shipped.medium.rank(Info.from_observation(obs, legal), legal)
+            ranked = shipped.medium.ranking(obs, legal)
             a, b = shipped.candidates(obs, ranked), keep.candidates(obs, ranked)
             assert b[0] == a[0] and set(b) <= set(a)
             if discard(a[0]) and sum(map(discard, a)) > 1:
@@ -167,7 +166,6 @@ def test_last_turn_cards_sets_the_habit_s_threshold():
 def test_search_stock_leaves_early_decisions_to_medium():
     """``HardConfig.search_stock``: with more cards in the stock, ``hard`` plays its ranking's
     move without a search; at or below it, it searches as the shipped ``hard`` does."""
-    from py_engine.ai.info import Info
     from py_engine.ai.medium import MediumBot
     from py_engine.legal import legal_moves
     from py_engine.observation import Observation
@@ -184,9 +182,7 @@ def test_search_stock_leaves_early_decisions_to_medium():
             break
         g.play(med.decide(obs, legal))
     late = HardBot(seed=1, search_stock=obs.stock - 1, **quick)
-    assert (
-        late.decide(obs, legal) == late.medium.rank(Info.from_observation(obs, legal), legal)[0][1]
-    )
+    assert late.decide(obs, legal) == late.medium.ranking(obs, legal)[0][1]
     assert late.last_stats == {}  # not searched
     at = HardBot(seed=1, search_stock=obs.stock, **quick)
     assert at.decide(obs, legal) == move and at.last_stats["samples"] == 12

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from py_engine.ai.act import bot_move
-from py_engine.ai.info import legal_texts
+from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
+from py_engine.legal import legal_moves
+from py_engine.observation import Observation
 from py_engine.state import Game
-from py_engine.views import view_for
 from research import hard_overrides as ho
 
 
@@ -31,9 +32,9 @@ def test_variants_parse_to_hardbot_keywords():
 
 def test_move_kinds():
     g = Game.new("samba", 4, seed=20000)
-    view = view_for(g, g.current)
-    assert ho.move_kind(view, "draw", "take 5C 5C") == "draw phase"
-    meld = dict(view, phase="meld")
+    obs = Observation.for_seat(g, g.current)
+    assert ho.move_kind(obs, "draw", "take 5C 5C") == "draw phase"
+    meld = obs._replace(phase="meld")
     assert ho.move_kind(meld, "discard 5C", "discard KD") == "discard"
     assert ho.move_kind(meld, "discard 5C", "ask") == "go out/ask/answer"
     assert ho.move_kind(meld, "meld new 5C 5D 5H", "discard KD") == "meld"
@@ -141,9 +142,9 @@ def _override_at_meld(seed: int, min_moves: int):
         mv = bot_move(med, g, g.current).text()
         g.play(mv)
         moves.append(mv)
-    view = view_for(g, g.current)
-    mm = med.rank_moves(view)[0][1]
-    other = next(m for m in legal_texts(view) if m != mm)
+    legal = legal_moves(g)
+    mm = med.ranking(Observation.for_seat(g, g.current), legal)[0][1].text()
+    other = next(m.text() for m in legal if m.text() != mm)
     return g, {
         "rules": "samba",
         "players": 4,
@@ -211,7 +212,8 @@ def test_regret_collect_judges_medium_ranked_moves_at_the_true_table():
     for r in recs:
         g = ho.rebuild(r)
         med = MediumBot(seed=20000)
-        assert r["lines"] == [m for _, m in med.rank_moves(view_for(g, g.current))][:3]
+        ranked = med.ranking(Observation.for_seat(g, g.current), legal_moves(g))
+        assert r["lines"] == [m.text() for _, m in ranked][:3]
         assert all(len(v) == 2 for v in r["margins"].values())
     rows = {row["kind"]: row for row in rs.report(recs, out=open("/dev/null", "w"))}
     assert rows["all"]["positions"] == len(recs)
@@ -224,16 +226,19 @@ def test_shed_variant_sheds_harder_only_while_an_opponent_can_go_out():
     from py_engine.cards import IS_NATURAL, VALUE_OF_KIND, parse_kind
 
     g, _ = _override_at_meld(20002, 8)
-    view = view_for(g, g.current)
+    obs, legal = Observation.for_seat(g, g.current), legal_moves(g)
     med, shed = MediumBot(seed=1), mv.ShedBot(seed=1)
-    assert shed.scored_moves(view) == med.scored_moves(view)
-    side = view["my_side"]
-    threat = dict(
-        view,
-        canastas=[view["requirement"] if s != side else c for s, c in enumerate(view["canastas"])],
+
+    def scored(bot: MediumBot, obs: Observation) -> list[tuple[float, str]]:
+        return [(sc, m.text()) for sc, m in bot.scored(Info.from_observation(obs, legal), legal)]
+
+    assert scored(shed, obs) == scored(med, obs)
+    side = obs.my_side
+    threat = obs._replace(
+        canastas=tuple(obs.requirement if s != side else c for s, c in enumerate(obs.canastas))
     )
-    a = dict((m, sc) for sc, m in med.scored_moves(threat))
-    b = dict((m, sc) for sc, m in shed.scored_moves(threat))
+    a = dict((m, sc) for sc, m in scored(med, threat))
+    b = dict((m, sc) for sc, m in scored(shed, threat))
     discards = [m for m in a if m.startswith("discard ")]
     assert any(IS_NATURAL[parse_kind(m.split()[1])] for m in discards)
     for m in discards:

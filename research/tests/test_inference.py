@@ -8,7 +8,6 @@ import random
 
 from py_engine.ai.act import bot_move
 from py_engine.ai.determinize import Determinizer, known_holdings
-from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.cards import IS_NATURAL, KIND_OF_ID, RANK_OF, parse_kind
 from py_engine.legal import legal_moves
@@ -160,7 +159,7 @@ def test_hard_samples_informed_worlds_only_when_asked(monkeypatch):
     for infer in (False, True):
         calls.clear()
         h = study_hard.StudyHard(seed=2, iterations=12, infer=infer)
-        moves = [m for _, m in h.medium.rank(Info.from_observation(obs, legal), legal)]
+        moves = [m for _, m in h.medium.ranking(obs, legal)]
         h.search(obs, legal, moves[:2])
         assert len(calls) == (12 if infer else 0)
 

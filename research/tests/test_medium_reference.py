@@ -1,7 +1,8 @@
-"""``medium``'s fast ranking gives exactly the reference ranking (tests/medium_reference.py, the
-code as it was before it was made faster): the same scores, in the same order, for every legal
-move of hundreds of self-play positions in every rule set, and the same scores under ``easy``'s
-habits and memory (``EasyBot.perceive``)."""
+"""``medium``'s fast ranking, asked through the seat's observation, gives exactly the reference
+ranking (research/medium_reference.py, the code as it was before it was made faster, reading the
+seat's JSON view on its own): the same scores, in the same order, for every legal move of
+hundreds of self-play positions in every rule set, and the same scores under ``easy``'s habits
+and memory (``EasyBot.perceive``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 import research.medium_reference as ref
 from py_engine.ai.act import bot_move
-from py_engine.ai.info import Info, legal_texts
+from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.simple import EasyBot
 from py_engine.legal import legal_moves
@@ -28,6 +29,12 @@ TABLES = [
     ("canasta", 4),
     ("canasta", 2),
 ]
+
+
+def _ranked(bot: MediumBot, g: Game, seat: int) -> list[tuple[float, str]]:
+    """``bot``'s ranking of the seat's legal moves from its observation, with their texts (as
+    the reference names them)."""
+    return [(sc, m.text()) for sc, m in bot.ranking(Observation.for_seat(g, seat), legal_moves(g))]
 
 
 def _ref_perceive(view: dict, easy: EasyBot) -> ref.Info:
@@ -55,12 +62,12 @@ def test_fast_medium_ranks_like_the_reference(rules, players):
             seat = g.current
             view = view_for(g, seat)
             want = slow[seat].rank_moves(view)
-            assert fast[seat].rank_moves(view) == want, (rules, players, deal_seed, steps)
+            assert _ranked(fast[seat], g, seat) == want, (rules, players, deal_seed, steps)
             assert bot_move(fast[seat], g, seat).text() == slow[seat].choose(view)
             if len(want) > 1:
                 obs, legal = Observation.for_seat(g, seat), legal_moves(g)
                 info, ref_info = easy.perceive(obs, legal), _ref_perceive(view, easy)
-                for m in legal_texts(view):
+                for m in ref.legal_texts(view):
                     mine = easy.judge.move_score(info, parse_move(m))
                     assert mine == slow_easy.score(ref_info, m), m
                 positions += 1
@@ -78,7 +85,7 @@ def test_the_reference_comparison_can_fail():
             break
         view = view_for(g, g.current)
         want = ref.MediumBot().rank_moves(view)
-        changed += MediumBot(weights={"danger": 0.0}).rank_moves(view) != want
-        assert isinstance(Info(view).hand, list)
+        changed += _ranked(MediumBot(weights={"danger": 0.0}), g, g.current) != want
+        assert isinstance(Info.from_observation(Observation.for_seat(g, g.current)).hand, list)
         g.play(want[0][1])
     assert changed > 0

@@ -7,7 +7,6 @@ import pytest
 
 from py_engine.ai.act import bot_move
 from py_engine.ai.hard import HardBot
-from py_engine.ai.info import Info
 from py_engine.ai.medium import MediumBot
 from py_engine.legal import legal_moves
 from py_engine.moves import Discard
@@ -44,7 +43,7 @@ def test_hold_also_searches_keeping_the_cards_and_mode_draw_searches_no_meld_pha
     held = 0
     for seed in range(3, 9):
         for obs, legal in _positions(seed, 200):
-            ranked = plain.medium.rank(Info.from_observation(obs, legal), legal)
+            ranked = plain.medium.ranking(obs, legal)
             best, top = ranked[0]
             c = hold.candidates(obs, ranked)
             if obs.phase == "meld":
