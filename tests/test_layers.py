@@ -1,12 +1,13 @@
 """Imports run one way (docs/engine.md, "Layout"): cards/levels -> errors -> rules -> melds -> moves ->
 scoring -> turn -> position -> actions -> state -> candidates -> legal -> observation -> views -> record ->
-simulate/lessons/review/rulesdoc/spread -> ai -> session/soak -> netplay -> bridge/cli. (lessons, review
-and rulesdoc came later; they sit beside simulate: they use earlier modules and the bridge uses
-them. A new module must be given its place in ORDER.)
+simulate/lessons/review/rulesdoc/spread -> ai -> session/soak -> netplay -> bridge/cli -> the package's
+__init__ (which re-exports) and __main__. (lessons, review and rulesdoc came later; they sit beside
+simulate: they use earlier modules and the bridge uses them. A new module must be given its place
+in ORDER.)
 A module may import only modules earlier in that order; modules under ai/ and netplay/ may import
 anything before them, and each other: netplay/'s modules freely, ai/'s only one way too, in an order
 of their own (``AI_ORDER``: a module there imports only ai/ modules earlier in it, and names from
-``py_engine.ai`` itself never). The top-level __init__ and __main__ are exempt."""
+``py_engine.ai`` itself never). No module is exempt."""
 
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ ORDER = [
     ("session", "soak"),
     "netplay",
     ("bridge", "cli"),
+    ("__init__", "__main__"),
 ]
 # ai/: what reads a view (info) and the leaf estimate come first, then the players from the
 # simplest to ``hard`` (which explain's blunder checks guard), the level registry, and what uses
@@ -69,17 +71,13 @@ for i, entry in enumerate(ORDER):
         RANK[name] = i
 
 PKG = Path(py_engine.__file__).parent
-EXEMPT = {"__init__", "__main__"}
 
 
 def modules():
     out = []
     for path in sorted(PKG.rglob("*.py")):
         rel = path.relative_to(PKG).with_suffix("")
-        parts = rel.parts
-        if parts[-1] in EXEMPT and len(parts) == 1:
-            continue
-        out.append((parts, path))
+        out.append((rel.parts, path))
     return out
 
 
