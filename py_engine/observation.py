@@ -20,14 +20,13 @@ from collections.abc import Mapping
 from operator import is_
 from types import MappingProxyType
 from typing import Any, NamedTuple
-from weakref import WeakKeyDictionary
 
 from .cards import KIND_OF_ID, SORT_INDEX
 from .melds import TableMeld, cards_needed, finished_bonus, finished_kind, is_closed, meld_value
 from .moves import Move, parse_move
 from .rules import RuleSet
 from .scoring import side_canastas
-from .state import Game
+from .state import Game, PerGame
 
 CardId = int  # a physical card, 0..161
 Kind = int  # a card's kind, 0..52 (``cards.py``)
@@ -35,14 +34,7 @@ Kind = int  # a card's kind, 0..52 (``cards.py``)
 HAND_ORDER = [SORT_INDEX[KIND_OF_ID[c]] * 256 + c for c in range(162)]
 LOG_LAST = 60  # the log entries an observation holds (the last ones)
 
-_CACHES: WeakKeyDictionary[Game, dict[Any, Any]] = WeakKeyDictionary()
-
-
-def _cache_of(game: Game) -> dict[Any, Any]:
-    cache = _CACHES.get(game)
-    if cache is None:
-        cache = _CACHES[game] = {}
-    return cache
+_CACHES = PerGame()
 
 
 class MeldSeen(NamedTuple):
@@ -233,7 +225,7 @@ def seat_log(game: Game, seat: int, last: int = LOG_LAST) -> tuple[LogSeen, ...]
     """The last ``last`` log entries as ``seat`` saw them (made once per seat and kept while the
     log grows; an entry every seat sees alike, neither an ask nor one with cards only ``seat``
     saw, is made once for all seats and shared)."""
-    cache = _cache_of(game)
+    cache = _CACHES.of(game)
     key = ("log", seat)
     log = game.log
     got = cache.get(key)
@@ -280,7 +272,7 @@ def sides_seen(game: Game) -> SidesSeen:
     the same length (every action that changes a side's melds gives it a new list, and a meld
     that changes is a new object: ``Plan``). A meld with the same id, type and cards as before
     keeps its observation."""
-    cache = _cache_of(game)
+    cache = _CACHES.of(game)
     lists = game.melds
     lens = tuple(map(len, lists))
     got = cache.get("sides")
@@ -325,7 +317,7 @@ def observe(game: Game, seat: int) -> Observation:
     r = game.rules
     n_sides = game.n_sides
     sides = sides_seen(game)
-    cache = _cache_of(game)
+    cache = _CACHES.of(game)
     fixed = cache.get("fixed")
     if fixed is None:
         fixed = cache["fixed"] = (

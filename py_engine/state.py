@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, Self
+from weakref import WeakKeyDictionary
 
 from . import actions
 from .actions import Plan, plan_of, take_ids
@@ -24,7 +25,7 @@ from .melds import shape_of
 from .moves import MOVE_TYPES, AddTo, Discard, Draw, Meld, Move, parse_move  # noqa: F401
 from .position import PHASES, Position, Turn
 
-__all__ = ["PHASES", "Game", "Plan", "Turn"]
+__all__ = ["PHASES", "Game", "PerGame", "Plan", "Turn"]
 
 
 class Game(Position):
@@ -128,3 +129,16 @@ _VERIFY: dict[type[Move], Callable[[Game, Move], Plan | None]] = {
     cls: getattr(actions, "verify_" + cls.action) for cls in MOVE_TYPES
 }
 _APPLY = {cls: getattr(actions, "apply_" + cls.action) for cls in MOVE_TYPES}
+
+
+class PerGame(WeakKeyDictionary[Game, dict[Any, Any]]):
+    """What one layer keeps per game (each layer its own instance): a dict for each game object,
+    made on first use and gone with the game (a copy of a game is another key). What a layer
+    keeps there must stay true of the game it was made from, or be checked against its
+    ``version``."""
+
+    def of(self, game: Game) -> dict[Any, Any]:
+        kept = self.get(game)
+        if kept is None:
+            kept = self[game] = {}
+        return kept

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from operator import is_
 from typing import Any
-from weakref import WeakKeyDictionary
 
 from .cards import KIND_TEXT, RANK_CHARS, SUIT_CHARS, id_text
 from .legal import legal_moves
@@ -48,20 +47,13 @@ from .observation import (
 )
 from .observation import seat_log as seen_log
 from .rules import RuleSet
-from .state import Game
+from .state import Game, PerGame
 
 JSON = dict[str, Any]  # a JSON object of a view
 
-# What this module writes once per game (``_cache_of``): kept here, keyed by the game object,
+# What this module writes once per game (``_CACHES.of(game)``): kept here, keyed by the game object,
 # and gone with it (a copy of a game is another key).
-_CACHES: WeakKeyDictionary[Game, dict[Any, Any]] = WeakKeyDictionary()
-
-
-def _cache_of(game: Game) -> dict[Any, Any]:
-    cache = _CACHES.get(game)
-    if cache is None:
-        cache = _CACHES[game] = {}
-    return cache
+_CACHES = PerGame()
 
 
 # One read-only card object per physical card.
@@ -191,7 +183,7 @@ def _log_json(entries: tuple[LogSeen, ...], seat: int, cache: dict[Any, Any]) ->
 
 def seat_log(game: Game, seat: int, last: int = LOG_LAST) -> list[JSON]:
     """The last ``last`` log entries as ``seat`` saw them (``observation.seat_log``), in JSON."""
-    return _log_json(seen_log(game, seat, last), seat, _cache_of(game))
+    return _log_json(seen_log(game, seat, last), seat, _CACHES.of(game))
 
 
 def move_targets(moves: Sequence[Move], texts: list[str] | None = None) -> JSON:
@@ -510,4 +502,4 @@ def view_for(game: Game, seat: int, with_legal: bool = True) -> JSON:
         if with_legal
         else None
     )
-    return view_json(obs, legal, _cache_of(game))
+    return view_json(obs, legal, _CACHES.of(game))
