@@ -16,8 +16,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from py_engine.ai.judge import check, position, split_moves  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
+from py_engine.legal import legal_moves  # noqa: E402
 from py_engine.record import load_scenario  # noqa: E402
-from py_engine.views import view_for  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 JUNK = [
@@ -174,14 +174,12 @@ def finish() -> None:
     bad_total = 0
     for kind, cases in CASES.items():
         for c in cases:
-            g = position(c)
-            v = view_for(g, g.current)
-            bad, good = split_moves(c, v)
+            bad, good = split_moves(c, legal_moves(position(c)))
             assert good and (bad or c.get("after")), (c["id"], bad, good)
             ok, mv = check(c, med)
             flag = "ok" if ok else "BLUNDER"
             bad_total += not ok
-            print(f"{flag:8} {c['id']:34} medium: {mv:28} blunders: {bad[:4]}")
+            print(f"{flag:8} {c['id']:34} medium: {mv:28} blunders: {[m.text() for m in bad[:4]]}")
         with open(os.path.join(HERE, kind + ".json"), "w", encoding="utf-8") as f:
             json.dump(cases, f, indent=1, ensure_ascii=False)
             f.write("\n")
