@@ -8,16 +8,18 @@ in ``before``, the going-out moves of a hand). Format: ``py_engine/ai/judge.py``
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import sys
+from collections.abc import Iterator
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", ".."))
 
 from py_engine.ai.judge import check, position, split_moves  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
+from py_engine.cards import parse_kind  # noqa: E402
 from py_engine.legal import legal_moves  # noqa: E402
-from py_engine.record import load_scenario  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 JUNK = [
@@ -52,9 +54,7 @@ CASES: dict[str, list] = {}
 def forced_turns(case: dict, upto_seat: int, rounds: int, junk=JUNK, draws=None) -> None:
     """Append draw/discard turns (each seat discards the first card it drew) until ``upto_seat``
     has drawn in its ``rounds``-th turn; the stock's first cards are ``junk``."""
-    g = load_scenario(case["scenario"])
-    for mv in case.get("before", []):
-        g.play(mv)
+    g = position(case)
     # count the draws first: (turns until upto_seat's last draw) * 2 cards
     n = g.players
     turns, s, r = [], g.current, 0
@@ -87,29 +87,35 @@ def forced_turns(case: dict, upto_seat: int, rounds: int, junk=JUNK, draws=None)
     case["before"] = before
 
 
-def junk_for(sc: dict, n: int, prefer, extra=()) -> list[str]:
-    """``n`` low cards for forced draws, as many copies as the deck still has."""
-    from py_engine.cards import parse_kind
-
+def used_kinds(sc: dict, extra=()) -> dict[int, int]:
+    """How many copies of each kind the scenario places (the hands given as lists, the pile, the
+    melds) and ``extra``."""
     used: dict[int, int] = {}
     for t in (
-        [t for h in sc["hands"] for t in h]
+        [t for h in sc["hands"] if isinstance(h, list) for t in h]
         + sc.get("pile", [])
         + [t for side in sc.get("melds", []) for m in side for t in m]
         + list(extra)
     ):
         used[parse_kind(t)] = used.get(parse_kind(t), 0) + 1
-    out = []
-    cycle = list(prefer)
-    while len(out) < n:
+    return used
+
+
+def spare(cycle, used: dict[int, int]) -> Iterator[str]:
+    """The ``cycle``'s cards round and round, each while the deck has a copy of its kind left
+    (three), counted in ``used``."""
+    while True:
         for t in cycle:
             k = parse_kind(t)
             if used.get(k, 0) < 3:
                 used[k] = used.get(k, 0) + 1
-                out.append(t)
-                if len(out) == n:
-                    break
-    return out
+                yield t
+
+
+def junk_for(sc: dict, n: int, prefer, extra=()) -> list[str]:
+    """``n`` low cards for forced draws, as many copies as the deck still has."""
+    low = spare(prefer, used_kinds(sc, extra))
+    return [next(low) for _ in range(n)]
 
 
 FILL = [
@@ -140,30 +146,15 @@ FILL = [
 
 def fill(sc: dict) -> None:
     """Hands given as a number of cards are dealt from FILL, the deck's copies respected."""
-    from py_engine.cards import parse_kind
-
-    used: dict[int, int] = {}
-    for t in (
-        [t for h in sc["hands"] if isinstance(h, list) for t in h]
-        + sc.get("pile", [])
-        + [t for side in sc.get("melds", []) for m in side for t in m]
-    ):
-        used[parse_kind(t)] = used.get(parse_kind(t), 0) + 1
-    i = 0
+    deal = spare(FILL, used_kinds(sc))
     for j, h in enumerate(sc["hands"]):
         if isinstance(h, int):
-            out = []
-            while len(out) < h:
-                t = FILL[i % len(FILL)]
-                i += 1
-                if used.get(parse_kind(t), 0) < 3:
-                    used[parse_kind(t)] = used.get(parse_kind(t), 0) + 1
-                    out.append(t)
-            sc["hands"][j] = out
+            sc["hands"][j] = [next(deal) for _ in range(h)]
 
 
 def add(kind: str, **case) -> dict:
-    case = {"id": case.pop("id"), "kind": kind, **case}
+    """Files the case (a copy: the tables above share lists) under its kind."""
+    case = copy.deepcopy({"id": case.pop("id"), "kind": kind, **case})
     fill(case["scenario"])
     CASES.setdefault(kind, []).append(case)
     return case
@@ -186,10 +177,42 @@ def finish() -> None:
     print(sum(len(c) for c in CASES.values()), "cases;", bad_total, "medium blunders")
 
 
+def cards(text: str) -> list[str]:
+    return text.split()
+
+
+def scenario(
+    tbl: dict, seed: int, phase: str, hands: list, melds: list, pile: list, current=0, **extra
+) -> dict:
+    """A case's position (``record.load_scenario``), its keys in the JSON files' order."""
+    return {
+        **tbl,
+        "seed": seed,
+        "current": current,
+        "phase": phase,
+        **extra,
+        "hands": hands,
+        "melds": melds,
+        "pile": pile,
+    }
+
+
+def judged(cid: str) -> str:
+    return "Judged by self-play: python -m py_engine.ai.judge tests/blunders --id " + cid
+
+
 # ---------------------------------------------------------------------------------------------
+S2 = {"rules": "samba", "players": 2}
 S4 = {"rules": "samba", "players": 4}
+D4 = {"rules": "dutch", "players": 4}
+D6 = {"rules": "dutch", "players": 6}
+C6 = {"rules": "crawford", "players": 6}
 ISSUE = "issue 15 (observed in play)"
 CLUB = "club play: the standard advice of Canasta/Samba strategy guides"
+SIDES = {2: 2, 4: 2, 6: 3}  # players: sides (partnerships) at the table
+SEVENS_EIGHTS = [cards("7C 7C 7D 7D 7S 7H 7H"), cards("8D 8D 8H 8H 8C 2C 2D")]  # two canastas
+ACES_JACKS = [cards("AC AC AD AD AS AH AH"), cards("JC JD JH JS JS JC JD")]  # two canastas
+OPEN_PILE = cards("9C 4D 8D 6C")
 
 
 def known_pair() -> None:
@@ -198,84 +221,27 @@ def known_pair() -> None:
         "has neither melded nor discarded them: it holds a pair of {r}, so discarding a {r1} "
         "hands it a pile of {n}+ cards"
     )
-    specs = [
-        (
-            "known-pair-jacks-s4",
-            S4,
-            ["JD", "JH", "9C"],
-            "take 9S 9D",
-            "JC",
-            ["JC", "KD", "QH", "TC", "TC", "AS"],
-            3,
-        ),
-        (
-            "known-pair-queens-s4",
-            S4,
-            ["QS", "QC", "8C"],
-            "take 8S 8H",
-            "QD",
-            ["QD", "KH", "9S", "9S", "TD", "AC"],
-            3,
-        ),
-        (
-            "known-pair-kings-s2",
-            {"rules": "samba", "players": 2},
-            ["KS", "KH", "TC"],
-            "take TS TH",
-            "KD",
-            ["KD", "QS", "JH", "JH", "9D", "AD"],
-            5,
-        ),
-        (
-            "known-pair-nines-d4",
-            {"rules": "dutch", "players": 4},
-            ["9H", "9C", "JC"],
-            "take JS JD",
-            "9S",
-            ["9S", "KC", "QD", "QD", "TH", "AH"],
-            3,
-        ),
-        (
-            "known-pair-aces-s4",
-            S4,
-            ["AH", "AC", "TC"],
-            "take TS TD",
-            "AD",
-            ["AD", "KD", "QH", "JS", "9C", "9C"],
-            3,
-        ),
-        (
-            "known-pair-tens-c6",
-            {"rules": "crawford", "players": 6},
-            ["TH", "TC", "QC"],
-            "take QS QD",
-            "TS",
-            ["TS", "KD", "JH", "9S", "9S", "AC"],
-            2,
-        ),
+    specs = [  # id, table, pile, the next opponent's take, the card it holds a pair of, hand
+        ("known-pair-jacks-s4", S4, "JD JH 9C", "take 9S 9D", "JC", "JC KD QH TC TC AS", 3),
+        ("known-pair-queens-s4", S4, "QS QC 8C", "take 8S 8H", "QD", "QD KH 9S 9S TD AC", 3),
+        ("known-pair-kings-s2", S2, "KS KH TC", "take TS TH", "KD", "KD QS JH JH 9D AD", 5),
+        ("known-pair-nines-d4", D4, "9H 9C JC", "take JS JD", "9S", "9S KC QD QD TH AH", 3),
+        ("known-pair-aces-s4", S4, "AH AC TC", "take TS TD", "AD", "AD KD QH JS 9C 9C", 3),
+        ("known-pair-tens-c6", C6, "TH TC QC", "take QS QD", "TS", "TS KD JH 9S 9S AC", 2),
     ]
     for cid, tbl, pile, take, bad, hand0, rounds in specs:
         n = tbl["players"]
-        two = [c for c in take.split()[1:]]
-        hands = [hand0, two + ["KS", "5H", "9H", "JS"]] + [5] * (n - 2)
-        n_sides = 2 if n in (2, 4) else (3 if n in (3, 6) else n)
-        melds = [[["KC", "KC", "KH"]], [["8H", "8C", "8D"]]] + [[] for _ in range(n_sides - 2)]
+        two = take.split()[1:]
+        hands = [cards(hand0), two + ["KS", "5H", "9H", "JS"]] + [5] * (n - 2)
+        melds = [[["KC", "KC", "KH"]], [["8H", "8C", "8D"]]] + [[] for _ in range(SIDES[n] - 2)]
         if tbl["rules"] == "crawford":
             melds = [[["KC", "KC", "KH"]], [["8H", "8C", "8D"]], [["6H", "6C", "6S"]]]
         c = add(
             "known_pair",
             id=cid,
-            reason=why.format(p=" ".join(pile[:2]), r=bad[0], r1=bad[0], n=3 * rounds),
+            reason=why.format(p=" ".join(cards(pile)[:2]), r=bad[0], r1=bad[0], n=3 * rounds),
             source=ISSUE + ": 'the next opponent took 19 cards with J♦ J♥'",
-            scenario={
-                **tbl,
-                "seed": 3,
-                "current": 1,
-                "phase": "draw",
-                "hands": hands,
-                "melds": melds,
-                "pile": pile,
-            },
+            scenario=scenario(tbl, 3, "draw", hands, melds, cards(pile), current=1),
             before=[take, "discard 5H"],
             blunders=["discard " + bad],
         )
@@ -283,80 +249,30 @@ def known_pair() -> None:
 
 
 def block() -> None:
-    rich = [
-        "9C",
-        "KD",
-        "6H",
-        "QS",
-        "8D",
-        "TC",
-        "JH",
-        "AS",
-        "7C",
-        "5D",
-        "4S",
-        "KH",
-        "9D",
-        "QC",
-        "TD",
-        "8S",
-        "6C",
-        "JS",
-        "AD",
-        "7H",
+    rich = cards("9C KD 6H QS 8D TC JH AS 7C 5D 4S KH 9D QC TD 8S 6C JS AD 7H")
+    reasons = {
+        "block-black3-s4": "a black three on top blocks the pile for the next player; any other "
+        "card here lets the next opponent (11 cards) take 20 cards with a pair",
+        "block-black3-s2": "a black three blocks the 16-card pile; every other discard is a rank "
+        "the opponent may hold a pair of",
+        "block-black3-c6": "crawford: a black three on top blocks the pile; the pile of 17 would "
+        "be taken with any natural pair",
+    }
+    specs = [  # id, table, the pile's size, hand, the blocking card
+        ("block-black3-s4", S4, 20, "3C KS QH 9S 7D 5C TH JD", "3C"),
+        ("block-black3-s2", S2, 16, "3S KS QH 9S 7D AC TH", "3S"),
+        ("block-black3-c6", C6, 17, "3S KS QH 9S 7D 5C TH", "3S"),
     ]
-    specs = [
-        (
-            "block-black3-s4",
-            S4,
-            20,
-            ["3C", "KS", "QH", "9S", "7D", "5C", "TH", "JD"],
-            "3C",
-            "a black three on top blocks the pile for the next player; any other card here lets "
-            "the next opponent (11 cards) take 20 cards with a pair",
-        ),
-        (
-            "block-black3-s2",
-            {"rules": "samba", "players": 2},
-            16,
-            ["3S", "KS", "QH", "9S", "7D", "AC", "TH"],
-            "3S",
-            "a black three blocks the 16-card pile; every other discard is a rank the opponent may "
-            "hold a pair of",
-        ),
-        (
-            "block-black3-c6",
-            {"rules": "crawford", "players": 6},
-            17,
-            ["3S", "KS", "QH", "9S", "7D", "5C", "TH"],
-            "3S",
-            "crawford: a black three on top blocks the pile; the pile of 17 would be taken with "
-            "any natural pair",
-        ),
-    ]
-    for cid, tbl, n_pile, hand0, good, reason in specs:
+    for cid, tbl, n_pile, hand0, good in specs:
         n = tbl["players"]
-        hands = (
-            [hand0]
-            + [["4C", "4D", "5S", "6D", "8C", "8H", "9H", "TS", "JC", "QD", "KC"]]
-            + [3] * (n - 2)
-        )
-        n_sides = {2: 2, 4: 2, 6: 3}[n]
-        melds = [[["AH", "AC", "AD"]], [["7H", "7D", "7C"]], [["6H", "6D", "6C"]]][:n_sides]
+        hands = [cards(hand0), cards("4C 4D 5S 6D 8C 8H 9H TS JC QD KC")] + [3] * (n - 2)
+        melds = [[["AH", "AC", "AD"]], [["7H", "7D", "7C"]], [["6H", "6D", "6C"]]][: SIDES[n]]
         add(
             "block",
             id=cid,
-            reason=reason,
+            reason=reasons[cid],
             source=ISSUE if "joker-s4" in cid else CLUB,
-            scenario={
-                **tbl,
-                "seed": 4,
-                "current": 0,
-                "phase": "meld",
-                "hands": hands,
-                "melds": melds,
-                "pile": rich[:n_pile],
-            },
+            scenario=scenario(tbl, 4, "meld", hands, melds, rich[:n_pile]),
             good=["discard " + good, "meld*"],
         )
 
@@ -364,165 +280,92 @@ def block() -> None:
 def block_known() -> None:
     """The wild-card blocks: every other card in hand is a rank the next opponent is known
     to hold a pair of (it took them with the pile)."""
-    for cid, tbl in [
-        ("block-joker-known-s4", S4),
-        ("block-joker-known-d4", {"rules": "dutch", "players": 4}),
-    ]:
-        hands = [["JK", "KS", "QS", "JS", "9S"], ["TS", "TD", "KS", "5H", "6H", "4S"], 5, 5]
+    for cid, tbl in [("block-joker-known-s4", S4), ("block-joker-known-d4", D4)]:
+        hands = [cards("JK KS QS JS 9S"), cards("TS TD KS 5H 6H 4S"), 5, 5]
         c = add(
             "block",
             id=cid,
             reason="the next opponent took the pile with K♥ K♣ Q♥ Q♣ J♥ J♣ 9♦ 9♥ in it "
             "(the log shows it) and has melded none of them; every natural card in "
             "this hand is one of those ranks, so only the joker keeps it from "
-            "taking the pile. Judged by self-play: python -m py_engine.ai.judge "
-            "tests/blunders --id " + cid,
+            "taking the pile. " + judged(cid),
             source=ISSUE + ": the partner discarded J♣ onto an 18-card pile instead of "
             "the joker; self-play (py_engine.ai.judge)",
-            scenario={
-                **tbl,
-                "seed": 12,
-                "current": 1,
-                "phase": "draw",
-                "hands": hands,
-                "melds": [[["AC", "AC", "AH"]], [["8H", "8C", "8D"]]],
-                "pile": ["KH", "KC", "QH", "QC", "JH", "JC", "9D", "9H", "TC"],
-            },
+            scenario=scenario(
+                tbl,
+                12,
+                "draw",
+                hands,
+                [[["AC", "AC", "AH"]], [["8H", "8C", "8D"]]],
+                cards("KH KC QH QC JH JC 9D 9H TC"),
+                current=1,
+            ),
             before=["take TS TD", "discard 5H"],
             good=["discard JK", "meld*"],
         )
-        forced_turns(c, 0, 4, draws=["4C", "KD", "5D", "QD", "6S", "JD", "9C", "KC"])
+        forced_turns(c, 0, 4, draws=cards("4C KD 5D QD 6S JD 9C KC"))
 
 
 def feed_top() -> None:
-    specs = [
-        (
-            "feed-seq5-s4",
-            S4,
-            ["5H", "6H", "7H", "8H", "9H"],
-            ["TH"],
-            ["TH", "4H", "KC", "QD", "7S", "JC", "5C"],
-            "T♥ lets the next opponent take the top card onto its 5-card heart sequence for free "
-            "(no pair needed), leaving it two ends (4♥, J♥) for a samba. Self-play "
-            "(python -m py_engine.ai.judge tests/blunders --id feed-seq5-s4, 150 samples): T♥ "
-            "−1,598, Q♦ −874, 4♥ −915 (4♥ leaves one end only and was not clearly worse than the "
-            "other cards: it is not listed)",
-        ),
-        (
-            "feed-seq6-s4",
-            S4,
-            ["6D", "7D", "8D", "9D", "TD", "JD"],
-            ["QD", "5D"],
-            ["QD", "5D", "KC", "9S", "7S", "JC", "AC"],
-            "Q♦ or 5♦ on top lets the next opponent make a samba (1,500) by taking the top card",
-        ),
-        (
-            "feed-seq4-s2",
-            {"rules": "samba", "players": 2},
-            ["9S", "TS", "JS", "QS"],
-            ["KS", "8S"],
-            ["KS", "8S", "4C", "5D", "7H", "6C"],
-            "K♠ or 8♠ extends the opponent's spade sequence by the top-card take",
-        ),
-        (
-            "feed-seq5-d4",
-            {"rules": "dutch", "players": 4},
-            ["8C", "9C", "TC", "JC", "QC"],
-            ["KC", "7C"],
-            ["KC", "7C", "4D", "5S", "9H", "6D", "AS"],
-            "dutch: K♣ or 7♣ goes straight onto the next opponent's club sequence",
-        ),
-        (
-            "feed-seq6-s2",
-            {"rules": "samba", "players": 2},
-            ["7C", "8C", "9C", "TC", "JC", "QC"],
-            ["KC", "6C"],
-            ["KC", "6C", "4D", "5S", "9H", "8D", "AS"],
-            "K♣ or 6♣ gives the opponent a samba with the top card",
-        ),
+    reasons = {
+        "feed-seq5-s4": "T♥ lets the next opponent take the top card onto its 5-card heart "
+        "sequence for free (no pair needed), leaving it two ends (4♥, J♥) for a samba. Self-play "
+        "(python -m py_engine.ai.judge tests/blunders --id feed-seq5-s4, 150 samples): T♥ "
+        "−1,598, Q♦ −874, 4♥ −915 (4♥ leaves one end only and was not clearly worse than the "
+        "other cards: it is not listed)",
+        "feed-seq6-s4": "Q♦ or 5♦ on top lets the next opponent make a samba (1,500) by taking "
+        "the top card",
+        "feed-seq4-s2": "K♠ or 8♠ extends the opponent's spade sequence by the top-card take",
+        "feed-seq5-d4": "dutch: K♣ or 7♣ goes straight onto the next opponent's club sequence",
+        "feed-seq6-s2": "K♣ or 6♣ gives the opponent a samba with the top card",
+    }
+    specs = [  # id, table, the next opponent's sequence, the cards that feed it, hand
+        ("feed-seq5-s4", S4, "5H 6H 7H 8H 9H", "TH", "TH 4H KC QD 7S JC 5C"),
+        ("feed-seq6-s4", S4, "6D 7D 8D 9D TD JD", "QD 5D", "QD 5D KC 9S 7S JC AC"),
+        ("feed-seq4-s2", S2, "9S TS JS QS", "KS 8S", "KS 8S 4C 5D 7H 6C"),
+        ("feed-seq5-d4", D4, "8C 9C TC JC QC", "KC 7C", "KC 7C 4D 5S 9H 6D AS"),
+        ("feed-seq6-s2", S2, "7C 8C 9C TC JC QC", "KC 6C", "KC 6C 4D 5S 9H 8D AS"),
     ]
-    for cid, tbl, seq, bad, hand0, reason in specs:
+    for cid, tbl, seq, bad, hand0 in specs:
         n = tbl["players"]
-        hands = [hand0] + [["4S", "5S", "6S", "9D", "TH", "KH", "AD", "QS"]] + [3] * (n - 2)
+        hands = [cards(hand0), cards("4S 5S 6S 9D TH KH AD QS")] + [3] * (n - 2)
+        melds = [[["AH", "AC", "AD"]], [cards(seq)]]
         add(
             "feed_top",
             id=cid,
-            reason=reason,
+            reason=reasons[cid],
             source=CLUB,
-            scenario={
-                **tbl,
-                "seed": 5,
-                "current": 0,
-                "phase": "meld",
-                "hands": hands,
-                "melds": [[["AH", "AC", "AD"]], [seq]],
-                "pile": ["9S", "4D", "TD", "8H"],
-            },
-            blunders=["discard " + b for b in bad],
+            scenario=scenario(tbl, 5, "meld", hands, melds, cards("9S 4D TD 8H")),
+            blunders=["discard " + b for b in cards(bad)],
         )
     # crawford: an unfrozen pile is taken by laying its top card on one of the side's melds
-    hands = [
-        ["QC", "KD", "9S", "7D", "5C", "AS", "4H"],
-        ["4C", "4D", "5S", "6D", "8C", "8H"],
-        3,
-        3,
-        3,
-        3,
-    ]
+    hands = [cards("QC KD 9S 7D 5C AS 4H"), cards("4C 4D 5S 6D 8C 8H"), 3, 3, 3, 3]
+    melds = [[["AH", "AC", "AD"]], [["QS", "QH", "QD", "QS"]], [["6H", "6C", "6D"]]]
     add(
         "feed_top",
         id="feed-group-c6",
         reason="crawford: the next opponent's side has a group of queens; a queen on an unfrozen "
         "12-card pile lets it take the whole pile onto that group",
         source=CLUB,
-        scenario={
-            "rules": "crawford",
-            "players": 6,
-            "seed": 5,
-            "current": 0,
-            "phase": "meld",
-            "hands": hands,
-            "melds": [[["AH", "AC", "AD"]], [["QS", "QH", "QD", "QS"]], [["6H", "6C", "6D"]]],
-            "pile": ["9C", "KH", "6S", "TS", "8D", "TC", "JH", "9H", "7C", "5D", "4S", "KS"],
-        },
+        scenario=scenario(
+            C6, 5, "meld", hands, melds, cards("9C KH 6S TS 8D TC JH 9H 7C 5D 4S KS")
+        ),
         blunders=["discard QC"],
     )
 
 
 def top_samba() -> None:
-    specs = [
-        (
-            "top-samba-high-s4",
-            S4,
-            ["5S", "6S", "7S", "8S", "9S", "TS"],
-            "JS",
-            ["4C", "9D", "KH", "QC", "7D", "AC", "8H"],
-        ),
-        (
-            "top-samba-low-s4",
-            S4,
-            ["5C", "6C", "7C", "8C", "9C", "TC"],
-            "4C",
-            ["KD", "9D", "KH", "QS", "7D", "AC", "8H"],
-        ),
-        (
-            "top-samba-d4",
-            {"rules": "dutch", "players": 4},
-            ["8H", "9H", "TH", "JH", "QH", "KH"],
-            "AH",
-            ["4C", "9D", "KS", "QC", "7D", "AC", "5S"],
-        ),
-        (
-            "top-samba-s2",
-            {"rules": "samba", "players": 2},
-            ["6D", "7D", "8D", "9D", "TD", "JD"],
-            "QD",
-            ["4C", "9S", "KH", "QC", "7H", "AC", "5S"],
-        ),
+    specs = [  # id, table, the side's sequence, the top card that makes it a samba, hand
+        ("top-samba-high-s4", S4, "5S 6S 7S 8S 9S TS", "JS", "4C 9D KH QC 7D AC 8H"),
+        ("top-samba-low-s4", S4, "5C 6C 7C 8C 9C TC", "4C", "KD 9D KH QS 7D AC 8H"),
+        ("top-samba-d4", D4, "8H 9H TH JH QH KH", "AH", "4C 9D KS QC 7D AC 5S"),
+        ("top-samba-s2", S2, "6D 7D 8D 9D TD JD", "QD", "4C 9S KH QC 7H AC 5S"),
     ]
+    opponents = [cards("AH AS AD AH AS AD AC"), cards("KH KS KD KH KS KD KC")]
     for cid, tbl, seq, top, hand0 in specs:
         n = tbl["players"]
-        hands = [hand0] + [3] + [8] * (n - 2)
+        hands = [cards(hand0)] + [3] + [8] * (n - 2)
+        melds = [[cards(seq)], opponents]
         add(
             "top_samba",
             id=cid,
@@ -531,169 +374,61 @@ def top_samba() -> None:
             "opponents (two canastas, three cards in the next hand) may go out before "
             "another chance comes",
             source=CLUB,
-            scenario={
-                **tbl,
-                "seed": 6,
-                "current": 0,
-                "phase": "draw",
-                "hands": hands,
-                "melds": [
-                    [seq],
-                    [
-                        ["AH", "AS", "AD", "AH", "AS", "AD", "AC"],
-                        ["KH", "KS", "KD", "KH", "KS", "KD", "KC"],
-                    ],
-                ],
-                "pile": ["9S", "4D", "8D", top],
-            },
+            scenario=scenario(tbl, 6, "draw", hands, melds, ["9S", "4D", "8D", top]),
             blunders=["draw"],
         )
 
 
 def last_samba_card() -> None:
     specs = [
-        # opponent sequence, the card(s) that complete it, where the other copies are
-        (
-            "last-card-s4",
-            S4,
-            ["8D", "9D", "TD", "JD", "QD", "KD"],
-            ["AD", "7D"],
-            {"pile": ["7D", "7D", "5C", "9S"], "own": [["AD", "AD", "AS"]]},
-        ),
-        (
-            "last-card-low-s4",
-            S4,
-            ["4H", "5H", "6H", "7H", "8H", "9H"],
-            ["TH"],
-            {"pile": ["TH", "6C", "9S"], "own": [["TH", "TC", "TS"]]},
-        ),
-        (
-            "last-card-d4",
-            {"rules": "dutch", "players": 4},
-            ["9S", "TS", "JS", "QS", "KS", "AS"],
-            ["8S"],
-            {"pile": ["8S", "8S", "4C", "TD"], "own": [["AH", "AC", "AD"]]},
-        ),
-        (
-            "last-card-s2",
-            {"rules": "samba", "players": 2},
-            ["5C", "6C", "7C", "8C", "9C", "TC"],
-            ["JC", "4C"],
-            {"pile": ["4C", "JC", "8D"], "own": [["JC", "JH", "JS"], ["4C", "4D", "4S"]]},
-        ),
+        # opponent sequence, the card(s) that complete it, the pile (with the other copies),
+        # the side's melds (the rest of them)
+        ("last-card-s4", S4, "8D 9D TD JD QD KD", "AD 7D", "7D 7D 5C 9S", ["AD AD AS"]),
+        ("last-card-low-s4", S4, "4H 5H 6H 7H 8H 9H", "TH", "TH 6C 9S", ["TH TC TS"]),
+        ("last-card-d4", D4, "9S TS JS QS KS AS", "8S", "8S 8S 4C TD", ["AH AC AD"]),
+        ("last-card-s2", S2, "5C 6C 7C 8C 9C TC", "JC 4C", "4C JC 8D", ["JC JH JS", "4C 4D 4S"]),
     ]
-    for cid, tbl, seq, bad, where in specs:
+    for cid, tbl, seq, bad, pile, own in specs:
         n = tbl["players"]
-        hand0 = bad + ["KH", "QS", "9H", "6D", "5S"]
+        hand0 = cards(bad) + ["KH", "QS", "9H", "6D", "5S"]
         hands = [hand0] + [8] * (n - 1)
+        melds = [[cards(m) for m in own], [cards(seq)]]
         add(
             "last_samba_card",
             id=cid,
-            reason=f"{' or '.join(bad)} is the last card that can make the opponents' 6-card "
-            "sequence a samba (the other copies are in the pile and on the table): kept, "
+            reason=f"{' or '.join(cards(bad))} is the last card that can make the opponents' "
+            "6-card sequence a samba (the other copies are in the pile and on the table): kept, "
             "the samba can never be made; discarded, the next player takes it as the "
             "top card",
             source=CLUB,
-            scenario={
-                **tbl,
-                "seed": 7,
-                "current": 0,
-                "phase": "meld",
-                "hands": hands,
-                "melds": [where["own"], [seq]],
-                "pile": where["pile"],
-            },
-            blunders=["discard " + b for b in bad],
+            scenario=scenario(tbl, 7, "meld", hands, melds, cards(pile)),
+            blunders=["discard " + b for b in cards(bad)],
         )
 
 
 def out_loses_game() -> None:
-    specs = [
-        (
-            "out-loses-game-s4",
-            S4,
-            [8400, 9500],
-            [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
-            [
-                [
-                    ["KC", "KC", "KD", "KD", "KS", "KH", "KH"],
-                    ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
-                    ["5C", "6C", "7C", "8C", "9C", "TC"],
-                ],
-                [
-                    ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
-                    ["JC", "JD", "JH", "JS", "JS"],
-                    ["TH", "TD", "TS", "TS"],
-                    ["9H", "9D", "9S"],
-                ],
-            ],
-        ),
-        (
-            "out-loses-game-s2",
-            {"rules": "samba", "players": 2},
-            [8300, 9400],
-            [["KH", "KS", "8S"]],
-            [
-                [
-                    ["KC", "KC", "KD", "KD", "KS", "KH", "KH"],
-                    ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
-                    ["5C", "6C", "7C", "8C", "9C", "TC"],
-                ],
-                [
-                    ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
-                    ["JC", "JD", "JH", "JS", "JS"],
-                    ["TH", "TD", "TS", "TS"],
-                    ["9H", "9D", "9S"],
-                ],
-            ],
-        ),
-        (
-            "out-loses-game-d4",
-            {"rules": "dutch", "players": 4},
-            [8400, 9800],
-            [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
-            [
-                [
-                    ["KC", "KC", "KD", "KD", "KS", "KH", "KH"],
-                    ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
-                    ["5C", "6C", "7C", "8C", "9C", "TC"],
-                ],
-                [
-                    ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
-                    ["JC", "JD", "JH", "JS", "JS"],
-                    ["TH", "TD", "TS", "TS"],
-                    ["9H", "9D", "9S"],
-                ],
-            ],
-        ),
-        (
-            "out-loses-game-c6",
-            {"rules": "crawford", "players": 6},
-            [8400, 9500, 7000],
-            [["KH", "KS", "8S"], ["9C", "5D", "4S"]],
-            [
-                [
-                    ["KC", "KC", "KD", "KD", "KS", "KH", "KH"],
-                    ["QC", "QC", "QD", "QD", "QS", "2C", "2D"],
-                    ["5C", "6C", "7C", "8C", "9C", "TC"],
-                ],
-                [
-                    ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
-                    ["JC", "JD", "JH", "JS", "JS"],
-                    ["TH", "TD", "TS", "TS"],
-                    ["9H", "9D", "9S"],
-                ],
-                [["6H", "6D", "6S"]],
-            ],
-        ),
+    own = [
+        cards("KC KC KD KD KS KH KH"),
+        cards("QC QC QD QD QS 2C 2D"),
+        cards("5C 6C 7C 8C 9C TC"),
     ]
-    for cid, tbl, scores, hh, melds in specs:
+    opponents = [
+        cards("AC AC AD AD AS AH AH"),
+        cards("JC JD JH JS JS"),
+        cards("TH TD TS TS"),
+        cards("9H 9D 9S"),
+    ]
+    specs = [  # id, table, game totals
+        ("out-loses-game-s4", S4, [8400, 9500]),
+        ("out-loses-game-s2", S2, [8300, 9400]),
+        ("out-loses-game-d4", D4, [8400, 9800]),
+        ("out-loses-game-c6", C6, [8400, 9500, 7000]),
+    ]
+    for cid, tbl, scores in specs:
         n = tbl["players"]
-        rest = [8]
-        if n == 2:
-            hands = [hh[0], rest[0]]
-        else:
-            hands = [hh[0]] + [rest[0]] + [hh[1]] + [rest[0]] * (n - 3)
+        # this hand, then 8 cards a hand but the partner's
+        hands = ([cards("KH KS 8S"), 8, cards("9C 5D 4S")] + [8] * (n - 3))[:n]
+        melds = [own, opponents] + [[["6H", "6D", "6S"]]] * (SIDES[n] - 2)
         c = add(
             "out_loses_game",
             id=cid,
@@ -701,20 +436,10 @@ def out_loses_game() -> None:
                 f"game totals {scores}: going out now scores about +1,500 for the side "
                 "and about +1,100 for the opponents, who then pass 10,000 ahead: the "
                 "game is lost at once; playing on keeps the 6-card club sequence's samba "
-                "(1,500) in reach while the opponents cannot go out (one canasta). "
-                "Judged by self-play: python -m py_engine.ai.judge tests/blunders --id " + cid
+                "(1,500) in reach while the opponents cannot go out (one canasta). " + judged(cid)
             ),
             source="self-play (py_engine.ai.judge), game totals",
-            scenario={
-                **tbl,
-                "seed": 8,
-                "current": 0,
-                "phase": "meld",
-                "scores": scores,
-                "hands": hands,
-                "melds": melds,
-                "pile": ["9S", "4D", "8D", "6C"],
-            },
+            scenario=scenario(tbl, 8, "meld", hands, melds, cards("9S 4D 8D 6C"), scores=scores),
         )
         if tbl["rules"] == "dutch":  # every red three laid already, as players do
             c["scenario"]["red_threes"] = [["3H", "3D", "3H"], ["3D", "3H", "3D"]]
@@ -722,46 +447,19 @@ def out_loses_game() -> None:
 
 
 def answer_yes() -> None:
-    specs = [
-        ("answer-yes-fits-s4", S4, 2, ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "JK"]),
-        (
-            "answer-yes-fits-d4",
-            {"rules": "dutch", "players": 4},
-            2,
-            ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "2S"],
-        ),
-        (
-            "answer-yes-fits-c6",
-            {"rules": "crawford", "players": 6},
-            3,
-            ["KS", "KH", "QD", "QC", "AH", "AD", "JS", "JD", "JK"],
-        ),
-        (
-            "answer-yes-ahead-s4",
-            S4,
-            2,
-            ["KS", "KH", "KD", "QD", "QC", "AH", "AD", "AS", "JS", "JD"],
-        ),
+    specs = [  # id, table, the partner's seat, the partner's hand
+        ("answer-yes-fits-s4", S4, 2, "KS KH QD QC AH AD JS JD JK"),
+        ("answer-yes-fits-d4", D4, 2, "KS KH QD QC AH AD JS JD 2S"),
+        ("answer-yes-fits-c6", C6, 3, "KS KH QD QC AH AD JS JD JK"),
+        ("answer-yes-ahead-s4", S4, 2, "KS KH KD QD QC AH AD AS JS JD"),
     ]
     for cid, tbl, partner, hand_p in specs:
         n = tbl["players"]
-        hands = [["9S", "9H", "9D", "5C"]] + [11] * (n - 1)
-        hands[partner] = hand_p
-        n_sides = {4: 2, 6: 3}[n]
-        melds = [
-            [
-                ["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
-                ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
-                ["KC", "KC", "KD", "KD", "2H"],
-                ["QS", "QH", "QH", "JK"],
-                ["AC", "AS", "AC"],
-                ["JC", "JH", "JH"],
-            ],
-            [["4D", "4S", "4S"]],
-            [["5H", "5S", "5S"]],
-        ][:n_sides]
-        if cid.endswith("ahead-s4"):
-            melds[0][2] = ["KC", "KC", "KS", "JK"]
+        hands = [cards("9S 9H 9D 5C")] + [11] * (n - 1)
+        hands[partner] = cards(hand_p)
+        kings = "KC KC KS JK" if cid.endswith("ahead-s4") else "KC KC KD KD 2H"
+        own = SEVENS_EIGHTS + [cards(m) for m in (kings, "QS QH QH JK", "AC AS AC", "JC JH JH")]
+        melds = [own, [cards("4D 4S 4S")], [cards("5H 5S 5S")]]
         c = add(
             "answer_yes",
             id=cid,
@@ -770,15 +468,7 @@ def answer_yes() -> None:
             "near going out (no canasta, stock full): saying yes throws away "
             "several hundred points",
             source=ISSUE + " goal 3",
-            scenario={
-                **tbl,
-                "seed": 9,
-                "current": 0,
-                "phase": "meld",
-                "hands": hands,
-                "melds": melds,
-                "pile": ["9C", "4D", "8D", "6C"],
-            },
+            scenario=scenario(tbl, 9, "meld", hands, melds[: SIDES[n]], OPEN_PILE),
         )
         c["before"] = ["ask new 9S 9H 9D; discard 5C"]
         c["blunders"] = ["answer yes"]
@@ -791,36 +481,22 @@ def answer_held() -> None:
     """Issue 39 part 3: the asked partner holds two jokers, three twos and four aces (240
     points, more than the going-out bonus) while the side leads and no opponent is near going
     out; the asker going out without asking leaves the same hand to count."""
-    own = [
-        ["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
-        ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
-        ["KC", "KC", "KD"],
+    melds = [SEVENS_EIGHTS + [cards("KC KC KD")], [cards("4D 4S 4S"), cards("QS QH QD QC")]]
+    specs = [  # id, table, the move asked about, blunders, good moves
+        ("answer-no-held-s4", S4, "answer", ["answer yes"], None),
+        ("answer-no-held-d4", D4, "answer", ["answer yes"], None),
+        ("answer-yes-small-s4", S4, "answer", None, ["answer yes"]),
+        ("ask-first-held-s4", S4, "meld", ["meld new 9D 9H 9S"], None),
     ]
-    weak = [["4D", "4S", "4S"], ["QS", "QH", "QD", "QC"]]
-    specs = [  # id, table, opponents' melds, their hands, the move asked about, blunders/good
-        ("answer-no-held-s4", S4, weak, ["6H", "8S", "TC"], "answer", ["answer yes"], None),
-        (
-            "answer-no-held-d4",
-            {"rules": "dutch", "players": 4},
-            weak,
-            ["6H", "8S", "TC"],
-            "answer",
-            ["answer yes"],
-            None,
-        ),
-        ("answer-yes-small-s4", S4, weak, ["6H", "8S", "TC"], "answer", None, ["answer yes"]),
-        ("ask-first-held-s4", S4, weak, ["6H", "8S", "TC"], "meld", ["meld new 9D 9H 9S"], None),
-    ]
-    for cid, tbl, opp, opp_hand, kind, blunders, good in specs:
+    for cid, tbl, kind, blunders, good in specs:
         held = ["6S", "7D", "4C"] if good else list(HELD)
-        hands = [["9S", "9H", "9D", "5C"], opp_hand, held, ["6D", "8C", "TH"]]
+        hands = [cards("9S 9H 9D 5C"), cards("6H 8S TC"), held, cards("6D 8C TH")]
         if kind == "answer" and good:
             reason = (
                 "the partner asks to go out while the side leads (two canastas to none) "
                 "and this hand holds three low cards (15 points): going out now gains "
                 "the bonus and ends the deal ahead; saying no only gives the opponents "
-                "more turns. Judged by self-play: python -m py_engine.ai.judge "
-                "tests/blunders --id " + cid
+                "more turns. " + judged(cid)
             )
         elif kind == "answer":
             reason = (
@@ -828,30 +504,20 @@ def answer_held() -> None:
                 "four aces (240 points, more than going out's bonus) and no opponent can "
                 "go out (no canasta): yes makes them count against the side instead of "
                 "onto its melds next turn (issue 39: 'the cards left in hand scored "
-                "-280'). Judged by self-play: python -m py_engine.ai.judge "
-                "tests/blunders --id " + cid
+                "-280'). " + judged(cid)
             )
         else:
             reason = (
                 "going out without asking while the partner holds nine cards and no "
                 "opponent can go out: the partner's hand counts against the side; asking "
-                "first (or keeping the meld for next turn) lets the partner say no. "
-                "Judged by self-play: python -m py_engine.ai.judge tests/blunders --id " + cid
+                "first (or keeping the meld for next turn) lets the partner say no. " + judged(cid)
             )
         c = add(
             "answer_yes" if kind == "answer" else "ask_first",
             id=cid,
             reason=reason,
             source="issue 39 (observed in play) part 3",
-            scenario={
-                **tbl,
-                "seed": 9,
-                "current": 0,
-                "phase": "meld",
-                "hands": hands,
-                "melds": [own, opp],
-                "pile": ["9C", "4D", "8D", "6C"],
-            },
+            scenario=scenario(tbl, 9, "meld", hands, melds, OPEN_PILE),
         )
         if tbl["rules"] == "dutch":
             c["scenario"]["red_threes"] = [["3H", "3D"], ["3D", "3H"]]
@@ -864,26 +530,16 @@ def answer_held() -> None:
 
 
 def dutch_red3() -> None:
-    d4 = {"rules": "dutch", "players": 4}
-    opp_out = [
-        ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
-        ["JC", "JD", "JH", "JS", "JS", "JC", "JD"],
-    ]
     specs = [
-        ("red3-lay-d4", d4, ["3H", "7C", "9D", "KS", "QH", "5C"], "meld"),
-        ("red3-lay-two-d4", d4, ["3D", "8C"], "meld"),
-        ("red3-lay-d6", {"rules": "dutch", "players": 6}, ["3H", "3D", "7C", "9D", "KS"], "meld"),
-        ("red3-answer-d4", d4, None, "answer"),
+        ("red3-lay-d4", D4, "3H 7C 9D KS QH 5C", "meld"),
+        ("red3-lay-two-d4", D4, "3D 8C", "meld"),
+        ("red3-lay-d6", D6, "3H 3D 7C 9D KS", "meld"),
+        ("red3-answer-d4", D4, "9S 9H 9D 5C", "answer"),
     ]
     for cid, tbl, hand0, kind in specs:
         n = tbl["players"]
-        hands = [list(hand0 or ["9S", "9H", "9D", "5C"])] + [5] * (n - 1)
-        hands[1] = ["6H", "8S"]
-        if n == 6:
-            n_sides = 3
-        else:
-            n_sides = 2
-        melds = [[["KC", "KC", "KD"]], opp_out] + [[] for _ in range(n_sides - 2)]
+        hands = [cards(hand0), cards("6H 8S")] + [5] * (n - 2)
+        melds = [[["KC", "KC", "KD"]], ACES_JACKS] + [[] for _ in range(SIDES[n] - 2)]
         reason = (
             "dutch: a red three still in hand at the end of the deal costs the side 750; "
             "the opponents can go out (two canastas, two cards in the next hand), so "
@@ -893,24 +549,12 @@ def dutch_red3() -> None:
             "id": cid,
             "reason": reason,
             "source": "docs/rules.md section 9 (dutch)",
-            "scenario": {
-                **tbl,
-                "seed": 10,
-                "current": 0,
-                "phase": "meld",
-                "hands": hands,
-                "melds": melds,
-                "pile": ["9C", "4D", "8D", "6C"],
-            },
+            "scenario": scenario(tbl, 10, "meld", hands, melds, OPEN_PILE),
         }
         if kind == "answer":
             partner = 2
-            c["scenario"]["hands"][0] = ["9S", "9H", "9D", "5C"]
             c["scenario"]["hands"][partner] = ["3D", "6D", "7S"]
-            c["scenario"]["melds"][0] = [
-                ["7C", "7C", "7D", "7D", "7S", "7H", "7H"],
-                ["8D", "8D", "8H", "8H", "8C", "2C", "2D"],
-            ]
+            c["scenario"]["melds"][0] = SEVENS_EIGHTS
             c["reason"] = (
                 "dutch: the partner asks to go out while this hand holds a red "
                 "three (it cannot be laid while answering): yes costs the side 750"
@@ -923,59 +567,17 @@ def dutch_red3() -> None:
 
 
 def hoard_wild() -> None:
-    specs = [
-        (
-            "hoard-wild-s4",
-            S4,
-            ["JK", "JK", "2C", "8S", "9D", "KH", "5C"],
-            [
-                ["QC", "QC", "QD", "QD", "QS", "2H", "2D"],
-                ["KC", "KD", "KS", "KD"],
-                ["8H", "8D", "8C"],
-            ],
-        ),
-        (
-            "hoard-wild-s2",
-            {"rules": "samba", "players": 2},
-            ["JK", "2S", "2C", "9D", "KH", "5C"],
-            [
-                ["QC", "QC", "QD", "QD", "QS", "2H", "2D"],
-                ["KC", "KD", "KS", "KD"],
-                ["8H", "8D", "8C"],
-            ],
-        ),
-        (
-            "hoard-wild-d4",
-            {"rules": "dutch", "players": 4},
-            ["JK", "JK", "2C", "9D", "KH", "5C"],
-            [
-                ["QC", "QC", "QD", "QD", "QS", "2H", "2D"],
-                ["KC", "KD", "KS", "KD"],
-                ["8H", "8D", "8C"],
-            ],
-        ),
-        (
-            "hoard-wild-c6",
-            {"rules": "crawford", "players": 6},
-            ["JK", "JK", "2C", "9D", "KH", "5C"],
-            [
-                ["QC", "QC", "QD", "QD", "QS", "2H", "2D"],
-                ["KC", "KD", "KS", "KD"],
-                ["8H", "8D", "8C"],
-            ],
-        ),
+    own = [cards("QC QC QD QD QS 2H 2D"), cards("KC KD KS KD"), cards("8H 8D 8C")]
+    specs = [  # id, table, hand
+        ("hoard-wild-s4", S4, "JK JK 2C 8S 9D KH 5C"),
+        ("hoard-wild-s2", S2, "JK 2S 2C 9D KH 5C"),
+        ("hoard-wild-d4", D4, "JK JK 2C 9D KH 5C"),
+        ("hoard-wild-c6", C6, "JK JK 2C 9D KH 5C"),
     ]
-    for cid, tbl, hand0, own in specs:
+    for cid, tbl, hand0 in specs:
         n = tbl["players"]
-        hands = [hand0] + [["6H", "8S"]] + [5] * (n - 2)
-        n_sides = {2: 2, 4: 2, 6: 3}[n]
-        melds = [
-            own,
-            [
-                ["AC", "AC", "AD", "AD", "AS", "AH", "AH"],
-                ["JC", "JD", "JH", "JS", "JS", "JC", "JD"],
-            ],
-        ] + [[]] * (n_sides - 2)
+        hands = [cards(hand0), cards("6H 8S")] + [5] * (n - 2)
+        melds = [own, ACES_JACKS] + [[]] * (SIDES[n] - 2)
         c = add(
             "hoard_wild",
             id=cid,
@@ -983,15 +585,7 @@ def hoard_wild() -> None:
             "about to end, and every wild card still in hand then counts 20 or 50 "
             "against the side; they fit the side's melds now",
             source=ISSUE + ": 'a computer player ended a deal holding 2♦ 2♥ 2♠ and a joker (−120)'",
-            scenario={
-                **tbl,
-                "seed": 11,
-                "current": 0,
-                "phase": "meld",
-                "hands": hands,
-                "melds": melds,
-                "pile": ["9C", "4D", "8D", "6C"],
-            },
+            scenario=scenario(tbl, 11, "meld", hands, melds, OPEN_PILE),
         )
         c["after"] = {"not_held": ["JK", "2C", "2D", "2H", "2S"]}
 
