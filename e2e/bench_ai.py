@@ -30,59 +30,43 @@ import json
 import os
 import statistics
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import _Servers as Servers
-from conftest import launch_chromium
+from bench_page import WORKER, hard_searches, pct, site_page
 
-import build
-
-JS = """async ([rules, players, level, n, seed, hints]) => {
-  const w = new Worker(new URL("./worker.js", location.href), {type: "module"});
-  let next = 1; const waiting = new Map();
-  const ready = new Promise((res, rej) => {
-    w.onmessage = (ev) => {
-      const m = ev.data;
-      if (m.type === "ready") res();
-      else if (m.type === "error") rej(new Error(m.message));
-      else if (m.type === "response" && waiting.has(m.id)) { waiting.get(m.id)(m.response); waiting.delete(m.id); }
-    };
-  });
-  const ask = (request) => new Promise((res) => { const id = next++; waiting.set(id, res); w.postMessage({type: "request", id, request}); });
-  await ready;
+JS = (
+    """async ([rules, players, level, n, seed, hints]) => {"""
+    + WORKER
+    + """
   // seat 0 is a "human" who plays the Hint button's move when hints are timed too
   const seats = Array(players).fill(level);
   if (hints) seats[0] = "human";
   const games = [];   // {record, decisions: [[move index, ms, kind, samples]]}
   let g = 0, moves = 0, decisions = [];
-  let r = await ask({op: "new_game", rules, players, seed, seats});
+  let r = await call({op: "new_game", rules, players, seed, seats});
   let timed = 0;
   const finish = async () => {
-    const rec = await ask({op: "record"});
+    const rec = await call({op: "record"});
     games.push({record: rec.record, decisions});
   };
   while (timed < n) {
     const phase = r.view.phase;
     if (phase === "game_over") {
       await finish(); g += 1; moves = 0; decisions = [];
-      r = await ask({op: "new_game", rules, players, seed: seed + 1000 * g, seats});
+      r = await call({op: "new_game", rules, players, seed: seed + 1000 * g, seats});
     } else if (phase === "deal_over") {
-      r = await ask({op: "move", move: "next"}); moves += 1;
+      r = await call({op: "move", move: "next"}); moves += 1;
     } else if (hints && r.view.seat === 0 && r.view.current === 0) {
       const t0 = performance.now();
-      const h = await ask({op: "hint"});
+      const h = await call({op: "hint"});
       const ms = performance.now() - t0;
       if (!h.ok) throw new Error(JSON.stringify(h.error));
       decisions.push([moves, ms, "hint", h.samples]);
-      r = await ask({op: "move", move: h.move, version: h.version});
+      r = await call({op: "move", move: h.move, version: h.version});
       if (!r.ok) throw new Error(JSON.stringify(r.error));
       moves += 1;
     } else {
       const t0 = performance.now();
-      r = await ask({op: "bot"});
+      r = await call({op: "bot"});
       const ms = performance.now() - t0;
       if (!r.ok) throw new Error(JSON.stringify(r.error));
       decisions.push([moves, ms, "bot", null]); moves += 1; timed += 1;
@@ -92,11 +76,7 @@ JS = """async ([rules, players, level, n, seed, hints]) => {
   w.terminate();
   return games;
 }"""
-
-
-def pct(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+)
 
 
 def summary(times: list[float]) -> dict:
@@ -114,20 +94,11 @@ def summary(times: list[float]) -> dict:
 def searched_flags(games: list[dict]) -> list[tuple[float, bool, str, int | None]]:
     """(ms, whether ``hard`` searches there, "bot" or "hint", the hint's samples) per timed
     decision, from the game records."""
-    from py_engine.ai.hard import HardBot
-    from py_engine.legal import legal_moves
-    from py_engine.observation import Observation
-    from py_engine.record import replay
-
-    out = []
-    for game in games:
-        rec = game["record"]
-        for index, ms, kind, samples in game["decisions"]:
-            g = replay(rec, upto=index)
-            h = HardBot(seed=0, iterations=1)
-            searched = len(h.searched(Observation.for_seat(g, g.current), legal_moves(g))) > 1
-            out.append((ms, searched, kind, samples))
-    return out
+    return [
+        (ms, hard_searches(game["record"], index), kind, samples)
+        for game in games
+        for index, ms, kind, samples in game["decisions"]
+    ]
 
 
 def main() -> int:
@@ -149,66 +120,49 @@ def main() -> int:
         help="every seat a computer (default: seat 0 plays the Hint's move, timed)",
     )
     args = ap.parse_args()
-    dist = ROOT / "dist"
-    if not (dist / "worker.js").exists():
-        build.build()
-    from playwright.sync_api import sync_playwright
-
-    servers = Servers()
-    url = servers.start(dist)
     out: dict = {
         "level": args.level,
         "where": "Pyodide in headless Chromium, bot request round trip (page clock)",
         "runs": {},
     }
-    try:
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            ctx = browser.new_context(service_workers="block")
-            page = ctx.new_page()
-            page.goto(url + "index.html")
-            cdp = ctx.new_cdp_session(page)
-            if args.warmup:
-                rules, players = args.rules.split(",")[0].split(":")
-                page.evaluate(
-                    JS, [rules, int(players), args.level, args.warmup, args.seed + 7, False]
+    with site_page() as (ctx, page):
+        cdp = ctx.new_cdp_session(page)
+        if args.warmup:
+            rules, players = args.rules.split(",")[0].split(":")
+            page.evaluate(JS, [rules, int(players), args.level, args.warmup, args.seed + 7, False])
+        for rate in [float(x) for x in args.throttle.split(",")]:
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
+            for spec in args.rules.split(","):
+                rules, players = spec.split(":")
+                games = page.evaluate(
+                    JS,
+                    [
+                        rules,
+                        int(players),
+                        args.level,
+                        args.decisions,
+                        args.seed,
+                        not args.no_hints,
+                    ],
                 )
-            for rate in [float(x) for x in args.throttle.split(",")]:
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": rate})
-                for spec in args.rules.split(","):
-                    rules, players = spec.split(":")
-                    games = page.evaluate(
-                        JS,
-                        [
-                            rules,
-                            int(players),
-                            args.level,
-                            args.decisions,
-                            args.seed,
-                            not args.no_hints,
-                        ],
+                load = round(os.getloadavg()[0], 1)
+                flags = searched_flags(games)
+                key = f"{spec} throttle {rate:g}x"
+                bots = [f for f in flags if f[2] == "bot"]
+                hints = [f for f in flags if f[2] == "hint"]
+                run = out["runs"][key] = {
+                    "all": summary([f[0] for f in bots]),
+                    "searched": summary([f[0] for f in bots if f[1]]),
+                    "load_average_1min": load,
+                }
+                if hints:
+                    samples = sorted(f[3] for f in hints if f[1])
+                    run["hint_searched"] = summary([f[0] for f in hints if f[1]])
+                    run["hint_samples_p50_min"] = (
+                        [pct(samples, 50), samples[0]] if samples else None
                     )
-                    load = round(os.getloadavg()[0], 1)
-                    flags = searched_flags(games)
-                    key = f"{spec} throttle {rate:g}x"
-                    bots = [f for f in flags if f[2] == "bot"]
-                    hints = [f for f in flags if f[2] == "hint"]
-                    run = out["runs"][key] = {
-                        "all": summary([f[0] for f in bots]),
-                        "searched": summary([f[0] for f in bots if f[1]]),
-                        "load_average_1min": load,
-                    }
-                    if hints:
-                        samples = sorted(f[3] for f in hints if f[1])
-                        run["hint_searched"] = summary([f[0] for f in hints if f[1]])
-                        run["hint_samples_p50_min"] = (
-                            [pct(samples, 50), samples[0]] if samples else None
-                        )
-                    print(json.dumps({key: out["runs"][key]}), file=sys.stderr, flush=True)
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-            browser.close()
-    finally:
-        servers.close()
+                print(json.dumps({key: out["runs"][key]}), file=sys.stderr, flush=True)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     print(json.dumps(out, indent=1))
     return 0
 

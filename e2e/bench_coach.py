@@ -29,35 +29,21 @@ import json
 import os
 import statistics
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bench_page import ROOT, WORKER, hard_searches, pct, site_page
+
 sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from conftest import _Servers as Servers
-from conftest import launch_chromium
 
-import build
-
-JS = """async ([records, budget]) => {
-  const w = new Worker(new URL("./worker.js", location.href), {type: "module"});
-  let next = 1; const waiting = new Map();
-  const ready = new Promise((res, rej) => {
-    w.onmessage = (ev) => {
-      const m = ev.data;
-      if (m.type === "ready") res();
-      else if (m.type === "error") rej(new Error(m.message));
-      else if (m.type === "response" && waiting.has(m.id)) { waiting.get(m.id)(m.response); waiting.delete(m.id); }
-    };
-  });
+JS = (
+    """async ([records, budget]) => {"""
+    + WORKER
+    + """
   const ask = async (request) => {
-    const r = await new Promise((res) => { const id = next++; waiting.set(id, res); w.postMessage({type: "request", id, request}); });
+    const r = await call(request);
     const out = typeof r === "string" ? JSON.parse(r) : r;
     if (!out.ok) throw new Error(`${request.op}: ${JSON.stringify(out.error)}`);
     return out;
   };
-  await ready;
   const out = [];
   for (const {record, seat} of records) {
     await ask({op: "load", record});
@@ -86,29 +72,18 @@ JS = """async ([records, budget]) => {
   w.terminate();
   return out;
 }"""
-
-
-def pct(xs, p):
-    xs = sorted(xs)
-    return xs[min(len(xs) - 1, int(round(p / 100 * (len(xs) - 1))))]
+)
 
 
 def searched(recs: list[dict], deals: list[dict]) -> list[float]:
     """The timed ``hard`` decisions (seconds) where it searches (more than one shortlisted
-    move, as ``bench_ai.py`` tells them apart in CPython): the decisions its budget is for."""
-    from py_engine.ai.hard import HardBot
-    from py_engine.legal import legal_moves
-    from py_engine.observation import Observation
-    from py_engine.record import replay
-
-    out = []
-    for r, d in zip(recs, deals):
-        for index, ms in d["hard_ms"]:
-            g = replay(r["record"], upto=index)
-            h = HardBot(seed=0, iterations=1)
-            if len(h.searched(Observation.for_seat(g, g.current), legal_moves(g))) > 1:
-                out.append(ms / 1000)
-    return out
+    move, ``bench_page.hard_searches``): the decisions its budget is for."""
+    return [
+        ms / 1000
+        for r, d in zip(recs, deals)
+        for index, ms in d["hard_ms"]
+        if hard_searches(r["record"], index)
+    ]
 
 
 def records(n: int, rules: str) -> list[dict]:
@@ -131,45 +106,28 @@ def main() -> int:
     ap.add_argument("--rules", default="samba")
     ap.add_argument("--throttle", type=float, default=1.0, help="CPU throttling rate (1: none)")
     args = ap.parse_args()
-    dist = ROOT / "dist"
-    if not (dist / "worker.js").exists():
-        build.build()
     recs = records(args.deals, args.rules)
-    from playwright.sync_api import sync_playwright
-
-    servers = Servers()
-    url = servers.start(dist)
-    try:
-        with sync_playwright() as p:
-            browser = launch_chromium(p)
-            ctx = browser.new_context(service_workers="block")
-            page = ctx.new_page()
-            page.goto(url + "index.html")
-            if args.throttle != 1:
-                ctx.new_cdp_session(page).send(
-                    "Emulation.setCPUThrottlingRate", {"rate": args.throttle}
-                )
-            deals = []
-            for r in recs:
-                (d,) = page.evaluate(
-                    JS, [[{"record": r["record"], "seat": r["seat"]}], args.budget]
-                )
-                d["seed"] = r["seed"]
-                print(
-                    json.dumps(
-                        {
-                            k: (round(v) if isinstance(v, float) else v)
-                            for k, v in d.items()
-                            if k != "hard_ms"
-                        }
-                    ),
-                    file=sys.stderr,
-                    flush=True,
-                )
-                deals.append(d)
-            browser.close()
-    finally:
-        servers.close()
+    deals = []
+    with site_page() as (ctx, page):
+        if args.throttle != 1:
+            ctx.new_cdp_session(page).send(
+                "Emulation.setCPUThrottlingRate", {"rate": args.throttle}
+            )
+        for r in recs:
+            (d,) = page.evaluate(JS, [[{"record": r["record"], "seat": r["seat"]}], args.budget])
+            d["seed"] = r["seed"]
+            print(
+                json.dumps(
+                    {
+                        k: (round(v) if isinstance(v, float) else v)
+                        for k, v in d.items()
+                        if k != "hard_ms"
+                    }
+                ),
+                file=sys.stderr,
+                flush=True,
+            )
+            deals.append(d)
     reviews = [d["review_ms"] / 1000 for d in deals]
     hard = searched(recs, deals)
     hard_mean = statistics.mean(hard) if hard else float("nan")
