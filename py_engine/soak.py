@@ -113,16 +113,7 @@ def soak(
         raise ValueError(f"--check-every must be a whole number of at least 1, not {check_every!r}")
     spread.check(jobs, ray)
     players_cycle = ["random"] + list(bots)
-    stats: dict[str, Any] = {
-        "rules": name,
-        "players": n,
-        "deals": 0,
-        "games": 0,
-        "moves": 0,
-        "violations": 0,
-        "examples": [],
-        "by_players": {p: 0 for p in players_cycle},
-    }
+    stats: dict[str, Any] = {"rules": name, "players": n, **_no_deals(players_cycle)}
     t0 = time.perf_counter()
     blocks = [
         (name, n, seed, b, min(SOAK_BLOCK, deals - b * SOAK_BLOCK), players_cycle, check_every)
@@ -143,12 +134,10 @@ def soak(
     return stats
 
 
-def _block(args: tuple) -> dict:
-    """Block ``b`` of a soak run: ``count`` deals from deal ``b * SOAK_BLOCK`` on, in games of
-    their own (block 0's games are those of the first soak runs: game ``gi`` from seed
-    ``seed * 1_000_003 + gi``), each deal played by one kind of player in turn."""
-    name, n, seed, b, count, players_cycle, check_every = args
-    stats: dict[str, Any] = {
+def _no_deals(players_cycle: list[str]) -> dict[str, Any]:
+    """A soak's counts before its first deal (a run's, a block's), ``by_players`` for each kind
+    of player in the cycle."""
+    return {
         "deals": 0,
         "games": 0,
         "moves": 0,
@@ -156,6 +145,14 @@ def _block(args: tuple) -> dict:
         "examples": [],
         "by_players": {p: 0 for p in players_cycle},
     }
+
+
+def _block(args: tuple) -> dict:
+    """Block ``b`` of a soak run: ``count`` deals from deal ``b * SOAK_BLOCK`` on, in games of
+    their own (block 0's games are those of the first soak runs: game ``gi`` from seed
+    ``seed * 1_000_003 + gi``), each deal played by one kind of player in turn."""
+    name, n, seed, b, count, players_cycle, check_every = args
+    stats = _no_deals(players_cycle)
     first = b * SOAK_BLOCK
     gi = b * 100_000
     while stats["deals"] < count:
