@@ -105,8 +105,18 @@ class Info:
     target: int | None
     red_threes: list[int]  # each side's red threes laid
     want_out: bool | None
+    own_rank: list[int]  # natural cards of each rank in the own hand
     _log_seen: Sequence[LogSeen] | None  # the log entries read (None: ``_next_log_of`` says)
     _legal: list[Move] | None
+    # Read by the discard scores only, so worked out on first use (``seen_rank``,
+    # ``unseen_total``, ``next_discarded``, ``next_took``, ``next_known``, ``_discard_facts``).
+    _seen: list[int] | None
+    _pile_ranks: list[int] | None
+    _unseen: int | None
+    _next_log: tuple[set[int], set[int], list[int]] | None
+    _next_log_of: Callable[[], tuple[set[int], set[int], list[int]]] | None
+    _facts: tuple | None
+    _held_wilds: int | None
 
     @classmethod
     def from_observation(
@@ -117,17 +127,13 @@ class Info:
     ) -> Info:
         """The digest of an observation and its seat's legal moves; ``log``: the log entries
         it reads instead of the observation's (``easy`` remembers the last few only)."""
-        info = cls.__new__(cls)
-        side = obs.my_side
-        info._fill(
+        return cls.of_facts(
             obs.seat,
             obs.players,
-            side,
             obs.side_of,
             list(map(KIND_OF_ID.__getitem__, obs.hand)),
             list(map(KIND_OF_ID.__getitem__, obs.pile)),
             obs.melds,
-            obs.opened[side],
             obs.requirement,
             obs.canastas,
             rule_facts(obs.rules, obs.players),
@@ -135,14 +141,15 @@ class Info:
             obs.stock,
             obs.phase,
             obs.deal,
-            obs.scores,
-            obs.target,
             list(map(len, obs.red_threes)),
             None,
+            None,
+            opened=obs.opened[obs.my_side],
+            scores=obs.scores,
+            target=obs.target,
+            log_seen=obs.log if log is None else log,
+            legal=legal,
         )
-        info._log_seen = obs.log if log is None else log
-        info._legal = legal
-        return info
 
     @classmethod
     def of_facts(
@@ -162,99 +169,58 @@ class Info:
         deal: int,
         red_threes: list[int],
         pile_ranks: list[int] | None,
-        next_log: Callable[[], tuple[set[int], set[int], list[int]]],
+        next_log: Callable[[], tuple[set[int], set[int], list[int]]] | None,
+        *,
+        opened: bool | None = None,
+        scores: Sequence[int] | None = None,
+        target: int | None = None,
+        log_seen: Sequence[LogSeen] | None = None,
+        legal: list[Move] | None = None,
     ) -> Info:
         """An ``Info`` of the facts a rollout reads of its game (``rollout._rollout_info``): no
         scores, no legal moves; ``next_log``: what ``_read_next_log`` gives, worked out when
-        first read."""
+        first read. ``from_observation`` passes the rest (``opened``: the side has melds unless
+        told, ``log_seen``: the log entries read)."""
         info = cls.__new__(cls)
         side = side_of[seat]
-        info._fill(
-            seat,
-            n,
-            side,
-            side_of,
-            hand,
-            pile,
-            melds,
-            bool(melds[side]),
-            req,
-            canastas,
-            rules,
-            hand_sizes,
-            stock,
-            phase,
-            deal,
-            None,
-            None,
-            red_threes,
-            pile_ranks,
-        )
-        info._log_seen = None
-        info._next_log_of = next_log
-        info._legal = None
-        return info
-
-    def _fill(
-        self,
-        seat: int,
-        n: int,
-        side: int,
-        side_of: Sequence[int],
-        hand: list[int],
-        pile: list[int],
-        melds: Sequence[Sequence[MeldSeen]],
-        opened: bool,
-        req: int,
-        canastas: Sequence[int],
-        rules: RuleFacts,
-        hand_sizes: Sequence[int],
-        stock: int,
-        phase: str,
-        deal: int,
-        scores: Sequence[int] | None,
-        target: int | None,
-        red_threes: list[int],
-        pile_ranks: list[int] | None,
-    ) -> None:
-        self.seat, self.n = seat, n
-        self.side = side
-        self.side_of = side_of
-        self.hand = hand
-        self.pile = pile
-        self.melds = melds
-        self.my_melds = {m.id: m for m in melds[side]}
-        self.opened = opened
-        self.req = req
-        self.canastas = canastas
-        self.can_out = canastas[side] >= req
-        self.partners = [s for s in range(n) if side_of[s] == side and s != seat]
-        self.next = (seat + 1) % n
-        self.next_side = side_of[self.next]
-        self.rules = rules
-        self.hand_sizes = hand_sizes
-        self.stock = stock
-        self.phase = phase
-        self.deal = deal
-        self.scores = scores
-        self.target = target
-        self.red_threes = red_threes
-        self.want_out = None
-        own = [0] * 15  # natural cards of each rank in the own hand
+        info.seat, info.n = seat, n
+        info.side = side
+        info.side_of = side_of
+        info.hand = hand
+        info.pile = pile
+        info.melds = melds
+        info.my_melds = {m.id: m for m in melds[side]}
+        info.opened = bool(melds[side]) if opened is None else opened
+        info.req = req
+        info.canastas = canastas
+        info.can_out = canastas[side] >= req
+        info.partners = [s for s in range(n) if side_of[s] == side and s != seat]
+        info.next = (seat + 1) % n
+        info.next_side = side_of[info.next]
+        info.rules = rules
+        info.hand_sizes = hand_sizes
+        info.stock = stock
+        info.phase = phase
+        info.deal = deal
+        info.scores = scores
+        info.target = target
+        info.red_threes = red_threes
+        info.want_out = None
+        info._log_seen = log_seen
+        info._legal = legal
+        own = [0] * 15
         for k in hand:
             if IS_NATURAL[k]:
                 own[RANK_OF[k]] += 1
-        self.own_rank = own
-        # Read by the discard scores only, so worked out on first use (``seen_rank``,
-        # ``unseen_total``, ``next_discarded``, ``next_took``, ``next_known``).
-        self._seen: list[int] | None = None
-        self._pile_ranks = pile_ranks
-        self._unseen: int | None = None
-        self._next_log: tuple[set[int], set[int], list[int]] | None = None
-        self._next_log_of: Callable[[], tuple[set[int], set[int], list[int]]] | None = None
-        # Worked out on first use by the discard scores (``_discard_facts``).
-        self._facts: tuple | None = None
-        self._held_wilds: int | None = None
+        info.own_rank = own
+        info._seen = None
+        info._pile_ranks = pile_ranks
+        info._unseen = None
+        info._next_log = None
+        info._next_log_of = next_log
+        info._facts = None
+        info._held_wilds = None
+        return info
 
     @property
     def legal(self) -> list[Move]:
