@@ -21,6 +21,24 @@ def _load_json(path: str):
         raise SystemExit(f"cannot read {path}: {e}") from e
 
 
+def spread_options(p: argparse.ArgumentParser) -> None:
+    """``--jobs`` and ``--ray``: where a command plays its deals (``spread.run``; the same
+    results wherever)."""
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="play deals in this many processes (keep it at most the core count)",
+    )
+    p.add_argument(
+        "--ray",
+        metavar="ADDRESS|auto",
+        default=None,
+        help="play deals on a Ray cluster: its head's HOST:PORT, or 'auto' (this "
+        "machine's cluster, or a local one); needs pip install '.[cluster]'",
+    )
+
+
 def main(argv: list[str] | None = None, out=None) -> int:
     out = out or sys.stdout
     p = argparse.ArgumentParser(prog="python -m py_engine", description=__doc__)
@@ -52,19 +70,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
         help="hard: the budget in elapsed time (what players wait) or in this "
         "process's CPU time (measurements on a busy machine)",
     )
-    t.add_argument(
-        "--jobs",
-        type=int,
-        default=1,
-        help="play deals in this many processes (keep it at most the core count)",
-    )
-    t.add_argument(
-        "--ray",
-        metavar="ADDRESS|auto",
-        default=None,
-        help="play deals on a Ray cluster: its head's HOST:PORT, or 'auto' (this "
-        "machine's cluster, or a local one); needs pip install '.[cluster]'",
-    )
+    spread_options(t)
     k = sub.add_parser(
         "soak", help="many deals by random and computer players, every invariant checked"
     )
@@ -84,13 +90,7 @@ def main(argv: list[str] | None = None, out=None) -> int:
         default=1,
         help="re-verify every legal move and the view at every N-th move (1: all)",
     )
-    k.add_argument("--jobs", type=int, default=1, help="play deals in this many processes")
-    k.add_argument(
-        "--ray",
-        metavar="ADDRESS|auto",
-        default=None,
-        help="play deals on a Ray cluster (as tournament --ray)",
-    )
+    spread_options(k)
     co = sub.add_parser(
         "coach",
         help="weigh one seat's decisions in a game record against hard's search (JSON; "

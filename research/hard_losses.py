@@ -33,7 +33,6 @@ margins and the paired difference.
 
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -47,8 +46,9 @@ from py_engine.observation import Observation
 from py_engine.rules import get_rules
 from py_engine.scoring import side_canastas
 from py_engine.state import Game
-from research.hard_overrides import move_kind, refuse_reserved
+from research.hard_overrides import move_kind, read_jsonl, refuse_reserved
 from research.hard_variants import configuration
+from research.options import study_commands
 from research.study_hard import StudyHard
 
 COMPONENTS = ("melds", "bonuses", "red_threes", "going_out", "hands", "penalty")
@@ -415,21 +415,11 @@ def compare(a: list[dict], b: list[dict]) -> dict:
 
 
 def load(paths: Iterable[str]) -> list[dict]:
-    out = []
-    for path in paths:
-        with open(path) as f:
-            out.extend(json.loads(line) for line in f if line.strip())
-    return out
+    return [row for path in paths for row in read_jsonl(path)]
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    sub = p.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("collect")
-    c.add_argument("--rules", default="samba")
-    c.add_argument("--players", type=int, default=4)
+    p, sub, c = study_commands(__doc__)
     c.add_argument("--deals", type=int, default=20)
     c.add_argument("--first", type=int, default=0, help="the first deal's index")
     c.add_argument("--seed", type=int, required=True)

@@ -53,6 +53,7 @@ from py_engine.legal import legal_moves  # noqa: E402
 from py_engine.moves import parse_move  # noqa: E402
 from py_engine.observation import Observation  # noqa: E402
 from py_engine.state import Game  # noqa: E402
+from research.options import study_commands  # noqa: E402
 from research.study_hard import StudyHard  # noqa: E402
 
 RESERVED = range(9000, 9100)
@@ -362,14 +363,8 @@ def read_jsonl(path: str) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    sub = p.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("collect")
+    p, sub, c = study_commands(__doc__)
     c.add_argument("--seeds", required=True)
-    c.add_argument("--rules", default="samba")
-    c.add_argument("--players", type=int, default=4)
     c.add_argument("--iterations", type=int, default=24)
     c.add_argument("--variant", action="append", default=[])
     c.add_argument("--out", required=True)

@@ -26,6 +26,7 @@ import json
 from dataclasses import fields
 
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
+from py_engine.cli import spread_options  # noqa: E402
 from py_engine.spread import SpreadError  # noqa: E402
 from research.hard_overrides import parse_variant, refuse_reserved  # noqa: E402
 from research.study_hard import StudyConfig, StudyHard  # noqa: E402
@@ -79,13 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--seed", type=int, required=True)
     p.add_argument("--budget", type=float, required=True, help="seconds per decision, both sides")
     p.add_argument("--clock", choices=("wall", "cpu"), default="cpu")
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument(
-        "--ray",
-        metavar="ADDRESS|auto",
-        default=None,
-        help="play the deals on a Ray cluster (pip install '.[cluster]')",
-    )
+    spread_options(p)
     p.add_argument(
         "--measure",
         action="store_true",

@@ -32,6 +32,7 @@ from py_engine.ai.info import Info  # noqa: E402
 from py_engine.ai.lastturn import LastTurnMedium  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
+from py_engine.cli import spread_options  # noqa: E402
 from py_engine.moves import Move  # noqa: E402
 from py_engine.observation import Observation  # noqa: E402
 from py_engine.spread import SpreadError  # noqa: E402
@@ -124,13 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--deals", type=int, default=400)
     p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument(
-        "--ray",
-        metavar="ADDRESS|auto",
-        default=None,
-        help="play the deals on a Ray cluster (pip install '.[cluster]')",
-    )
+    spread_options(p)
     p.add_argument(
         "--set",
         action="append",

@@ -20,7 +20,6 @@ the luckiest of several noisy means does not count as a gain — and at which ra
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 
@@ -29,6 +28,7 @@ from py_engine.legal import legal_moves  # noqa: E402
 from py_engine.observation import Observation  # noqa: E402
 from py_engine.state import Game  # noqa: E402
 from research.hard_overrides import mean_se, move_kind, parse_seeds, play_lines, read_jsonl  # noqa: E402
+from research.options import study_commands  # noqa: E402
 
 
 def choice_kind(obs: Observation, ranked: list[str]) -> str | None:
@@ -160,14 +160,8 @@ def report(recs: list[dict], show: int = 0, out=sys.stdout) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    sub = p.add_subparsers(dest="cmd", required=True)
-    c = sub.add_parser("collect")
+    p, sub, c = study_commands(__doc__)
     c.add_argument("--seeds", required=True)
-    c.add_argument("--rules", default="samba")
-    c.add_argument("--players", type=int, default=4)
     c.add_argument("--every", type=int, default=3)
     c.add_argument("--top", type=int, default=5)
     c.add_argument("--samples", type=int, default=40)

@@ -23,6 +23,7 @@ from py_engine.ai.act import bot_move
 from py_engine.ai.medium import MediumBot
 from py_engine.ai.tournament import a_sides_of, margin
 from py_engine.ai.weights import MEDIUM_WEIGHTS
+from py_engine.cli import spread_options
 from py_engine.rules import get_rules
 from py_engine.spread import run
 from py_engine.state import Game
@@ -129,13 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rounds", type=int, default=1)
     p.add_argument("--accept", type=float, default=0.55)
     p.add_argument("--keys", default="", help="comma-separated weight names (default: all)")
-    p.add_argument("--jobs", type=int, default=1, help="processes for the deals (same results)")
-    p.add_argument(
-        "--ray",
-        metavar="ADDRESS|auto",
-        default=None,
-        help="play the deals on a Ray cluster (same results; pip install '.[cluster]')",
-    )
+    spread_options(p)
     p.add_argument(
         "--factors",
         default="0.5,1.5",
