@@ -155,22 +155,27 @@ def snapshot(bridge: Bridge) -> str:
     )
 
 
+def new_game(bridge: Bridge, seed: int) -> None:
+    """A four-player game of the seed's rule set, seat 0 a human and the others ``easy``."""
+    bridge.handle(
+        json.dumps(
+            {
+                "op": "new_game",
+                "rules": ["samba", "dutch", "crawford"][seed % 3],
+                "players": 4,
+                "seed": seed,
+                "seats": ["human"] + ["easy"] * 3,
+            }
+        )
+    )
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_random_requests_never_raise_and_refusals_change_nothing(seed):
     rng = random.Random(f"fuzz:{seed}")
     bridge = Bridge()
     if seed % 2:
-        bridge.handle(
-            json.dumps(
-                {
-                    "op": "new_game",
-                    "rules": ["samba", "dutch", "crawford"][seed % 3],
-                    "players": 4,
-                    "seed": seed,
-                    "seats": ["human"] + ["easy"] * 3,
-                }
-            )
-        )
+        new_game(bridge, seed)
     refused = accepted = 0
     for i in range(400):
         text = request(rng, bridge)
@@ -226,17 +231,7 @@ def test_damaged_records_scenarios_and_lessons_are_refused_cleanly(seed):
     with a few values changed: refused with a code and nothing changed, or accepted whole."""
     rng = random.Random(f"mutate:{seed}")
     bridge = Bridge()
-    bridge.handle(
-        json.dumps(
-            {
-                "op": "new_game",
-                "rules": ["samba", "dutch", "crawford"][seed % 3],
-                "players": 4,
-                "seed": seed,
-                "seats": ["human"] + ["easy"] * 3,
-            }
-        )
-    )
+    new_game(bridge, seed)
     for _ in range(40):  # some play, so the record has moves
         v = json.loads(bridge.handle('{"op": "view"}'))["view"]
         if v["phase"] in ("deal_over", "game_over"):
