@@ -87,23 +87,32 @@ def check_view(game: Game, seat: int) -> None:
         assert all(e["text"] == "ask" for e in view["log"] if e["text"].startswith("ask"))
 
 
-@pytest.mark.parametrize("rules,players", ALL_TABLES)
-def test_no_view_leaks_in_random_games(rules, players):
-    game = Game.new(rules, players, 2500, seed=31)
-    rng = random.Random(31)
+def first_deal(rules: str, players: int, seed: int, check, also=None) -> int:
+    """Random moves through a game's first deal (``seed``): ``check(game, seat)`` for every seat
+    at every third move, at each question and at the deal's end, ``also(game, n, rng)`` before
+    each move; the number of moves played."""
+    game = Game.new(rules, players, 2500, seed=seed)
+    rng = random.Random(seed)
     n = 0
     deals = 0
     while game.phase != "game_over" and deals < 1:
         if n % 3 == 0 or game.phase in ("deal_over", "answer"):
             for seat in range(players):
-                check_view(game, seat)
+                check(game, seat)
+        if also is not None:
+            also(game, n, rng)
         if game.phase == "deal_over":
             deals += 1
         game.play(random_move(game, rng))
         n += 1
     for seat in range(players):
-        check_view(game, seat)
-    assert n > 50
+        check(game, seat)
+    return n
+
+
+@pytest.mark.parametrize("rules,players", ALL_TABLES)
+def test_no_view_leaks_in_random_games(rules, players):
+    assert first_deal(rules, players, 31, check_view) > 50
 
 
 def test_checker_catches_a_leak():
@@ -246,23 +255,11 @@ def check_observation_blind(game: Game, seat: int, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("rules,players", ALL_TABLES)
 def test_no_observation_leaks_in_random_games(rules, players):
-    game = Game.new(rules, players, 2500, seed=32)
-    rng = random.Random(32)
-    n = 0
-    deals = 0
-    while game.phase != "game_over" and deals < 1:
-        if n % 3 == 0 or game.phase in ("deal_over", "answer"):
-            for seat in range(players):
-                check_observation(game, seat)
+    def blind(game: Game, n: int, rng: random.Random) -> None:
         if n % 17 == 0:
             check_observation_blind(game, n % players, rng)
-        if game.phase == "deal_over":
-            deals += 1
-        game.play(random_move(game, rng))
-        n += 1
-    for seat in range(players):
-        check_observation(game, seat)
-    assert n > 50
+
+    assert first_deal(rules, players, 32, check_observation, blind) > 50
 
 
 def test_observation_checks_catch_a_leak():
