@@ -136,6 +136,32 @@ POSITIONS = {
 LATE = {"samba4-late": ("samba", 4, 7, 9, "meld")}
 
 
+def two_player(rules: str, phase: str, deal: int, hands, pile, melds=None, **extra) -> dict:
+    """A two-player scenario on seed 3, the viewer (seat 0) to play, seat 1 the dealer."""
+    sc = {
+        "rules": rules,
+        "players": 2,
+        "seed": 3,
+        "current": 0,
+        "dealer": 1,
+        "phase": phase,
+        "deal": deal,
+        **extra,
+        "hands": hands,
+        "pile": pile,
+    }
+    if melds is not None:
+        sc["melds"] = melds
+    return sc
+
+
+def going_out(rules: str, deal: int, own: list, theirs: list, **extra) -> dict:
+    """The viewer goes out by discarding 5C, its side's melds ``own`` (two canastas among them),
+    the other side's ``theirs``."""
+    hands = [["5C"], ["9H", "9D", "QS", "8C"]]
+    return two_player(rules, "meld", deal, hands, ["6D", "7C"], [own, theirs], **extra)
+
+
 # Game ends (for the statistics): samba, 2 players, deal 4, the viewer goes out by discarding
 # 5C. "win": the viewer's side reaches the target and wins (a samba and a natural canasta);
 # "loss": the viewer wins the deal, but the other side, at 9,990, passes the target with more.
@@ -148,77 +174,46 @@ GAME_ENDS = {
 # Small positions for the wording checks: a pile blocked by a black three (the viewer's side
 # opened, no canasta); a side not yet opened that can open by taking the pile with 7H 7D.
 SMALL = {
-    "samba2-blocked": {
-        "rules": "samba",
-        "players": 2,
-        "seed": 3,
-        "current": 0,
-        "dealer": 1,
-        "phase": "draw",
-        "deal": 2,
-        "hands": [["9H", "9D", "KS", "QS", "8C", "5H"], ["4C", "6D", "TS", "JS", "AD"]],
-        "pile": ["5D", "3S"],
-        "melds": [[["JC", "JD", "JH"]], []],
-    },
+    "samba2-blocked": two_player(
+        "samba",
+        "draw",
+        2,
+        [["9H", "9D", "KS", "QS", "8C", "5H"], ["4C", "6D", "TS", "JS", "AD"]],
+        ["5D", "3S"],
+        [[["JC", "JD", "JH"]], []],
+    ),
     # Classic Canasta (no sequences): the viewer goes out by discarding 5C (two canastas down).
-    "canasta2-out": {
-        "rules": "canasta",
-        "players": 2,
-        "seed": 3,
-        "current": 0,
-        "dealer": 1,
-        "phase": "meld",
-        "deal": 2,
-        "hands": [["5C"], ["9H", "9D", "QS", "8C"]],
-        "pile": ["6D", "7C"],
-        "melds": [
-            [
-                ["KC", "KD", "KH", "KS", "KC", "KD", "KH"],
-                ["AC", "AD", "AH", "AS", "AC", "AD", "2C"],
-                ["JC", "JD", "JH"],
-            ],
-            [["4S", "4D", "4H"]],
+    "canasta2-out": going_out(
+        "canasta",
+        2,
+        [
+            ["KC", "KD", "KH", "KS", "KC", "KD", "KH"],
+            ["AC", "AD", "AH", "AS", "AC", "AD", "2C"],
+            ["JC", "JD", "JH"],
         ],
-    },
-    "samba2-open": {
-        "rules": "samba",
-        "players": 2,
-        "seed": 3,
-        "current": 0,
-        "dealer": 1,
-        "phase": "draw",
-        "deal": 1,
-        "hands": [
+        [["4S", "4D", "4H"]],
+    ),
+    "samba2-open": two_player(
+        "samba",
+        "draw",
+        1,
+        [
             ["7H", "7D", "8S", "8H", "8D", "KS", "KH", "KD", "QS", "4C"],
             ["4D", "6D", "TS", "JS", "AD"],
         ],
-        "pile": ["5D", "7C"],
-    },
+        ["5D", "7C"],
+    ),
 }
 
 
 def game_end_scenario(name: str) -> dict:
     end = GAME_ENDS[name]
-    return {
-        "rules": "samba",
-        "players": 2,
-        "seed": 3,
-        "current": 0,
-        "dealer": 1,
-        "phase": "meld",
-        "deal": 4,
-        "scores": end["scores"],
-        "hands": [["5C"], ["9H", "9D", "QS", "8C"]],
-        "pile": ["6D", "7C"],
-        "melds": [
-            [
-                ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
-                ["AC", "AD", "AH", "AS", "AC", "AD", "AH"],
-                ["JC", "JD", "JH"],
-            ],
-            end["theirs"],
-        ],
-    }
+    own = [
+        ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+        ["AC", "AD", "AH", "AS", "AC", "AD", "AH"],
+        ["JC", "JD", "JH"],
+    ]
+    return going_out("samba", 4, own, end["theirs"], scores=end["scores"])
 
 
 def _ask(bridge, req):
