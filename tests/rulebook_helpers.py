@@ -38,6 +38,24 @@ def pos(rules="samba", players=2, hands=None, stock_top=None, **kw):
     return load_scenario(sc)
 
 
+def ready_to_ask() -> dict:
+    """``pos`` arguments: samba for four, seat 0 to meld holding 9S KS, its side with two
+    canastas (the requirement met) and three nines: it may ask to go out."""
+    return dict(
+        players=4,
+        hands=[["9S", "KS"]],
+        phase="meld",
+        melds=[
+            [
+                ["9C", "9D", "9H"],
+                ["QC"] * 3 + ["QD"] * 3 + ["QH"],
+                ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
+            ],
+            [],
+        ],
+    )
+
+
 def parse_kind_text(c):
     return kind_text(parse_kind(c))
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from rulebook_helpers import pos
+from rulebook_helpers import pos, ready_to_ask
 
 from py_engine.legal import legal_moves
 
@@ -56,19 +56,7 @@ FIXTURES = [
     # additions 1 (9S onto the nines).
     (
         "samba_ask",
-        dict(
-            players=4,
-            hands=[["9S", "KS"]],
-            phase="meld",
-            melds=[
-                [
-                    ["9C", "9D", "9H"],
-                    ["QC"] * 3 + ["QD"] * 3 + ["QH"],
-                    ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
-                ],
-                [],
-            ],
-        ),
+        ready_to_ask(),
         {"Discard": 2, "Meld": 1, "Ask": 1},
     ),
 ]

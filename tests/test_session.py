@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from rulebook_helpers import pos
+from rulebook_helpers import pos, ready_to_ask
 
 from py_engine.bridge import Bridge
 from py_engine.lessons import check_step
@@ -122,20 +122,7 @@ def test_can_ask_is_false_when_every_ask_would_be_too_late():
 
 
 def test_can_ask_is_true_with_two_cards_and_the_requirement_met():
-    g = pos(
-        "samba",
-        4,
-        hands=[["9S", "KS"]],
-        phase="meld",
-        melds=[
-            [
-                ["9C", "9D", "9H"],
-                ["QC"] * 3 + ["QD"] * 3 + ["QH"],
-                ["4H", "5H", "6H", "7H", "8H", "9H", "TH"],
-            ],
-            [],
-        ],
-    )
+    g = pos("samba", **ready_to_ask())
     v = Session(g, ["human", "easy", "easy", "easy"]).view(0)
     assert v["legal"]["can_ask"] is True
 
