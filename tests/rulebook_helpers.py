@@ -18,6 +18,22 @@ FILLERS = [
 ]
 
 
+# The opening minimum by the side's score (docs/rules.md section 7): (score, minimum).
+OPENING_BANDS = [
+    (-1000, 15),
+    (-5, 15),
+    (0, 50),
+    (1495, 50),
+    (1500, 90),
+    (2995, 90),
+    (3000, 120),
+    (6995, 120),
+    (7000, 150),
+    (12000, 150),
+    (20000, 150),
+]
+
+
 def pos(rules="samba", players=2, hands=None, stock_top=None, **kw):
     """A position: hands default to harmless filler, the current seat's first. ``stock_top``
     puts those cards on top of the stock (first drawn first), the rest of the deck below."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from rulebook_helpers import pos, refused, rest_of_deck
+from rulebook_helpers import OPENING_BANDS, pos, refused, rest_of_deck
 
 from py_engine import Game, parse_move
 from py_engine.cards import IS_NATURAL, IS_WILD, KIND_OF_ID, VALUE_OF_KIND, deck_ids, parse_kind
@@ -419,20 +419,7 @@ def test_6_black_threes_only_when_going_out():
 
 
 # 7. Opening minimum -----------------------------------------------------------------------------------
-@pytest.mark.parametrize(
-    "score,minimum",
-    [
-        (-5, 15),
-        (0, 50),
-        (1495, 50),
-        (1500, 90),
-        (2995, 90),
-        (3000, 120),
-        (6995, 120),
-        (7000, 150),
-        (12000, 150),
-    ],
-)
+@pytest.mark.parametrize("score,minimum", OPENING_BANDS)
 def test_7_opening_minimum_by_score(score, minimum):
     assert get_rules("samba").opening_minimum(score) == minimum
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from rulebook_helpers import OPENING_BANDS
 
 from py_engine import rules as R
 from py_engine.rules import PRESETS, Options, RuleSet, get_rules
@@ -210,21 +211,7 @@ def test_shared_figures(name):
     assert rs.draw_count(rs.default_players) == 2
 
 
-@pytest.mark.parametrize(
-    "score,minimum",
-    [
-        (-5, 15),
-        (-1000, 15),
-        (0, 50),
-        (1495, 50),
-        (1500, 90),
-        (2995, 90),
-        (3000, 120),
-        (6995, 120),
-        (7000, 150),
-        (20000, 150),
-    ],
-)
+@pytest.mark.parametrize("score,minimum", OPENING_BANDS)
 def test_opening_minimum_bands(score, minimum):
     for name in ("samba", "dutch", "crawford", "bolivia"):
         assert get_rules(name).opening_minimum(score) == minimum
