@@ -7,6 +7,7 @@ normalised through ``json`` so that two games can be compared for identity.
 
 from __future__ import annotations
 
+import io
 import json
 import random
 
@@ -46,6 +47,16 @@ def scenario(**kw) -> Game:
     2
     """
     return load_scenario(dict(kw))
+
+
+def run_cli(args: str) -> tuple[int, dict]:
+    """``python -m py_engine ARGS`` (``args`` split at spaces): its exit code and the JSON it
+    prints."""
+    from py_engine.cli import main
+
+    out = io.StringIO()
+    code = main(args.split(), out=out)
+    return code, json.loads(out.getvalue())
 
 
 def state_json(game: Game) -> dict:

@@ -5,14 +5,13 @@ any deal. Ray is the ``cluster`` extra; build.py's test stage installs it (TEST_
 
 from __future__ import annotations
 
-import io
-import json
 import os
 import signal
 import socket
 import sys
 
 import pytest
+from conftest import run_cli
 
 pytestmark = pytest.mark.skipif(
     sys.platform == "emscripten", reason="Pyodide has neither processes nor Ray"
@@ -22,7 +21,6 @@ import py_engine.ai.tournament as tournament_mod  # noqa: E402
 from py_engine import spread  # noqa: E402
 from py_engine.ai.medium import MediumBot  # noqa: E402
 from py_engine.ai.tournament import Player, tournament  # noqa: E402
-from py_engine.cli import main  # noqa: E402
 
 TIMING = ("seconds", "jobs", "ray", "decision_ms")
 
@@ -68,31 +66,10 @@ def ray():
 
 def test_a_tournament_on_ray_gives_the_summary_of_one_process(ray):
     one = tournament("samba", 4, "medium", "easy", 6, 21)
-    out = io.StringIO()
-    assert (
-        main(
-            [
-                "tournament",
-                "--rules",
-                "samba",
-                "--players",
-                "4",
-                "--a",
-                "medium",
-                "--b",
-                "easy",
-                "--deals",
-                "6",
-                "--seed",
-                "21",
-                "--ray",
-                "auto",
-            ],
-            out=out,
-        )
-        == 0
+    code, on_ray = run_cli(
+        "tournament --rules samba --players 4 --a medium --b easy --deals 6 --seed 21 --ray auto"
     )
-    on_ray = json.loads(out.getvalue())
+    assert code == 0
     assert on_ray["ray"] == "auto" and on_ray["deals"] == 6
     assert summary(on_ray) == summary(one)
 
@@ -114,26 +91,9 @@ def test_an_address_with_no_cluster_is_refused_before_any_deal(monkeypatch):
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     monkeypatch.setattr(tournament_mod, "play_deal", lambda *a, **k: pytest.fail("played"))
-    out = io.StringIO()
-    assert (
-        main(
-            [
-                "tournament",
-                "--a",
-                "medium",
-                "--b",
-                "easy",
-                "--deals",
-                "2",
-                "--ray",
-                f"127.0.0.1:{port}",
-            ],
-            out=out,
-        )
-        == 2
-    )
-    err = json.loads(out.getvalue())["error"]
+    code, res = run_cli(f"tournament --a medium --b easy --deals 2 --ray 127.0.0.1:{port}")
+    assert code == 2
+    err = res["error"]
     assert f"127.0.0.1:{port}" in err and "no Ray cluster answers there" in err
-    out = io.StringIO()
-    assert main(["tournament", "--deals", "2", "--ray", "nowhere"], out=out) == 2
-    assert "HOST:PORT" in json.loads(out.getvalue())["error"]
+    code, res = run_cli("tournament --deals 2 --ray nowhere")
+    assert code == 2 and "HOST:PORT" in res["error"]

@@ -5,14 +5,13 @@ tests/test_ray.py)."""
 from __future__ import annotations
 
 import io
-import json
 import sys
 
 import pytest
+from conftest import run_cli
 
 import py_engine.ai.tournament as tournament_mod
 from py_engine import spread
-from py_engine.cli import main
 
 
 def _square(x: int) -> int:
@@ -59,44 +58,18 @@ def test_options_that_cannot_be_used_are_refused(jobs, ray, needle):
 def test_ray_missing_is_a_clear_error_before_any_deal(monkeypatch):
     monkeypatch.setitem(sys.modules, "ray", None)  # import ray fails as if not installed
     monkeypatch.setattr(tournament_mod, "play_deal", lambda *a, **k: pytest.fail("played"))
-    out = io.StringIO()
-    assert (
-        main(
-            ["tournament", "--a", "medium", "--b", "easy", "--deals", "2", "--ray", "auto"], out=out
-        )
-        == 2
-    )
-    res = json.loads(out.getvalue())
+    code, res = run_cli("tournament --a medium --b easy --deals 2 --ray auto")
+    assert code == 2
     assert res["ok"] is False and "pip install" in res["error"] and "Ray" in res["error"]
-    out = io.StringIO()
-    assert main(["soak", "--deals", "2", "--ray", "auto"], out=out) == 2
-    assert "not installed" in json.loads(out.getvalue())["error"]
+    code, res = run_cli("soak --deals 2 --ray auto")
+    assert code == 2 and "not installed" in res["error"]
 
 
 def test_tournament_prints_progress_on_stderr_and_json_on_stdout(capsys):
-    out = io.StringIO()
-    assert (
-        main(
-            [
-                "tournament",
-                "--rules",
-                "samba",
-                "--players",
-                "2",
-                "--a",
-                "easy",
-                "--b",
-                "random",
-                "--deals",
-                "2",
-                "--seed",
-                "3",
-            ],
-            out=out,
-        )
-        == 0
+    code, res = run_cli(
+        "tournament --rules samba --players 2 --a easy --b random --deals 2 --seed 3"
     )
-    res = json.loads(out.getvalue())
+    assert code == 0
     assert res["deals"] == 2 and res["ray"] is None
     err = capsys.readouterr().err
     assert "tournament: 2/2 deals" in err and "done in" in err
