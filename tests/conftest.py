@@ -84,6 +84,19 @@ def play_random(
     return n
 
 
+def decisions(game: Game, moves: int):
+    """Yield ``game`` (mutated: the caller plays one move a turn) at each seat's decision, for
+    at most ``moves`` turns or until the game is over; a deal's end is passed with ``next``
+    (it counts as a turn)."""
+    for _ in range(moves):
+        if game.phase == "game_over":
+            return
+        if game.phase == "deal_over":
+            game.play("next")
+            continue
+        yield game
+
+
 def random_positions(
     rules: str, players: int, seed: int, every: int = 7, target: int | None = None, deals: int = 1
 ):

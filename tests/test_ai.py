@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import ALL_TABLES
+from conftest import ALL_TABLES, decisions
 
 from py_engine.ai import LEVELS, make_bot
 from py_engine.ai.act import bot_move
@@ -773,12 +773,7 @@ def test_known_holdings_are_held(rules, players):
     game = Game.new(rules, players, seed=4)
     bots = [make_bot("medium", seed=s) for s in range(players)]
     said = 0
-    for _ in range(600):
-        if game.phase == "game_over":
-            break
-        if game.phase == "deal_over":
-            game.play("next")
-            continue
+    for _ in decisions(game, 600):
         seat = game.current
         for s, kinds in enumerate(known_holdings(Observation.for_seat(game, seat))):
             if s == seat:

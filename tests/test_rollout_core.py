@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import ALL_TABLES, random_positions
+from conftest import ALL_TABLES, decisions, random_positions
 
 from py_engine.ai.act import bot_move
 from py_engine.candidates import candidate_shapes
@@ -353,12 +353,7 @@ def test_next_log_facts_agree(rules, players):
     g = Game.new(rules, players, seed=21)
     rng = random.Random(21)
     said = 0
-    for _ in range(400):
-        if g.phase == "game_over":
-            break
-        if g.phase == "deal_over":
-            g.play("next")
-            continue
+    for _ in decisions(g, 400):
         seat = g.current
         nxt = (seat + 1) % players
         seen = Info.from_observation(Observation.for_seat(g, seat))._read_next_log()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import decisions
 
 from py_engine.ai.act import bot_move
 from py_engine.ai.determinize import determinize
@@ -132,12 +133,7 @@ def test_draw_move_score_is_mediums_score(rules, players):
     g = Game.new(rules, players, seed=15)
     compared = 0
     seen = set()
-    for _ in range(600):
-        if g.phase == "game_over":
-            break
-        if g.phase == "deal_over":
-            g.play("next")
-            continue
+    for _ in decisions(g, 600):
         if g.phase == "draw":
             info = _rollout_info(g, g.current, {})
             seen_info = Info.from_observation(Observation.for_seat(g, g.current), legal_moves(g))
