@@ -54,20 +54,31 @@ def collect_ids(node, key=None, out=None, path="view"):
     return out
 
 
-def check_view(game: Game, seat: int) -> None:
-    view = view_for(game, seat)
-    view = json.loads(json.dumps(view))  # JSON only: no Python objects inside
+def hidden_from(game: Game, seat: int) -> set[int]:
+    """The cards the seat may not see: the stock and the other seats' hands."""
     hidden = set(game.stock)
     for s in range(game.players):
         if s != seat:
             hidden |= set(game.hands[s])
-    ids = collect_ids(view)
-    leaked = {c: p for c, p in ids.items() if c in hidden}
-    assert not leaked, f"seat {seat} sees hidden cards: {leaked}"
+    return hidden
+
+
+def public_to(game: Game, seat: int) -> set[int]:
+    """The cards the seat may see: its hand, the pile, the melds and the red threes laid."""
     visible = set(game.hands[seat]) | set(game.pile)
     visible |= {c for side in game.melds for m in side for c in m.cards}
     visible |= {c for side in game.red3 for c in side}
-    assert set(ids) <= visible
+    return visible
+
+
+def check_view(game: Game, seat: int) -> None:
+    view = view_for(game, seat)
+    view = json.loads(json.dumps(view))  # JSON only: no Python objects inside
+    ids = collect_ids(view)
+    hidden = hidden_from(game, seat)
+    leaked = {c: p for c, p in ids.items() if c in hidden}
+    assert not leaked, f"seat {seat} sees hidden cards: {leaked}"
+    assert set(ids) <= public_to(game, seat)
     # own hand exact, others as counts, the stock as a count
     assert sorted(c["id"] for c in view["hand"]) == sorted(game.hands[seat])
     assert view["hand_sizes"] == [len(h) for h in game.hands]
@@ -199,18 +210,12 @@ def check_observation(game: Game, seat: int) -> None:
     from py_engine.observation import Observation
 
     obs = Observation.for_seat(game, seat)
-    hidden = set(game.stock)
-    for s in range(game.players):
-        if s != seat:
-            hidden |= set(game.hands[s])
     ids, fields = walk_obs(obs)
     assert set(Observation._fields) <= fields, "the walk missed a field"
+    hidden = hidden_from(game, seat)
     leaked = {c: p for c, p in ids.items() if c in hidden}
     assert not leaked, f"seat {seat}'s observation holds hidden cards: {leaked}"
-    visible = set(game.hands[seat]) | set(game.pile)
-    visible |= {c for side in game.melds for m in side for c in m.cards}
-    visible |= {c for side in game.red3 for c in side}
-    assert set(ids) <= visible
+    assert set(ids) <= public_to(game, seat)
     assert set(ids) == obs.cards()
     assert sorted(obs.hand) == sorted(game.hands[seat])
     assert obs.deal_result == game.deal_result and obs.result == game.result
