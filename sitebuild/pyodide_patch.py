@@ -42,13 +42,19 @@ WRAPPER_SHARED = (
 )
 
 
+def rewrite_once(path: Path, old: str, new: str) -> bool:
+    """Rewrites `old` into `new` in `path`; False where `old` is not found once (True where
+    `new` is there already: the copy was rewritten before)."""
+    text = path.read_text(encoding="utf-8")
+    if text.count(old) != 1:
+        return new in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return True
+
+
 def share_wrapper_modules(path: Path) -> bool:
     """Rewrites WRAPPER_COMPILE into WRAPPER_SHARED in `path`; False where it is not found once."""
-    text = path.read_text(encoding="utf-8")
-    if text.count(WRAPPER_COMPILE) != 1:
-        return WRAPPER_SHARED in text
-    path.write_text(text.replace(WRAPPER_COMPILE, WRAPPER_SHARED), encoding="utf-8")
-    return True
+    return rewrite_once(path, WRAPPER_COMPILE, WRAPPER_SHARED)
 
 
 # Pyodide's start-up code (pyodide_js_init) makes a one-page *shared* WebAssembly.Memory for
@@ -73,8 +79,4 @@ SLEEP_LAZY = (
 
 def lazy_sleep_memory(path: Path) -> bool:
     """Rewrites SLEEP_EAGER into SLEEP_LAZY in `path`; False where it is not found once."""
-    text = path.read_text(encoding="utf-8")
-    if text.count(SLEEP_EAGER) != 1:
-        return SLEEP_LAZY in text
-    path.write_text(text.replace(SLEEP_EAGER, SLEEP_LAZY), encoding="utf-8")
-    return True
+    return rewrite_once(path, SLEEP_EAGER, SLEEP_LAZY)
