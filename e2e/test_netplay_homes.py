@@ -52,6 +52,23 @@ def link_for(host, seat, home):
     return N.home_url(home) + N.invite_link(host, seat).split("/", 3)[3]
 
 
+def hand_of(person) -> list[str]:
+    """The cards of the person's hand on its page, sorted."""
+    cards = person.page.locator("#hand .card")
+    return sorted(cards.evaluate_all("els => els.map(e => e.dataset.card)"))
+
+
+def expect_seated_again(host, seat, friend, version, hand) -> None:
+    """The friend is back at ``seat``: the host's page says so, the friend's page is connected
+    at the game's ``version`` and shows the same ``hand``."""
+    N.expect_connected(host, seat, timeout=60_000)
+    expect(seat_row(host, seat)).to_contain_text("reconnected")
+    expect(
+        friend.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
+    ).to_have_count(1, timeout=30_000)
+    assert hand_of(friend) == hand
+
+
 # Trystero reports a peer's data channel closed by the other side (a tab closed) on the console
 # as an error; nothing went wrong for the player.
 PEER_CLOSED = "Trystero peer error: OperationError: User-Initiated Abort, reason=Close called"
@@ -117,24 +134,14 @@ def test_one_home_same_network_only_and_a_link_without_its_secret(people):
         N.play_turn(host.page)
     N.settle(host.page)
     version = N.body_attr(host.page, "version")
-    hand = sorted(
-        sam.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
-    )
+    hand = hand_of(sam)
     expect(host.page.locator(f'body[data-net-saved="{version}"]')).to_have_count(1)
     host.page.reload()
     N.wait_ready(host.page, N.BOOT_TIMEOUT_MS, host.errors)
     expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
     # (Sam's page keeps the link it opened: it can only be seated again if the reloaded host
     # waits in the same room with the same secret. The link field may be gone by now.)
-    N.expect_connected(host, 1, timeout=60_000)
-    expect(seat_row(host, 1)).to_contain_text("reconnected")
-    expect(
-        sam.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
-    ).to_have_count(1, timeout=30_000)
-    assert (
-        sorted(sam.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
-        == hand
-    )
+    expect_seated_again(host, 1, sam, version, hand)
     # The same link opened on another device while the friend is seated: the table is full.
     other = eve.open(link, eve.new_page())
     other.locator('#net-join input[name="name"]').fill("Eve")
@@ -170,12 +177,7 @@ def test_four_players_in_two_homes_play_a_deal_with_a_drop_and_a_rejoin(people):
     expect(seat_row(host, 2)).to_have_attribute("data-path", "direct", timeout=30_000)
     N.shot(host, "homes-phone-host-lobby")
     # Cy's tab closes; Cy opens the same link again and gets the seat back.
-    cy.page.close()
-    expect(seat_row(host, 3)).to_have_attribute("data-state", "dropped", timeout=60_000)
-    cy.page = cy.new_page()
-    N.friend_sits(cy, cy_link, "Cy")
-    N.expect_connected(host, 3)
-    expect(seat_row(host, 3)).to_contain_text("reconnected")
+    rejoin(host, 3, cy, cy_link, "Cy")
     N.deal(host, [ann, bob, cy])
     N.shot(host, "homes-phone-host-table")
     N.shot(ann, "homes-phone-friend-table")
@@ -230,15 +232,40 @@ def test_only_a_turn_relay_crosses_and_without_one_the_page_says_why(people):
         assert not errors(p), errors(p)
 
 
-def test_a_relay_that_refuses_then_try_again_once_it_is_back(people):
-    """The relay refuses the host's connection: the seat's row says so and offers "Try again"
-    and the private invite. Once the relay is back, "Try again" connects the same link."""
+def rejoin(host, seat, friend, link, name) -> None:
+    """The friend's tab closes (the host's row says the seat dropped); the friend opens the same
+    ``link`` again and is seated again."""
+    friend.page.close()
+    expect(seat_row(host, seat)).to_have_attribute("data-state", "dropped", timeout=60_000)
+    friend.page = friend.new_page()
+    N.friend_sits(friend, link, name)
+    N.expect_connected(host, seat)
+    expect(seat_row(host, seat)).to_contain_text("reconnected")
+
+
+def relay_refused(people):
+    """The relay refuses connections while a host in home1 sets up a two-player game with a
+    friend's seat: the seat's row says the relay is down. (host, Bob in home2, the row)"""
     N.site_config()
     N.cut(relay=True)
     host, bob = people("host"), people("bob", "home2")
     N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2)
     row = seat_row(host, 1)
     expect(row).to_have_attribute("data-fail", "relay", timeout=30_000)
+    return host, bob, row
+
+
+def bob_sits(host, bob, row) -> None:
+    """Bob opens seat 1's link in home2 and sits down: the host's row names him."""
+    N.friend_sits(bob, link_for(host, 1, "home2"), "Bob")
+    N.expect_connected(host, 1)
+    expect(row).to_contain_text("Bob")
+
+
+def test_a_relay_that_refuses_then_try_again_once_it_is_back(people):
+    """The relay refuses the host's connection: the seat's row says so and offers "Try again"
+    and the private invite. Once the relay is back, "Try again" connects the same link."""
+    host, bob, row = relay_refused(people)
     expect(row.locator(".net-seat-fail")).to_contain_text("no signaling relay")
     expect(row.locator(".net-use-private")).to_be_visible()
     link = N.invite_link(host, 1)
@@ -248,9 +275,7 @@ def test_a_relay_that_refuses_then_try_again_once_it_is_back(people):
     expect(row).to_have_attribute("data-fail", "", timeout=15_000)
     expect(row.locator(".net-seat-fail")).to_have_count(0)
     assert N.invite_link(host, 1) == link
-    N.friend_sits(bob, link_for(host, 1, "home2"), "Bob")
-    N.expect_connected(host, 1)
-    expect(row).to_contain_text("Bob")
+    bob_sits(host, bob, row)
     for p in (host, bob):
         assert not errors(p, relay_cut=True), errors(p, relay_cut=True)
 
@@ -262,12 +287,7 @@ def test_a_new_invite_made_while_the_relay_refuses_seats_the_friend_once_it_is_b
     relay was reached unsubscribes only when a relay's socket opens, and that took the new
     room's subscription, on the same topics, with it.) Then the friend drops and the host makes
     another new invite with the relay up: the newest link seats the friend."""
-    N.site_config()
-    N.cut(relay=True)
-    host, bob = people("host"), people("bob", "home2")
-    N.host_setup(host, N.home_url("home1"), {1: "friend"}, players=2)
-    row = seat_row(host, 1)
-    expect(row).to_have_attribute("data-fail", "relay", timeout=30_000)
+    host, bob, row = relay_refused(people)
     old = N.invite_link(host, 1)
     row.locator(".net-new-invite").click()
     expect(N.invite_input(host.page, 1)).not_to_have_value(old, timeout=15_000)
@@ -277,9 +297,7 @@ def test_a_new_invite_made_while_the_relay_refuses_seats_the_friend_once_it_is_b
     N.uncut()
     row.locator(".net-retry").click()
     expect(row).to_have_attribute("data-fail", "", timeout=15_000)
-    N.friend_sits(bob, link_for(host, 1, "home2"), "Bob")
-    N.expect_connected(host, 1)
-    expect(row).to_contain_text("Bob")
+    bob_sits(host, bob, row)
     # A new invite with the relay up (the seat's room is left and joined again at once).
     bob.page.close()
     expect(row).to_have_attribute("data-state", "dropped", timeout=60_000)
@@ -334,12 +352,7 @@ def test_a_relay_outage_mid_game_is_told_to_the_host_and_the_link_works_once_it_
     expect(note).to_be_hidden(timeout=90_000)
     expect(hp.locator("#btn-net-panel[data-badge]")).to_have_count(0)
     # The link works again: Ann's tab closes, she opens the same link and is seated again.
-    ann.page.close()
-    expect(seat_row(host, 1)).to_have_attribute("data-state", "dropped", timeout=60_000)
-    ann.page = ann.new_page()
-    N.friend_sits(ann, link, "Ann")
-    N.expect_connected(host, 1)
-    expect(seat_row(host, 1)).to_contain_text("reconnected")
+    rejoin(host, 1, ann, link, "Ann")
     for p in (host, ann):
         assert not errors(p, relay_cut=True), errors(p, relay_cut=True)
 
@@ -394,9 +407,7 @@ def test_a_friend_whose_host_does_not_come_back_is_told_and_the_link_still_works
     N.settle(host.page)
     version = N.body_attr(host.page, "version")
     expect(host.page.locator(f'body[data-net-saved="{version}"]')).to_have_count(1)
-    hand = sorted(
-        ann.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
-    )
+    hand = hand_of(ann)
     host.page.close()
     gone = ann.page.locator('body[data-net-conn="host_gone"]')
     expect(gone).to_have_count(1, timeout=90_000)
@@ -409,15 +420,7 @@ def test_a_friend_whose_host_does_not_come_back_is_told_and_the_link_still_works
     host.page = host.new_page()
     host.open(N.home_url("home1") + "?net=host&pace=20")
     expect(host.page.locator(f'body[data-version="{version}"]')).to_have_count(1)
-    N.expect_connected(host, 1, timeout=60_000)
-    expect(seat_row(host, 1)).to_contain_text("reconnected")
-    expect(
-        ann.page.locator(f'body[data-net-conn="connected"][data-version="{version}"]')
-    ).to_have_count(1, timeout=30_000)
-    assert (
-        sorted(ann.page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
-        == hand
-    )
+    expect_seated_again(host, 1, ann, version, hand)
     for p in (host, ann):
         assert not errors(p), errors(p)
 
