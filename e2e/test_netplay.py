@@ -11,6 +11,7 @@ import re
 
 import netplay_helpers as N
 import pytest
+from netplay_scenarios import GOING_OUT
 from playwright.sync_api import expect
 
 if os.environ.get("SAMBA_NETNS") != "1":
@@ -89,26 +90,6 @@ def test_two_devices_play_a_deal_with_two_computers_and_the_friend_verifies_it(p
         assert not p.errors, p.errors
         foreign = [u for u in p.requests if not u.startswith((base_url, "data:", "blob:"))]
         assert not foreign, foreign
-
-
-# The last cards of a deal: the host (seat 0) may go out if its partner (seat 2) agrees.
-GOING_OUT = {
-    "rules": "samba",
-    "players": 4,
-    "current": 0,
-    "phase": "meld",
-    "hands": [
-        ["7S", "7H", "7D", "KC"],
-        ["4C", "5C", "6C", "8D", "9D"],
-        ["4D", "5D", "6D", "8C", "9C"],
-        ["4H", "5H", "6H", "8H", "9H"],
-    ],
-    "melds": [
-        [["AS", "AH", "AD", "AC", "AS", "AH", "AD"], ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]],
-        [],
-    ],
-    "pile": ["JS"],
-}
 
 
 def test_four_devices_drop_rejoin_and_may_i_go_out(people, base_url):

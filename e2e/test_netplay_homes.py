@@ -9,6 +9,7 @@ import re
 
 import netplay_helpers as N
 import pytest
+from netplay_scenarios import GAME_OVER_2P
 from playwright.sync_api import expect
 
 if os.environ.get("SAMBA_NETNS") != "1":
@@ -423,22 +424,6 @@ def test_a_friend_whose_host_does_not_come_back_is_told_and_the_link_still_works
     expect_seated_again(host, 1, ann, version, hand)
     for p in (host, ann):
         assert not errors(p), errors(p)
-
-
-# The host goes out and the game is over (two players: no partner to ask).
-GAME_OVER_2P = {
-    "rules": "samba",
-    "players": 2,
-    "current": 0,
-    "phase": "meld",
-    "scores": [9900, 0],
-    "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"]],
-    "melds": [
-        [["AS", "AH", "AD", "AC", "AS", "AH", "AD"], ["QS", "QH", "QD", "QC", "QS", "QH", "QD"]],
-        [],
-    ],
-    "pile": ["JS"],
-}
 
 
 def test_a_link_of_a_finished_game_gets_a_clear_error_and_changes_nothing(people):

@@ -7,6 +7,7 @@ import json
 import random
 
 import pytest
+from netplay_scenarios import GAME_OVER_2P, GOING_OUT
 
 from py_engine.ai import make_bot
 from py_engine.ai.act import bot_move
@@ -558,28 +559,7 @@ def test_may_i_go_out_asks_the_friend_partner_and_waits_for_the_answer():
     t = Table()
     t.join_all()
     t.start()
-    t.host.use_scenario(
-        {
-            "rules": "samba",
-            "players": 4,
-            "current": 0,
-            "phase": "meld",
-            "hands": [
-                ["7S", "7H", "7D", "KC"],
-                ["4C", "5C", "6C", "8D", "9D"],
-                ["4D", "5D", "6D", "8C", "9C"],
-                ["4H", "5H", "6H", "8H", "9H"],
-            ],
-            "melds": [
-                [
-                    ["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
-                    ["QS", "QH", "QD", "QC", "QS", "QH", "QD"],
-                ],
-                [],
-            ],
-            "pile": ["JS"],
-        }
-    )
+    t.host.use_scenario(GOING_OUT)
     t.net.pump()
     assert t.host.local({"op": "move", "move": "ask new 7S 7H 7D; discard KC", "version": 0})["ok"]
     t.net.pump()
@@ -729,24 +709,7 @@ def test_a_link_of_a_finished_game_seats_nobody_and_changes_nothing():
     t = Table(seats=("host", "friend"))
     t.join_all()
     t.start()
-    t.host.use_scenario(
-        {
-            "rules": "samba",
-            "players": 2,
-            "current": 0,
-            "phase": "meld",
-            "scores": [9900, 0],
-            "hands": [["7S", "7H", "7D", "KC"], ["4C", "5C", "6C", "8D", "9D"]],
-            "melds": [
-                [
-                    ["AS", "AH", "AD", "AC", "AS", "AH", "AD"],
-                    ["QS", "QH", "QD", "QC", "QS", "QH", "QD"],
-                ],
-                [],
-            ],
-            "pile": ["JS"],
-        }
-    )
+    t.host.use_scenario(GAME_OVER_2P)
     t.net.pump()
     for move in ("meld new 7D 7H 7S", "discard KC"):
         assert t.host.local({"op": "move", "move": move, "version": t.game.version})["ok"]
